@@ -1,0 +1,213 @@
+"""The match result (spec 13, D-18, R-forfeit): one arbiter's score sheet in, one decision out.
+
+The score sheet is the JSON document an arbiter fills in (and the tournament and the web result
+form build); `decide` validates it completely and applies the result table. Every fault is a
+`SheetError` whose message names the offending part, so callers can show it as is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Coach = str
+
+SHEET_FIELDS = frozenset({"coaches", "halves", "forfeit"})
+HALF_FIELDS = frozenset({"atk_first", "td", "pb"})
+PB_FIELDS = frozenset({"atk", "def"})
+HALVES_PER_MATCH = 2
+# Administrative score of a forfeit (R-forfeit): the forfeiting coach loses 0-2.
+FORFEIT_TD = 2
+
+REASONS = ("touchdowns", "attack-efficiency", "defensive-superiority", "draw", "forfeit")
+
+
+class SheetError(ValueError):
+    """A score sheet that cannot be decided; the message names the fault."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decided result. Dicts are keyed by the sheet's coach labels."""
+
+    winner: Coach | None
+    reason: str
+    td: dict[Coach, int]
+    pbatk_scoring_half: dict[Coach, int | None]
+    sd: dict[Coach, int]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "td": dict(self.td),
+            "pbatk_scoring_half": dict(self.pbatk_scoring_half),
+            "sd": dict(self.sd),
+        }
+
+
+@dataclass(frozen=True)
+class HalfSheet:
+    """One validated half of a sheet."""
+
+    atk_first: Coach
+    td: Coach | None
+    pb: dict[Coach, dict[str, int]]
+
+
+def decide(sheet: dict) -> Decision:
+    """Validate a score sheet and decide the match by spec 13 and D-18."""
+    coaches, halves, forfeit = _validate(sheet)
+    if forfeit is not None:
+        return _forfeit(coaches, forfeit)
+    return _by_result_table(coaches, halves)
+
+
+# ---------------------------------------------------------------------------- deciding
+
+
+def _forfeit(coaches: tuple[Coach, Coach], forfeit: Coach) -> Decision:
+    # The administrative 0-2 replaces every figure: the halves played stay on the sheet for
+    # research, but no PB figure of a forfeited match may enter tournament metrics.
+    winner = coaches[1] if forfeit == coaches[0] else coaches[0]
+    return Decision(
+        winner=winner,
+        reason="forfeit",
+        td={c: (FORFEIT_TD if c == winner else 0) for c in coaches},
+        pbatk_scoring_half={c: None for c in coaches},
+        sd={c: 0 for c in coaches},
+    )
+
+
+def _by_result_table(coaches: tuple[Coach, Coach], halves: list[HalfSheet]) -> Decision:
+    td = {c: sum(1 for h in halves if h.td == c) for c in coaches}
+    # PBATK "of the half in which they scored"; with two touchdowns, of both scoring halves.
+    pbatk = {
+        c: (sum(h.pb[c]["atk"] for h in halves if h.td == c) if td[c] else None) for c in coaches
+    }
+    sd = {c: sum(h.pb[c]["def"] - h.pb[c]["atk"] for h in halves) for c in coaches}
+    a, b = coaches
+
+    def decision(winner: Coach | None, reason: str) -> Decision:
+        return Decision(winner, reason, td, pbatk, sd)
+
+    if td[a] != td[b]:
+        return decision(a if td[a] > td[b] else b, "touchdowns")
+    if td[a] > 0 and pbatk[a] != pbatk[b]:
+        return decision(a if pbatk[a] < pbatk[b] else b, "attack-efficiency")
+    # 0-0, or D-18: 1-1 with equal PBATK falls back to SD.
+    if sd[a] != sd[b]:
+        return decision(a if sd[a] > sd[b] else b, "defensive-superiority")
+    return decision(None, "draw")
+
+
+# ---------------------------------------------------------------------------- validating
+
+
+def _validate(sheet: Any) -> tuple[tuple[Coach, Coach], list[HalfSheet], Coach | None]:
+    if not isinstance(sheet, dict):
+        raise SheetError("the score sheet must be a JSON object")
+    _no_unknown_fields(sheet, SHEET_FIELDS, "sheet")
+    for name in ("coaches", "halves"):
+        if name not in sheet:
+            raise SheetError(f"sheet: missing field '{name}'")
+    coaches = _coaches(sheet["coaches"])
+    forfeit = sheet.get("forfeit")
+    if forfeit is not None and forfeit not in coaches:
+        raise SheetError(f"forfeit: {forfeit!r} is not a coach of this match {list(coaches)}")
+    raw_halves = sheet["halves"]
+    if not isinstance(raw_halves, list):
+        raise SheetError("halves: must be a list")
+    if len(raw_halves) > HALVES_PER_MATCH:
+        raise SheetError(f"halves: a match has {HALVES_PER_MATCH} halves, got {len(raw_halves)}")
+    halves: list[HalfSheet] = []
+    for index in range(HALVES_PER_MATCH):
+        raw = raw_halves[index] if index < len(raw_halves) else None
+        if raw is None:
+            if forfeit is None:
+                raise SheetError(f"half {index + 1} is missing and there is no forfeit")
+            continue
+        halves.append(_half(raw, index + 1, coaches))
+    _roles_alternate(halves)
+    return coaches, halves, forfeit
+
+
+def _coaches(value: Any) -> tuple[Coach, Coach]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(c, str) and c.strip() for c in value)
+    ):
+        raise SheetError("coaches: must list exactly two non-empty names")
+    if value[0] == value[1]:
+        raise SheetError(f"coaches: the two names must differ (both are {value[0]!r})")
+    return value[0], value[1]
+
+
+def _half(raw: Any, number: int, coaches: tuple[Coach, Coach]) -> HalfSheet:
+    where = f"half {number}"
+    if not isinstance(raw, dict):
+        raise SheetError(f"{where}: must be an object")
+    _no_unknown_fields(raw, HALF_FIELDS, where)
+    for name in ("atk_first", "pb"):
+        if name not in raw:
+            raise SheetError(f"{where}: missing field '{name}'")
+    atk_first = raw["atk_first"]
+    if atk_first not in coaches:
+        raise SheetError(f"{where}: atk_first {atk_first!r} is not a coach of this match")
+    td = raw.get("td")
+    if td is not None and td not in coaches:
+        raise SheetError(f"{where}: touchdown for {td!r}, who is not a coach of this match")
+    pb = _pb(raw["pb"], where, coaches)
+    a, b = coaches
+    for x, y in ((a, b), (b, a)):
+        if pb[x]["atk"] != pb[y]["def"]:
+            raise SheetError(
+                f"{where}: PB dual-entry mismatch: {x} PBATK {pb[x]['atk']} "
+                f"!= {y} PBDEF {pb[y]['def']}"
+            )
+    if td is not None and pb[td]["atk"] == 0:
+        raise SheetError(f"{where}: {td} scored the touchdown but recorded 0 PBATK")
+    return HalfSheet(atk_first=atk_first, td=td, pb=pb)
+
+
+def _pb(raw: Any, where: str, coaches: tuple[Coach, Coach]) -> dict[Coach, dict[str, int]]:
+    if not isinstance(raw, dict):
+        raise SheetError(f"{where}: pb must be an object keyed by coach")
+    for key in raw:
+        if key not in coaches:
+            raise SheetError(f"{where}: pb: unknown field {key!r} (not a coach of this match)")
+    pb: dict[Coach, dict[str, int]] = {}
+    for coach in coaches:
+        entry = raw.get(coach)
+        if not isinstance(entry, dict):
+            raise SheetError(f"{where}: pb: missing counters for {coach}")
+        _no_unknown_fields(entry, PB_FIELDS, f"{where}: pb.{coach}")
+        counters = {}
+        for name in ("atk", "def"):
+            value = entry.get(name)
+            label = f"{where}: pb.{coach}.{name}"
+            if value is None:
+                raise SheetError(f"{label} is missing")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SheetError(f"{label} must be a whole number, got {value!r}")
+            if value < 0:
+                raise SheetError(f"{label} is negative ({value})")
+            counters[name] = value
+        pb[coach] = counters
+    return pb
+
+
+def _roles_alternate(halves: list[HalfSheet]) -> None:
+    # Each coach starts one half as ATK and the other as DEF (spec 13).
+    if len(halves) == HALVES_PER_MATCH and halves[0].atk_first == halves[1].atk_first:
+        raise SheetError(
+            f"half 2: atk_first {halves[1].atk_first!r} already started half 1 as ATK; "
+            "each coach starts one half as ATK"
+        )
+
+
+def _no_unknown_fields(obj: dict, allowed: frozenset[str], where: str) -> None:
+    unknown = sorted(str(k) for k in obj if k not in allowed)
+    if unknown:
+        raise SheetError(f"{where}: unknown field(s) {', '.join(unknown)}")
