@@ -1,0 +1,1 @@
+"""The web toolbox: FastAPI app, JSON API, simulator, interactive rulebook (see `ball.web.app`)."""

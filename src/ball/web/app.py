@@ -1,0 +1,128 @@
+"""The web toolbox's FastAPI application and how other modules plug into it.
+
+Plugging in a page or API module (one line)
+-------------------------------------------
+Add the module path to `ROUTERS` below. The module must expose `router: fastapi.APIRouter`;
+it is included as-is (give it its own prefix, e.g. `APIRouter(prefix="/clock")`). Add a
+navigation entry with one line in `ball.web.templating.NAV` if the module has a page.
+
+What a plug-in module gets
+--------------------------
+- Database: `request.app.state.sessions` is the SQLAlchemy `sessionmaker` of the migrated
+  database (every Alembic branch is at its head); `request.app.state.engine` is the Engine.
+  As a dependency: `session: Session = Depends(ball.web.app.db_session)` (one session per
+  request, closed afterwards; commit yourself).
+- Language: `request.state.lang` is one of `ball.web.i18n.LANGUAGES` ("en", "ko", "bg"),
+  chosen from `?lang=`, the `ball_lang` cookie, Accept-Language, then English.
+  `ball.web.i18n.gettext_for(lang)` gives the gettext function for Python-side strings.
+- Pages: `ball.web.templating.render(request, "clock/page.html", {...})`; templates extend
+  `base.html` (blocks `title`, `head`, `content`, `scripts`), call `_("text")` for UI
+  strings, and mark everything that must not be printed with class `no-print` (nav and
+  `.controls` are hidden in print already).
+- Static files: `src/ball/web/static/` is served at `/static/` (so `static/clock/x.js` is
+  `/static/clock/x.js`). Nothing comes from a CDN.
+- Demo data: `ball serve --demo` calls every function named in `DEMO_SEEDERS`
+  ("module:function", called with the sessionmaker; make it idempotent).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from ball.storage import make_engine, migrate
+from ball.web.i18n import COOKIE, pick_language
+
+STATIC = Path(__file__).with_name("static")
+
+# Modules exposing `router: APIRouter`, included in this order.
+ROUTERS: list[str] = [
+    "ball.web.pages",
+]
+
+# "module:function" called with the sessionmaker by `ball serve --demo`.
+DEMO_SEEDERS: list[str] = []
+
+
+def _database(db: str | None) -> Engine:
+    """The migrated engine of `db`; without one (tests, quick looks) an in-memory SQLite."""
+    if db is None:
+        import os
+
+        from ball.storage import DEFAULT_ENV
+
+        if os.environ.get(DEFAULT_ENV):
+            engine = make_engine(None)
+        else:
+            engine = create_engine(
+                "sqlite://",
+                poolclass=StaticPool,
+                connect_args={"check_same_thread": False},
+            )
+    else:
+        engine = make_engine(db)
+    migrate(engine)
+    return engine
+
+
+def _resolve(spec: str):
+    module_name, _, attribute = spec.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def db_session(request: Request) -> Iterator[Session]:
+    """FastAPI dependency: one session of the app's database for the request."""
+    with request.app.state.sessions() as session:
+        yield session
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "request"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts) or "invalid request"
+
+
+def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
+    """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory)."""
+    app = FastAPI(
+        title="BALL Toolbox",
+        summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
+        version="0.1.0",
+    )
+    engine = _database(db)
+    app.state.engine = engine
+    app.state.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @app.middleware("http")
+    async def language(request: Request, call_next):
+        query = request.query_params.get("lang")
+        request.state.lang = pick_language(
+            query, request.cookies.get(COOKIE), request.headers.get("accept-language")
+        )
+        response = await call_next(request)
+        if query and query.lower() == request.state.lang:
+            response.set_cookie(COOKIE, request.state.lang, max_age=365 * 24 * 3600)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError):
+        return JSONResponse({"detail": _validation_message(exc)}, status_code=422)
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    for module_name in ROUTERS:
+        app.include_router(importlib.import_module(module_name).router)
+    if demo:
+        for spec in DEMO_SEEDERS:
+            _resolve(spec)(app.state.sessions)
+    return app

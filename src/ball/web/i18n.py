@@ -1,0 +1,74 @@
+"""Languages of the web toolbox and their gettext catalogues (Babel `.po` files in `locales/`).
+
+The request's language comes, in this order, from `?lang=xx`, the `ball_lang` cookie, the
+browser's Accept-Language header, and finally English.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).with_name("locales")
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "bg": "Български"}
+DEFAULT_LANGUAGE = "en"
+COOKIE = "ball_lang"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue of `lang`: the compiled `.mo` when present, else compiled from `.po`."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    folder = LOCALES / lang / "LC_MESSAGES"
+    mo, po = folder / "messages.mo", folder / "messages.po"
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    if po.is_file():
+        # A checkout without compiled catalogues still works: compile in memory.
+        import io
+
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=lang)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
+    return gettext.NullTranslations()
+
+
+def gettext_for(lang: str):
+    return translations(lang).gettext
+
+
+def parse_accept_language(header: str | None) -> str | None:
+    """The best supported language of an Accept-Language header, or None."""
+    if not header:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        bits = part.strip().split(";")
+        tag = bits[0].strip().lower()
+        quality = 1.0
+        for bit in bits[1:]:
+            if bit.strip().startswith("q="):
+                try:
+                    quality = float(bit.strip()[2:])
+                except ValueError:
+                    quality = 0.0
+        primary = tag.split("-")[0]
+        if primary in LANGUAGES and quality > 0:
+            ranked.append((-quality, index, primary))
+    return min(ranked)[2] if ranked else None
+
+
+def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:
+    for candidate in (query, cookie):
+        if candidate and candidate.lower() in LANGUAGES:
+            return candidate.lower()
+    return parse_accept_language(accept) or DEFAULT_LANGUAGE

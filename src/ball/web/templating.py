@@ -1,0 +1,52 @@
+"""The one Jinja environment of the web toolbox, shared by every page module.
+
+Plug-in page modules render with `render(request, "their/template.html", {...})`; every
+template may use `_("text")` (gettext in the request's language), `lang`, `languages` and
+`nav` (the main navigation), and may extend `base.html`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+
+from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for
+
+TEMPLATES = Path(__file__).with_name("templates")
+
+# Main navigation: (path, message id). Page modules of other engineers add one line here.
+NAV: list[tuple[str, str]] = [
+    ("/", "Simulator"),
+    ("/rulebook", "Rulebook"),
+    ("/replay", "Replay"),
+]
+
+
+def request_language(request: Request) -> str:
+    return getattr(request.state, "lang", DEFAULT_LANGUAGE)
+
+
+@pass_context
+def _gettext(context, message: str, **variables: Any) -> str:
+    request = context.get("request")
+    lang = request_language(request) if request is not None else DEFAULT_LANGUAGE
+    text = gettext_for(lang)(message)
+    return text % variables if variables else text
+
+
+def _common(request: Request) -> dict[str, Any]:
+    return {"lang": request_language(request), "languages": LANGUAGES, "nav": NAV}
+
+
+templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_common])
+templates.env.globals["_"] = _gettext
+templates.env.globals["gettext"] = _gettext
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, **kwargs: Any):
+    """A TemplateResponse of `name` for `request` (language and navigation filled in)."""
+    return templates.TemplateResponse(request, name, context or {}, **kwargs)
