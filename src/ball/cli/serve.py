@@ -1,0 +1,36 @@
+"""`ball serve`: the web toolbox (simulator, rulebook, tournament desk) on one machine."""
+
+from __future__ import annotations
+
+import typer
+
+from ball.cli.common import fail
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to bind (loopback by default)."),
+    port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),
+    db: str | None = typer.Option(
+        None, "--db", help="SQLite file or SQLAlchemy URL (default: $BALL_DB)."
+    ),
+    demo: bool = typer.Option(False, "--demo", help="Put a demo game (and event) in the DB."),
+) -> None:
+    """Start the web toolbox (FastAPI under uvicorn)."""
+    import os
+
+    import uvicorn
+
+    from ball.web.app import create_app
+
+    if db is None and not os.environ.get("BALL_DB"):
+        fail("no database given: pass --db PATH (an SQLite file is created) or set BALL_DB")
+    try:
+        app = create_app(db, demo=demo)
+    except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
+        fail(f"cannot open database {db or os.environ.get('BALL_DB')}: {exc}")
+    typer.echo(f"BALL Toolbox on http://{host}:{port}/  (database: {db or '$BALL_DB'})")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
