@@ -1,0 +1,246 @@
+"""View models of the printed forms (the regulation's appendices).
+
+Every form is plain data: the same template prints it blank (the defaults below: empty
+fields and ruled rows) or filled in from an event (see `ball.printing.from_event`). Values that
+are `None` or empty print as an empty box for the arbiter to write in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Literal
+
+Side = Literal["A", "B"]
+# Order of the forms in the printed edition; the letters are the appendix letters.
+APPENDICES: tuple[tuple[str, str], ...] = (
+    ("A", "score_sheet"),
+    ("B", "pairings"),
+    ("C", "round_control"),
+    ("D", "standings"),
+    ("E", "incident"),
+    ("F", "release_log"),
+)
+
+
+@dataclass
+class Header:
+    """What every form repeats at its top."""
+
+    event: str = ""
+    round: str = ""
+    date: str = ""
+    referee: str = ""
+
+
+@dataclass
+class StealRow:
+    turn: int | None = None
+    stealer: Side | None = None
+    choice: Literal["continue", "reset"] | None = None
+
+    @property
+    def pb(self) -> int | None:
+        """PB the steal adds on the sheet: 1 with continue, 2 with reset (spec D-17)."""
+        return None if self.choice is None else (1 if self.choice == "continue" else 2)
+
+
+@dataclass
+class SanctionRow:
+    half: int | None = None
+    turn: int | None = None
+    coach: Side | None = None
+    level: Literal["warning", "turn", "possession", "match"] | None = None
+    reason: str = ""
+
+
+@dataclass
+class HalfSheet:
+    """One half of the score sheet. `atk` is the coach who starts the half as ATK."""
+
+    number: int
+    atk: Side
+    pb: dict[Side, dict[str, int]] | None = None  # {"A": {"atk": n, "def": n}, "B": {...}}
+    steals: list[StealRow] = field(default_factory=list)
+    touchdown: Side | Literal["none"] | None = None
+    td_pbatk: int | None = None
+    timer_expired: str = ""
+    extra_turn: Literal["given", "not_needed"] | None = None
+    ended_at: str = ""
+
+    @property
+    def defender(self) -> Side:
+        return "B" if self.atk == "A" else "A"
+
+
+@dataclass
+class MatchResult:
+    td: dict[Side, int] | None = None
+    sd: dict[Side, int] | None = None
+    criterion: Literal["td", "efficiency", "defence", "draw", "forfeit"] | None = None
+    winner: Side | Literal["draw"] | None = None
+
+
+@dataclass
+class ScoreSheet:
+    """Appendix A. Coach A is ATK in the first half, coach B in the second."""
+
+    header: Header = field(default_factory=Header)
+    table: str = ""
+    coach_a: str = ""
+    coach_b: str = ""
+    halves: list[HalfSheet] = field(default_factory=lambda: [HalfSheet(1, "A"), HalfSheet(2, "B")])
+    sanctions: list[SanctionRow] = field(default_factory=list)
+    result: MatchResult = field(default_factory=MatchResult)
+
+
+@dataclass
+class PairingRow:
+    table: str = ""
+    coach_a: str = ""
+    coach_b: str = ""
+    result: str = ""
+
+
+@dataclass
+class Pairings:
+    """Appendix B: the list, and one card per table (blank: two cards to fill in)."""
+
+    header: Header = field(default_factory=Header)
+    rows: list[PairingRow] = field(default_factory=list)
+
+
+@dataclass
+class ControlRow:
+    table: str = ""
+    first_half_end: str = ""  # "HH:MM" — end of the first half, Final Drive included
+    final_drive: bool | None = None
+    second_half_start: str = ""
+    match_end: str = ""
+
+
+@dataclass
+class RoundControl:
+    """Appendix C: the common start signals of one round."""
+
+    header: Header = field(default_factory=Header)
+    signal_1: str = ""
+    gap_minutes: int = 10
+    rows: list[ControlRow] = field(default_factory=list)
+
+    @property
+    def last_first_half_end(self) -> str:
+        """Latest recorded first-half end, only once every listed table has one."""
+        ends = [r.first_half_end for r in self.rows if r.table]
+        if not ends or not all(ends):
+            return ""
+        return max(ends, key=_minutes)
+
+    @property
+    def earliest_signal_2(self) -> str:
+        last = self.last_first_half_end
+        if not last:
+            return ""
+        at = datetime.strptime(last, "%H:%M") + timedelta(minutes=self.gap_minutes)
+        return at.strftime("%H:%M")
+
+
+def _minutes(hhmm: str) -> int:
+    hours, minutes = hhmm.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+@dataclass
+class StandingRow:
+    rank: str = ""
+    name: str = ""
+    played: int | None = None
+    wins: int | None = None
+    draws: int | None = None
+    losses: int | None = None
+    points: str = ""
+    tiebreaks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Standings:
+    """Appendix D: ranking with its tie-break columns, and the crosstable."""
+
+    header: Header = field(default_factory=Header)
+    after_round: str = ""
+    tiebreaks: list[str] = field(default_factory=list)  # keys of labels forms.standings.tiebreak
+    rows: list[StandingRow] = field(default_factory=list)
+    # crosstable[i][j]: what entrant i (in `rows` order) scored against j, "" when not played
+    crosstable: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Incident:
+    """Appendix E (first form): one incident or sanction."""
+
+    header: Header = field(default_factory=Header)
+    table: str = ""
+    involved: str = ""
+    half: int | None = None
+    turn: int | None = None
+    time: str = ""
+    level: str = ""
+
+
+@dataclass
+class Forfeit:
+    """Appendix E (second form): a refused or abandoned half."""
+
+    header: Header = field(default_factory=Header)
+    table: str = ""
+    forfeiting: str = ""
+    opponent: str = ""
+    half: int | None = None
+    how: Literal["refused", "abandoned"] | None = None
+    result: str = ""
+
+
+@dataclass
+class ReleaseRow:
+    table: str = ""
+    half: int | None = None
+    turn: int | None = None
+    coach: str = ""
+    start: str = ""
+
+
+@dataclass
+class ReleaseLog:
+    """Appendix F: every use of the release-phase time protocol."""
+
+    header: Header = field(default_factory=Header)
+    rows: list[ReleaseRow] = field(default_factory=list)
+
+
+@dataclass
+class FormSet:
+    """Everything the appendices print, in appendix order. Lists may hold several copies
+    (one score sheet per table); an empty list prints one blank copy."""
+
+    score_sheets: list[ScoreSheet] = field(default_factory=list)
+    pairings: Pairings = field(default_factory=Pairings)
+    round_control: RoundControl = field(default_factory=RoundControl)
+    standings: Standings = field(default_factory=Standings)
+    incident: Incident = field(default_factory=Incident)
+    forfeits: list[Forfeit] = field(default_factory=list)
+    release_log: ReleaseLog = field(default_factory=ReleaseLog)
+    prefilled: bool = False
+
+
+def blank_forms(event: str = "") -> FormSet:
+    """The blank appendices of the regulation (optionally with the event name printed)."""
+    header = Header(event=event)
+    return FormSet(
+        score_sheets=[ScoreSheet(header=header)],
+        pairings=Pairings(header=header),
+        round_control=RoundControl(header=header),
+        standings=Standings(header=header),
+        incident=Incident(header=header),
+        forfeits=[Forfeit(header=header)],
+        release_log=ReleaseLog(header=header),
+    )

@@ -1,0 +1,199 @@
+"""One source, two outputs: the regulation (Markdown + Jinja) and the forms (Jinja templates)
+become one HTML document, which the browser shows and prints and WeasyPrint turns into PDF.
+
+The PDF is made from exactly the HTML the web page serves (controls included): the print
+stylesheet is what keeps navigation and buttons off paper, in the browser and in the PDF alike.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import jinja2
+from markdown_it import MarkdownIt
+
+from ball.printing.forms import APPENDICES, FormSet, blank_forms
+
+LANGUAGES: tuple[str, ...] = ("en", "ko", "bg")
+# paper key -> (CSS page size, name shown)
+PAPERS: dict[str, tuple[str, str]] = {"a4": ("A4", "A4"), "letter": ("letter", "Letter")}
+Kind = Literal["regulation", "forms"]
+
+
+class PrintingError(ValueError):
+    """Bad request to the printing service (unknown language, paper, …); says what was wrong."""
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    anchor: str
+    text: str
+    level: int | str
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Screen-only controls of the web page: they are in the HTML, never on paper."""
+
+    pdf_url: str
+    languages: list[tuple[str, str, str]] = field(default_factory=list)  # code, name, url
+    papers: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Edition:
+    html: str
+    toc: list[TocEntry]
+    lang: str
+    paper: str
+    title: str
+
+
+def _package_file(*parts: str) -> str:
+    return resources.files("ball.printing").joinpath(*parts).read_text(encoding="utf-8")
+
+
+@cache
+def parameters() -> dict[str, Any]:
+    """The figures the regulation quotes and the blank forms' sizes (regulation.toml)."""
+    return tomllib.loads(_package_file("regulation.toml"))
+
+
+@cache
+def labels(lang: str) -> dict[str, Any]:
+    check_language(lang)
+    return tomllib.loads(_package_file("content", lang, "labels.toml"))
+
+
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise PrintingError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def check_paper(paper: str) -> str:
+    key = paper.lower()
+    if key not in PAPERS:
+        raise PrintingError(f"unknown paper size {paper!r}; choose one of {', '.join(PAPERS)}")
+    return key
+
+
+@cache
+def _html_env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("ball.printing", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"typographer": True}).enable(["table", "replacements"])
+
+
+def regulation_html(lang: str, params: dict[str, Any] | None = None) -> tuple[str, list[TocEntry]]:
+    """Render the regulation of one language: Jinja fills in the figures, then Markdown.
+
+    Headings of level 2 and 3 get stable anchors (`reg-1`, …) and make the table of contents.
+    """
+    check_language(lang)
+    source = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    text = source.from_string(_package_file("content", lang, "regulation.md")).render(
+        p=params or parameters()
+    )
+    md = _markdown()
+    tokens = md.parse(text)
+    toc: list[TocEntry] = []
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag in ("h2", "h3"):
+            anchor = f"reg-{len(toc) + 1}"
+            token.attrSet("id", anchor)
+            inline = tokens[i + 1]
+            words = "".join(c.content for c in inline.children or [] if c.type == "text")
+            toc.append(TocEntry(anchor, words, int(token.tag[1])))
+    return md.renderer.render(tokens, md.options, {}), toc
+
+
+def _appendix_toc(t: dict[str, Any]) -> list[TocEntry]:
+    word = t["doc"]["appendix"]
+    entries = []
+    for letter, key in APPENDICES:
+        title = t["forms"][key]["title"]
+        anchor = f"appendix-{letter.lower()}"
+        entries.append(TocEntry(anchor, f"{word} {letter} — {title}", "appendix"))
+        if key == "incident":
+            forfeit = t["forms"]["forfeit"]["title"]
+            entries.append(TocEntry("appendix-e-forfeit", f"{word} E — {forfeit}", "appendix"))
+    return entries
+
+
+def render_html(
+    kind: Kind = "regulation",
+    lang: str = "en",
+    paper: str = "a4",
+    forms: FormSet | None = None,
+    event: str = "",
+    controls: Controls | None = None,
+    params: dict[str, Any] | None = None,
+) -> Edition:
+    """The whole printed edition as one HTML document.
+
+    `regulation`: the regulation followed by every form as appendices (blank unless `forms`
+    is given). `forms`: only the forms, e.g. pre-filled for one round.
+    """
+    if kind not in ("regulation", "forms"):
+        raise PrintingError(f"unknown edition {kind!r}; choose regulation or forms")
+    check_language(lang)
+    paper = check_paper(paper)
+    p = params or parameters()
+    t = labels(lang)
+    forms = forms or blank_forms(event)
+    event = event or next((s.header.event for s in forms.score_sheets if s.header.event), "")
+    reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
+    toc = toc + _appendix_toc(t)
+    doc = t["doc"]
+    title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
+    subtitle = doc["regulation_subtitle"] if kind == "regulation" else doc["forms_subtitle"]
+    if not forms.score_sheets:
+        forms.score_sheets.append(blank_forms(event).score_sheets[0])
+    if not forms.forfeits:
+        forms.forfeits.append(blank_forms(event).forfeits[0])
+    html = (
+        _html_env()
+        .get_template("edition.html.j2")
+        .render(
+            kind=kind,
+            lang=lang,
+            paper=paper,
+            paper_css=PAPERS[paper][0],
+            paper_name=PAPERS[paper][1],
+            t=t,
+            title=title,
+            subtitle=subtitle,
+            running_head=event or doc["default_header"],
+            css=_package_file("static", "edition.css"),
+            toc=toc,
+            regulation_html=reg_html,
+            forms=forms,
+            params=p,
+            blank=p["blank"],
+            default_tiebreaks=p["standings"]["tiebreaks"],
+            controls=controls,
+        )
+    )
+    return Edition(html=html, toc=toc, lang=lang, paper=paper, title=title)
+
+
+def render_pdf(edition: Edition) -> bytes:
+    """WeasyPrint (print media). Fonts are embedded as subsets; with libharfbuzz-subset0
+    installed WeasyPrint subsets through HarfBuzz, which is much faster than fontTools."""
+    from weasyprint import HTML  # imported late: loading Pango costs time the CLI may not need
+
+    return HTML(string=edition.html, base_url=".").write_pdf()
