@@ -1,0 +1,33 @@
+"""Clocks for BALL, Xiangqi and Mahjong tables.
+
+- `ball.clocks.controls`: time controls as data (`controls/*.toml`), validated on load.
+- `ball.clocks.clock`: the clock as a pure fold of its event log (flags, stages, overruns,
+  penalty points and the Final Drive are computed, never typed in).
+- `ball.clocks.store`: clocks and their event logs in the shared database, so a restart loses
+  neither time nor events.
+"""
+
+from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected, replay
+from ball.clocks.controls import (
+    ControlError,
+    TimeControl,
+    builtin_controls,
+    get_control,
+    load_control,
+    parse_control,
+)
+
+__all__ = [
+    "ARBITER_KINDS",
+    "EVENT_KINDS",
+    "Clock",
+    "ClockEvent",
+    "ClockRejected",
+    "ControlError",
+    "TimeControl",
+    "builtin_controls",
+    "get_control",
+    "load_control",
+    "parse_control",
+    "replay",
+]
