@@ -22,6 +22,7 @@ app = typer.Typer(
 _GROUPS: list[tuple[str, str | None]] = [
     ("rules", "rules"),
     ("match", "match"),
+    ("clock", "clock"),
     ("serve", None),
 ]
 
