@@ -1,0 +1,29 @@
+"""The BALL rules engine: board, pieces, every action, release phase, steals, PB, cards.
+
+Pure data and functions: no I/O, no clock, no database. Public API:
+
+    from ball.engine import Game, IllegalAction, InvalidPosition, load_ruleset, perft
+"""
+
+from .actions import NotationError
+from .game import Game, IllegalAction, perft
+from .position import FORMAT, InvalidPosition
+from .resolve import Event
+from .ruleset import Card, Deck, Ruleset, RulesetError, load_deck, load_ruleset, shipped_rulesets
+
+__all__ = [
+    "FORMAT",
+    "Card",
+    "Deck",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidPosition",
+    "NotationError",
+    "Ruleset",
+    "RulesetError",
+    "load_deck",
+    "load_ruleset",
+    "perft",
+    "shipped_rulesets",
+]

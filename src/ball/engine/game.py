@@ -1,0 +1,228 @@
+"""`Game`: the one public face of the rules engine (python-chess style Board API).
+
+g = Game.new()
+g.legal_actions()        # ['D10-C11', 'D10-E11', ...]
+g.apply("F10-E9")        # -> [Event, ...]; raises IllegalAction saying why
+g.to_json()              # spec §18.2 document; Game.from_json(doc) reads it back
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import END, SPLIT, UP, Action, NotationError, parse, to_text
+from .explain import why_illegal
+from .generate import legal, release_tasks
+from .position import from_doc, to_doc
+from .resolve import Event, play, reset_formation
+from .ruleset import Ruleset, load_ruleset
+from .state import (
+    ACTION,
+    OVER,
+    PHASE_NAMES,
+    RELEASE,
+    SIDE_NAMES,
+    STEAL,
+    S,
+    State,
+)  # fmt: skip
+
+
+class IllegalAction(ValueError):
+    """An action that cannot be applied; the message says why."""
+
+
+class Game:
+    __slots__ = ("_s",)
+
+    def __init__(self, state: State) -> None:
+        self._s = state
+
+    # --- construction ------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset: Ruleset | str | None = None, *, half: int = 1) -> Game:
+        """Standard formation at the start of a half: N (DEF) to move, S is ATK."""
+        rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        s = State(rs)
+        s.half = half
+        s.attack = S
+        s.place_formation()
+        return cls(s)
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
+        """Read a position document; raises InvalidPosition naming the offending field."""
+        return cls(from_doc(doc, ruleset))
+
+    def to_json(self) -> dict[str, Any]:
+        return to_doc(self._s)
+
+    def copy(self) -> Game:
+        return Game(self._s.copy())
+
+    def next_half(self) -> Game:
+        """Half 2 after this half: ends change, PE and cards go with their coaches (D-22)."""
+        s = self._s
+        g = Game.new(s.rs, half=s.half + 1)
+        n = g._s
+        n.pe = [s.pe[1], s.pe[0]]
+        n.hands = [s.hands[1], s.hands[0]]
+        n.discards = [s.discards[1], s.discards[0]]
+        return g
+
+    # --- playing -----------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        return sorted(to_text(a) for a in legal(self._s))
+
+    def legal_tuples(self) -> list[Action]:
+        return legal(self._s)
+
+    def parse(self, text: str) -> Action:
+        try:
+            return parse(text)
+        except NotationError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def apply(self, action: str | Action) -> list[Event]:
+        a = self.parse(action) if isinstance(action, str) else action
+        if a not in legal(self._s):
+            raise IllegalAction(why_illegal(self._s, a))
+        events: list[Event] = []
+        play(self._s, a, events)
+        return events
+
+    def play_tuple(self, a: Action) -> None:
+        """Apply an action known to be legal (from `legal_tuples`), without events."""
+        play(self._s, a, None)
+
+    # --- match-level primitives (time protocol and sanctions, spec §13–§14) ---------------
+    def referee_release(self) -> list[str]:
+        """Resolve the pending release phase deterministically: always the first legal task
+        in sorted notation order, until none is left. Returns the applied actions."""
+        done: list[str] = []
+        s = self._s
+        turn = s.turn
+        while s.phase == RELEASE and s.turn == turn:
+            tasks = sorted(to_text(a) for a in release_tasks(s))
+            if not tasks:
+                break
+            done.append(tasks[0])
+            self.apply(tasks[0])
+            while s.phase == STEAL:  # a release step cannot steal from the ATK in practice,
+                done.append("continue")  # but stay total: the referee keeps the ball moving
+                self.apply("continue")
+        return done
+
+    def lose_turn(self) -> None:
+        """Sanction 'loss of the current turn': the turn ends now, with no release phase."""
+        s = self._s
+        if s.phase == OVER:
+            raise IllegalAction("the half is over")
+        from .resolve import _start_next_turn
+
+        s.steal_by, s.steal_pb = -1, 0
+        _start_next_turn(s, None)
+
+    def lose_possession(self, side: str) -> None:
+        """D-19: reset to the standard formation with the opponent of `side` as ATK; no PB.
+        The turn in progress ends, and the next turn is the other coach's."""
+        s = self._s
+        if s.phase == OVER:
+            raise IllegalAction("the half is over")
+        if side not in SIDE_NAMES:
+            raise IllegalAction(f"side must be S or N, got {side!r}")
+        from .resolve import _start_next_turn
+
+        s.attack = 1 - SIDE_NAMES.index(side)
+        s.steal_by, s.steal_pb = -1, 0
+        reset_formation(s)
+        _start_next_turn(s, None)
+
+    # --- read-only views -----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._s
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._s.rs
+
+    @property
+    def half(self) -> int:
+        return self._s.half
+
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._s.phase]
+
+    @property
+    def to_move(self) -> str:
+        return SIDE_NAMES[self._s.to_move]
+
+    @property
+    def actor(self) -> str:
+        """Who must answer now: the stealer during a steal decision, else the side to move."""
+        s = self._s
+        return SIDE_NAMES[s.steal_by if s.phase == STEAL else s.to_move]
+
+    @property
+    def attack(self) -> str:
+        return SIDE_NAMES[self._s.attack]
+
+    @property
+    def pa(self) -> int:
+        return self._s.pa
+
+    @property
+    def pe(self) -> dict[str, int]:
+        return {"S": self._s.pe[0], "N": self._s.pe[1]}
+
+    @property
+    def pb(self) -> dict[str, dict[str, int]]:
+        p = self._s.pb
+        return {"S": {"atk": p[0], "def": p[1]}, "N": {"atk": p[2], "def": p[3]}}
+
+    @property
+    def score(self) -> dict[str, int]:
+        return {"S": self._s.score[0], "N": self._s.score[1]}
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == OVER
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (
+            f"<Game half {s.half} turn {s.turn} {SIDE_NAMES[s.to_move]} to move "
+            f"({PHASE_NAMES[s.phase]}), ATK {SIDE_NAMES[s.attack]}>"
+        )
+
+
+def perft(game: Game | State, depth: int) -> int:
+    """Number of action sequences of length `depth` (every action is one ply)."""
+    s = game._s if isinstance(game, Game) else game
+    return _perft(s, depth)
+
+
+def _perft(s: State, depth: int) -> int:
+    if depth == 0:
+        return 1
+    actions = legal(s)
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for a in actions:
+        c = s.copy()
+        play(c, a, None)
+        total += _perft(c, depth - 1)
+    return total
+
+
+__all__ = ["Game", "IllegalAction", "perft", "ACTION", "END", "SPLIT", "UP"]

@@ -1,0 +1,179 @@
+"""The mutable state of one half of BALL, laid out for speed.
+
+Pieces are numbered 0..2n-1: side S first (0..n-1), then N, each in roster order. The board
+keeps the top (or only) piece of each square in `occ` and the bottom of a stack in `under`.
+Everything is plain lists and ints so that `copy()` is a handful of C-level list copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import ADJACENT, DIAGONAL2, ORTHOGONAL2, SIZE, end_zone
+from .ruleset import Ruleset
+
+S, N = 0, 1
+SIDE_NAMES = ("S", "N")
+
+# piece states
+ACTIVE, DOWN, TOP, BOTTOM = 0, 1, 2, 3
+STATE_NAMES = ("active", "down", "top", "bottom")
+
+# phases
+ACTION, RELEASE, STEAL, RECOVER, OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("action", "release", "steal", "recover", "over")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-ruleset lookup tables: each piece's move shapes on each square, end zones."""
+
+    n: int  # pieces per side
+    step1: tuple[tuple[tuple[int, ...], ...], ...]  # [piece][sq] -> diagonal 1-step landings
+    step2: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [piece][sq] -> (mid|-1, land)
+    diag2: tuple[bool, ...]  # [piece] can make a straight 2-square diagonal move
+    zone: tuple[frozenset[int], frozenset[int]]  # scoring end zone of S and of N
+
+
+_TABLES: dict[int, tuple[Ruleset, Tables]] = {}
+
+
+def tables_for(rs: Ruleset) -> Tables:
+    cached = _TABLES.get(id(rs))
+    if cached is not None and cached[0] is rs:
+        return cached[1]
+    n = len(rs.roster)
+    step1, step2, diag2 = [], [], []
+    for i in range(2 * n):
+        shapes = rs.kinds[rs.roster[i % n][0]]
+        step1.append(ADJACENT if "diag1" in shapes else tuple(() for _ in range(SIZE)))
+        per_square = []
+        for sq in range(SIZE):
+            routes: list[tuple[int, int]] = []
+            if "diag2" in shapes:
+                routes.extend(DIAGONAL2[sq])
+            if "orth2" in shapes:
+                routes.extend((-1, to) for to in ORTHOGONAL2[sq])
+            per_square.append(tuple(routes))
+        step2.append(tuple(per_square))
+        diag2.append("diag2" in shapes)
+    tables = Tables(
+        n=n,
+        step1=tuple(step1),
+        step2=tuple(step2),
+        diag2=tuple(diag2),
+        zone=(end_zone("S", rs.end_zone_depth), end_zone("N", rs.end_zone_depth)),
+    )
+    _TABLES[id(rs)] = (rs, tables)
+    return tables
+
+
+class State:
+    __slots__ = (
+        "rs", "t", "occ", "under", "pos", "st", "was", "since", "carrier", "ball_sq",
+        "half", "turn", "to_move", "attack", "phase", "pa", "pe", "pb", "score",
+        "restricted", "short_range", "screen", "audible", "hands", "discards",
+        "recovery_owed", "steal_by", "steal_pb", "steal_resume",
+    )  # fmt: skip
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+        self.t = tables_for(rs)
+        n2 = 2 * self.t.n
+        self.occ = [-1] * SIZE
+        self.under = [-1] * SIZE
+        self.pos = [-1] * n2
+        self.st = [ACTIVE] * n2
+        self.was = [ACTIVE] * n2
+        self.since = [0] * n2
+        self.carrier = -1
+        self.ball_sq = -1
+        self.half = 1
+        self.turn = 1
+        self.to_move = N
+        self.attack = S
+        self.phase = ACTION
+        self.pa = rs.pa
+        self.pe = [0, 0]
+        self.pb = [0, 0, 0, 0]  # S atk, S def, N atk, N def
+        self.score = [0, 0]
+        self.restricted = 0  # bit i: piece i took the ball this turn (§9)
+        self.short_range = rs.short_range
+        self.screen = False
+        self.audible = False
+        deck = tuple(c.name for c in rs.deck.cards) if rs.card_mode else ()
+        self.hands = [deck, deck]
+        self.discards: list[tuple[str, ...]] = [(), ()]
+        self.recovery_owed = -1
+        self.steal_by = -1
+        self.steal_pb = 0
+        self.steal_resume = ACTION
+
+    def copy(self) -> State:
+        c = State.__new__(State)
+        c.rs = self.rs
+        c.t = self.t
+        c.occ = self.occ[:]
+        c.under = self.under[:]
+        c.pos = self.pos[:]
+        c.st = self.st[:]
+        c.was = self.was[:]
+        c.since = self.since[:]
+        c.carrier = self.carrier
+        c.ball_sq = self.ball_sq
+        c.half = self.half
+        c.turn = self.turn
+        c.to_move = self.to_move
+        c.attack = self.attack
+        c.phase = self.phase
+        c.pa = self.pa
+        c.pe = self.pe[:]
+        c.pb = self.pb[:]
+        c.score = self.score[:]
+        c.restricted = self.restricted
+        c.short_range = self.short_range
+        c.screen = self.screen
+        c.audible = self.audible
+        c.hands = self.hands[:]
+        c.discards = self.discards[:]
+        c.recovery_owed = self.recovery_owed
+        c.steal_by = self.steal_by
+        c.steal_pb = self.steal_pb
+        c.steal_resume = self.steal_resume
+        return c
+
+    # --- small helpers used everywhere -------------------------------------------------
+    def side_of(self, piece: int) -> int:
+        return piece // self.t.n
+
+    def piece_id(self, piece: int) -> str:
+        return self.rs.roster[piece % self.t.n]
+
+    def piece_label(self, piece: int) -> str:
+        return f"{SIDE_NAMES[self.side_of(piece)]}:{self.piece_id(piece)}"
+
+    def pieces_of(self, side: int) -> range:
+        n = self.t.n
+        return range(side * n, side * n + n)
+
+    def ball_square(self) -> int:
+        return self.pos[self.carrier] if self.carrier >= 0 else self.ball_sq
+
+    def place_formation(self) -> None:
+        """D-05: every piece on its side's formation square, active; ball to the ATK's X5."""
+        rs, n = self.rs, self.t.n
+        self.occ = [-1] * SIZE
+        self.under = [-1] * SIZE
+        for side in (S, N):
+            column = rs.formation[SIDE_NAMES[side]]
+            for k, pid in enumerate(rs.roster):
+                i = side * n + k
+                sq = column[pid]
+                self.pos[i] = sq
+                self.occ[sq] = i
+                self.st[i] = ACTIVE
+                self.was[i] = ACTIVE
+                self.since[i] = 0
+        self.carrier = self.attack * n + rs.roster.index(rs.ball_carrier)
+        self.ball_sq = -1
+        self.restricted = 0
