@@ -46,11 +46,15 @@ STATIC = Path(__file__).with_name("static")
 
 # Modules exposing `router: APIRouter`, included in this order.
 ROUTERS: list[str] = [
+    "ball.web.api",
+    "ball.web.clock_pages",
     "ball.web.pages",
 ]
 
 # "module:function" called with the sessionmaker by `ball serve --demo`.
-DEMO_SEEDERS: list[str] = []
+DEMO_SEEDERS: list[str] = [
+    "ball.web.demo:seed_demo_game",
+]
 
 
 def _database(db: str | None) -> Engine:

@@ -7,6 +7,8 @@ browser's Accept-Language header, and finally English.
 from __future__ import annotations
 
 import gettext
+import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -72,3 +74,23 @@ def pick_language(query: str | None, cookie: str | None, accept: str | None) -> 
         if candidate and candidate.lower() in LANGUAGES:
             return candidate.lower()
     return parse_accept_language(accept) or DEFAULT_LANGUAGE
+
+
+_JS_CALL = re.compile(r"""\b(?:t|N_)\(\s*"((?:[^"\\]|\\.)*)\"""")
+STATIC_JS = Path(__file__).with_name("static") / "js"
+
+
+@cache
+def js_message_ids() -> tuple[str, ...]:
+    """Message ids the page scripts translate: every `t("…")` / `N_("…")` in static/js."""
+    found: dict[str, None] = {}
+    for path in sorted(STATIC_JS.glob("*.js")):
+        for match in _JS_CALL.finditer(path.read_text(encoding="utf-8")):
+            found[json.loads(f'"{match.group(1)}"')] = None
+    return tuple(found)
+
+
+def js_messages(lang: str) -> dict[str, str]:
+    """The page scripts' strings in `lang` (handed to the page as JSON)."""
+    translate = gettext_for(lang)
+    return {message: translate(message) for message in js_message_ids()}

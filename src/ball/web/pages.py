@@ -1,11 +1,15 @@
-"""HTML pages of the simulator and the interactive rulebook (thin: data comes from the API)."""
+"""HTML pages of the simulator, the interactive rulebook and the replay viewer.
+
+Thin: the pages carry data attributes and the scripts ask the JSON API for everything else.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ball.web.templating import render
+from ball.web import rulebook
+from ball.web.templating import render, request_language
 
 router = APIRouter(include_in_schema=False)
 
@@ -13,3 +17,43 @@ router = APIRouter(include_in_schema=False)
 @router.get("/", response_class=HTMLResponse)
 def simulator(request: Request, game: str | None = None):
     return render(request, "simulator.html", {"game_id": game or ""})
+
+
+@router.get("/rulebook", response_class=HTMLResponse)
+def rulebook_index(request: Request):
+    sections = rulebook.sections(request_language(request))
+    return render(request, "rulebook/index.html", {"sections": sections})
+
+
+@router.get("/rulebook/all", response_class=HTMLResponse)
+def rulebook_all(request: Request):
+    sections = rulebook.sections(request_language(request))
+    return render(
+        request, "rulebook/section.html", {"sections": sections, "shown": sections, "one": None}
+    )
+
+
+@router.get("/rulebook/{slug}", response_class=HTMLResponse)
+def rulebook_section(request: Request, slug: str):
+    lang = request_language(request)
+    one = rulebook.section(lang, slug)
+    if one is None:
+        raise HTTPException(404, f"no rulebook section {slug!r}")
+    sections = rulebook.sections(lang)
+    index = sections.index(one)
+    return render(
+        request,
+        "rulebook/section.html",
+        {
+            "sections": sections,
+            "shown": [one],
+            "one": one,
+            "previous": sections[index - 1] if index > 0 else None,
+            "next": sections[index + 1] if index + 1 < len(sections) else None,
+        },
+    )
+
+
+@router.get("/replay", response_class=HTMLResponse)
+def replay(request: Request, game: str | None = None):
+    return render(request, "replay.html", {"game_id": game or ""})

@@ -14,7 +14,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 
-from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for
+from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for, js_messages
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -23,6 +23,7 @@ NAV: list[tuple[str, str]] = [
     ("/", "Simulator"),
     ("/rulebook", "Rulebook"),
     ("/replay", "Replay"),
+    ("/clock", "Clocks"),
 ]
 
 
@@ -39,7 +40,8 @@ def _gettext(context, message: str, **variables: Any) -> str:
 
 
 def _common(request: Request) -> dict[str, Any]:
-    return {"lang": request_language(request), "languages": LANGUAGES, "nav": NAV}
+    lang = request_language(request)
+    return {"lang": lang, "languages": LANGUAGES, "nav": NAV, "ui_messages": js_messages(lang)}
 
 
 templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_common])

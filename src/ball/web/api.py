@@ -1,0 +1,193 @@
+"""The JSON API of the simulator (OpenAPI at /docs): games, legal actions, records.
+
+Handlers only translate HTTP to `ball.web.games`; every bad input becomes a 4xx whose
+`detail` names the fault.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, Field
+
+from ball.web import games as games_service
+from ball.web.games import GameError, GameStore
+
+router = APIRouter(prefix="/api", tags=["simulator"])
+
+
+class NewGame(BaseModel):
+    mode: Literal["free", "play", "computer"] = Field(
+        "free", description="free: undo/redo and editor; play: no take-backs; computer: vs AI"
+    )
+    position: dict[str, Any] | None = Field(
+        None, description="Spec 18.2 position document; omitted = standard formation, half 1"
+    )
+    computer_side: Literal["S", "N"] | None = Field(None, description="Side the computer plays")
+    title: str = Field("", max_length=200)
+
+
+class ActionIn(BaseModel):
+    action: str = Field(..., min_length=1, max_length=200, examples=["G7-H8"])
+    version: int | None = Field(
+        None, description="The game version the action was chosen on; 409 if it moved on"
+    )
+
+
+class PositionIn(BaseModel):
+    position: dict[str, Any]
+
+
+class RecordIn(BaseModel):
+    bgn: str = Field(..., min_length=1, max_length=2_000_000, description="A `.bgn` record")
+
+
+class LogEntryOut(BaseModel):
+    ply: int
+    half: int
+    turn: int
+    side: str
+    phase: str
+    action: str
+    pb: int = Field(description="PB this action added (ball clock)")
+    events: list[str]
+
+
+class GameState(BaseModel):
+    id: str
+    title: str
+    mode: str
+    computer_side: str | None
+    version: int
+    position: dict[str, Any] = Field(description="Spec 18.2 position document")
+    actor: str = Field(description="Who answers now: the stealer during a steal decision")
+    legal: list[str] = Field(description="Legal actions now (spec 18.1)")
+    log: list[LogEntryOut]
+    can_undo: bool
+    can_redo: bool
+    over: bool
+
+
+class AppliedOut(GameState):
+    applied: LogEntryOut
+
+
+class LegalOut(BaseModel):
+    piece: str | None
+    actions: list[str]
+
+
+def store(request: Request) -> GameStore:
+    return GameStore(request.app.state.sessions)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    try:
+        yield
+    except GameError as exc:
+        raise HTTPException(exc.status, str(exc)) from exc
+
+
+@router.get("/games", summary="List stored games, newest first")
+def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    return store(request).list(max(1, min(limit, 500)))
+
+
+@router.post("/games", status_code=201, response_model=GameState, summary="Create a game")
+def create_game(request: Request, body: NewGame | None = None):
+    body = body or NewGame()
+    with _errors():
+        return store(request).create(body.position, body.mode, body.computer_side, body.title)
+
+
+@router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
+def get_game(request: Request, game_id: str):
+    with _errors():
+        return store(request).state(game_id)
+
+
+@router.get("/games/{game_id}/legal", response_model=LegalOut, summary="Legal actions")
+def legal_actions(request: Request, game_id: str, piece: str | None = None):
+    """All legal actions now, or only those of the piece (or stack) on square `piece`."""
+    if piece is not None and games_service.action_origin(piece) != piece.strip().upper():
+        raise HTTPException(422, f"piece: {piece!r} is not a square like G7")
+    with _errors():
+        actions = store(request).legal(game_id, piece)
+    return {"piece": piece.strip().upper() if piece else None, "actions": actions}
+
+
+@router.post("/games/{game_id}/actions", response_model=AppliedOut, summary="Apply an action")
+def apply_action(request: Request, game_id: str, body: ActionIn):
+    with _errors():
+        state, entry = store(request).apply(game_id, body.action, body.version)
+    return {**state, "applied": entry.__dict__}
+
+
+@router.post("/games/{game_id}/undo", response_model=GameState, summary="Undo (free play)")
+def undo(request: Request, game_id: str):
+    with _errors():
+        return store(request).undo(game_id)
+
+
+@router.post("/games/{game_id}/redo", response_model=GameState, summary="Redo (free play)")
+def redo(request: Request, game_id: str):
+    with _errors():
+        return store(request).redo(game_id)
+
+
+@router.get("/games/{game_id}/position", summary="Export the position (spec 18.2)")
+def export_position(request: Request, game_id: str, download: bool = False):
+    with _errors():
+        doc = store(request).position(game_id)
+    headers = (
+        {"Content-Disposition": f'attachment; filename="ball-{game_id}.json"'} if download else {}
+    )
+    return JSONResponse(doc, headers=headers)
+
+
+@router.get(
+    "/games/{game_id}/record",
+    response_class=PlainTextResponse,
+    summary="Export the game record (.bgn)",
+)
+def export_record(request: Request, game_id: str):
+    from ball.web.records import record_text
+
+    with _errors():
+        initial, actions, headers = store(request).history(game_id)
+        text = record_text(initial, actions, headers)
+    return PlainTextResponse(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="ball-{game_id}.bgn"'},
+    )
+
+
+@router.get("/games/{game_id}/replay", summary="Every position of a game, for the replay viewer")
+def replay_game(request: Request, game_id: str):
+    from ball.web.records import replay_actions
+
+    with _errors():
+        initial, actions, headers = store(request).history(game_id)
+        half = replay_actions(initial, actions, half=int(initial.get("half", 1)))
+        half.pop("game")
+        return {"tags": headers, "halves": [half]}
+
+
+@router.post("/records/replay", summary="Read a .bgn record into positions for the viewer")
+def replay_record(body: RecordIn):
+    from ball.web.records import replay_record_text
+
+    with _errors():
+        return replay_record_text(body.bgn)
+
+
+@router.post("/positions/check", summary="Validate a position document; returns it normalised")
+def check_position(body: PositionIn):
+    with _errors():
+        return games_service.start_game(body.position).to_json()

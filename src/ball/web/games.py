@@ -1,0 +1,325 @@
+"""Simulator games as a service: create, rebuild by replay, apply, undo/redo, export.
+
+The HTTP layer (`ball.web.api`) only translates to and from these functions; every rule
+question goes to `ball.engine`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session, sessionmaker
+
+from ball.engine import Game, IllegalAction, InvalidPosition
+from ball.web.models import WebGame
+
+MODES = ("free", "play", "computer")
+SIDES = ("S", "N")
+_SQUARE = r"[A-Ma-m](?:1[0-7]|[1-9])"
+_ORIGIN = re.compile(rf"^(?:up\s+|split\s+)?({_SQUARE})(?![0-9])", re.IGNORECASE)
+
+
+class GameError(Exception):
+    """A request the game cannot serve; `status` is the HTTP status it maps to."""
+
+    status = 400
+
+
+class GameNotFound(GameError):
+    status = 404
+
+
+class GameConflict(GameError):
+    status = 409
+
+
+class BadPosition(GameError):
+    status = 422
+
+
+@dataclass
+class LogEntry:
+    """One applied action as the action log shows it: who, what, and the PB it added."""
+
+    ply: int
+    half: int
+    turn: int
+    side: str
+    phase: str
+    action: str
+    pb: int
+    events: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Rebuilt:
+    game: Game
+    log: list[LogEntry]
+
+
+def action_origin(action: str) -> str | None:
+    """The square an action starts from (the acting piece or the stack), if it has one."""
+    match = _ORIGIN.match(action.strip())
+    return match.group(1).upper() if match else None
+
+
+def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
+    before = (game.half, game.turn, game.actor, game.phase)
+    events = game.apply(action)
+    pb = sum(1 for e in events if e.kind == "pb")
+    return LogEntry(
+        ply=ply,
+        half=before[0],
+        turn=before[1],
+        side=before[2],
+        phase=before[3],
+        action=action,
+        pb=pb,
+        events=[e.kind for e in events],
+    )
+
+
+def start_game(position: dict[str, Any] | None) -> Game:
+    if position is None:
+        return Game.new()
+    if not isinstance(position, dict):
+        raise BadPosition("position: expected a JSON object (spec 18.2 position document)")
+    try:
+        return Game.from_json(position)
+    except InvalidPosition as exc:
+        raise BadPosition(f"position: {exc}") from exc
+
+
+def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
+    game = Game.from_json(initial)
+    log = [_apply_logged(game, action, ply) for ply, action in enumerate(actions, 1)]
+    return Rebuilt(game, log)
+
+
+class _Cache:
+    """Recently rebuilt games by (id, version); entries are never mutated by callers."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._items: OrderedDict[tuple[str, int], Rebuilt] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: tuple[str, int]) -> Rebuilt | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key: tuple[str, int], value: Rebuilt) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_cache = _Cache()
+
+
+class GameStore:
+    """Games of one database (`sessions` is the app's sessionmaker)."""
+
+    def __init__(self, sessions: sessionmaker) -> None:
+        self.sessions = sessions
+
+    # -- reading -------------------------------------------------------------------------
+    def _row(self, session: Session, game_id: str) -> WebGame:
+        row = session.get(WebGame, game_id)
+        if row is None:
+            raise GameNotFound(f"game {game_id!r} does not exist")
+        return row
+
+    def _rebuilt(self, row: WebGame) -> Rebuilt:
+        key = (row.id, row.version)
+        cached = _cache.get(key)
+        if cached is None:
+            cached = rebuild(json.loads(row.initial), json.loads(row.actions))
+            _cache.put(key, cached)
+        return cached
+
+    def state(self, game_id: str) -> dict[str, Any]:
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            return self._state(row, self._rebuilt(row))
+
+    def legal(self, game_id: str, piece: str | None = None) -> list[str]:
+        with self.sessions() as session:
+            game = self._rebuilt(self._row(session, game_id)).game
+        actions = game.legal_actions()
+        if piece:
+            square = piece.strip().upper()
+            actions = [a for a in actions if action_origin(a) == square]
+        return actions
+
+    def position(self, game_id: str) -> dict[str, Any]:
+        with self.sessions() as session:
+            return self._rebuilt(self._row(session, game_id)).game.to_json()
+
+    def history(self, game_id: str) -> tuple[dict[str, Any], list[str], dict[str, str]]:
+        """Initial position, actions and a few headers (for the `.bgn` export)."""
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            headers = {"Event": row.title or "BALL simulator game", "Site": "BALL Toolbox"}
+            return json.loads(row.initial), json.loads(row.actions), headers
+
+    def _state(self, row: WebGame, rebuilt: Rebuilt) -> dict[str, Any]:
+        game = rebuilt.game
+        redo = json.loads(row.redo)
+        return {
+            "id": row.id,
+            "title": row.title,
+            "mode": row.mode,
+            "computer_side": row.computer_side,
+            "version": row.version,
+            "position": game.to_json(),
+            "actor": game.actor,
+            "legal": game.legal_actions(),
+            "log": [asdict(entry) for entry in rebuilt.log],
+            "can_undo": row.mode == "free" and bool(rebuilt.log),
+            "can_redo": row.mode == "free" and bool(redo),
+            "over": bool(game.is_over),
+        }
+
+    # -- writing -------------------------------------------------------------------------
+    def create(
+        self,
+        position: dict[str, Any] | None = None,
+        mode: str = "free",
+        computer_side: str | None = None,
+        title: str = "",
+    ) -> dict[str, Any]:
+        if mode not in MODES:
+            raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode == "computer":
+            computer_side = (computer_side or "N").upper()
+            if computer_side not in SIDES:
+                raise GameError(f"computer_side: must be S or N, not {computer_side!r}")
+        else:
+            computer_side = None
+        game = start_game(position)
+        row = WebGame(
+            id=uuid.uuid4().hex[:12],
+            title=title[:200],
+            mode=mode,
+            computer_side=computer_side,
+            initial=json.dumps(game.to_json()),
+            actions="[]",
+            redo="[]",
+            version=0,
+        )
+        with self.sessions() as session:
+            session.add(row)
+            session.commit()
+            if mode == "computer":
+                self._computer_turns(session, row)
+            return self._state(row, self._rebuilt(row))
+
+    def _save(self, session: Session, row: WebGame, actions: list[str], redo: list[str]) -> None:
+        """Write the new action list only if nobody else changed the game meanwhile."""
+        result = session.execute(
+            update(WebGame)
+            .where(WebGame.id == row.id, WebGame.version == row.version)
+            .values(actions=json.dumps(actions), redo=json.dumps(redo), version=row.version + 1)
+        )
+        if result.rowcount != 1:
+            session.rollback()
+            raise GameConflict(f"game {row.id!r} was changed by someone else; reload it")
+        session.commit()
+        session.refresh(row)
+
+    def apply(self, game_id: str, action: str, expected_version: int | None = None):
+        if not isinstance(action, str) or not action.strip():
+            raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            if expected_version is not None and expected_version != row.version:
+                raise GameConflict(
+                    f"game {game_id!r} is at version {row.version}, not {expected_version}"
+                )
+            rebuilt = self._rebuilt(row)
+            game = rebuilt.game.copy()
+            try:
+                entry = _apply_logged(game, action.strip(), len(rebuilt.log) + 1)
+            except IllegalAction as exc:
+                raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
+            actions = [e.action for e in rebuilt.log] + [entry.action]
+            self._save(session, row, actions, [])
+            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
+            if row.mode == "computer":
+                self._computer_turns(session, row)
+            return self._state(row, self._rebuilt(row)), entry
+
+    def _computer_turns(self, session: Session, row: WebGame) -> None:
+        from ball.web.opponent import choose_action
+
+        for _ in range(64):  # a turn holds a handful of actions; this bounds a bad loop
+            rebuilt = self._rebuilt(row)
+            game = rebuilt.game
+            if game.is_over or game.actor != row.computer_side:
+                return
+            legal = game.legal_actions()
+            if not legal:
+                return
+            game = game.copy()
+            entry = _apply_logged(game, choose_action(rebuilt.game, legal), len(rebuilt.log) + 1)
+            actions = [e.action for e in rebuilt.log] + [entry.action]
+            self._save(session, row, actions, [])
+            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
+
+    def undo(self, game_id: str) -> dict[str, Any]:
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            if row.mode != "free":
+                raise GameError(f"undo is only allowed in free play; this game is {row.mode!r}")
+            actions = json.loads(row.actions)
+            if not actions:
+                raise GameError("nothing to undo: the game is at its initial position")
+            redo = [*json.loads(row.redo), actions.pop()]
+            self._save(session, row, actions, redo)
+            return self._state(row, self._rebuilt(row))
+
+    def redo(self, game_id: str) -> dict[str, Any]:
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            if row.mode != "free":
+                raise GameError(f"redo is only allowed in free play; this game is {row.mode!r}")
+            redo = json.loads(row.redo)
+            if not redo:
+                raise GameError("nothing to redo")
+            rebuilt = self._rebuilt(row)
+            game = rebuilt.game.copy()
+            entry = _apply_logged(game, redo.pop(), len(rebuilt.log) + 1)
+            self._save(session, row, [e.action for e in rebuilt.log] + [entry.action], redo)
+            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
+            return self._state(row, self._rebuilt(row))
+
+    def list(self, limit: int = 50) -> list[dict[str, Any]]:
+        from sqlalchemy import select
+
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(WebGame).order_by(WebGame.updated_at.desc()).limit(limit)
+            ).all()
+            return [
+                {
+                    "id": r.id,
+                    "title": r.title,
+                    "mode": r.mode,
+                    "plies": len(json.loads(r.actions)),
+                    "updated_at": r.updated_at.isoformat() if r.updated_at else None,
+                }
+                for r in rows
+            ]

@@ -1,0 +1,249 @@
+// SVG drawing of a spec-18.2 position document: 13x17 board, playable striped squares,
+// coordinates, end zones, pieces by kind/number/side, knocked-down pieces rotated, stacks
+// offset with a Block/Protection badge, the ball on a piece or on a square.
+
+export const COLS = "ABCDEFGHIJKLM";
+export const ROWS = 17;
+const CELL = 40;
+const SIDE_M = 24; // left/right margin (row numbers)
+const END_M = 36; // top/bottom margin (column letters + end-zone label)
+const NS = "http://www.w3.org/2000/svg";
+
+export function isPlayable(square) {
+  const c = COLS.indexOf(square[0]) + 1;
+  const r = Number(square.slice(1));
+  return (c + r) % 2 === 0;
+}
+
+export function allSquares() {
+  const out = [];
+  for (let r = 1; r <= ROWS; r++) for (const c of COLS) out.push(c + r);
+  return out;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function text(parent, x, y, content, attrs = {}) {
+  const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);
+  t.textContent = content;
+  return t;
+}
+
+export class BoardView {
+  // options: { flip, labels: {endS, endN, block, protect}, onSquare(square) }
+  constructor(container, options = {}) {
+    this.options = options;
+    this.flip = Boolean(options.flip);
+    this.svg = el("svg", {
+      viewBox: `0 0 ${13 * CELL + 2 * SIDE_M} ${ROWS * CELL + 2 * END_M}`,
+      class: "board",
+      role: "img",
+    });
+    container.appendChild(this.svg);
+    this.svg.addEventListener("click", (event) => {
+      const hit = event.target.closest("[data-square]");
+      if (hit && this.options.onSquare) this.options.onSquare(hit.dataset.square);
+    });
+  }
+
+  xy(square) {
+    const c = COLS.indexOf(square[0]);
+    const r = Number(square.slice(1));
+    const col = this.flip ? 12 - c : c;
+    const row = this.flip ? r - 1 : ROWS - r;
+    return [SIDE_M + col * CELL, END_M + row * CELL];
+  }
+
+  center(square) {
+    const [x, y] = this.xy(square);
+    return [x + CELL / 2, y + CELL / 2];
+  }
+
+  // marks: { origins: [], selected, targets: [], followups: [], last: [] }
+  render(position, marks = {}) {
+    this.svg.replaceChildren();
+    this.position = position;
+    this._defs();
+    this._squares(marks);
+    this._coordinates();
+    this._pieces(position, marks);
+    this._freeBall(position);
+    this._targets(marks);
+  }
+
+  _defs() {
+    const defs = el("defs", {}, this.svg);
+    const p = el("pattern", {
+      id: "stripes",
+      patternUnits: "userSpaceOnUse",
+      width: 8,
+      height: 8,
+      patternTransform: "rotate(45)",
+    }, defs);
+    el("rect", { width: 8, height: 8, fill: "#f4ead2" }, p);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#e2cf9f", "stroke-width": 4 }, p);
+  }
+
+  _squares(marks) {
+    const g = el("g", { class: "squares" }, this.svg);
+    el("rect", {
+      x: SIDE_M - 2, y: END_M - 2, width: 13 * CELL + 4, height: ROWS * CELL + 4,
+      fill: "#3b4a3f", rx: 3,
+    }, g);
+    const last = new Set(marks.last || []);
+    for (const sq of allSquares()) {
+      const [x, y] = this.xy(sq);
+      const playable = isPlayable(sq);
+      const r = Number(sq.slice(1));
+      const attrs = { x, y, width: CELL, height: CELL, class: playable ? "sq playable" : "sq" };
+      attrs.fill = playable ? "url(#stripes)" : "#56675a";
+      const rect = el("rect", attrs, g);
+      if (playable) rect.dataset.square = sq;
+      if (r === ROWS || r === 1) {
+        // End zones: row 17 is where S scores, row 1 where N scores.
+        el("rect", {
+          x, y, width: CELL, height: CELL, "pointer-events": "none",
+          fill: r === ROWS ? "var(--south, #c0392b)" : "var(--north, #1f5fa8)",
+          "fill-opacity": playable ? 0.22 : 0.35,
+        }, g);
+      }
+      if (last.has(sq)) {
+        el("rect", {
+          x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "none",
+          stroke: "#8a6d00", "stroke-width": 2, "stroke-dasharray": "4 3", "pointer-events": "none",
+        }, g);
+      }
+    }
+  }
+
+  _coordinates() {
+    const g = el("g", { class: "coords", "font-size": 13, fill: "#4a5560" }, this.svg);
+    for (const c of COLS) {
+      const [x] = this.center(c + "1");
+      text(g, x, END_M - 9, c);
+      text(g, x, END_M + ROWS * CELL + 10, c);
+    }
+    for (let r = 1; r <= ROWS; r++) {
+      const [, y] = this.center("A" + r);
+      text(g, SIDE_M / 2, y, r);
+      text(g, SIDE_M + 13 * CELL + SIDE_M / 2, y, r);
+    }
+    const labels = this.options.labels || {};
+    const top = this.flip ? labels.endN || "N end zone" : labels.endS || "S end zone";
+    const bottom = this.flip ? labels.endS || "S end zone" : labels.endN || "N end zone";
+    const mid = SIDE_M + (13 * CELL) / 2;
+    text(g, mid, 10, top, {
+      "font-size": 11, fill: this.flip ? "#1f5fa8" : "#c0392b", "font-weight": 700,
+    });
+    text(g, mid, ROWS * CELL + 2 * END_M - 9, bottom, {
+      "font-size": 11, fill: this.flip ? "#c0392b" : "#1f5fa8", "font-weight": 700,
+    });
+  }
+
+  _pieces(position, marks) {
+    const g = el("g", { class: "pieces" }, this.svg);
+    const carrier = position.ball && position.ball.carrier;
+    const bySquare = new Map();
+    for (const p of position.pieces || []) {
+      if (!bySquare.has(p.at)) bySquare.set(p.at, []);
+      bySquare.get(p.at).push(p);
+    }
+    const origins = new Set(marks.origins || []);
+    for (const [sq, pieces] of bySquare) {
+      const [cx, cy] = this.center(sq);
+      const cell = el("g", { transform: `translate(${cx} ${cy})`, "data-square": sq }, g);
+      if (origins.has(sq)) {
+        el("circle", { r: 19, fill: "#ffd24a", "fill-opacity": 0.45, class: "origin" }, cell);
+      }
+      if (marks.selected === sq) {
+        el("rect", {
+          x: -19, y: -19, width: 38, height: 38, rx: 5, fill: "none", stroke: "#f2b600",
+          "stroke-width": 4, class: "selected",
+        }, cell);
+      }
+      const bottom = pieces.find((p) => p.state === "bottom");
+      const top = pieces.find((p) => p.state === "top");
+      if (top && bottom) {
+        this._token(cell, bottom, -5, 5, 0.82, carrier);
+        this._token(cell, top, 4, -4, 0.82, carrier);
+        const block = top.side !== bottom.side;
+        const badge = el("g", {
+          transform: "translate(-13 -13)",
+          class: block ? "badge block" : "badge protect",
+        }, cell);
+        el("circle", { r: 7, fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff" }, badge);
+        text(badge, 0, 0.5, block ? "B" : "P", { "font-size": 9, fill: "#fff", "font-weight": 700 });
+        el("title", {}, badge).textContent = block
+          ? (this.options.labels || {}).block || "Block"
+          : (this.options.labels || {}).protect || "Protection";
+      } else {
+        for (const p of pieces) this._token(cell, p, 0, 0, 1, carrier);
+      }
+    }
+  }
+
+  _token(parent, piece, dx, dy, scale, carrier) {
+    const colour = piece.side === "S" ? "#c0392b" : "#1f5fa8";
+    const down = piece.state === "down" || (piece.state === "bottom" && piece.was === "down");
+    const g = el("g", {
+      transform: `translate(${dx} ${dy}) scale(${scale}) rotate(${down ? 90 : 0})`,
+      class: `piece side-${piece.side}${down ? " down" : ""}`,
+      "data-piece": `${piece.side}:${piece.id}`,
+    }, parent);
+    el("rect", {
+      x: -14, y: -17, width: 28, height: 34, rx: 6, fill: "#fff", stroke: colour,
+      "stroke-width": 3, "stroke-dasharray": down ? "5 3" : "none",
+    }, g);
+    const kind = piece.kind || piece.id[0];
+    const glyph = el("g", { stroke: colour, "stroke-width": 2.6, fill: "none" }, g);
+    if (kind === "X") {
+      el("line", { x1: -6, y1: -13, x2: 6, y2: -1 }, glyph);
+      el("line", { x1: 6, y1: -13, x2: -6, y2: -1 }, glyph);
+    } else if (kind === "O") {
+      el("circle", { cx: 0, cy: -7, r: 6 }, glyph);
+    } else {
+      el("rect", { x: -6, y: -13, width: 12, height: 12 }, glyph);
+    }
+    text(g, 0, 9, piece.id.slice(1), { "font-size": 13, "font-weight": 700, fill: colour });
+    if (carrier === `${piece.side}:${piece.id}`) {
+      const ball = el("g", { transform: `rotate(${down ? -90 : 0}) translate(13 -15)`, class: "ball possessed" }, g);
+      this._ball(ball, 7);
+    }
+    el("title", {}, g).textContent = `${piece.side} ${piece.id} (${piece.state})`;
+  }
+
+  _ball(parent, r) {
+    el("circle", { r, fill: "#f39c12", stroke: "#5a3300", "stroke-width": 1.5 }, parent);
+    el("path", {
+      d: `M ${-r * 0.7} ${-r * 0.3} Q 0 ${r * 0.5} ${r * 0.7} ${-r * 0.3}`,
+      stroke: "#5a3300", "stroke-width": 1.2, fill: "none",
+    }, parent);
+  }
+
+  _freeBall(position) {
+    const at = position.ball && position.ball.at;
+    if (!at) return;
+    const [cx, cy] = this.center(at);
+    const g = el("g", { transform: `translate(${cx} ${cy})`, class: "ball free", "data-square": at }, this.svg);
+    this._ball(g, 10);
+  }
+
+  _targets(marks) {
+    const g = el("g", { class: "targets" }, this.svg);
+    const draw = (squares, cls, fill) => {
+      for (const sq of squares || []) {
+        const [cx, cy] = this.center(sq);
+        const t = el("g", { transform: `translate(${cx} ${cy})`, class: `target ${cls}`, "data-square": sq }, g);
+        el("rect", { x: -20, y: -20, width: 40, height: 40, fill, "fill-opacity": 0.28 }, t);
+        el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+      }
+    };
+    draw(marks.targets, "first", "#16a34a");
+    draw(marks.followups, "followup", "#ea580c");
+  }
+}

@@ -1,0 +1,113 @@
+// Composing one action from the server's legal list: select a piece, then an action kind,
+// then each target in turn. Pure state, no DOM: the page renders what `view()` says.
+import { groupActions, isSquare, STEP_PROMPTS } from "./notation.js";
+
+export class Composer {
+  constructor(actions, occupant) {
+    this.setActions(actions, occupant);
+  }
+
+  setActions(actions, occupant) {
+    const { byOrigin, choices } = groupActions(actions, occupant);
+    this.byOrigin = byOrigin;
+    this.choices = choices;
+    this.cancel();
+  }
+
+  cancel() {
+    this.origin = null;
+    this.kind = null;
+    this.picked = [];
+  }
+
+  get composing() {
+    return this.origin !== null;
+  }
+
+  origins() {
+    return [...this.byOrigin.keys()];
+  }
+
+  kindsAt(origin) {
+    const kinds = [];
+    for (const a of this.byOrigin.get(origin) || []) {
+      if (!kinds.includes(a.kind)) kinds.push(a.kind);
+    }
+    return kinds;
+  }
+
+  candidates() {
+    if (this.origin === null || this.kind === null) return [];
+    return this.byOrigin
+      .get(this.origin)
+      .filter((a) => a.kind === this.kind && this.picked.every((p, i) => a.steps[i] === p));
+  }
+
+  // Returns the finished action text when the choice completes an action, else null.
+  selectOrigin(origin) {
+    if (!this.byOrigin.has(origin)) return null;
+    this.origin = origin;
+    this.kind = null;
+    this.picked = [];
+    const kinds = this.kindsAt(origin);
+    return kinds.length === 1 ? this.selectKind(kinds[0]) : null;
+  }
+
+  selectKind(kind) {
+    if (!this.kindsAt(this.origin).includes(kind)) return null;
+    this.kind = kind;
+    this.picked = [];
+    return this._maybeDone();
+  }
+
+  pick(value) {
+    const options = this.options();
+    if (!options.includes(value)) return null;
+    this.picked.push(value);
+    return this._maybeDone();
+  }
+
+  // The values the next step may take (squares or words like "top"/"bottom").
+  options() {
+    const step = this.picked.length;
+    const values = [];
+    for (const a of this.candidates()) {
+      const v = a.steps[step];
+      if (v !== undefined && !values.includes(v)) values.push(v);
+    }
+    return values;
+  }
+
+  // An action completes once the first target is chosen and exactly one candidate is left:
+  // a follow-up with a single possible answer is not asked.
+  _maybeDone() {
+    const left = this.candidates();
+    if (this.picked.length > 0 && left.length === 1) {
+      const done = left[0].text;
+      this.cancel();
+      return done;
+    }
+    return null;
+  }
+
+  view() {
+    if (this.origin === null) {
+      return { stage: "piece", origins: this.origins(), choices: this.choices };
+    }
+    if (this.kind === null) {
+      return { stage: "kind", origin: this.origin, kinds: this.kindsAt(this.origin) };
+    }
+    const options = this.options();
+    const step = this.picked.length;
+    return {
+      stage: "target",
+      origin: this.origin,
+      kind: this.kind,
+      picked: [...this.picked],
+      step,
+      prompt: STEP_PROMPTS[this.kind][step] || "",
+      squares: options.filter(isSquare),
+      words: options.filter((o) => !isSquare(o)),
+    };
+  }
+}

@@ -1,0 +1,72 @@
+// Live diagrams of the rulebook: each shows its position at once; "Play" or "Try it" turns it
+// into a small free-play game on the server (so the reader can play, undo and try others).
+import { t } from "./api.js";
+import { BoardView } from "./board.js";
+import { Simulator } from "./simulator.js";
+
+function button(label, attrs, onclick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.append(...label);
+  for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+  b.addEventListener("click", onclick);
+  return b;
+}
+
+function code(text) {
+  const c = document.createElement("code");
+  c.textContent = text;
+  return c;
+}
+
+class Diagram {
+  constructor(figure) {
+    this.figure = figure;
+    this.position = JSON.parse(figure.dataset.position);
+    this.suggest = figure.dataset.suggest;
+    this.mount = figure.querySelector(".diagram-board");
+    this.actions = document.createElement("div");
+    this.actions.className = "diagram-actions controls";
+    this.mount.after(this.actions);
+    this.sim = null;
+    this.showStatic();
+  }
+
+  labels() {
+    return { endS: t("End zone: S scores here"), endN: t("End zone: N scores here"), block: t("Block"), protect: t("Protection") };
+  }
+
+  showStatic() {
+    this.mount.replaceChildren();
+    this.sim = null;
+    const board = new BoardView(this.mount, { labels: this.labels(), onSquare: () => this.live(false) });
+    board.render(this.position, {});
+    const buttons = [];
+    if (this.suggest) {
+      buttons.push(button([t("Play"), " ", code(this.suggest)], { "data-control": "play-suggested", class: "primary" }, () => this.live(true)));
+    }
+    buttons.push(button([t("Try it yourself")], { "data-control": "try" }, () => this.live(false)));
+    this.actions.replaceChildren(...buttons);
+  }
+
+  async live(playSuggested) {
+    if (!this.sim) {
+      this.mount.replaceChildren();
+      this.sim = new Simulator(this.mount, {
+        compact: true,
+        controls: () => {
+          const out = [];
+          if (this.suggest) out.push(button([t("Play"), " ", code(this.suggest)], { "data-control": "play-suggested" }, () => this.sim.apply(this.suggest)));
+          out.push(button([t("Back to the diagram")], { "data-control": "reset-diagram" }, () => this.showStatic()));
+          return out;
+        },
+      });
+      Simulator.lastUsed = this.sim;
+      this.actions.replaceChildren();
+      await this.sim.create({ mode: "free", position: this.position, title: `rulebook ${this.figure.dataset.diagram}` });
+    }
+    if (playSuggested && this.suggest) await this.sim.apply(this.suggest);
+  }
+}
+
+window.ballDiagrams = [...document.querySelectorAll("figure.diagram")].map((f) => new Diagram(f));

@@ -1,0 +1,67 @@
+// The simulator page: one game (?game=ID) or a new free-play game.
+import { api, t } from "./api.js";
+import { PositionEditor } from "./editor.js";
+import { Simulator } from "./simulator.js";
+
+function button(label, attrs, onclick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+  b.addEventListener("click", onclick);
+  return b;
+}
+
+function link(label, href, attrs = {}) {
+  const a = document.createElement("a");
+  a.className = "button";
+  a.href = href;
+  a.textContent = label;
+  for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
+  return a;
+}
+
+const root = document.getElementById("sim");
+const editorBox = document.getElementById("editor");
+let flip = false;
+
+const sim = new Simulator(root, {
+  controls: (s) => {
+    const id = s.state.id;
+    const out = [];
+    if (s.state.mode === "free") {
+      out.push(button(t("Edit position"), { "data-control": "edit" }, () => editor.open(s.state.position)));
+    }
+    out.push(button(t("Flip board"), { "data-control": "flip" }, () => {
+      flip = !flip;
+      s.board.flip = flip;
+      s.render();
+    }));
+    out.push(link(t("Export position"), `/api/games/${id}/position?download=1`, { download: `ball-${id}.json` }));
+    out.push(link(t("Export record (.bgn)"), `/api/games/${id}/record`, { download: `ball-${id}.bgn` }));
+    out.push(link(t("Replay"), `/replay?game=${id}`));
+    return out;
+  },
+  onChange: (state) => {
+    if (new URLSearchParams(location.search).get("game") !== state.id) {
+      history.replaceState(null, "", `?game=${state.id}`);
+    }
+  },
+});
+const editor = new PositionEditor(sim, editorBox);
+
+document.getElementById("new-game").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const mode = form.get("mode");
+  const body = { mode };
+  if (mode === "computer") body.computer_side = form.get("computer_side");
+  editor.active = false;
+  editorBox.replaceChildren();
+  sim.create(body);
+});
+
+const gameId = root.dataset.game;
+if (gameId) sim.load(gameId);
+else sim.create({ mode: "free" });
+window.ballSimulator = sim; // for the browser tests and curious readers

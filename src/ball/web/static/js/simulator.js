@@ -1,0 +1,318 @@
+// The simulator widget: board + status + composition of one action + log + controls.
+// Used full-size on the simulator page and compact in the rulebook's live diagrams.
+import { api, t } from "./api.js";
+import { BoardView } from "./board.js";
+import { Composer } from "./compose.js";
+import { KIND_LABELS, N_ } from "./notation.js";
+
+const CHOICE_LABELS = {
+  end: N_("End the action phase"),
+  pe: N_("Convert 1 PA into 1 PE"),
+  continue: N_("Continue: keep the ball and become ATK"),
+  reset: N_("Reset: back to the standard formation"),
+};
+const WORD_LABELS = { top: N_("The top piece keeps the ball"), bottom: N_("The bottom piece keeps the ball") };
+const PHASES = {
+  action: N_("Action phase"),
+  release: N_("Release phase"),
+  steal: N_("Steal decision"),
+  recover: N_("Card recovery"),
+  over: N_("Half over"),
+};
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "onclick") node.addEventListener("click", v);
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function choiceLabel(action) {
+  if (CHOICE_LABELS[action]) return t(CHOICE_LABELS[action]);
+  const card = action.match(/^card (\S+)(.*)$/i);
+  if (card) return t("Play card {name}", { name: card[1] }) + card[2];
+  const recover = action.match(/^recover (\S+)$/i);
+  if (recover) return recover[1] === "-" ? t("Take back no card") : t("Take back card {name}", { name: recover[1] });
+  return action;
+}
+
+export class Simulator {
+  constructor(root, options = {}) {
+    this.root = root;
+    this.options = options;
+    this.state = null;
+    this.error = "";
+    this.composer = new Composer([], () => null);
+    this.onChange = options.onChange || (() => {});
+    this._build();
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.composer.composing && this._isActive()) {
+        this.composer.cancel();
+        this.error = "";
+        this.render();
+      }
+    });
+  }
+
+  _isActive() {
+    // Esc belongs to the widget the reader last used (the page may hold several diagrams).
+    return !this.options.compact || Simulator.lastUsed === this;
+  }
+
+  _build() {
+    const compact = Boolean(this.options.compact);
+    this.root.classList.add("sim");
+    if (compact) this.root.classList.add("compact");
+    this.boardWrap = h("div", { class: "board-wrap" });
+    this.status = h("section", { class: "status", "aria-live": "polite" });
+    this.compose = h("section", { class: "compose controls", "aria-live": "polite" });
+    this.controls = h("section", { class: "game-controls controls" });
+    this.logBox = h("section", { class: "log" });
+    this.panel = h("aside", { class: "panel" }, this.status, this.compose, this.controls, this.logBox);
+    this.root.append(this.boardWrap, this.panel);
+    this.board = new BoardView(this.boardWrap, {
+      flip: Boolean(this.options.flip),
+      labels: {
+        endS: t("End zone: S scores here"),
+        endN: t("End zone: N scores here"),
+        block: t("Block"),
+        protect: t("Protection"),
+      },
+      onSquare: (square) => this.clickSquare(square),
+    });
+    this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
+  }
+
+  async load(gameId) {
+    await this._run(() => api.game(gameId));
+  }
+
+  async create(body) {
+    await this._run(() => api.createGame(body));
+  }
+
+  async _run(request) {
+    try {
+      const state = await request();
+      this.error = "";
+      this.setState(state);
+    } catch (err) {
+      this.error = err.message;
+      this.render();
+    }
+  }
+
+  setState(state) {
+    this.state = state;
+    const pieces = state.position.pieces || [];
+    const occupant = (square, from) => {
+      const mover = pieces.find((p) => p.at === from && p.state !== "bottom");
+      const there = pieces.find((p) => p.at === square);
+      if (!there || !mover) return null;
+      return there.side === mover.side ? "ally" : "opponent";
+    };
+    const mine = this._isComputerTurn() ? [] : state.legal;
+    this.composer.setActions(mine, occupant);
+    this.render();
+    this.onChange(state);
+  }
+
+  _isComputerTurn() {
+    const s = this.state;
+    return s && s.mode === "computer" && s.position.to_move === s.computer_side;
+  }
+
+  async apply(action) {
+    Simulator.lastUsed = this;
+    await this._run(() => api.apply(this.state.id, action, this.state.version));
+  }
+
+  clickSquare(square) {
+    Simulator.lastUsed = this;
+    if (this.editor && this.editor.active) {
+      this.editor.clickSquare(square);
+      return;
+    }
+    if (!this.state) return;
+    const view = this.composer.view();
+    let done = null;
+    if (view.stage === "target" && view.squares.includes(square)) {
+      done = this.composer.pick(square);
+    } else if (this.composer.byOrigin.has(square) && (view.stage !== "target" || view.step === 0)) {
+      done = this.composer.selectOrigin(square);
+    } else if (view.stage !== "piece") {
+      return; // a click outside the lit squares keeps the action being composed
+    }
+    this.error = "";
+    if (done) this.apply(done);
+    else this.render();
+  }
+
+  render() {
+    if (!this.state) {
+      this.compose.replaceChildren(this.error ? h("p", { class: "error", role: "alert" }, this.error) : "");
+      return;
+    }
+    const position = this.state.position;
+    const view = this.composer.view();
+    const marks = { last: this._lastSquares() };
+    if (view.stage === "piece") marks.origins = view.origins;
+    else marks.selected = view.origin;
+    if (view.stage === "target") {
+      if (view.step === 0) marks.targets = view.squares;
+      else marks.followups = view.squares;
+    }
+    this.board.render(position, marks);
+    this._renderStatus(position);
+    this._renderCompose(view, position);
+    this._renderControls();
+    this._renderLog();
+  }
+
+  _lastSquares() {
+    const log = this.state.log;
+    if (!log.length) return [];
+    return (log[log.length - 1].action.toUpperCase().match(/[A-M](?:1[0-7]|[1-9])/g) || []);
+  }
+
+  _renderStatus(p) {
+    const roleOf = (side) => (p.attack === side ? "ATK" : "DEF");
+    const pb = p.pb || { S: { atk: 0, def: 0 }, N: { atk: 0, def: 0 } };
+    const coach = (side) =>
+      h(
+        "div",
+        { class: `coach side-${side}${p.to_move === side ? " to-move" : ""}`, "data-side": side },
+        h("div", { class: "coach-head" },
+          h("span", { class: "side-dot" }), h("strong", {}, side === "S" ? t("South (S)") : t("North (N)")),
+          h("span", { class: `role role-${roleOf(side)}`, "data-role": roleOf(side) }, roleOf(side)),
+          p.to_move === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
+        h("dl", {},
+          h("dt", {}, t("Score")), h("dd", { "data-field": `score-${side}` }, (p.score || {})[side] ?? 0),
+          h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0),
+          h("dt", {}, "PBATK"), h("dd", { "data-field": `pbatk-${side}` }, pb[side].atk),
+          h("dt", {}, "PBDEF"), h("dd", { "data-field": `pbdef-${side}` }, pb[side].def)),
+      );
+    this.status.replaceChildren(
+      h("div", { class: "turn-line" },
+        h("span", { "data-field": "half" }, t("Half {n}", { n: p.half })), " · ",
+        h("span", { "data-field": "turn" }, t("Turn {n}", { n: p.turn })), " · ",
+        h("span", { "data-field": "phase", "data-phase": p.phase }, t(PHASES[p.phase] || p.phase)),
+        p.phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
+      h("div", { class: "coaches" }, coach("S"), coach("N")),
+    );
+  }
+
+  _renderCompose(view, p) {
+    const parts = [];
+    if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
+    if (this.state.over || p.phase === "over") {
+      parts.push(h("p", { class: "prompt" }, t("The half is over.")));
+    } else if (this._isComputerTurn()) {
+      parts.push(h("p", { class: "prompt" }, t("The computer is thinking…")));
+    } else if (view.stage === "piece") {
+      parts.push(...this._pieceStage(view, p));
+    } else {
+      const piece = (p.pieces || []).find((x) => x.at === view.origin && x.state !== "bottom");
+      const who = piece ? `${piece.side} ${piece.id} (${view.origin})` : view.origin;
+      if (view.stage === "kind") {
+        parts.push(h("p", { class: "prompt" }, t("{piece}: choose an action", { piece: who })));
+        parts.push(h("div", { class: "choices kinds" }, view.kinds.map((kind) =>
+          h("button", { type: "button", "data-kind": kind, onclick: () => this._kind(kind) }, t(KIND_LABELS[kind])))));
+      } else {
+        parts.push(h("p", { class: "prompt" }, `${who} · ${t(KIND_LABELS[view.kind])}: `,
+          h("strong", {}, t(view.prompt)), view.picked.length ? ` (${view.picked.join(" → ")})` : ""));
+        if (view.words.length) {
+          parts.push(h("div", { class: "choices words" }, view.words.map((w) =>
+            h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, t(WORD_LABELS[w] || w)))));
+        }
+      }
+      parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
+    }
+    this.compose.replaceChildren(...parts);
+  }
+
+  _pieceStage(view, p) {
+    const parts = [];
+    const pieceAt = (sq) => (p.pieces || []).find((x) => x.at === sq && x.state !== "bottom");
+    if (p.phase === "steal") {
+      parts.push(h("p", { class: "prompt steal" }, t("Steal! {side} decides, once and for all:", { side: p.to_move })));
+    } else if (p.phase === "release") {
+      parts.push(h("p", { class: "prompt" }, t("Release phase: do each task that has a legal solution.")));
+      parts.push(h("div", { class: "choices tasks" }, view.origins.map((sq) => {
+        const stack = (p.pieces || []).some((x) => x.at === sq && x.state === "top");
+        const piece = pieceAt(sq);
+        const label = stack
+          ? t("Split the stack on {square}", { square: sq })
+          : t("Stand up {piece} on {square}", { piece: piece ? `${piece.side} ${piece.id}` : "", square: sq });
+        return h("button", { type: "button", "data-task": sq, onclick: () => this.clickSquare(sq) }, label);
+      })));
+    } else if (view.origins.length) {
+      parts.push(h("p", { class: "prompt" }, t("Select a piece that can act (lit), then an action.")));
+    }
+    if (view.choices.length) {
+      parts.push(h("div", { class: "choices plain" }, view.choices.map((c) =>
+        h("button", { type: "button", "data-action": c.text, class: c.text === "end" ? "" : "primary", onclick: () => this.apply(c.text) }, choiceLabel(c.text)))));
+    }
+    return parts;
+  }
+
+  _kind(kind) {
+    Simulator.lastUsed = this;
+    const done = this.composer.selectKind(kind);
+    if (done) this.apply(done);
+    else this.render();
+  }
+
+  _word(word) {
+    Simulator.lastUsed = this;
+    const done = this.composer.pick(word);
+    if (done) this.apply(done);
+    else this.render();
+  }
+
+  cancel() {
+    this.composer.cancel();
+    this.error = "";
+    this.render();
+  }
+
+  _renderControls() {
+    const s = this.state;
+    const buttons = [];
+    const extra = this.options.controls ? this.options.controls(this) : [];
+    if (s.mode === "free") {
+      buttons.push(h("button", { type: "button", "data-control": "undo", disabled: !s.can_undo,
+        onclick: () => this._run(() => api.undo(s.id)) }, t("Undo")));
+      buttons.push(h("button", { type: "button", "data-control": "redo", disabled: !s.can_redo,
+        onclick: () => this._run(() => api.redo(s.id)) }, t("Redo")));
+    }
+    this.controls.replaceChildren(...buttons, ...extra);
+  }
+
+  _renderLog() {
+    if (this.options.compact && !this.state.log.length) {
+      this.logBox.replaceChildren();
+      return;
+    }
+    const rows = this.state.log.map((e) =>
+      h("tr", { class: `side-${e.side}`, "data-ply": e.ply },
+        h("td", {}, e.ply), h("td", {}, `${e.turn}`), h("td", {}, h("span", { class: "side-dot" }), e.side),
+        h("td", { class: "notation" }, e.action), h("td", { class: "pb" }, e.pb ? `+${e.pb}` : "")));
+    const table = h("table", { class: "log-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Turn")), h("th", {}, t("Coach")),
+        h("th", {}, t("Action")), h("th", {}, "PB"))),
+      h("tbody", {}, rows));
+    this.logBox.replaceChildren(h("h2", {}, t("Action log")), h("div", { class: "log-scroll" }, table));
+    const scroller = this.logBox.querySelector(".log-scroll");
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+}
+Simulator.lastUsed = null;
