@@ -1,0 +1,265 @@
+"""Clocks in the shared database: one row per table clock and its append-only event log.
+
+The state is never stored: it is replayed from the log at the instant asked for, with the
+wall-clock time of an injectable time source. So a server restart or a closed browser tab
+loses neither an event nor a second — time keeps running while nobody is looking, exactly as
+on a clock that never stopped. Each event gets the next sequence number under a unique
+constraint, so two presses racing each other cannot both land on the same state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, UniqueConstraint, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+
+from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
+from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
+from ball.storage import Base
+
+TimeSource = Callable[[], float]
+
+
+class ClockRow(Base):
+    __tablename__ = "clock_clocks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_label: Mapped[str] = mapped_column(String(80))
+    round_label: Mapped[str] = mapped_column(String(80), default="", index=True)
+    control_name: Mapped[str] = mapped_column(String(80))
+    control: Mapped[str] = mapped_column(Text)  # the control as it was at creation (JSON)
+    players: Mapped[str] = mapped_column(Text)
+    pin_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ClockEventRow(Base):
+    __tablename__ = "clock_events"
+    __table_args__ = (UniqueConstraint("clock_id", "seq", name="uq_clock_events_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    clock_id: Mapped[int] = mapped_column(ForeignKey("clock_clocks.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    at: Mapped[float] = mapped_column(Float)
+    data: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class ClockNotFound(LookupError):
+    pass
+
+
+class PinRefused(PermissionError):
+    pass
+
+
+def hash_pin(pin: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def pin_matches(pin: str, stored: str) -> bool:
+    try:
+        _scheme, salt, digest = stored.split("$")
+        got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
+    except ValueError:
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+def check_pin_text(pin: object) -> str:
+    if not isinstance(pin, str) or not (4 <= len(pin) <= 64) or pin.strip() != pin:
+        raise ClockRejected("pin: 4 to 64 characters without surrounding spaces")
+    return pin
+
+
+@dataclass
+class ClockView:
+    """One stored clock with its log replayed to an instant."""
+
+    id: int
+    table: str
+    round: str
+    control: TimeControl
+    clock: Clock
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "table": self.table,
+            "round": self.round,
+            "control_title": self.control.title,
+            "state": self.clock.snapshot(),
+        }
+
+
+class ClockStore:
+    """Creates clocks, records events and replays state; `now` is the time source."""
+
+    def __init__(self, sessions: sessionmaker, now: TimeSource = time.time) -> None:
+        self.sessions = sessions
+        self.now = now
+
+    # ----- creating and reading -------------------------------------------------------
+
+    def create(
+        self,
+        table: str,
+        control: str | TimeControl | dict[str, Any],
+        pin: str,
+        players: list[str] | None = None,
+        round: str = "",
+    ) -> ClockView:
+        tc = _control(control)
+        if not isinstance(table, str) or not table.strip() or len(table) > 80:
+            raise ClockRejected("table: give a table label of 1 to 80 characters")
+        if not isinstance(round, str) or len(round) > 80:
+            raise ClockRejected("round: at most 80 characters")
+        names = _players(players, tc)
+        Clock(tc, names)  # checks the number of players
+        row = ClockRow(
+            table_label=table.strip(),
+            round_label=round.strip(),
+            control_name=tc.name,
+            control=json.dumps(tc.to_json()),
+            players=json.dumps(names),
+            pin_hash=hash_pin(check_pin_text(pin)),
+            created_at=self.now(),
+        )
+        with self.sessions() as session, session.begin():
+            session.add(row)
+            session.flush()
+            clock_id = row.id
+        return self.view(clock_id)
+
+    def view(self, clock_id: int, at: float | None = None) -> ClockView:
+        with self.sessions() as session:
+            row, events = self._load(session, clock_id)
+            return self._replay(row, events, self.now() if at is None else at)
+
+    def round_views(self, round: str) -> list[ClockView]:
+        now = self.now()
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(ClockRow).where(ClockRow.round_label == round).order_by(ClockRow.id)
+            ).all()
+            return [self._replay(r, self._events(session, r.id), now) for r in rows]
+
+    def rounds(self) -> list[str]:
+        with self.sessions() as session:
+            found = session.scalars(select(ClockRow.round_label).distinct()).all()
+        return sorted(found)
+
+    def events(self, clock_id: int) -> list[ClockEvent]:
+        with self.sessions() as session:
+            self._load(session, clock_id)
+            return [_event(e) for e in self._events(session, clock_id)]
+
+    # ----- recording --------------------------------------------------------------------
+
+    def record(
+        self, clock_id: int, kind: str, data: dict[str, Any] | None = None, pin: str | None = None
+    ) -> ClockView:
+        """Append one event stamped with the time source (never earlier than the last one),
+        after checking that the clock accepts it; arbiter events need the clock's PIN."""
+        if kind not in EVENT_KINDS:
+            raise ClockRejected(f"kind: {kind!r} is not one of {', '.join(EVENT_KINDS)}")
+        if data is not None and not isinstance(data, dict):
+            raise ClockRejected("data: must be an object")
+        # A racing writer makes the sequence number clash (or SQLite refuses the stale
+        # snapshot): replay again on the new log, which may now reject the event.
+        for _attempt in range(4):
+            try:
+                return self._record_once(clock_id, kind, dict(data or {}), pin)
+            except (IntegrityError, OperationalError):
+                continue
+        raise ClockRejected("busy: another event was recorded at the same time; try again")
+
+    def _record_once(
+        self, clock_id: int, kind: str, data: dict[str, Any], pin: str | None
+    ) -> ClockView:
+        with self.sessions() as session, session.begin():
+            row, rows = self._load(session, clock_id)
+            if kind in ARBITER_KINDS and (pin is None or not pin_matches(pin, row.pin_hash)):
+                raise PinRefused(f"pin: {kind} is for the arbiter; the PIN is missing or wrong")
+            at = self.now()
+            if rows:
+                at = max(at, rows[-1].at)  # a wall clock stepped back never reorders the log
+            view = self._replay(row, rows, None)
+            event = ClockEvent(kind, at, data)
+            view.clock.apply(event)  # raises ClockRejected: nothing is written
+            session.add(
+                ClockEventRow(
+                    clock_id=clock_id,
+                    seq=len(rows) + 1,
+                    kind=kind,
+                    at=at,
+                    data=json.dumps(data),
+                )
+            )
+        return view
+
+    # ----- helpers ----------------------------------------------------------------------
+
+    def _load(self, session: Session, clock_id: int) -> tuple[ClockRow, list[ClockEventRow]]:
+        row = session.get(ClockRow, clock_id)
+        if row is None:
+            raise ClockNotFound(f"no clock {clock_id}")
+        return row, self._events(session, clock_id)
+
+    @staticmethod
+    def _events(session: Session, clock_id: int) -> list[ClockEventRow]:
+        query = (
+            select(ClockEventRow)
+            .where(ClockEventRow.clock_id == clock_id)
+            .order_by(ClockEventRow.seq)
+        )
+        return list(session.scalars(query).all())
+
+    @staticmethod
+    def _replay(row: ClockRow, rows: list[ClockEventRow], at: float | None) -> ClockView:
+        tc = TimeControl.model_validate(json.loads(row.control))
+        clock = Clock(tc, json.loads(row.players))
+        for e in rows:
+            clock.apply(_event(e))
+        if at is not None:
+            clock.advance(at)
+        return ClockView(row.id, row.table_label, row.round_label, tc, clock)
+
+
+def _event(row: ClockEventRow) -> ClockEvent:
+    return ClockEvent(row.kind, row.at, json.loads(row.data))
+
+
+def _control(control: str | TimeControl | dict[str, Any]) -> TimeControl:
+    try:
+        if isinstance(control, TimeControl):
+            return control
+        if isinstance(control, dict):
+            return parse_control(json.dumps(control))
+        if isinstance(control, str):
+            return get_control(control)
+    except ControlError as exc:
+        raise ClockRejected(f"control: {exc}") from exc
+    raise ClockRejected("control: give a control name or a control object")
+
+
+def _players(players: list[str] | None, tc: TimeControl) -> list[str]:
+    if players is None:
+        return list(tc.players)
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ClockRejected("players: a list of names")
+    names = [p.strip() for p in players]
+    if any(not n or len(n) > 60 for n in names) or len(set(names)) != len(names):
+        raise ClockRejected("players: names of 1 to 60 characters, all different")
+    return names

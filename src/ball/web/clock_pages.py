@@ -1,0 +1,140 @@
+"""Table clocks on the web: a JSON API, the table clock page and the arbiter's desk.
+
+The page shows what the server computed (`ball.clocks`), counting down between polls with
+the browser's monotonic clock; flags, overruns and penalties are only ever shown when the
+server reports them. Arbiter events (pause, resume, adjust, end of period, finish) need the
+PIN given when the clock was created (stored hashed).
+
+The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ball.clocks import ClockRejected, builtin_controls
+from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
+
+router = APIRouter(prefix="/clock")
+
+
+class CreateClock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    table: str = Field(min_length=1, max_length=80)
+    control: str | dict[str, Any]
+    pin: str
+    players: list[str] | None = None
+    round: str = Field(default="", max_length=80)
+
+
+class EventIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    pin: str | None = None
+
+
+def _store(request: Request) -> ClockStore:
+    now = getattr(request.app.state, "clock_time", None) or time.time
+    return ClockStore(request.app.state.sessions, now)
+
+
+def _refused(exc: Exception) -> HTTPException:
+    if isinstance(exc, ClockNotFound):
+        return HTTPException(404, str(exc))
+    if isinstance(exc, PinRefused):
+        return HTTPException(403, str(exc))
+    message = str(exc)
+    conflict = message.startswith(("not now", "busy", "by:", "at:"))
+    return HTTPException(409 if conflict else 422, message)
+
+
+# ----- JSON API --------------------------------------------------------------------------
+
+
+@router.get("/api/controls")
+def list_controls() -> list[dict[str, Any]]:
+    return [c.to_json() for c in builtin_controls().values()]
+
+
+@router.post("/api/clocks", status_code=201)
+def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
+    try:
+        view = _store(request).create(
+            body.table, body.control, body.pin, players=body.players, round=body.round
+        )
+    except ClockRejected as exc:
+        raise HTTPException(422, str(exc)) from exc
+    return view.to_json()
+
+
+@router.get("/api/clocks")
+def list_clocks(request: Request, round: str = Query("", max_length=80)) -> list[dict[str, Any]]:
+    return [v.to_json() for v in _store(request).round_views(round)]
+
+
+@router.get("/api/clocks/{clock_id}")
+def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
+    try:
+        return _store(request).view(clock_id).to_json()
+    except ClockNotFound as exc:
+        raise _refused(exc) from exc
+
+
+@router.post("/api/clocks/{clock_id}/events")
+def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
+    store = _store(request)
+    try:
+        store.record(clock_id, body.kind, body.data, body.pin)
+        return store.view(clock_id).to_json()
+    except (ClockRejected, ClockNotFound, PinRefused) as exc:
+        raise _refused(exc) from exc
+
+
+@router.get("/api/clocks/{clock_id}/history")
+def clock_history(clock_id: int, request: Request) -> list[dict[str, Any]]:
+    """Every logged event and every computed notice, in time order (the audit trail)."""
+    try:
+        return _store(request).view(clock_id).clock.timeline
+    except ClockNotFound as exc:
+        raise _refused(exc) from exc
+
+
+# ----- pages -----------------------------------------------------------------------------
+
+
+@router.get("")
+def clocks_index(request: Request):
+    from ball.web.templating import render
+
+    store = _store(request)
+    rounds = store.rounds()
+    return render(
+        request,
+        "clock/index.html",
+        {"rounds": rounds, "controls": list(builtin_controls().values())},
+    )
+
+
+@router.get("/desk")
+def arbiter_desk(request: Request, round: str = Query("", max_length=80)):
+    from ball.web.templating import render
+
+    return render(request, "clock/desk.html", {"round": round})
+
+
+@router.get("/{clock_id}")
+def table_clock(clock_id: int, request: Request):
+    from ball.web.templating import render
+
+    try:
+        view = _store(request).view(clock_id)
+    except ClockNotFound as exc:
+        raise _refused(exc) from exc
+    return render(request, "clock/table.html", {"clock": view.to_json()})

@@ -1,0 +1,78 @@
+"""A running clock survives `kill -9` of the server: no event is lost and the time that passed
+while the server was down is charged, as on a clock that never stopped."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(db, port: int) -> subprocess.Popen:
+    env = {**os.environ, "BALL_DB": str(db)}
+    cmd = [sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app"]
+    cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, env=env, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/clock/api/controls").status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not come up")
+
+
+def test_sigkill_and_restart_loses_no_time_and_no_event(tmp_path):
+    db = tmp_path / "venue.db"
+    port = free_port()
+    server = serve(db, port)
+    try:
+        base = f"http://127.0.0.1:{port}/clock/api/clocks"
+        clock = httpx.post(
+            base, json={"table": "T1", "control": "xiangqi-6.5", "pin": "2468"}
+        ).json()
+        events = f"{base}/{clock['id']}/events"
+        assert httpx.post(events, json={"kind": "start"}).status_code == 200
+        time.sleep(0.5)
+        assert httpx.post(events, json={"kind": "press", "data": {"by": "red"}}).status_code == 200
+        time.sleep(0.5)
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+    time.sleep(3)  # the server is down; black's time is running
+
+    port = free_port()
+    server = serve(db, port)
+    try:
+        base = f"http://127.0.0.1:{port}/clock/api/clocks/{clock['id']}"
+        state = httpx.get(base).json()["state"]
+        asked_at = time.time()
+        history = httpx.get(f"{base}/history").json()
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+
+    logged = [e for e in history if e["source"] == "event"]
+    assert [e["kind"] for e in logged] == ["start", "press"]
+    start_at, press_at = logged[0]["at"], logged[1]["at"]
+    red, black = state["players"]
+    assert state["status"] == "running" and state["mover"] == 1
+    assert red["main_left"] == pytest.approx(1800 - (press_at - start_at), abs=1e-6)
+    # A clock that never stopped would show this now; the server was down for over 3 s.
+    never_stopped = 1800 - (asked_at - press_at)
+    assert abs(black["main_left"] - never_stopped) < 1.0
+    assert 1800 - black["main_left"] > 3
