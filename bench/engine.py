@@ -1,0 +1,114 @@
+"""Engine benchmark: perft node rates, apply() rate, random half-playouts, vs python-chess.
+
+Run: .venv/bin/python bench/engine.py [--quick]
+Prints figures; asserts nothing. "Bulk-counted" means the last ply is counted from the
+length of the legal-action list without applying it (as chess engines' perft does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from ball.engine import Game, perft
+from ball.engine.generate import legal
+from ball.engine.resolve import play
+
+
+def timed(fn, *args):
+    t0 = time.perf_counter()
+    value = fn(*args)
+    return value, time.perf_counter() - t0
+
+
+def midgame(seed: int = 7, turns: int = 14) -> Game:
+    """A reproducible midgame: random play (ordinary actions preferred) for some turns."""
+    rng = random.Random(seed)
+    g = Game.new()
+    while g.turn <= turns and not g.is_over:
+        acts = g.legal_tuples()
+        ordinary = [a for a in acts if a[0] in (0, 1, 2)] or acts
+        g.play_tuple(rng.choice(ordinary))
+    return g
+
+
+def playout(g: Game, rng: random.Random, max_turns: int) -> int:
+    s = g.state.copy()
+    plies = 0
+    while s.phase != 4 and s.turn <= max_turns:
+        acts = legal(s)
+        play(s, acts[rng.randrange(len(acts))], None)
+        plies += 1
+    return plies
+
+
+def chess_perft(board, depth: int) -> int:
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller workloads (CI smoke run)")
+    args = parser.parse_args()
+    quick = args.quick
+
+    depth = 3 if quick else 4
+    g = Game.new()
+    nodes, secs = timed(perft, g, depth)
+    ball_rate = nodes / secs
+    print(f"perft({depth}) standard start: {nodes:,} nodes in {secs:.2f} s = {ball_rate:,.0f} nodes/s")
+
+    m = midgame()
+    mdepth = 2 if quick else 3
+    mnodes, msecs = timed(perft, m, mdepth)
+    print(
+        f"perft({mdepth}) midgame (half {m.half}, turn {m.turn}, {m.phase}): {mnodes:,} nodes "
+        f"in {msecs:.2f} s = {mnodes / msecs:,.0f} nodes/s"
+    )
+
+    # apply(): the public, validating path (text in, events out).
+    rng = random.Random(1)
+    n_apply = 2000 if quick else 20000
+    game = Game.new()
+    t0 = time.perf_counter()
+    for _ in range(n_apply):
+        if game.is_over:
+            game = Game.new()
+        game.apply(rng.choice(game.legal_actions()))
+    apply_secs = time.perf_counter() - t0
+    print(f"apply(text) with legal_actions(): {n_apply / apply_secs:,.0f} calls/s")
+
+    rng = random.Random(2)
+    n_games = 20 if quick else 200
+    max_turns = 200
+    t0 = time.perf_counter()
+    plies = sum(playout(Game.new(), rng, max_turns) for _ in range(n_games))
+    po_secs = time.perf_counter() - t0
+    print(
+        f"random half-playouts (to a touchdown or {max_turns} turns): "
+        f"{n_games / po_secs:,.1f} halves/s, {plies / po_secs:,.0f} plies/s"
+    )
+
+    try:
+        import chess
+    except ImportError:
+        print("python-chess not installed: no comparison")
+        return
+    board = chess.Board()
+    cdepth = 3 if quick else 4
+    cnodes, csecs = timed(chess_perft, board, cdepth)
+    chess_rate = cnodes / csecs
+    print(f"python-chess perft({cdepth}) start: {cnodes:,} nodes in {csecs:.2f} s = {chess_rate:,.0f} nodes/s")
+    print(f"ratio BALL/python-chess node rate: {ball_rate / chess_rate:.2f}x (target >= 0.3x)")
+
+
+if __name__ == "__main__":
+    main()
