@@ -22,6 +22,8 @@ app = typer.Typer(
 _GROUPS: list[tuple[str, str | None]] = [
     ("rules", "rules"),
     ("match", "match"),
+    ("record", "record"),
+    ("play", None),
     ("clock", "clock"),
     ("serve", None),
 ]
