@@ -16,6 +16,7 @@ from typing import Any, Literal
 import jinja2
 from markdown_it import MarkdownIt
 
+from ball.match.timing import load_timing
 from ball.printing.forms import APPENDICES, FormSet, blank_forms
 
 LANGUAGES: tuple[str, ...] = ("en", "ko", "bg")
@@ -59,8 +60,21 @@ def _package_file(*parts: str) -> str:
 
 @cache
 def parameters() -> dict[str, Any]:
-    """The figures the regulation quotes and the blank forms' sizes (regulation.toml)."""
-    return tomllib.loads(_package_file("regulation.toml"))
+    """The figures the regulation quotes and the blank forms' sizes (regulation.toml), with
+    the match times taken from the match layer's timing data."""
+    params = tomllib.loads(_package_file("regulation.toml"))
+    timing = load_timing()
+    params.update(
+        half_minutes=_whole(timing.half_seconds / 60),
+        turn_seconds=_whole(timing.turn_seconds),
+        release_extra_seconds=_whole(timing.release_seconds),
+        opponent_release_seconds=_whole(timing.release_opponent_seconds),
+    )
+    return params
+
+
+def _whole(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
 
 
 @cache
