@@ -1,0 +1,10 @@
+"""Computer players. They choose only among the engine's legal actions.
+
+from ball.ai import agent
+choose = agent("greedy", seed=1)
+action = choose(game.state)          # an action tuple from generate.legal
+"""
+
+from .agents import AGENTS, Agent, GreedyAgent, RandomAgent, agent, evaluate
+
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "agent", "evaluate"]

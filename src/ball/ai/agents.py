@@ -1,0 +1,83 @@
+"""Two agents on the engine's internal state (no JSON, no text: fast enough for self-play).
+
+- `random`: a uniformly random legal action.
+- `greedy`: looks one action ahead and picks the best by `evaluate` (touchdowns, then the
+  ball, the carrier's progress, knocked-down opponents), ties broken by a seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ball.engine.actions import END, Action
+from ball.engine.board import ROWS, row_of
+from ball.engine.generate import legal
+from ball.engine.resolve import play
+from ball.engine.state import DOWN, STEAL, State
+
+
+class Agent(Protocol):
+    def __call__(self, s: State) -> Action: ...
+
+
+def evaluate(s: State, side: int) -> float:
+    """How good `s` is for `side` (higher is better)."""
+    other = 1 - side
+    value = 1000.0 * (s.score[side] - s.score[other])
+    carrier = s.carrier
+    if carrier >= 0:
+        holder = s.side_of(carrier)
+        row = row_of(s.pos[carrier])
+        progress = row if holder == 0 else ROWS - 1 - row
+        value += (30 + 4 * progress) * (1 if holder == side else -1)
+    elif s.ball_sq >= 0:
+        # A free ball is worth something to whoever stands nearer to it.
+        value -= 5
+    for i in s.pieces_of(other):
+        if s.st[i] == DOWN:
+            value += 3
+    for i in s.pieces_of(side):
+        if s.st[i] == DOWN:
+            value -= 3
+    if s.attack == side and s.phase != STEAL:
+        value += 10
+    return value
+
+
+class RandomAgent:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, s: State) -> Action:
+        actions = legal(s)
+        return actions[self.rng.randrange(len(actions))]
+
+
+class GreedyAgent:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, s: State) -> Action:
+        side = s.steal_by if s.phase == STEAL else s.to_move
+        best: list[Action] = []
+        best_value = float("-inf")
+        for a in legal(s):
+            trial = s.copy()
+            play(trial, a, None)
+            value = evaluate(trial, side) - (0.5 if a[0] == END else 0.0)
+            if value > best_value + 1e-9:
+                best, best_value = [a], value
+            elif value > best_value - 1e-9:
+                best.append(a)
+        return best[self.rng.randrange(len(best))]
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def agent(name: str, seed: int | None = None) -> Agent:
+    try:
+        return AGENTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})") from None

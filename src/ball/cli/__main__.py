@@ -1,0 +1,3 @@
+from ball.cli import main
+
+main()
