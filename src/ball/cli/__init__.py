@@ -21,6 +21,7 @@ app = typer.Typer(
 # (module, group name or None when the module adds top-level commands itself)
 _GROUPS: list[tuple[str, str | None]] = [
     ("rules", "rules"),
+    ("sim", "sim"),
     ("match", "match"),
     ("record", "record"),
     ("play", None),
