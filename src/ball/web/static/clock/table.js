@@ -1,0 +1,220 @@
+import {
+  ALARMS, api, bigDigits, elapsedSince, fmt, halfView, noticeKey, playerView, turnView,
+} from "./clock-core.js";
+
+const root = document.getElementById("clock-table");
+const clockId = root.dataset.clockId;
+const T = JSON.parse(document.getElementById("clock-text").textContent);
+const base = `/clock/api/clocks/${clockId}`;
+let state = JSON.parse(document.getElementById("clock-initial").textContent).state;
+let fetchedAt = performance.now();
+let seen = new Set(state.notices.map(noticeKey));
+let lastPress = 0;
+let muted = localStorage.getItem("ball-clock-muted") === "1";
+
+const $ = (sel) => root.querySelector(sel);
+
+function say(text, isError = false) {
+  const box = $("#clock-message");
+  box.textContent = text;
+  box.classList.toggle("error", isError);
+}
+
+function beep() {
+  if (muted) return;
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = ctx.createOscillator();
+    osc.frequency.value = 880;
+    osc.connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.35);
+  } catch { /* no audio: the flash is enough */ }
+}
+
+function alarm() {
+  document.body.classList.add("clock-flash");
+  setTimeout(() => document.body.classList.remove("clock-flash"), 1500);
+  beep();
+}
+
+function take(newState) {
+  state = newState;
+  fetchedAt = performance.now();
+  let fresh = false;
+  for (const n of state.notices) {
+    const key = noticeKey(n);
+    if (!seen.has(key)) {
+      seen.add(key);
+      if (ALARMS.has(n.kind)) fresh = true;
+    }
+  }
+  if (fresh) alarm();
+  draw();
+}
+
+async function poll() {
+  try {
+    take((await api(base)).state);
+    $("#clock-offline").hidden = true;
+  } catch {
+    $("#clock-offline").hidden = false;
+  }
+}
+
+async function send(kind, data = {}, pin = undefined) {
+  try {
+    const body = { kind, data };
+    if (pin !== undefined) body.pin = pin;
+    take((await api(`${base}/events`, body)).state);
+    say("");
+    return true;
+  } catch (error) {
+    say(error.message, true);
+    return false;
+  }
+}
+
+function press(index) {
+  const now = performance.now();
+  if (now - lastPress < 300) return; // one tap, one press
+  lastPress = now;
+  if (state.status === "ready") return;
+  const who = index === undefined ? state.mover : index;
+  if (who === null || who === undefined) return;
+  send("press", { by: state.players[who].name });
+}
+
+function askPin(kind, data = {}) {
+  const dialog = $("#pin-dialog");
+  const input = dialog.querySelector("input");
+  input.value = "";
+  dialog.dataset.kind = kind;
+  dialog.dataset.data = JSON.stringify(data);
+  dialog.showModal();
+  input.focus();
+}
+
+function noticeText(n) {
+  const who = n.player === null || n.player === undefined ? "" : state.players[n.player].name;
+  const label = T[`notice_${n.kind}`] || n.kind;
+  const extra = n.data.points ? ` (+${n.data.points})` : n.data.window ? ` → ${T[`window_${n.data.window}`] || n.data.window}` : "";
+  return `${who ? who + ": " : ""}${label}${extra}`;
+}
+
+function drawPanel(panel, i, dt) {
+  const pv = playerView(state, i, dt);
+  const big = bigDigits(state, i, dt);
+  panel.classList.toggle("to-move", pv.toMove && state.status === "running");
+  panel.classList.toggle("flagged", pv.flagged);
+  panel.querySelector(".name").textContent = pv.name;
+  const digits = panel.querySelector(".digits");
+  digits.textContent = pv.flagged ? `${big.text} ⚑` : big.text;
+  digits.classList.toggle("over", !!big.over);
+  digits.classList.toggle("idle", !!big.idle);
+  digits.classList.toggle("long", big.text.length > 5);
+  const p = pv.p;
+  const bits = [];
+  if (p.stage !== undefined) {
+    bits.push(`${T.stage} ${p.stage}: ${p.stage_label}`);
+    if (p.moves_to_go !== null) bits.push(`${p.moves_to_go} ${T.to_go}`);
+  }
+  bits.push(`${T.moves} ${p.moves}`);
+  if (pv.delayLeft) bits.push(`${T.delay} ${fmt(pv.delayLeft)}`);
+  if (state.turn && state.mover === i && state.turn.limit_left !== undefined && p.main_left === undefined && p.period_left !== undefined) {
+    const tv = turnView(state, dt);
+    bits.push(`${T.turn} ${fmt(tv.limitLeft)}`);
+  }
+  panel.querySelector(".detail").textContent = bits.join(" · ");
+  const pen = [];
+  if (p.penalty_points || p.total_penalty_points) {
+    pen.push(`${T.penalty} ${p.penalty_points}` + (p.total_penalty_points !== p.penalty_points ? ` (${T.total} ${p.total_penalty_points})` : ""));
+  }
+  if (p.overruns) pen.push(`${T.overruns} ${p.overruns}`);
+  if (p.threshold_reached) pen.push(T.threshold);
+  if (pv.flagged) pen.push(T.flag);
+  if (state.attack === pv.name) pen.push("ATK");
+  panel.querySelector(".penalties").textContent = pen.join(" · ");
+  const call = panel.querySelector(".call");
+  if (call) call.hidden = !(state.status === "running" && state.mover !== i);
+}
+
+function draw() {
+  const dt = elapsedSince(state, fetchedAt);
+  root.dataset.status = state.status;
+  const panels = root.querySelectorAll(".side");
+  panels.forEach((panel, i) => drawPanel(panel, i, dt));
+  const half = halfView(state, dt);
+  const periodText = state.periods ? `${state.period}/${state.periods}` : `${state.period}`;
+  $("#clock-period").textContent = `${T[`period_${state.period_name}`] || state.period_name} ${periodText}`;
+  $("#clock-status").textContent = T[`status_${state.status}`] || state.status;
+  if (half) {
+    $("#half-timer").hidden = false;
+    $("#half-digits").textContent = fmt(half.left);
+    $("#final-drive").hidden = !half.expired;
+  }
+  const tv = turnView(state, dt);
+  const rel = $("#release-bar");
+  if (tv && tv.release) {
+    rel.hidden = false;
+    const holder = tv.release.holder ? `${tv.release.holder} ` : "";
+    rel.textContent = `${T.release}: ${T[`window_${tv.release.window}`]} ${holder}${tv.release.window === "referee" ? "" : fmt(tv.release.left)}`;
+  } else {
+    rel.hidden = true;
+  }
+  if (tv && tv.limitLeft !== undefined && half) {
+    $("#turn-limit").textContent = `${T.turn} ${fmt(tv.limitLeft)}${tv.phase === "release" ? ` (${T.stopped})` : ""}`;
+  }
+  const recent = state.notices.slice(-3).reverse().map(noticeText);
+  $("#clock-notices").textContent = recent.join("  |  ");
+  const running = state.status === "running";
+  $("#btn-start").hidden = state.status !== "ready";
+  $("#btn-next").hidden = !(state.status === "interval" || (running && state.period_name === "hand"));
+  $("#btn-release").hidden = !(running && state.turn && state.turn.phase === "action" && half);
+  $("#btn-pause").hidden = !running;
+  $("#btn-resume").hidden = state.status !== "paused";
+  $("#btn-end").hidden = !(running || state.status === "paused");
+  $("#btn-mute").textContent = muted ? T.sound_off : T.sound_on;
+  $("#btn-mute").setAttribute("aria-pressed", muted ? "true" : "false");
+}
+
+root.querySelectorAll(".side").forEach((panel, i) => {
+  panel.addEventListener("pointerdown", (event) => {
+    if (event.target.closest("button")) return;
+    event.preventDefault();
+    press(i);
+  });
+  const call = panel.querySelector(".call");
+  if (call) {
+    call.addEventListener("click", () => send("press", { by: state.players[state.mover].name, next: state.players[i].name }));
+  }
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, dialog")) return;
+  if (event.code === "Space") { event.preventDefault(); press(); }
+  if (event.key === "r" || event.key === "R") send("release");
+});
+$("#btn-start").addEventListener("click", () => send("start"));
+$("#btn-next").addEventListener("click", () => send("next_period"));
+$("#btn-release").addEventListener("click", () => send("release"));
+$("#btn-pause").addEventListener("click", () => askPin("pause"));
+$("#btn-resume").addEventListener("click", () => askPin("resume"));
+$("#btn-end").addEventListener("click", () => askPin("end_period", { reason: "arbiter" }));
+$("#btn-mute").addEventListener("click", () => {
+  muted = !muted;
+  localStorage.setItem("ball-clock-muted", muted ? "1" : "0");
+  draw();
+});
+$("#pin-dialog form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const dialog = $("#pin-dialog");
+  const pin = dialog.querySelector("input").value;
+  if (event.submitter && event.submitter.value === "cancel") { dialog.close(); return; }
+  dialog.close();
+  await send(dialog.dataset.kind, JSON.parse(dialog.dataset.data), pin);
+});
+
+draw();
+setInterval(draw, 100);
+setInterval(poll, 1000);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
