@@ -5,7 +5,7 @@
 Keys are `SIDE:ID`; a value is a square, or a tuple `(square, state, extra)` where state is
 `down`, `top` (extra = since_turn, default the current turn) or `bottom` (extra = the state
 it had before the stack formed, default `active`). Pieces not named are parked on the far
-rows (S on row 1, N on row 17, outside the action and outside each other's reach), so a
+corners (S near row 1, N near row 17, away from the middle columns), so a
 scenario only lists the pieces it is about.
 """
 
@@ -16,10 +16,11 @@ from typing import Any
 from ball.engine import Game, Ruleset
 
 ROSTER = ("X1", "O2", "X3", "Q4", "X5", "O6", "X7")
-# Parking squares: S's spare pieces on row 1 (its own back row), N's on row 17.
+# Parking squares: the corners of each side's own back rows, away from the middle columns
+# where scenarios play (S's spares near row 1, N's near row 17).
 PARKING = {
-    "S": ["A1", "C1", "E1", "G1", "I1", "K1", "M1", "B2", "L2"],
-    "N": ["A17", "C17", "E17", "G17", "I17", "K17", "M17", "B16", "L16"],
+    "S": ["A1", "C1", "A3", "M1", "K1", "M3", "B2", "L2", "E1"],
+    "N": ["A17", "C17", "A15", "M17", "K17", "M15", "B16", "L16", "E17"],
 }
 
 
