@@ -1,7 +1,15 @@
-"""A scripted table: events at chosen instants on a fake time line (no real waiting)."""
+"""A scripted table on a fake time line (no real waiting), and the real web app on a free
+loopback port for the restart and browser tests."""
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
 import pytest
 
 from ball.clocks import Clock, ClockEvent, get_control
@@ -39,3 +47,45 @@ class Table:
 @pytest.fixture
 def table():
     return Table
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(db, port: int) -> subprocess.Popen:
+    env = {**os.environ, "BALL_DB": str(db)}
+    cmd = [sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app"]
+    cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with status {proc.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/clock/api/controls").status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not come up")
+
+
+@pytest.fixture
+def web_server():
+    """`start(db)` runs the app on `db` and returns (process, base URL); all are killed after."""
+    started: list[subprocess.Popen] = []
+
+    def start(db):
+        port = free_port()
+        proc = serve(db, port)
+        started.append(proc)
+        return proc, f"http://127.0.0.1:{port}"
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -3,9 +3,6 @@ while the server was down is charged, as on a clock that never stopped."""
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import httpx
@@ -14,34 +11,11 @@ import pytest
 pytestmark = pytest.mark.slow
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(db, port: int) -> subprocess.Popen:
-    env = {**os.environ, "BALL_DB": str(db)}
-    cmd = [sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app"]
-    cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    proc = subprocess.Popen(cmd, env=env, start_new_session=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/clock/api/controls").status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not come up")
-
-
-def test_sigkill_and_restart_loses_no_time_and_no_event(tmp_path):
+def test_sigkill_and_restart_loses_no_time_and_no_event(tmp_path, web_server):
     db = tmp_path / "venue.db"
-    port = free_port()
-    server = serve(db, port)
+    server, url = web_server(db)
     try:
-        base = f"http://127.0.0.1:{port}/clock/api/clocks"
+        base = f"{url}/clock/api/clocks"
         clock = httpx.post(
             base, json={"table": "T1", "control": "xiangqi-6.5", "pin": "2468"}
         ).json()
@@ -55,10 +29,9 @@ def test_sigkill_and_restart_loses_no_time_and_no_event(tmp_path):
         server.wait()
     time.sleep(3)  # the server is down; black's time is running
 
-    port = free_port()
-    server = serve(db, port)
+    server, url = web_server(db)
     try:
-        base = f"http://127.0.0.1:{port}/clock/api/clocks/{clock['id']}"
+        base = f"{url}/clock/api/clocks/{clock['id']}"
         state = httpx.get(base).json()["state"]
         asked_at = time.time()
         history = httpx.get(f"{base}/history").json()

@@ -1,0 +1,135 @@
+"""The table clock page in Debian's Chromium, as a phone held in landscape."""
+
+import shutil
+
+import httpx
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHORT = {
+    "name": "test-sudden-2s",
+    "game": "xiangqi",
+    "title": "2 s sudden death",
+    "players": ["red", "black"],
+    "stages": [{"time": "2s"}],
+}
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def create(url, **body):
+    response = httpx.post(f"{url}/clock/api/clocks", json={"pin": "2468", "round": "R7", **body})
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+def state(url, clock_id):
+    return httpx.get(f"{url}/clock/api/clocks/{clock_id}").json()["state"]
+
+
+def test_table_clock_in_landscape(tmp_path, web_server, browser):
+    _proc, url = web_server(tmp_path / "page.db")
+    clock_id = create(url, table="T1", control="xiangqi-6.5")
+    page = browser.new_page(viewport={"width": 844, "height": 390}, has_touch=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/clock/{clock_id}")
+    red, black = page.locator(".side").nth(0), page.locator(".side").nth(1)
+    assert red.locator(".digits").inner_text() == "30:00"
+
+    page.click("#btn-start")
+    page.wait_for_function("document.querySelector('.side').classList.contains('to-move')")
+    assert state(url, clock_id)["mover"] == 0
+
+    page.keyboard.press("Space")  # red ends the move
+    page.wait_for_function("document.querySelectorAll('.side')[1].classList.contains('to-move')")
+    assert state(url, clock_id)["mover"] == 1
+
+    page.wait_for_timeout(400)  # one tap, one press: wait out the double-tap guard
+    red.click()  # not red's turn: the server refuses, nothing changes
+    page.wait_for_function("document.querySelector('#clock-message').textContent.length > 0")
+    assert state(url, clock_id)["mover"] == 1
+    page.wait_for_timeout(400)
+    black.click()
+    page.wait_for_function("document.querySelector('.side').classList.contains('to-move')")
+    assert state(url, clock_id)["players"][1]["moves"] == 1
+
+    # The digits count down between polls from the server's state.
+    page.wait_for_timeout(1500)
+    assert red.locator(".digits").inner_text() < "30:00"
+
+    # Arbiter pause: a wrong PIN is refused, the right one pauses.
+    page.click("#btn-pause")
+    page.fill("#pin-dialog input", "1111")
+    page.click("#pin-dialog button[value=ok]")
+    page.wait_for_function("document.querySelector('#clock-message').textContent.includes('PIN')")
+    assert state(url, clock_id)["status"] == "running"
+    page.click("#btn-pause")
+    page.fill("#pin-dialog input", "2468")
+    page.click("#pin-dialog button[value=ok]")
+    page.wait_for_function("document.querySelector('#clock-table').dataset.status === 'paused'")
+    assert state(url, clock_id)["status"] == "paused"
+    assert page.locator("#btn-resume").is_visible()
+
+    # Nothing sticks out of a phone held in landscape.
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+    assert page.locator(".side .digits").nth(0).bounding_box()["height"] > 60
+
+    # A closed tab loses nothing: a new one shows the same paused clock.
+    page.close()
+    again = browser.new_page(viewport={"width": 844, "height": 390})
+    again.goto(f"{url}/clock/{clock_id}")
+    again.wait_for_function("document.querySelector('#clock-table').dataset.status === 'paused'")
+    assert again.locator(".side").nth(1).locator(".detail").inner_text().endswith("moves 1")
+    assert errors == []
+
+
+def test_flag_is_shown_when_the_server_reports_it(tmp_path, web_server, browser):
+    _proc, url = web_server(tmp_path / "flag.db")
+    clock_id = create(url, table="T2", control=SHORT)
+    page = browser.new_page(viewport={"width": 844, "height": 390})
+    page.goto(f"{url}/clock/{clock_id}")
+    page.click("#btn-mute")  # muting is remembered by the browser
+    assert page.evaluate("localStorage.getItem('ball-clock-muted')") == "1"
+    page.click("#btn-start")
+    page.wait_for_function(
+        "document.querySelector('.side').classList.contains('flagged')", timeout=15000
+    )
+    assert state(url, clock_id)["players"][0]["flagged"]
+    assert page.locator("#clock-table").get_attribute("data-status") == "over"
+    assert page.locator(".side .digits").nth(0).inner_text().startswith("0:00")
+    assert "flag" in page.locator("#clock-notices").inner_text()
+
+
+def test_arbiter_desk_shows_every_clock_of_the_round(tmp_path, web_server, browser):
+    _proc, url = web_server(tmp_path / "desk.db")
+    ids = [create(url, table=f"T{i}", control="ball-standard") for i in (1, 2, 3)]
+    create(url, table="Other", control="ball-standard", round="R8")
+    httpx.post(f"{url}/clock/api/clocks/{ids[1]}/events", json={"kind": "start"})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{url}/clock/desk?round=R7")
+    page.wait_for_selector(".desk-card")
+    cards = page.locator(".desk-card")
+    assert cards.count() == 3
+    assert [cards.nth(i).get_attribute("data-clock-id") for i in range(3)] == [str(i) for i in ids]
+    assert "running" in cards.nth(1).inner_text() and "ready" in cards.nth(0).inner_text()
