@@ -1,0 +1,129 @@
+"""§10 steals by every route, the continue/reset decision (D-12, D-13, D-24, D-25)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ball.engine import Game, IllegalAction, load_ruleset
+
+from .scenario import ball, piece, position
+
+NO_PB = {"S": {"atk": 0, "def": 0}, "N": {"atk": 0, "def": 0}}
+
+# S is DEF (N attacks) and S is to move: each route below hands the ball to S.
+ROUTES = {
+    "forced-fumble": ({"S:X1": "G9", "N:X5": "I11"}, "N:X5", "G9-I11/J12", "J12"),
+    "block-on-carrier": ({"S:X1": "G9", "N:X5": "H10"}, "N:X5", "G9-H10", "H10"),
+    "free-ball": ({"S:X1": "G9"}, "H10", "G9-H10", "H10"),
+    "free-ball-dodge-exit": ({"S:X1": "G9", "N:X3": "I11"}, "J12", "G9-I11/J12", "J12"),
+}
+
+
+def stolen(route: str, **kw) -> Game:
+    pieces, ball_at, action, _ = ROUTES[route]
+    g = position(pieces, ball=ball_at, attack="N", to_move="S", turn=5, **kw)
+    events = g.apply(action)
+    assert [e.side for e in events if e.kind == "steal"] == ["S"]
+    return g
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_s10_every_route_to_the_ball_by_the_non_atk_coach_is_a_steal(route):
+    g = stolen(route)
+    assert g.phase == "steal"
+    assert g.actor == "S"
+    assert g.legal_actions() == ["continue", "reset"]
+    assert g.attack == "N"  # nothing decided yet
+    assert g.pb == NO_PB  # the steal's PB is charged once the decision is known (D-17)
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_s10_continue_makes_the_stealer_atk_and_play_goes_on(route):
+    g = stolen(route)
+    stealer_at = ROUTES[route][3]
+    g.apply("continue")
+    assert (g.attack, g.phase, g.to_move, g.pa) == ("S", "action", "S", 1)
+    assert ball(g)["carrier"].startswith("S:")
+    assert piece(g, ball(g)["carrier"])["at"] == stealer_at
+    assert g.pb == {"S": {"atk": 1, "def": 0}, "N": {"atk": 0, "def": 1}}
+
+
+def test_s10_s9_after_continue_the_stealing_piece_stays_restricted():
+    g = stolen("forced-fumble")
+    g.apply("continue")
+    with pytest.raises(IllegalAction, match="took the ball this turn"):
+        g.apply("J12-K13")
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_s10_d12_d25_reset_restores_the_formation_and_ends_the_stealers_turn(route):
+    g = stolen(route)
+    g.apply("reset")
+    std = Game.new()
+    assert {(p["side"], p["id"], p["at"], p["state"]) for p in g.to_json()["pieces"]} == {
+        (p["side"], p["id"], p["at"], "active") for p in std.to_json()["pieces"]
+    }
+    assert g.attack == "N"  # the stealer stays DEF
+    assert ball(g) == {"carrier": "N:X5"}  # the ATK coach's X5
+    assert (g.to_move, g.phase, g.turn, g.pa) == ("N", "action", 6, 2)  # D-12/D-25
+    assert g.to_json()["restricted"] == []
+
+
+def test_s10_reset_brings_knocked_down_and_stacked_pieces_back_active():
+    extra = {"N:X1": ("D8", "down"), "S:X7": ("K9", "top", 4), "N:X7": ("K9", "bottom")}
+    pieces = {"S:X1": "G9", "N:X5": "H10", **extra}
+    g = position(pieces, ball="N:X5", attack="N", to_move="S")
+    g.apply("G9-H10")
+    g.apply("reset")
+    assert {p["state"] for p in g.to_json()["pieces"]} == {"active"}
+
+
+def test_s10_reset_keeps_pe():
+    g = stolen("block-on-carrier", ruleset="pe", pe={"S": 3, "N": 1})
+    g.apply("reset")
+    assert g.pe == {"S": 4, "N": 1}  # block earned S one PE (D-14); the reset keeps it
+
+
+def test_d12_reset_that_does_not_end_the_turn_is_a_ruleset_parameter(tmp_path):
+    path = tmp_path / "soft.toml"
+    path.write_text('extends = "standard"\nname = "soft"\n[turn]\nreset_ends_turn = false\n')
+    rs = load_ruleset(str(path))
+    pieces, ball_at, action, _ = ROUTES["free-ball"]
+    g = position(pieces, ball=ball_at, attack="N", to_move="S", rs=rs)
+    g.apply(action)
+    g.apply("reset")
+    assert (g.to_move, g.phase, g.pa, g.attack) == ("S", "action", 1, "N")
+
+
+def test_s10_the_atk_coach_taking_a_free_ball_is_no_steal():
+    g = position({"S:X1": "G9", "S:X5": "B2"}, ball="H10")
+    events = g.apply("G9-H10")
+    assert g.phase == "action"
+    assert not [e for e in events if e.kind == "steal"]
+
+
+def test_s10_only_continue_or_reset_while_a_steal_is_pending():
+    g = stolen("free-ball")
+    with pytest.raises(IllegalAction, match="wrong phase — this is the steal phase"):
+        g.apply("end")
+
+
+# --- D-13 / D-24: a steal in the stealer's end zone is a touchdown -------------------------
+
+
+@pytest.mark.parametrize(
+    ("pieces", "ball_at", "action"),
+    [
+        ({"S:X1": "H16", "N:X5": "G17"}, "N:X5", "H16-G17"),  # block on the carrier
+        ({"S:X1": "F14", "N:X5": "H16"}, "N:X5", "F14-H16/G17"),  # forced fumble, exit in zone
+        ({"S:X1": "H16"}, "G17", "H16-G17"),  # free ball lying in the zone
+    ],
+    ids=["block", "forced-fumble", "free-ball"],
+)
+def test_d13_d24_a_steal_ending_in_the_stealers_end_zone_is_a_touchdown(pieces, ball_at, action):
+    g = position(pieces, ball=ball_at, attack="N", to_move="S")
+    g.apply(action)
+    assert g.is_over
+    assert g.score == {"S": 1, "N": 0}
+    assert g.attack == "S"  # D-24: counted as continued
+    assert g.pb == {"S": {"atk": 1, "def": 0}, "N": {"atk": 0, "def": 1}}
