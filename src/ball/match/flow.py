@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ball.engine import Game, load_ruleset
+from ball.engine.actions import to_text
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
@@ -186,9 +187,11 @@ class Match:
 
     def _apply(self, action: str, by: str | None, at: float | None, given: int | None) -> list:
         turn = self.game.turn
-        events = self.game.apply(action)
+        parsed = self.game.parse(action)
+        events = self.game.apply(parsed)
         stamp = self.elapsed(at, given)
-        self.half.entries.append(Entry(turn=turn, action=action, by=by, time=stamp))
+        # records keep the canonical spec-18.1 text, whatever case the coach typed
+        self.half.entries.append(Entry(turn=turn, action=to_text(parsed), by=by, time=stamp))
         self._after(events, at)
         return events
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ball.engine import IllegalAction, load_ruleset
+from ball.engine import IllegalAction, Ruleset, load_ruleset
 from ball.match.flow import COACHES, HALVES, Match, MatchError
 from ball.match.record import Entry, GameRecord, HalfRecord, RecordError, parse
 
@@ -33,11 +33,12 @@ def replay(
     *,
     stop: tuple[int, int | None] | None = None,
     require_complete: bool = True,
+    ruleset: Ruleset | None = None,
 ) -> Replay:
     """Replay `record`. With `stop=(half, turn)`, also capture the position at the start of
     that turn (before its first entry); `stop=(half, None)` captures the end of that half.
     Raises RecordError on the first fault."""
-    match = _new_match(record)
+    match = _new_match(record, ruleset)
     result = Replay(match)
     for half in record.halves:
         if half.number > HALVES:
@@ -69,13 +70,16 @@ def replay(
     return result
 
 
-def _new_match(record: GameRecord) -> Match:
+def _new_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
+    """A match set up as the tags say; `ruleset` stands in for a ruleset file the record
+    names but that is not shipped."""
     tags = record.tags
     name = tags.get("Ruleset", "standard")
-    try:
-        ruleset = load_ruleset(name)
-    except (ValueError, OSError) as exc:
-        raise _tag_error(record, "Ruleset", f"unknown ruleset {name!r} ({exc})") from None
+    if ruleset is None:
+        try:
+            ruleset = load_ruleset(name)
+        except (ValueError, OSError) as exc:
+            raise _tag_error(record, "Ruleset", f"unknown ruleset {name!r} ({exc})") from None
     atk_first = tags.get("Half1ATK", "A")
     if atk_first not in COACHES:
         raise _tag_error(record, "Half1ATK", f"Half1ATK must be A or B, not {atk_first!r}")
