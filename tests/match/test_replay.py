@@ -4,13 +4,14 @@ action; corrupt or illegal records are refused with line, column and reason."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from match_play import random_action, random_match, touchdown_line
+from match_play import random_action, random_match, release_line, touchdown_line
 
-from ball.match.flow import Match
+from ball.match.flow import Match, MatchError
 from ball.match.record import RecordError, parse, write
 from ball.match.replay import replay, replay_text
 from ball.match.timing import ManualClock
@@ -172,3 +173,42 @@ def test_unknown_ruleset_tag_is_refused_at_the_tag():
         replay_text(text)
     assert (info.value.line, info.value.column) == (1, 1)
     assert "no-such-rules" in info.value.reason
+
+
+def _sample_lines() -> list[str]:
+    sample = Path(__file__).resolve().parents[2] / "examples" / "sample-match.bgn"
+    return sample.read_text().splitlines()
+
+
+def _first(lines: list[str], needle: str) -> int:
+    return next(i for i, line in enumerate(lines) if needle in line)
+
+
+def test_referee_entries_must_be_the_engines_resolution():
+    m = Match()
+    for action in release_line(1):
+        m.play(action)
+    plan = m.game.copy().referee_release()
+    other = next(o for o in m.game.legal_actions() if o != plan[0])
+    with pytest.raises(MatchError, match="referee's resolution is"):
+        m.play(other, by="referee")
+    m.play(plan[0], by="referee")
+    assert m.half.entries[-1].by == "referee"
+    assert any("[%by referee]" in line for line in _sample_lines())
+
+
+def test_by_annotation_outside_a_release_phase_is_refused():
+    lines = _sample_lines()
+    i = _first(lines, "1. ")
+    lines[i] = lines[i].replace("}", " [%by opponent]}", 1)
+    with pytest.raises(RecordError, match="only release tasks are chosen by the opponent"):
+        replay_text("\n".join(lines) + "\n")
+
+
+def test_time_going_backwards_is_refused():
+    lines = _sample_lines()
+    i = _first(lines, "2. ")
+    lines[i] = lines[i].replace("[%time 0:01:03]", "[%time 0:00:03]")
+    with pytest.raises(RecordError, match="goes backwards") as info:
+        replay_text("\n".join(lines) + "\n")
+    assert info.value.line == i + 1

@@ -94,6 +94,7 @@ class Match:
         self.sanctions: list[Sanction] = []
         self.level: dict[str, str | None] = {c: None for c in COACHES}
         self._pending_turn_loss: set[str] = set()
+        self._referee_next: str | None = None
         self._start_half(atk_first, Game.new(ruleset=self.ruleset, half=1))
 
     # ------------------------------------------------------------------ state views
@@ -183,7 +184,12 @@ class Match:
         self.tick()
         self._require_play()
         self._check_actor(by)
-        return self._apply(" ".join(action.split()), by, self._now(), time)
+        action = " ".join(action.split())
+        if by == "referee" and self.clock is None:
+            expected = self._referee_next
+            if to_text(self.game.parse(action)) != expected:
+                raise MatchError(f"the referee's resolution is {expected!r} here, not {action!r}")
+        return self._apply(action, by, self._now(), time)
 
     def _apply(self, action: str, by: str | None, at: float | None, given: int | None) -> list:
         turn = self.game.turn
@@ -203,10 +209,19 @@ class Match:
             raise MatchError(f"{which} ({self.half.end})")
 
     def _check_actor(self, by: str | None) -> None:
+        if by not in (None, "opponent", "referee"):
+            raise MatchError(f"unknown actor {by!r}")
+        if by is not None and self.game.phase != "release":
+            raise MatchError(f"only release tasks are chosen by the {by}")
         if self.clock is None:
-            if by not in (None, "opponent", "referee"):
-                raise MatchError(f"unknown actor {by!r}")
-            return  # untimed (replay): the record says who chose
+            # untimed (replay): the record says who chose; the referee's choice must be the
+            # engine's deterministic resolution (R-release)
+            if by == "referee":
+                plan = self.game.copy().referee_release()
+                if not plan:
+                    raise MatchError("the referee has no release task to resolve")
+                self._referee_next = plan[0]
+            return
         stage = self.release_stage
         if stage == "opponent" and by != "opponent":
             raise MatchError("the release time is up: the opponent chooses the remaining releases")

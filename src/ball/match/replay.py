@@ -45,9 +45,14 @@ def replay(
             raise RecordError(_line_of(half), 1, f"a match has {HALVES} halves")
         if half.number > 1:
             _begin_half(match, half.number, half.entries)
+        last_time = 0
         for entry in half.entries:
             if stop == (half.number, entry.turn) and result.position is None:
                 result.position = match.game.to_json()
+            if entry.time is not None:
+                if entry.time < last_time:
+                    raise _entry_error(entry, "[%time] goes backwards within the half")
+                last_time = entry.time
             _replay_entry(match, entry)
         if stop is not None and stop[0] == half.number and result.position is None:
             if stop[1] is not None and stop[1] != match.game.turn:
