@@ -88,6 +88,10 @@ def piece(doc, k):
     return doc["pieces"][k]
 
 
+PB0, PB1 = {"atk": 0, "def": 0}, {"atk": 1, "def": 0}
+PENDING = {"phase": "steal", "ball": {"carrier": "N:X1"}}
+JOKER = {"S": {"hand": ["joker"]}, "N": {}}
+
 # (name, mutation, field the message must start with)
 FAULTS = [
     ("format", lambda d: d.update(format="ball/2"), "format"),
@@ -134,15 +138,15 @@ FAULTS = [
     ("ball-unplayable", lambda d: d.update(ball={"at": "H11"}), "ball.at"),
     ("restricted-type", lambda d: d.update(restricted="S:X1"), "restricted"),
     ("restricted-item", lambda d: d.update(restricted=["S:Z1"]), "restricted[0]"),
-    ("pb-dual", lambda d: d.update(pb={"S": {"atk": 1, "def": 0}, "N": {"atk": 0, "def": 0}}), "pb"),
+    ("pb-dual", lambda d: d.update(pb={"S": PB1, "N": PB0}), "pb"),
     ("pb-shape", lambda d: d.update(pb={"S": {"atk": 1}, "N": {"atk": 0, "def": 1}}), "pb.S"),
     ("two-touchdowns", lambda d: d.update(score={"S": 1, "N": 1}), "score"),
     ("cards-off", lambda d: d.update(cards={}), "cards"),
     ("steal-outside", lambda d: d.update(steal={"by": "S"}), "steal"),
     ("steal-no-stealer", lambda d: d.update(phase="steal"), "phase"),
-    ("steal-by", lambda d: d.update(phase="steal", ball={"carrier": "N:X1"}, steal={"by": "S"}), "steal.by"),
-    ("steal-resume", lambda d: d.update(phase="steal", ball={"carrier": "N:X1"}, steal={"resume": "over"}), "steal.resume"),
-    ("card-name", lambda d: d.update(ruleset="cards", cards={"S": {"hand": ["joker"]}, "N": {}}), "cards.S.hand"),
+    ("steal-by", lambda d: d.update(PENDING, steal={"by": "S"}), "steal.by"),
+    ("steal-resume", lambda d: d.update(PENDING, steal={"resume": "over"}), "steal.resume"),
+    ("card-name", lambda d: d.update(ruleset="cards", cards=JOKER), "cards.S.hand"),
     ("effect-type", lambda d: d.update(ruleset="cards", effects={"screen": 1}), "effects.screen"),
     ("recovery_owed", lambda d: d.update(ruleset="cards", recovery_owed="Q"), "recovery_owed"),
 ]  # fmt: skip
@@ -170,7 +174,7 @@ NESTED = [
     ("effects.short_range", lambda d: d.update(ruleset="cards", effects={"short_range": "far"})),
     (
         "steal.pb",
-        lambda d: d.update(phase="steal", ball={"carrier": "N:X1"}, steal={"pb": 5}),
+        lambda d: d.update(PENDING, steal={"pb": 5}),
     ),
 ]
 
