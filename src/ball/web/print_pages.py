@@ -1,0 +1,131 @@
+"""Print pages of the web toolbox: the regulation with every form, and one round's forms.
+
+The HTML page is the printed edition itself with a screen-only toolbar (print button, PDF
+download, language and paper switches); the print stylesheet keeps that toolbar off paper.
+The PDF downloads are rendered by WeasyPrint from exactly the same HTML.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+
+from ball.printing import (
+    LANGUAGES,
+    PAPERS,
+    Controls,
+    Edition,
+    FormSet,
+    PrintingError,
+    render_html,
+    render_pdf,
+)
+from ball.printing.render import labels
+
+router = APIRouter(prefix="/print", tags=["print"])
+
+
+def _language(request: Request, lang: str | None) -> str:
+    if lang is not None:
+        return lang  # checked by the renderer, so a wrong code is a 400 naming it
+    chosen = getattr(request.state, "lang", "en")
+    return chosen if chosen in LANGUAGES else "en"
+
+
+def _controls(path: str, query: dict[str, str], lang: str, paper: str) -> Controls:
+    def url(target: str, **changes: str) -> str:
+        return f"{target}?{urlencode({**query, 'lang': lang, 'paper': paper, **changes})}"
+
+    return Controls(
+        pdf_url=url(f"{path}.pdf"),
+        languages=[
+            (code, labels(code)["language_name"], url(path, lang=code)) for code in LANGUAGES
+        ],
+        papers=[(code, PAPERS[code][1], url(path, paper=code)) for code in PAPERS],
+    )
+
+
+def _edition(
+    request: Request,
+    kind: str,
+    lang: str | None,
+    paper: str,
+    event: str,
+    round_: int | None,
+) -> Edition:
+    lang = _language(request, lang)
+    path = f"{router.prefix}/{kind}"
+    query = {"event": event} if event else {}
+    if round_ is not None:
+        query["round"] = str(round_)
+    try:
+        forms = _round_forms(request, round_) if round_ is not None else None
+        return render_html(
+            kind,  # type: ignore[arg-type]
+            lang=lang,
+            paper=paper,
+            forms=forms,
+            event=event,
+            controls=_controls(path, query, lang, paper.lower()),
+        )
+    except PrintingError as exc:
+        raise HTTPException(status_code=400, detail=str(exc)) from None
+
+
+def _round_forms(request: Request, round_: int) -> FormSet:
+    from ball.printing.from_event import EventDataError, forms_for_round
+
+    with request.app.state.sessions() as session:
+        try:
+            return forms_for_round(session, round_)
+        except EventDataError as exc:
+            raise HTTPException(status_code=404, detail=str(exc)) from None
+
+
+def _pdf(edition: Edition, name: str) -> Response:
+    return Response(
+        render_pdf(edition),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{name}-{edition.lang}.pdf"'},
+    )
+
+
+@router.get("/regulation", response_class=HTMLResponse)
+def regulation_page(
+    request: Request, lang: str | None = None, paper: str = "a4", event: str = ""
+) -> HTMLResponse:
+    """The regulation followed by every form, ready for the browser's print dialog."""
+    return HTMLResponse(_edition(request, "regulation", lang, paper, event, None).html)
+
+
+@router.get("/regulation.pdf")
+def regulation_pdf(
+    request: Request, lang: str | None = None, paper: str = "a4", event: str = ""
+) -> Response:
+    return _pdf(_edition(request, "regulation", lang, paper, event, None), "ball-regulation")
+
+
+@router.get("/forms", response_class=HTMLResponse)
+def forms_page(
+    request: Request,
+    round: int | None = None,  # noqa: A002 - the query parameter's public name
+    lang: str | None = None,
+    paper: str = "a4",
+    event: str = "",
+) -> HTMLResponse:
+    """Every form: blank, or with `round` filled in from the event in the database."""
+    return HTMLResponse(_edition(request, "forms", lang, paper, event, round).html)
+
+
+@router.get("/forms.pdf")
+def forms_pdf(
+    request: Request,
+    round: int | None = None,  # noqa: A002
+    lang: str | None = None,
+    paper: str = "a4",
+    event: str = "",
+) -> Response:
+    name = f"ball-forms-round-{round}" if round is not None else "ball-forms"
+    return _pdf(_edition(request, "forms", lang, paper, event, round), name)
