@@ -64,6 +64,11 @@ class Rebuilt:
     log: list[LogEntry]
 
 
+def pb_added(events: list) -> int:
+    """PB an action added: the `pb` events' amounts (a reset after a steal adds 2)."""
+    return sum(int(e.detail.get("amount", 1)) for e in events if e.kind == "pb")
+
+
 def action_origin(action: str) -> str | None:
     """The square an action starts from (the acting piece or the stack), if it has one."""
     match = _ORIGIN.match(action.strip())
@@ -73,7 +78,7 @@ def action_origin(action: str) -> str | None:
 def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
     before = (game.half, game.turn, game.actor, game.phase)
     events = game.apply(action)
-    pb = sum(1 for e in events if e.kind == "pb")
+    pb = pb_added(events)
     return LogEntry(
         ply=ply,
         half=before[0],

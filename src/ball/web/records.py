@@ -13,7 +13,7 @@ from typing import Any
 
 from ball.engine import Game, IllegalAction, InvalidPosition
 from ball.match import record as bgn
-from ball.web.games import BadPosition, GameError
+from ball.web.games import BadPosition, GameError, pb_added
 
 POSITION_TAG = "Position"
 
@@ -59,7 +59,7 @@ def _replay(game: Game, entries: list[tuple[str, str | None]], half: int) -> dic
                 "turn": turn,
                 "side": side,
                 "action": action,
-                "pb": sum(1 for e in events if e.kind == "pb"),
+                "pb": pb_added(events),
             }
         )
         positions.append(game.to_json())

@@ -73,9 +73,20 @@ def _piece(spec: str) -> dict[str, Any]:
     return piece
 
 
+STANDARD = (
+    "S X1 D8", "S O2 F8", "S X3 F6", "S Q4 H6", "S X5 G7", "S O6 H8", "S X7 J8",
+    "N X1 D10", "N O2 F10", "N X3 F12", "N Q4 H12", "N X5 G11", "N O6 H10", "N X7 J10",
+)  # fmt: skip
+
+
 def diagram_position(spec: dict[str, Any]) -> dict[str, Any]:
-    """The spec-18.2 document of a diagram entry."""
-    ball = spec["ball"]
+    """The spec-18.2 document of a diagram entry: the standard formation (D-05) with the
+    pieces listed in `pieces` moved (and their state set)."""
+    placed = {(p["side"], p["id"]): p for p in map(_piece, STANDARD)}
+    for item in spec.get("pieces", []):
+        piece = _piece(item)
+        placed[(piece["side"], piece["id"])] = piece
+    ball = spec.get("ball", "S:X5")
     return {
         "format": "ball-position/1",
         "ruleset": "standard",
@@ -86,7 +97,7 @@ def diagram_position(spec: dict[str, Any]) -> dict[str, Any]:
         "attack": spec.get("attack", "S"),
         "pa": spec.get("pa", 2),
         "pe": {"S": 0, "N": 0},
-        "pieces": [_piece(p) for p in spec["pieces"]],
+        "pieces": list(placed.values()),
         "ball": {"carrier": ball} if ":" in ball else {"at": ball},
         "restricted": spec.get("restricted", []),
         "pb": {"S": {"atk": 0, "def": 0}, "N": {"atk": 0, "def": 0}},

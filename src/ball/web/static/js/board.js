@@ -112,6 +112,12 @@ export class BoardView {
           "fill-opacity": playable ? 0.22 : 0.35,
         }, g);
       }
+      if ((marks.picked || []).includes(sq)) {
+        el("rect", {
+          x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, fill: "#f2b600", "fill-opacity": 0.25,
+          stroke: "#f2b600", "stroke-width": 3, "pointer-events": "none", class: "picked",
+        }, g);
+      }
       if (last.has(sq)) {
         el("rect", {
           x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "none",
@@ -235,12 +241,18 @@ export class BoardView {
 
   _targets(marks) {
     const g = el("g", { class: "targets" }, this.svg);
+    const occupied = new Set((this.position.pieces || []).map((p) => p.at));
     const draw = (squares, cls, fill) => {
       for (const sq of squares || []) {
         const [cx, cy] = this.center(sq);
         const t = el("g", { transform: `translate(${cx} ${cy})`, class: `target ${cls}`, "data-square": sq }, g);
         el("rect", { x: -20, y: -20, width: 40, height: 40, fill, "fill-opacity": 0.28 }, t);
-        el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+        if (occupied.has(sq)) {
+          // a ring leaves the piece (its kind and number) readable
+          el("rect", { x: -18, y: -18, width: 36, height: 36, rx: 7, fill: "none", stroke: fill, "stroke-width": 4 }, t);
+        } else {
+          el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+        }
       }
     };
     draw(marks.targets, "first", "#16a34a");

@@ -81,8 +81,13 @@ export class Composer {
   // An action completes once the first target is chosen and exactly one candidate is left:
   // a follow-up with a single possible answer is not asked.
   _maybeDone() {
+    if (this.picked.length === 0) return null;
+    // A follow-up step with one possible answer is filled in, not asked.
+    for (let opts = this.options(); opts.length === 1 && this.candidates().length > 1; opts = this.options()) {
+      this.picked.push(opts[0]);
+    }
     const left = this.candidates();
-    if (this.picked.length > 0 && left.length === 1) {
+    if (left.length === 1) {
       const done = left[0].text;
       this.cancel();
       return done;

@@ -7,7 +7,7 @@ export const N_ = (message) => message;
 const SQ = "([A-M](?:1[0-7]|[1-9]))";
 const PATTERNS = [
   ["dodge", new RegExp(`^${SQ}-${SQ}/${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
-  ["tdodge", new RegExp(`^${SQ}x${SQ}>${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
+  ["tdodge", new RegExp(`^${SQ}X${SQ}>${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
   ["handoff", new RegExp(`^${SQ}=${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
   ["short", new RegExp(`^${SQ}~${SQ}@${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
   ["long", new RegExp(`^${SQ}@${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],

@@ -127,7 +127,7 @@ export class Simulator {
 
   _isComputerTurn() {
     const s = this.state;
-    return s && s.mode === "computer" && s.position.to_move === s.computer_side;
+    return s && s.mode === "computer" && s.actor === s.computer_side && !s.over;
   }
 
   async apply(action) {
@@ -167,6 +167,7 @@ export class Simulator {
     if (view.stage === "piece") marks.origins = view.origins;
     else marks.selected = view.origin;
     if (view.stage === "target") {
+      marks.picked = view.picked;
       if (view.step === 0) marks.targets = view.squares;
       else marks.followups = view.squares;
     }
@@ -184,16 +185,17 @@ export class Simulator {
   }
 
   _renderStatus(p) {
+    const actor = this.state.actor || p.to_move;
     const roleOf = (side) => (p.attack === side ? "ATK" : "DEF");
     const pb = p.pb || { S: { atk: 0, def: 0 }, N: { atk: 0, def: 0 } };
     const coach = (side) =>
       h(
         "div",
-        { class: `coach side-${side}${p.to_move === side ? " to-move" : ""}`, "data-side": side },
+        { class: `coach side-${side}${actor === side ? " to-move" : ""}`, "data-side": side },
         h("div", { class: "coach-head" },
           h("span", { class: "side-dot" }), h("strong", {}, side === "S" ? t("South (S)") : t("North (N)")),
           h("span", { class: `role role-${roleOf(side)}`, "data-role": roleOf(side) }, roleOf(side)),
-          p.to_move === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
+          actor === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
         h("dl", {},
           h("dt", {}, t("Score")), h("dd", { "data-field": `score-${side}` }, (p.score || {})[side] ?? 0),
           h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0),
@@ -243,15 +245,16 @@ export class Simulator {
     const parts = [];
     const pieceAt = (sq) => (p.pieces || []).find((x) => x.at === sq && x.state !== "bottom");
     if (p.phase === "steal") {
-      parts.push(h("p", { class: "prompt steal" }, t("Steal! {side} decides, once and for all:", { side: p.to_move })));
+      parts.push(h("p", { class: "prompt steal" }, t("Steal! {side} decides, once and for all:", { side: this.state.actor })));
     } else if (p.phase === "release") {
       parts.push(h("p", { class: "prompt" }, t("Release phase: do each task that has a legal solution.")));
       parts.push(h("div", { class: "choices tasks" }, view.origins.map((sq) => {
         const stack = (p.pieces || []).some((x) => x.at === sq && x.state === "top");
         const piece = pieceAt(sq);
+        const name = piece ? piece.side + " " + piece.id : "";
         const label = stack
           ? t("Split the stack on {square}", { square: sq })
-          : t("Stand up {piece} on {square}", { piece: piece ? `${piece.side} ${piece.id}` : "", square: sq });
+          : t("Stand up {piece} on {square}", { piece: name, square: sq });
         return h("button", { type: "button", "data-task": sq, onclick: () => this.clickSquare(sq) }, label);
       })));
     } else if (view.origins.length) {
