@@ -280,6 +280,31 @@ def test_loss_of_turn_given_out_of_turn_takes_the_next_turn():
     assert m.game.turn == 3 and m.game.to_move == "N"
 
 
+def test_loss_of_turn_given_between_halves_takes_the_first_turn_of_half_2():
+    m = Match()
+    m.expire_half_timer()
+    while not m.half_over:
+        play_turn(m)
+    m.sanction("A", "loss-of-turn", "late back from the break")  # A opens half 2 as DEF (N)
+    with pytest.raises(MatchError, match="needs a half in play"):
+        m.sanction("B", "loss-of-possession", "x")
+    m.next_half()
+    assert (m.game.turn, m.coach_to_move()) == (2, "B")
+
+
+def test_no_turn_to_lose_once_the_match_is_over():
+    m = Match()
+    for _ in range(2):
+        if m.half_over:
+            m.next_half()
+        m.expire_half_timer()
+        while not m.half_over:
+            play_turn(m)
+    assert m.is_over
+    with pytest.raises(MatchError, match="no turn left"):
+        m.sanction("A", "loss-of-turn", "too late")
+
+
 def test_loss_of_possession_resets_with_the_opponent_as_atk_and_no_pb():
     m = Match()
     line = touchdown_line()

@@ -81,8 +81,10 @@ BAD = [
     ('half 1\n1. sanction C warning "x"\n', (2, 13), "coach must be A or B"),
     ("half 1\n1. forfeit A\n", (2, 4), "forfeit COACH"),
     ("half 1\n1. end,, end\n", (2, 8), "empty entry"),
-    ("half 2\n1. end\n", (1, 6), "expected half 1"),
-    ("1. end\n", (1, 1), "expected 'half 1'"),
+    ("half 1\n1. end\nhalf 1\n", (3, 6), "expected 'half 2', found 'half 1'"),
+    ("half 3\n1. end\n", (1, 6), "expected 'half 1' or 'half 2', found 'half 3'"),
+    ("half 2\n1. end\nhalf 1", (3, 6), "expected the end, found 'half 1'"),
+    ("1. end\n", (1, 1), "expected 'half 1' or 'half 2'"),
     ("half 1\nend\n", (2, 1), "turn number"),
     ('[Event "x"]\n[Event "y"]\n', (2, 1), "appears twice"),
     ("[Event x]\n", (1, 8), "quoted string"),
@@ -101,6 +103,13 @@ def test_faults_name_line_column_and_reason(text, where, reason):
     assert (info.value.line, info.value.column) == where, str(info.value)
     assert reason in info.value.reason
     assert str(info.value).startswith(f"line {where[0]}, column {where[1]}: ")
+
+
+def test_half_2_alone_is_a_record_of_one_half():
+    record = parse("half 2\n1. end\n")
+    assert [h.number for h in record.halves] == [2]
+    with pytest.raises(ValueError, match="halves"):
+        write(GameRecord(halves=[HalfRecord(2), HalfRecord(1)]))
 
 
 def test_writer_refuses_what_it_could_not_read_back():

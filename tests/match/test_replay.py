@@ -212,3 +212,26 @@ def test_time_going_backwards_is_refused():
     with pytest.raises(RecordError, match="goes backwards") as info:
         replay_text("\n".join(lines) + "\n")
     assert info.value.line == i + 1
+
+
+def test_a_game_from_a_given_position_carries_it_in_the_position_tag():
+    opening = Match()
+    for _, action in touchdown_line()[:4]:
+        opening.play(action)
+    start = opening.game.copy()
+    m = Match(start=start)
+    m.play(m.game.legal_actions()[0])
+    m.forfeit("B", "lesson over")
+    text = write(m.record())
+    assert parse(text).tags["Position"].startswith('{"format":"ball-position/1"')
+    again = replay_text(text).match
+    assert again.game.to_json() == m.game.to_json()
+    broken = text.replace('"format":"ball-position/1"', '"format":"chess"')
+    with pytest.raises(RecordError) as info:
+        replay_text(broken)
+    assert "Position" in info.value.reason and info.value.line == _where(broken, "[Position")[0]
+
+
+def test_a_record_of_half_2_alone_needs_a_half_2_position():
+    with pytest.raises(RecordError, match="begins with half 2 but the game with half 1"):
+        replay_text("half 2\n1. end\n", require_complete=False)

@@ -10,12 +10,12 @@ from ball.cli.common import fail, read_text
 from ball.match.record import RecordError
 from ball.match.replay import replay_text
 
-app = typer.Typer(help="Game records (.bgn): check and replay.", no_args_is_help=True)
+app = typer.Typer(help="Game records (.bgn): check, sheet, replay.", no_args_is_help=True)
 
 
 @app.callback()
 def _group() -> None:
-    """Game records (.bgn): check and replay."""
+    """Game records (.bgn): check, sheet, replay."""
 
 
 @app.command("check")
@@ -31,10 +31,25 @@ def check_command(
     typer.echo(json.dumps(replayed.match.decision().as_dict()))
 
 
+@app.command("sheet")
+def sheet_command(
+    file: str = typer.Argument(..., help="Game record (.bgn), or - for standard input."),
+) -> None:
+    """Print the score sheet of the replayed match (input of `ball match decide`)."""
+    text = read_text(file)
+    try:
+        replayed = replay_text(text)
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
+    typer.echo(json.dumps(replayed.match.sheet()))
+
+
 @app.command("replay")
 def replay_command(
     file: str = typer.Argument(..., help="Game record (.bgn), or - for standard input."),
-    half: int | None = typer.Option(None, "--half", help="Half 1 or 2 (default: the last)."),
+    half: int | None = typer.Option(
+        None, "--half", help="Half 1 or 2 (default 1; with neither option: the end)."
+    ),
     turn: int | None = typer.Option(
         None, "--turn", help="Show the position at the start of this turn (default: the end)."
     ),

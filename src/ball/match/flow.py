@@ -12,6 +12,7 @@ only when called for (`expire_half_timer`), which is how records are replayed.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -81,7 +82,10 @@ class Match:
         clock: Clock | None = None,
         ladder: Ladder = LADDER,
         names: dict[str, str] | None = None,
+        start: Game | None = None,
     ) -> None:
+        """`start`: a position to begin from instead of the standard formation of half 1
+        (a teaching position or a simulator game); its half number is kept."""
         if atk_first not in COACHES:
             raise MatchError(f"atk_first must be A or B, not {atk_first!r}")
         self.ruleset = ruleset if ruleset is not None else load_ruleset()
@@ -95,7 +99,9 @@ class Match:
         self.level: dict[str, str | None] = {c: None for c in COACHES}
         self._pending_turn_loss: set[str] = set()
         self._referee_next: str | None = None
-        self._start_half(atk_first, Game.new(ruleset=self.ruleset, half=1))
+        first = start.copy() if start is not None else Game.new(ruleset=self.ruleset, half=1)
+        self.start_position = start.to_json() if start is not None else None
+        self._start_half(atk_first, first)
 
     # ------------------------------------------------------------------ state views
 
@@ -110,7 +116,7 @@ class Match:
     @property
     def is_over(self) -> bool:
         return self.forfeited is not None or (
-            len(self.halves) == HALVES and self.half.end is not None
+            self.half.number == HALVES and self.half.end is not None
         )
 
     @property
@@ -137,7 +143,8 @@ class Match:
             self.half.entries[-1] = replace(self.half.entries[-1], comment=comment)
 
     def coach_to_move(self) -> str:
-        return self.half.coach_of(self.game.to_move)
+        """The coach who must answer now (the stealer during a steal decision)."""
+        return self.half.coach_of(self.game.actor)
 
     def _now(self) -> float | None:
         return self.clock.now() if self.clock is not None else None
@@ -154,7 +161,7 @@ class Match:
 
     def _start_half(self, atk_first: str, game: Game) -> None:
         now = self._now()
-        self.halves.append(Half(len(self.halves) + 1, atk_first, game, now))
+        self.halves.append(Half(game.half, atk_first, game, now))
         self._turn_owner = game.to_move
         self._window = now  # start of the current action-phase time window (D-21)
         self._final_drive: _FinalDrive | None = None
@@ -164,11 +171,12 @@ class Match:
         """Start half 2: ends change, the other coach starts as ATK, PE and cards carry over."""
         if self.forfeited is not None:
             raise MatchError(f"the match is over: coach {self.forfeited} forfeited")
-        if len(self.halves) >= HALVES:
+        if self.half.number >= HALVES:
             raise MatchError("a match has two halves")
         if not self.half_over:
-            raise MatchError("half 1 is still being played")
+            raise MatchError(f"half {self.half.number} is still being played")
         self._start_half(other(self.halves[0].atk_first), self.game.next_half())
+        self._take_pending_turn_loss(self._turn_owner, self._now())
         return self.half
 
     def _end_half(self, how: str) -> None:
@@ -240,6 +248,8 @@ class Match:
                 self._new_turn(event.side, at)
                 if self.half_over:
                     return
+        if self.half_over:
+            return
         if self.game.phase == "release":
             if self._release is None:
                 self._release = _Release("coach", at if at is not None else 0.0)
@@ -259,6 +269,9 @@ class Match:
             else:
                 self._end_half("time")
                 return
+        self._take_pending_turn_loss(side, at)
+
+    def _take_pending_turn_loss(self, side: str, at: float | None) -> None:
         coach = self.half.coach_of(side)
         if coach in self._pending_turn_loss:
             self._pending_turn_loss.discard(coach)
@@ -355,6 +368,8 @@ class Match:
         chosen = self.ladder.after(self.level[coach]) if step is None else self._step(step)
         if chosen.effect == "lose-possession" and self.half_over:
             raise MatchError("loss of ball possession needs a half in play")
+        if chosen.effect == "lose-turn" and self.is_over:
+            raise MatchError("the match is over: there is no turn left to lose")
         given = Sanction(
             coach, chosen.name, reason, self.half.number, self.game.turn, self.elapsed(at, time)
         )
@@ -460,6 +475,8 @@ class Match:
             tags["Result"] = "*"
         if self.forfeited is not None:
             tags["Forfeit"] = self.forfeited
+        if self.start_position is not None:
+            tags["Position"] = json.dumps(self.start_position, separators=(",", ":"))
         for half, raw in zip(self.halves, self.sheet()["halves"], strict=True):
             n = half.number
             pb = raw["pb"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ball.match.sanctions import LADDER
 
 COACHES = ("A", "B")
+MAX_HALF = 2
 ENTRY_KINDS = ("action", "sanction", "forfeit", "final-drive")
 ACTORS = ("opponent", "referee")
 
@@ -104,6 +105,9 @@ class GameRecord:
 def write(record: GameRecord) -> str:
     """The `.bgn` text of a record (canonical layout: one turn per line)."""
     lines = [f'[{name} "{_escape(value)}"]' for name, value in _ordered_tags(record.tags)]
+    numbers = [h.number for h in record.halves]
+    if numbers != sorted(set(numbers)) or not set(numbers) <= set(range(1, MAX_HALF + 1)):
+        raise ValueError(f"halves must be numbered 1..{MAX_HALF} in order, got {numbers}")
     for half in record.halves:
         lines.append("")
         lines.append(f"half {half.number}" + _braces(half.comment, None, None))
@@ -332,19 +336,22 @@ class _MovetextParser:
     def halves(self) -> list[HalfRecord]:
         halves: list[HalfRecord] = []
         while self._peek() is not None:
-            halves.append(self._half(len(halves) + 1))
+            halves.append(self._half(halves[-1].number if halves else 0))
         return halves
 
-    def _half(self, number: int) -> HalfRecord:
-        tok = self._next("'half N'")
+    def _half(self, previous: int) -> HalfRecord:
+        # Halves come in order; a record of one half of a game (the simulator's) may hold
+        # half 2 alone.
+        expected = " or ".join(f"'half {n}'" for n in range(previous + 1, MAX_HALF + 1))
+        tok = self._next(expected or "the end")
         if tok.kind == "tag":
             raise _at(tok, "tag pairs must come before the first half")
         if tok.kind != "word" or tok.text != "half":
-            raise _at(tok, f"expected 'half {number}', found {tok.text!r}")
+            raise _at(tok, f"expected {expected or 'the end'}, found {tok.text!r}")
         num = self._next("the half number")
-        if num.text != str(number):
-            raise _at(num, f"expected half {number}, found {num.text!r}")
-        half = HalfRecord(number=number, line=tok.line)
+        if not num.text.isdigit() or not previous < int(num.text) <= MAX_HALF:
+            raise _at(num, f"expected {expected or 'the end'}, found 'half {num.text}'")
+        half = HalfRecord(number=int(num.text), line=tok.line)
         if (tok := self._peek()) is not None and tok.kind == "comment":
             self.i += 1
             half.comment, time, by = _annotations(tok)

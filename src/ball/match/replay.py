@@ -7,12 +7,16 @@ column of the first entry (or tag) that is wrong, and the reason.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
-from ball.engine import IllegalAction, Ruleset, load_ruleset
+from ball.engine import Game, IllegalAction, InvalidPosition, Ruleset, load_ruleset
 from ball.match.flow import COACHES, HALVES, Match, MatchError
 from ball.match.record import Entry, GameRecord, HalfRecord, RecordError, parse
 
+# The initial position (compact JSON, spec 18.2) of a game that did not start from the
+# standard formation, as the simulator exports it.
+POSITION_TAG = "Position"
 # Tags checked against the replayed match when the record has them.
 CHECKED_TAGS = ("Result", "Reason", "Forfeit", "CoachA", "CoachB", "Ruleset")
 CHECKED_HALF_TAGS = ("ATK", "TD", "PB", "End", "Status")
@@ -43,7 +47,7 @@ def replay(
     for half in record.halves:
         if half.number > HALVES:
             raise RecordError(_line_of(half), 1, f"a match has {HALVES} halves")
-        if half.number > 1:
+        if half.number != match.half.number:
             _begin_half(match, half.number, half.entries)
         last_time = 0
         for entry in half.entries:
@@ -85,11 +89,26 @@ def _new_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
             ruleset = load_ruleset(name)
         except (ValueError, OSError) as exc:
             raise _tag_error(record, "Ruleset", f"unknown ruleset {name!r} ({exc})") from None
-    atk_first = tags.get("Half1ATK", "A")
+    start = None
+    if POSITION_TAG in tags:
+        try:
+            start = Game.from_json(json.loads(tags[POSITION_TAG]), ruleset)
+        except (json.JSONDecodeError, InvalidPosition) as exc:
+            raise _tag_error(record, POSITION_TAG, f"tag {POSITION_TAG}: {exc}") from None
+    first_half = start.half if start is not None else 1
+    if record.halves and record.halves[0].number != first_half:
+        raise RecordError(
+            record.halves[0].line,
+            1,
+            f"the record begins with half {record.halves[0].number} but the game with "
+            f"half {first_half}",
+        )
+    atk_first = tags.get(f"Half{first_half}ATK", "A")
     if atk_first not in COACHES:
-        raise _tag_error(record, "Half1ATK", f"Half1ATK must be A or B, not {atk_first!r}")
+        tag = f"Half{first_half}ATK"
+        raise _tag_error(record, tag, f"{tag} must be A or B, not {atk_first!r}")
     names = {"A": tags.get("CoachA", "A"), "B": tags.get("CoachB", "B")}
-    return Match(atk_first=atk_first, ruleset=ruleset, clock=None, names=names)
+    return Match(atk_first=atk_first, ruleset=ruleset, clock=None, names=names, start=start)
 
 
 def _begin_half(match: Match, number: int, entries: list[Entry]) -> None:
