@@ -100,6 +100,10 @@ def start_game(position: dict[str, Any] | None) -> Game:
         return Game.from_json(position)
     except InvalidPosition as exc:
         raise BadPosition(f"position: {exc}") from exc
+    except (TypeError, KeyError, AttributeError, ValueError) as exc:
+        # The engine names the field for every fault it checks; anything else it trips
+        # over is still the document's fault, not the server's.
+        raise BadPosition(f"position: not a valid position document ({exc!r})") from exc
 
 
 def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
