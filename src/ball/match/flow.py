@@ -278,12 +278,16 @@ class Match:
             self._lose_turn(at)
 
     def _lose_turn(self, at: float | None) -> None:
+        self._sanction_primitive(self.game.lose_turn, at)
+
+    def _sanction_primitive(self, primitive: Any, at: float | None) -> None:
+        """Run an engine sanction primitive; they report no events, so a new turn is seen
+        from the turn counter."""
         before = self.game.turn
-        events = list(self.game.lose_turn() or [])
-        if not any(e.kind == "turn" for e in events) and self.game.turn != before:
+        primitive()
+        if self.game.turn != before:
             self._new_turn(self.game.to_move, at)
-            events = [e for e in events if e.kind != "turn"]
-        self._after(events, at)
+        self._after([], at)
 
     # ------------------------------------------------------------------ time
 
@@ -307,11 +311,8 @@ class Match:
         if self._final_drive is None:
             candidates.append((self.half.started_at + t.half_seconds, self.expire_half_timer))
         if self._release is not None:
-            limit = (
-                t.release_seconds
-                if self._release.stage == "coach"
-                else (t.release_opponent_seconds)
-            )
+            coach_stage = self._release.stage == "coach"
+            limit = t.release_seconds if coach_stage else t.release_opponent_seconds
             candidates.append((self._release.since + limit, self._release_timeout))
         elif (
             t.overrun_sanctions
@@ -404,11 +405,8 @@ class Match:
             else:
                 self._pending_turn_loss.add(coach)  # applies at the start of their next turn
         elif effect == "lose-possession":
-            before = self.game.turn
-            events = list(self.game.lose_possession(self.half.side_of(coach)) or [])
-            if not any(e.kind == "turn" for e in events) and self.game.turn != before:
-                self._new_turn(self.game.to_move, at)
-            self._after(events, at)
+            side = self.half.side_of(coach)
+            self._sanction_primitive(lambda: self.game.lose_possession(side), at)
         elif effect == "forfeit":
             self._forfeit(coach)
 
