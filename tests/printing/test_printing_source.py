@@ -160,3 +160,13 @@ def test_blank_forms_carry_the_event_name():
 def test_bad_requests_name_what_was_wrong(kwargs, needle):
     with pytest.raises(PrintingError, match=re.escape(needle)):
         render_html(**kwargs)
+
+
+def test_weasyprint_accepts_the_whole_stylesheet(caplog):
+    """An ignored CSS rule silently breaks the layout (a font stack, a tally stroke), so
+    WeasyPrint must not warn about anything in our document."""
+    from ball.printing import render_pdf
+
+    caplog.set_level("WARNING", logger="weasyprint")
+    render_pdf(render_html("forms", lang="ko", forms=_filled()))
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
