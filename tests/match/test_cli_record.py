@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
@@ -9,13 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from match_play import random_action
+from match_play import random_action, release_line
+from rich.console import Console
 from typer.testing import CliRunner
 
 from ball.cli import app
+from ball.cli.play import _HotSeat
 from ball.match.flow import Match
 from ball.match.record import parse, write
 from ball.match.replay import replay_text
+from ball.match.timing import ManualClock
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-match.bgn"
@@ -180,3 +184,23 @@ def test_sheet_of_a_record_decides_like_the_record():
     assert sheet == match.sheet()
     decided = runner.invoke(app, ["match", "decide", "-"], input=result.stdout)
     assert json.loads(decided.stdout) == match.decision().as_dict()
+
+
+def test_hot_seat_hands_the_release_to_the_opponent_when_time_is_up(monkeypatch):
+    clock = ManualClock()
+    m = Match(clock=clock)
+    for action in release_line(2):
+        m.play(action)
+    coach = m.coach_to_move()
+    clock.advance(m.timing.release_seconds)
+    m.tick()
+    task = m.game.legal_actions()[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{task}\nforfeit\n"))
+    screen = io.StringIO()
+    _HotSeat(m, Console(file=screen, width=120)).run()
+    chosen = [e for e in m.half.entries if e.action == task][-1]
+    assert chosen.by == "opponent"
+    assert m.forfeited is not None
+    assert "release time up: the opponent chooses" in screen.getvalue()
+    opponent = "B" if coach == "A" else "A"
+    assert f"{m.halves[0].number}.{chosen.turn} {opponent} (" in screen.getvalue()
