@@ -110,7 +110,7 @@ def scripted_match(seed: int) -> tuple[Match, list[str]]:
     """A match and the lines a hot-seat player types to play it (commands included)."""
     rng = random.Random(seed)
     m = Match()
-    typed = ["help", "list", "Z9-Z9"]  # a bad line is refused and asked again
+    typed = ["help", "list", "Z9-Z9", "[/red] [bold"]  # bad lines are refused, asked again
     while not m.is_over:
         if m.half_over:
             m.next_half()

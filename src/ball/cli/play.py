@@ -69,7 +69,7 @@ def play_command(
         path.write_text(write(match.record(tags)), encoding="utf-8")
     except OSError as exc:
         fail(f"{path}: cannot write the record ({exc})")
-    console.print(f"Record written to {path}")
+    console.print(Text(f"Record written to {path}"))
     typer.echo(json.dumps(match.decision().as_dict()))
 
 
@@ -117,19 +117,19 @@ class _HotSeat:
         if word in ("help", "?"):
             self.console.print(HELP)
         elif word == "list":
-            self.console.print(", ".join(m.game.legal_actions()))
+            self.console.print(Text(", ".join(m.game.legal_actions())))
         elif word == "forfeit":
             m.forfeit(coach, "gave up")
         elif word == "final-drive":
             try:
                 m.expire_half_timer()
             except MatchError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(Text(str(exc), style="red"))
         else:
             try:
                 m.play(line, by=by)
             except (IllegalAction, MatchError) as exc:
-                self.console.print(f"[red]{line}: {exc}[/red]")
+                self.console.print(Text(f"{line}: {exc}", style="red"))
 
     # ------------------------------------------------------------------ prompt
 
@@ -145,7 +145,7 @@ class _HotSeat:
                 return input(prompt)
             except EOFError:
                 return None
-        self.console.print(prompt, end="")
+        self.console.print(Text(prompt), end="")
         line = sys.stdin.readline()
         return None if line == "" else line
 
