@@ -28,6 +28,7 @@ from .actions import (
 )  # fmt: skip
 from .board import ADJACENT, PLAYABLE, WITHIN1, distance
 from .state import ACTION, ACTIVE, DOWN, OVER, RELEASE, STEAL, TOP, State
+from .state import RECOVER as RECOVER_PHASE
 
 
 def legal(s: State) -> list[Action]:
@@ -38,7 +39,7 @@ def legal(s: State) -> list[Action]:
         return release_tasks(s)
     if phase == STEAL:
         return [(CONTINUE,), (RESET,)]
-    if phase == RECOVER:
+    if phase == RECOVER_PHASE:
         return [(RECOVER, None), *((RECOVER, name) for name in sorted(set(s.discards[s.to_move])))]
     assert phase == OVER
     return []

@@ -16,6 +16,7 @@ from .state import (
     ACTIVE,
     BOTTOM,
     PHASE_NAMES,
+    RECOVER,
     RELEASE,
     SIDE_NAMES,
     STATE_NAMES,
@@ -98,12 +99,16 @@ def _fail(field: str, message: str) -> InvalidPosition:
     return InvalidPosition(f"{field}: {message}")
 
 
-def _int(doc: dict, key: str, default: int, lo: int = 0, hi: int | None = None) -> int:
+def _int(
+    doc: dict, key: str, default: int, lo: int = 0, hi: int | None = None, where: str = ""
+) -> int:
+    """doc[key] as a bounded int; errors name the full path `where` + key."""
     value = doc.get(key, default)
+    field = f"{where}{key}"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(key, f"expected a whole number, got {value!r}")
+        raise _fail(field, f"expected a whole number, got {value!r}")
     if value < lo or (hi is not None and value > hi):
-        raise _fail(key, f"{value} is out of range ({lo}..{hi if hi is not None else '∞'})")
+        raise _fail(field, f"{value} is out of range ({lo}..{hi if hi is not None else '∞'})")
     return value
 
 
@@ -150,14 +155,14 @@ def from_doc(doc: Any, ruleset: Ruleset | None = None) -> State:
     s.pa = _int(doc, "pa", rs.pa if s.phase == ACTION else 0, 0, 99)
     pe = _per_side(doc, "pe")
     for k, side in enumerate(SIDE_NAMES):
-        s.pe[k] = _int(pe, side, 0, 0)
+        s.pe[k] = _int(pe, side, 0, 0, where="pe.")
     _read_pieces(s, doc.get("pieces"))
     _read_ball(s, doc.get("ball"))
     _read_restricted(s, doc.get("restricted", []))
     _read_pb(s, doc)
     score = _per_side(doc, "score")
     for k, side in enumerate(SIDE_NAMES):
-        s.score[k] = _int(score, side, 0, 0, 1)
+        s.score[k] = _int(score, side, 0, 0, 1, where="score.")
     if sum(s.score) > 1:
         raise _fail("score", "a half holds at most one touchdown")
     if rs.uses_pe is False and any(s.pe):
@@ -207,7 +212,7 @@ def _read_pieces(s: State, pieces: Any) -> None:
         s.pos[i] = _square(p.get("at"), f"{f}.at")
         s.st[i] = STATE_NAMES.index(state)
         if s.st[i] == TOP:
-            s.since[i] = _int(p, "since_turn", s.turn, 1) if "since_turn" in p else s.turn
+            s.since[i] = _int(p, "since_turn", s.turn, 1, where=f"{f}.")
             if s.since[i] > s.turn:
                 raise _fail(f"{f}.since_turn", f"{s.since[i]} is after the current turn")
         elif "since_turn" in p:
@@ -298,8 +303,8 @@ def _read_pb(s: State, doc: dict) -> None:
         entry = pb[side]
         if not isinstance(entry, dict) or set(entry) != {"atk", "def"}:
             raise _fail(f"pb.{side}", "expected an object with the keys 'atk' and 'def'")
-        s.pb[2 * k] = _int(entry, "atk", 0)
-        s.pb[2 * k + 1] = _int(entry, "def", 0)
+        s.pb[2 * k] = _int(entry, "atk", 0, where=f"pb.{side}.")
+        s.pb[2 * k + 1] = _int(entry, "def", 0, where=f"pb.{side}.")
     if s.pb[0] != s.pb[3] or s.pb[2] != s.pb[1]:
         raise _fail("pb", "dual entry broken: S.atk must equal N.def and N.atk must equal S.def")
 
@@ -307,6 +312,8 @@ def _read_pb(s: State, doc: dict) -> None:
 def _read_cards(s: State, doc: dict) -> None:
     rs = s.rs
     if not rs.card_mode:
+        if s.phase == RECOVER:
+            raise _fail("phase", f"'recover' exists only in card mode (ruleset {rs.name!r})")
         for key in ("cards", "effects", "recovery_owed"):
             if key in doc:
                 raise _fail(key, f"ruleset {rs.name!r} is not in card mode")
@@ -329,7 +336,7 @@ def _read_cards(s: State, doc: dict) -> None:
     effects = doc.get("effects", {})
     if not isinstance(effects, dict) or not set(effects) <= {"short_range", "screen", "audible"}:
         raise _fail("effects", "expected {'short_range': int, 'screen': bool, 'audible': bool}")
-    s.short_range = _int(effects, "short_range", rs.short_range, 0, 99)
+    s.short_range = _int(effects, "short_range", rs.short_range, 0, 99, where="effects.")
     for key in ("screen", "audible"):
         value = effects.get(key, False)
         if not isinstance(value, bool):
@@ -357,7 +364,7 @@ def _read_pending(s: State, doc: dict) -> None:
     s.steal_by = _side(steal.get("by", by), "steal.by")
     if SIDE_NAMES[s.steal_by] != by:
         raise _fail("steal.by", f"the ball carrier is {by}'s piece")
-    s.steal_pb = _int(steal, "pb", 1, 0, 1)
+    s.steal_pb = _int(steal, "pb", 1, 0, 1, where="steal.")
     resume = steal.get("resume", "action")
     if resume not in ("action", "release"):
         raise _fail("steal.resume", f"expected 'action' or 'release', got {resume!r}")

@@ -127,6 +127,8 @@ def _section(doc: dict, name: str, origin: str) -> dict:
 
 def _kinds(doc: dict, origin: str) -> dict[str, tuple[str, ...]]:
     raw = doc.get("kinds", {})
+    if not isinstance(raw, dict):
+        raise RulesetError(f"{origin}: [kinds] must be a table of kind = [shapes]")
     kinds: dict[str, tuple[str, ...]] = {}
     for kind, shapes in raw.items():
         if not isinstance(shapes, list) or not shapes:
@@ -143,6 +145,10 @@ def _kinds(doc: dict, origin: str) -> dict[str, tuple[str, ...]]:
 
 def _formation(doc: dict, roster: tuple[str, ...], origin: str) -> dict[str, dict[str, int]]:
     raw = doc.get("formation", {})
+    if not isinstance(raw, dict):
+        raise RulesetError(
+            f"{origin}: [formation] must be a table with [formation.S] and [formation.N]"
+        )
     formation: dict[str, dict[str, int]] = {}
     for side in SIDES:
         column = raw.get(side)
@@ -239,7 +245,16 @@ def parse_ruleset(doc: dict, origin: str = "ruleset", base_dir: Path | None = No
     deck_path = Path(deck_ref)
     if deck_path.suffix and not deck_path.is_absolute() and base_dir is not None:
         deck_path = base_dir / deck_path
-    deck = load_deck(deck_path if deck_path.suffix else deck_ref)
+    try:
+        deck = load_deck(deck_path if deck_path.suffix else deck_ref)
+    except RulesetError as exc:
+        raise RulesetError(f"{origin}: cards.deck = {deck_ref!r}: {exc}") from None
+    depth = s["board"].get("end_zone_depth", 1)
+    if not 1 <= depth <= 8:
+        raise RulesetError(
+            f"{origin}: board.end_zone_depth must be 1..8 (rows 1–8 and 10–17 are each side's "
+            f"half), got {depth}"
+        )
     pa_cost = dict.fromkeys(ACTION_KINDS, 1) | s["pa_cost"]
     return Ruleset(
         name=str(doc.get("name", origin)),
@@ -248,7 +263,7 @@ def parse_ruleset(doc: dict, origin: str = "ruleset", base_dir: Path | None = No
         reset_ends_turn=s["turn"].get("reset_ends_turn", True),
         pb_for_reset=s["turn"].get("pb_for_reset", 1),
         pa_cost=pa_cost,
-        end_zone_depth=s["board"].get("end_zone_depth", 1),
+        end_zone_depth=depth,
         short_range=s["pass"].get("short_range", 4),
         long_min_distance=s["pass"].get("long_min_distance", 2),
         pe_mode=s["modes"].get("pe", False),
