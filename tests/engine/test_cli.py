@@ -150,7 +150,6 @@ def test_cli_ruleset_option_applies(tmp_path):
     assert json.loads(proc.stdout)["pa"] == 3
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: non-table kinds raises AttributeError")
 def test_cli_bad_ruleset_file_exits_2_with_one_line(tmp_path):
     path = tmp_path / "k.toml"
     path.write_text('extends = "standard"\nkinds = "X"\n')

@@ -211,8 +211,6 @@ def test_s11_pe_earned_this_turn_can_be_spent_this_turn():
 
 # --- card recovery (R-cards) -----------------------------------------------------------------
 
-RECOVERY_BUG = "engine bug: generate.legal compares the phase with the action kind RECOVER"
-
 
 def emptied_hand(**kw) -> Game:
     """S plays its last card and ends the turn with an empty hand."""
@@ -231,14 +229,12 @@ def test_r_cards_no_recovery_while_cards_remain_in_hand():
     assert (g.phase, g.to_move) == ("action", "N")
 
 
-@pytest.mark.xfail(strict=True, reason=RECOVERY_BUG)
 def test_r_cards_empty_hand_offers_one_used_card_back():
     g = emptied_hand()
     assert (g.phase, g.to_move) == ("recover", "S")
     assert g.legal_actions() == ["recover -", "recover audible", "recover sprint"]
 
 
-@pytest.mark.xfail(strict=True, reason=RECOVERY_BUG)
 def test_r_cards_recovery_then_the_opponent_may_take_one_back_before_its_turn():
     n_discard_game = emptied_hand()
     n_discard_game.apply("recover audible")
@@ -246,7 +242,6 @@ def test_r_cards_recovery_then_the_opponent_may_take_one_back_before_its_turn():
     assert doc["cards"]["S"] == {"hand": ["audible"], "discard": ["sprint"]}
 
 
-@pytest.mark.xfail(strict=True, reason=RECOVERY_BUG)
 def test_r_cards_opponent_answer_even_with_cards_in_hand():
     g = position(
         {},
@@ -267,7 +262,6 @@ def test_r_cards_opponent_answer_even_with_cards_in_hand():
     assert set(g.to_json()["cards"]["N"]["hand"]) == {"screen", "long-arm"}
 
 
-@pytest.mark.xfail(strict=True, reason=RECOVERY_BUG)
 def test_r_cards_declining_recovery_gives_the_opponent_nothing():
     g = emptied_hand()
     g.apply("recover -")

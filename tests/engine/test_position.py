@@ -179,7 +179,6 @@ NESTED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: nested number faults name only the last key")
 @pytest.mark.parametrize(("field", "mutate"), NESTED, ids=[n[0] for n in NESTED])
 def test_s18_2_nested_number_faults_name_the_full_path(field, mutate):
     doc = base()
@@ -188,7 +187,6 @@ def test_s18_2_nested_number_faults_name_the_full_path(field, mutate):
         Game.from_json(doc)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: recover phase accepted outside card mode")
 def test_s18_2_recover_phase_needs_card_mode():
     doc = base()
     doc["phase"] = "recover"

@@ -179,7 +179,6 @@ def test_d15_bad_deck_files_name_the_card_key(tmp_path):
     assert "missing key 'amount'" in rejected(tmp_path, '[cards]\ndeck = "e.toml"')
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: non-table kinds/formation raise AttributeError")
 @pytest.mark.parametrize(
     ("body", "key"), [('kinds = "X"', "kinds"), ("formation = 3", "formation")]
 )
@@ -187,12 +186,10 @@ def test_ruleset_non_table_sections_name_the_key(tmp_path, body, key):
     assert key in rejected(tmp_path, body)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: end_zone_depth 0 or overlapping accepted")
 @pytest.mark.parametrize("depth", [0, 9])
 def test_d03_end_zone_depth_must_be_a_real_depth(tmp_path, depth):
     assert "board.end_zone_depth" in rejected(tmp_path, f"[board]\nend_zone_depth = {depth}")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a missing deck does not name cards.deck")
 def test_d15_missing_deck_names_cards_deck(tmp_path):
     assert "cards.deck" in rejected(tmp_path, '[cards]\ndeck = "nodeck"')
