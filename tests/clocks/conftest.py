@@ -39,6 +39,10 @@ class Table:
         self.clock.advance(self.t)
         return self.clock.snapshot()
 
+    def blocks(self, kind: str) -> int:
+        """Penalty blocks charged by `kind` notices (one notice may carry several)."""
+        return sum(n["data"]["blocks"] for n in self.notices(kind))
+
     def notices(self, kind: str) -> list[dict]:
         self.clock.advance(self.t)
         return [e for e in self.clock.timeline if e["source"] == "clock" and e["kind"] == kind]
@@ -89,3 +93,17 @@ def web_server():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def monkeypatch_bulk():
+    """Sets how many penalty blocks one step may charge before they are bulked (restored)."""
+    import ball.clocks.clock as module
+
+    saved = module._BULK_AFTER
+
+    def set_to(value: int) -> None:
+        module._BULK_AFTER = value
+
+    yield set_to
+    module._BULK_AFTER = saved

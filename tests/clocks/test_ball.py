@@ -75,7 +75,7 @@ def test_final_drive_expiry_during_def_turn_gives_atk_one_more_turn(table):
     assert tb.look()["mover"] == 0
     tb.wait(130)
     (drive,) = tb.notices("final_drive")
-    assert drive["at"] == pytest.approx(tb.t0 + 1200) and drive["player"] == 0
+    assert drive["at"] == pytest.approx(tb.t0 + 1200, abs=1e-6) and drive["player"] == 0
     state = tb.look()
     assert state["half_timer"]["expired"] and state["status"] == "running"
     tb.do("press")  # Ana finishes the turn running at expiry
@@ -114,3 +114,25 @@ def test_second_half_swaps_the_first_mover_and_ends_the_match(table):
     assert tb.look()["status"] == "over"
     with pytest.raises(ClockRejected, match="over"):
         tb.do("next_period")
+
+
+def test_an_organiser_may_let_the_half_timer_stop_on_pause():
+    from ball.clocks import Clock, ClockEvent, get_control
+
+    data = get_control("ball-standard").to_json()
+    data["name"] = "ball-stopping"
+    data["half_timer"]["stops_on_pause"] = True
+    import json
+
+    from ball.clocks import parse_control
+
+    clock = Clock(parse_control(json.dumps(data)))
+    for kind, at in [("start", 0), ("pause", 100), ("resume", 400)]:
+        clock.apply(ClockEvent(kind, at))
+    clock.advance(1300)
+    half = clock.snapshot()["half_timer"]
+    assert half["left"] == pytest.approx(200) and not half["expired"]
+    clock.advance(1501)
+    assert clock.snapshot()["half_timer"]["expired"]
+    (drive,) = [e for e in clock.timeline if e["kind"] == "final_drive"]
+    assert drive["at"] == pytest.approx(1500)

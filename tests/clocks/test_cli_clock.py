@@ -54,3 +54,29 @@ def test_replay_refuses_a_typed_in_flag(tmp_path):
     log.write_text(json.dumps([{"kind": "start", "at": 0}, {"kind": "flag", "at": 5}]))
     result = runner.invoke(app, ["replay", "xiangqi-6.5", str(log)])
     assert result.exit_code == 2 and "kind" in result.stderr
+
+
+def test_history_and_round_from_the_database(tmp_path):
+    from ball.clocks.store import ClockStore
+    from ball.storage import open_database
+
+    db = tmp_path / "venue.db"
+    store = ClockStore(open_database(db)[1], lambda: 1000.0)
+    view = store.create("T1", "mahjong-wmc", pin="2468", round="R1")
+    store.record(view.id, "start")
+    store.now = lambda: 1040.0
+    store.record(view.id, "press")
+    result = runner.invoke(app, ["history", str(view.id), "--db", str(db)])
+    assert result.exit_code == 0
+    history = json.loads(result.stdout)
+    assert [e["kind"] for e in history[:4]] == ["start", "turn_overrun", "turn_overrun", "press"]
+    assert history[2]["data"] == {"block": 2, "blocks": 1, "points": 5}
+    # South's turn has been running since 1040 (decades): charged in a few bulk steps.
+    assert len(history) < 40 and "threshold" in [e["kind"] for e in history]
+    assert sum(e["data"].get("blocks", 0) for e in history) > 10**6
+    result = runner.invoke(app, ["round", "R1", "--db", str(db)])
+    assert result.exit_code == 0 and "east=10pt" in result.stdout
+    result = runner.invoke(app, ["history", "99", "--db", str(db)])
+    assert result.exit_code == 2 and "no clock 99" in result.stderr
+    result = runner.invoke(app, ["round", "R9", "--db", str(db)])
+    assert result.exit_code == 2

@@ -50,3 +50,13 @@ def test_events_cannot_go_back_in_time(table):
 def test_wrong_number_of_players():
     with pytest.raises(ClockRejected, match="needs 4 names"):
         replay(get_control("mahjong-wmc"), [], players=["a", "b"])
+
+
+def test_unknown_data_fields_are_refused(table):
+    tb = table("xiangqi-6.5").at(0)
+    with pytest.raises(ClockRejected, match="points is not a field of start"):
+        tb.do("start", points=5)
+    tb.do("start")
+    with pytest.raises(ClockRejected, match="too long"):
+        tb.do("pause", reason="x" * 3000)
+    assert [e.kind for e in tb.clock.events] == ["start"]

@@ -2,6 +2,8 @@
 both counted, and the 80-point alert."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ball.clocks import ClockRejected
 
@@ -49,7 +51,7 @@ def test_both_limits_count_on_the_same_turn(table):
     # turn: 25 s over -> 2 blocks; hand: 30 s over (210 s used) -> 2 blocks
     south = tb.look()["players"][1]
     assert south["penalty_points"] == 20
-    assert len(tb.notices("turn_overrun")) == 2 and len(tb.notices("period_overrun")) == 2
+    assert tb.blocks("turn_overrun") == 2 and tb.blocks("period_overrun") == 2
 
 
 def test_the_first_15_s_after_the_deal_are_free_for_the_hand_budget(table):
@@ -69,8 +71,16 @@ def test_80_points_in_one_hand_raise_the_alert_once(table):
     # turn limit blocks at 15, 30, ... 210 (14) + hand blocks at 180, 195, 210 (3) = 17
     assert south["penalty_points"] == 85 and south["threshold_reached"]
     (alert,) = tb.notices("threshold")
-    # the 16th block (80 points) is the turn-limit block at 210 s
-    assert alert["at"] == pytest.approx(tb.t0 + 2 + 210) and alert["data"]["points"] == 80
+    # 75 points after the blocks starting at 195 s; at 210 s a turn block and a hand block
+    # start together: the alert is at that instant, with both charged
+    assert alert["at"] == pytest.approx(tb.t0 + 2 + 210, abs=1e-6)
+    assert alert["data"] == {"points": 85, "limit": 80}
+    points_before = sum(
+        n["data"]["points"]
+        for n in tb.clock.timeline
+        if n["kind"].endswith("overrun") and n["at"] < alert["at"]
+    )
+    assert points_before == 75
     assert state["status"] == "running"  # the arbiter decides; the clock only alerts
 
 
@@ -97,3 +107,41 @@ def test_mahjong_has_no_main_time_to_adjust(table):
     tb = hand(table)
     with pytest.raises(ClockRejected, match="no main time"):
         tb.do("adjust", player="east", seconds=10)
+
+
+def test_a_clock_left_running_for_a_day_is_charged_in_full(table):
+    tb = hand(table)
+    tb.wait(86_400.5)
+    south = tb.look()["players"][1]
+    turn_blocks = -(-(86_400.5 - 15) // 15)  # started 15 s blocks past the turn limit
+    hand_blocks = -(-(86_400.5 - 180) // 15)
+    assert south["penalty_points"] == 5 * (turn_blocks + hand_blocks)
+    assert len(tb.clock.timeline) < 30  # charged in bulk, not one notice per block
+    (alert,) = tb.notices("threshold")
+    assert alert["at"] == pytest.approx(tb.t0 + 2 + 210, abs=1e-6)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    turns=st.lists(st.floats(min_value=0.5, max_value=400, allow_nan=False), max_size=8),
+    last=st.floats(min_value=0, max_value=3000, allow_nan=False),
+)
+def test_bulk_charging_equals_block_by_block(monkeypatch_bulk, turns, last):
+    from ball.clocks import Clock, ClockEvent, get_control
+
+    results = []
+    for bulk_after in (0, 10**9):
+        monkeypatch_bulk(bulk_after)
+        clock, t = Clock(get_control("mahjong-wmc")), 0.0
+        clock.apply(ClockEvent("start", t))
+        for used in turns:
+            t += used
+            clock.apply(ClockEvent("press", t))
+        clock.advance(t + last)
+        players = clock.snapshot()["players"]
+        alerts = [(n["at"], n["player"]) for n in clock.timeline if n["kind"] == "threshold"]
+        results.append(([(p["penalty_points"], p["overruns"]) for p in players], alerts))
+    assert results[0][0] == results[1][0]
+    assert [(pytest.approx(a, abs=1e-6), p) for a, p in results[0][1]] == results[1][1]

@@ -55,7 +55,9 @@ def test_flag_before_the_move_count_loses(table):
     assert state["result"] == {"reason": "flag", "loser": "red"}
     (flag,) = tb.notices("flag")
     assert flag["player"] == 0
-    assert flag["at"] == pytest.approx(tb.t0 + 600 + 39 * 7)  # red's 10 min exactly used up
+    assert flag["at"] == pytest.approx(
+        tb.t0 + 600 + 39 * 7, abs=1e-6
+    )  # red's 10 min exactly used up
     with pytest.raises(ClockRejected, match="over"):
         tb.do("press")
 
@@ -96,7 +98,7 @@ def test_simple_delay_does_not_touch_the_main_time_at_first(table):
 def test_simple_delay_flag_comes_after_the_delay(table):
     tb = table("xiangqi-delay").at(0).do("start").wait(2000)
     (flag,) = tb.notices("flag")
-    assert flag["at"] == pytest.approx(tb.t0 + 1200 + 5)
+    assert flag["at"] == pytest.approx(tb.t0 + 1200 + 5, abs=1e-6)
 
 
 def test_bronstein_delay_gives_back_used_time_up_to_the_delay(table):
@@ -132,3 +134,17 @@ def test_only_the_mover_may_press(table):
         tb.do("press", by="black")
     tb.do("press", by="red")
     assert tb.look()["mover"] == 1
+
+
+def test_a_control_may_let_play_go_on_after_a_flag():
+    import json
+
+    from ball.clocks import Clock, ClockEvent, get_control, parse_control
+
+    data = {**get_control("xiangqi-6.5").to_json(), "name": "casual", "on_flag": "continue"}
+    clock = Clock(parse_control(json.dumps(data)))
+    clock.apply(ClockEvent("start", 0))
+    clock.apply(ClockEvent("press", 1900))
+    state = clock.snapshot()
+    assert state["status"] == "running" and state["players"][0]["flagged"]
+    assert state["players"][0]["main_left"] == 0 and state["mover"] == 1

@@ -75,3 +75,46 @@ def replay_command(
         fail(f"{log}: {exc}")
     out = clock.timeline if history else clock.snapshot()
     typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+
+
+def _store(db: str | None):
+    from ball.clocks.store import ClockStore
+    from ball.storage import open_database
+
+    try:
+        _engine, sessions = open_database(db)
+    except Exception as exc:  # a bad path or URL is the user's input
+        fail(f"cannot open database {db or '$BALL_DB'}: {exc}")
+    return ClockStore(sessions)
+
+
+_DB = typer.Option(None, "--db", help="SQLite file or SQLAlchemy URL (default: $BALL_DB).")
+
+
+@app.command("history")
+def history_command(
+    clock_id: int = typer.Argument(..., help="Clock number (as in the web address /clock/N)."),
+    db: str | None = _DB,
+) -> None:
+    """Audit one stored clock: every logged event and every computed notice, as JSON."""
+    from ball.clocks.store import ClockNotFound
+
+    try:
+        view = _store(db).view(clock_id)
+    except ClockNotFound as exc:
+        fail(str(exc))
+    typer.echo(json.dumps(view.clock.timeline, indent=2, ensure_ascii=False))
+
+
+@app.command("round")
+def round_command(
+    name: str = typer.Argument("", help="Round label (empty: clocks without a round)."),
+    db: str | None = _DB,
+) -> None:
+    """One line per clock of a round: number, table, status, mover, penalties and flags."""
+    views = _store(db).round_views(name)
+    if not views:
+        fail(f"no clock in round {name!r}")
+    for view in views:
+        state = view.state_line()
+        typer.echo(state)

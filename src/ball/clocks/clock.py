@@ -13,6 +13,7 @@ limit is in time.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,20 @@ EVENT_KINDS = (
     "adjust",
 )
 ARBITER_KINDS = frozenset({"pause", "resume", "adjust", "end_period", "finish"})
+# The fields each kind may carry in `data`; anything else is refused, never stored.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "start": frozenset({"first", "attack"}),
+    "press": frozenset({"by", "next", "attack"}),
+    "release": frozenset({"by"}),
+    "pause": frozenset({"reason"}),
+    "resume": frozenset({"reason"}),
+    "next_period": frozenset({"first", "attack"}),
+    "end_period": frozenset({"reason"}),
+    "finish": frozenset({"reason", "winner", "score"}),
+    "adjust": frozenset({"player", "seconds", "reason"}),
+}
+_MAX_DATA = 2000  # characters of JSON: a clock event is small
+_BULK_AFTER = 100  # penalty blocks beyond this in one step are charged in one notice
 
 
 class ClockRejected(ValueError):
@@ -100,6 +115,49 @@ class _Turn:
     release: float = 0.0
     release_window: int = 0
     blocks: int = 0  # turn-limit blocks charged so far
+
+
+def _whole(q: float) -> float:
+    """Snap a ratio to a whole number when float rounding put it a hair away."""
+    r = round(q)
+    return float(r) if abs(q - r) < 1e-6 else q
+
+
+@dataclass(frozen=True)
+class _Series:
+    """Edges `first + i * per` (wall time) of one penalty-block series of the running turn."""
+
+    kind: str  # the notice it produces: turn_overrun or period_overrun
+    rule: Overrun
+    first: float
+
+    def edge(self, i: int) -> float:
+        return self.first + i * (self.rule.per or 0.0)
+
+    def count(self, limit: float, inclusive: bool) -> int:
+        """Edges before `limit` (or at it, when inclusive)."""
+        if self.first > limit or (self.first == limit and not inclusive):
+            return 0
+        if self.rule.per is None:
+            return 1
+        q = _whole((limit - self.first) / self.rule.per)
+        return math.floor(q) + 1 if inclusive else math.ceil(q)
+
+    def first_edge_reaching(self, need: int, series: list[_Series], most: int) -> float:
+        """The earliest of this series' first `most` edges at which all series together have
+        charged at least `need` points."""
+
+        def charged(at: float) -> int:
+            return sum(s.count(at, inclusive=True) * s.rule.penalty_points for s in series)
+
+        lo, hi = 0, most - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if charged(self.edge(mid)) >= need:
+                hi = mid
+            else:
+                lo = mid + 1
+        return self.edge(lo)
 
 
 @dataclass
@@ -204,17 +262,6 @@ class Clock:
                 delay = self.control.delay
                 grace = delay.time if delay and delay.kind == "simple" else 0.0
                 found.append((self.t + max(0.0, grace - turn.run) + max(0.0, left), "flag"))
-            measured = self._limit_clock()
-            if measured is not None:
-                edge = self._next_block(self.control.turn_limit, turn.blocks)
-                if edge is not None:
-                    found.append((self.t + edge - measured, "turn_block"))
-            budget = self.control.period_budget
-            if budget is not None:
-                edge = self._next_block(budget, p.period_blocks)
-                if edge is not None:
-                    wait = max(0.0, turn.free - turn.run) + edge - self.period_used(turn.player)
-                    found.append((self.t + wait, "period_block"))
             release = self.control.release
             in_release = release is not None and turn.phase == "release"
             if in_release and turn.release_window < len(release.windows):
@@ -235,6 +282,78 @@ class Clock:
             found.append((self.period_started_at + timer.time + paused, "half_timer"))
         return found
 
+    def _block_series(self) -> list[_Series]:
+        """The penalty-block edges ahead of the running turn (turn limit, period budget)."""
+        turn = self.turn
+        if self.status != "running" or turn is None:
+            return []
+        found = []
+        measured = self._limit_clock()
+        limit = self.control.turn_limit
+        if measured is not None:
+            edge = self._next_block(limit, turn.blocks)
+            if edge is not None:
+                found.append(_Series("turn_overrun", limit, self.t + edge - measured))
+        budget = self.control.period_budget
+        if budget is not None:
+            edge = self._next_block(budget, self.players[turn.player].period_blocks)
+            if edge is not None:
+                used = self.period_used(turn.player)
+                wait = max(0.0, turn.free - turn.run) + edge - used
+                found.append(_Series("period_overrun", budget, self.t + wait))
+        return found
+
+    def _fire_blocks(self, series: list[_Series], to: float, until: float | None) -> None:
+        """Charge every block edge before `to` (and not after `until`) in one step, so a clock
+        left running for days costs one step, not one per 15 s. The threshold alert still
+        gets the exact edge at which the points reached it."""
+        counts = {}
+        for s in series:
+            n = s.count(to, inclusive=False)
+            counts[s.kind] = n if until is None else min(n, s.count(until, inclusive=True))
+        if sum(counts.values()) <= _BULK_AFTER:
+            # Few edges: one notice per edge instant keeps the audit trail fine-grained.
+            soonest = min(s.first for s in series)
+            counts = {s.kind: min(counts[s.kind], s.count(soonest, True)) for s in series}
+        index = self.turn.player
+        p, threshold = self.players[index], self.control.threshold
+        alert_at = None
+        if threshold is not None and p.threshold_at is None:
+            need = threshold.points - p.period_points
+            total = sum(counts[s.kind] * s.rule.penalty_points for s in series)
+            if total >= need:
+                alert_at = min(
+                    s.first_edge_reaching(need, series, counts[s.kind])
+                    for s in series
+                    if s.rule.penalty_points > 0 and counts[s.kind] > 0
+                )
+                for s in series:
+                    counts[s.kind] = min(counts[s.kind], s.count(alert_at, inclusive=True))
+        fired = sorted(
+            ((s.edge(counts[s.kind] - 1), s) for s in series if counts[s.kind] > 0),
+            key=lambda pair: pair[0],
+        )
+        for last, s in fired:
+            n, points = counts[s.kind], counts[s.kind] * s.rule.penalty_points
+            if s.kind == "turn_overrun":
+                if self.turn.blocks == 0:
+                    p.overruns += 1
+                self.turn.blocks += n
+                block = self.turn.blocks
+            else:
+                p.period_blocks += n
+                block = p.period_blocks
+            p.period_points += points
+            p.total_points += points
+            data = {"block": block, "blocks": n, "points": points}
+            self.timeline.append(
+                {"at": last, "source": "clock", "kind": s.kind, "player": index, "data": data}
+            )
+        self._progress(max(self.t, fired[-1][0]))
+        if alert_at is not None:
+            p.threshold_at = self.t
+            self._notice("threshold", index, points=p.period_points, limit=threshold.points)
+
     def _progress(self, to: float) -> None:
         assert self.t is not None
         dt = to - self.t
@@ -253,9 +372,14 @@ class Clock:
             return
         while self.status in ("running", "paused"):
             due = [c for c in self._candidates() if c[0] < to]
-            if not due:
+            blocks = [s for s in self._block_series() if s.first < to]
+            nearest = min(due) if due else None
+            if blocks and (nearest is None or min(s.first for s in blocks) <= nearest[0]):
+                self._fire_blocks(blocks, to, None if nearest is None else nearest[0])
+                continue
+            if nearest is None:
                 break
-            at, what = min(due)
+            at, what = nearest
             self._progress(max(at, self.t))
             getattr(self, f"_fire_{what}")()
         if self.t < to:
@@ -267,15 +391,6 @@ class Clock:
             {"at": self.t, "source": "clock", "kind": kind, "player": player, "data": data}
         )
 
-    def _charge(self, index: int, points: int) -> None:
-        p = self.players[index]
-        p.period_points += points
-        p.total_points += points
-        threshold = self.control.threshold
-        if threshold and p.threshold_at is None and p.period_points >= threshold.points:
-            p.threshold_at = self.t
-            self._notice("threshold", index, points=p.period_points, limit=threshold.points)
-
     def _fire_flag(self) -> None:
         index = self.turn.player
         self.players[index].flagged_at = self.t
@@ -283,21 +398,6 @@ class Clock:
         if self.control.on_flag == "loss":
             self.result = {"reason": "flag", "loser": self.players[index].name}
             self._close("over")
-
-    def _fire_turn_block(self) -> None:
-        turn, limit = self.turn, self.control.turn_limit
-        turn.blocks += 1
-        if turn.blocks == 1:
-            self.players[turn.player].overruns += 1
-        self._notice("turn_overrun", turn.player, block=turn.blocks, points=limit.penalty_points)
-        self._charge(turn.player, limit.penalty_points)
-
-    def _fire_period_block(self) -> None:
-        index, budget = self.turn.player, self.control.period_budget
-        p = self.players[index]
-        p.period_blocks += 1
-        self._notice("period_overrun", index, block=p.period_blocks, points=budget.penalty_points)
-        self._charge(index, budget.penalty_points)
 
     def _fire_release_window(self) -> None:
         turn, windows = self.turn, self.control.release.windows
@@ -326,8 +426,9 @@ class Clock:
             raise ClockRejected(f"at: {event.at} is before the previous event ({self.t})")
         self.advance(event.at)
         handler = getattr(self, f"_on_{event.kind}", None)
-        if handler is None:
+        if handler is None or event.kind not in EVENT_FIELDS:
             raise ClockRejected(f"kind: {event.kind!r} is not a clock event")
+        _check_data(event)
         handler(event.data)
         self.events.append(event)
         self.timeline.append(
@@ -626,6 +727,23 @@ class Clock:
                 "extra_turn_of": self._name(drive.extra_turn_of),
             }
         return view
+
+
+def _check_data(event: ClockEvent) -> None:
+    allowed = EVENT_FIELDS[event.kind]
+    unknown = sorted(set(event.data) - allowed)
+    if unknown:
+        words = ", ".join(sorted(allowed)) or "none"
+        raise ClockRejected(f"data: {', '.join(unknown)} is not a field of {event.kind} ({words})")
+    try:
+        size = len(json.dumps(event.data))
+    except (TypeError, ValueError) as exc:
+        raise ClockRejected(f"data: not plain JSON ({exc})") from exc
+    if size > _MAX_DATA:
+        raise ClockRejected(f"data: too long ({size} characters, at most {_MAX_DATA})")
+    reason = event.data.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise ClockRejected("reason: must be a text")
 
 
 def replay(

@@ -93,6 +93,17 @@ class ClockView:
     control: TimeControl
     clock: Clock
 
+    def state_line(self) -> str:
+        """One line for a terminal: number, table, status, mover, points and flags."""
+        state = self.clock.snapshot()
+        mover = state["mover"]
+        parts = [f"{self.id}", self.table, state["status"]]
+        parts.append("-" if mover is None else state["players"][mover]["name"])
+        for p in state["players"]:
+            marks = f"{p['penalty_points']}pt" + (" FLAG" if p["flagged"] else "")
+            parts.append(f"{p['name']}={marks}")
+        return "\t".join(parts)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
