@@ -3,6 +3,7 @@ helpers that read PDFs back with poppler's command-line tools, as a reader would
 
 from __future__ import annotations
 
+import fcntl
 import re
 import shutil
 import subprocess
@@ -76,12 +77,35 @@ def render_to(tmp: Path, name: str, **kwargs) -> Rendered:
     return Rendered(edition, pdf)
 
 
+EVENT = {"en": "Sofia Open 2026", "ko": "서울 오픈 2026", "bg": "Открит турнир Пловдив"}
+
+
 @pytest.fixture(scope="session")
-def regulation_pdfs(tmp_path_factory) -> dict[str, Rendered]:
+def regulation_pdfs(tmp_path_factory, worker_id) -> dict[str, Rendered]:
     """The full regulation edition in every language, rendered from the web page's HTML
-    (controls included) so that any control leaking into print would show."""
-    tmp = tmp_path_factory.mktemp("editions")
-    return {
-        lang: render_to(tmp, f"regulation-{lang}", kind="regulation", lang=lang, controls=CONTROLS)
-        for lang in ("en", "ko", "bg")
+    (controls included) so that any control leaking into print would show.
+
+    PDFs are rendered once per test run and shared between xdist workers: each worker takes
+    the languages it can lock and waits for the others (rendering is the slow part)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if worker_id != "master" else base) / "printing-editions"
+    shared.mkdir(exist_ok=True)
+    editions = {
+        lang: render_html("regulation", lang=lang, controls=CONTROLS, event=EVENT[lang])
+        for lang in EVENT
     }
+    pending = list(EVENT)
+    while pending:
+        for lang in list(pending):
+            pdf = shared / f"regulation-{lang}.pdf"
+            with open(shared / f"{lang}.lock", "w") as lock:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | (fcntl.LOCK_NB if len(pending) > 1 else 0))
+                except BlockingIOError:
+                    continue  # another worker renders it; come back later
+                if not pdf.exists():
+                    partial = pdf.with_suffix(".part")
+                    partial.write_bytes(render_pdf(editions[lang]))
+                    partial.rename(pdf)
+                pending.remove(lang)
+    return {lang: Rendered(editions[lang], shared / f"regulation-{lang}.pdf") for lang in EVENT}

@@ -12,7 +12,7 @@ from ball.printing import render_html
 from ball.printing.forms import APPENDICES
 from ball.printing.render import labels, regulation_html
 
-from .conftest import needs_poppler, pdffonts, pdfinfo, render_to, squash
+from .conftest import EVENT, needs_poppler, pdffonts, pdfinfo, render_to, squash
 
 pytestmark = needs_poppler
 
@@ -114,20 +114,24 @@ def test_fonts_are_embedded_subsets(regulation_pdfs):
         assert any("Noto" in f["name"] for f in fonts), lang
 
 
-def test_running_header_page_numbers_and_contents(regulation_pdfs, tmp_path):
-    rendered = render_to(tmp_path, "event", kind="regulation", lang="en", event="Sofia Open 2026")
+@pytest.mark.parametrize("lang", ["en", "ko", "bg"])
+def test_running_header_page_numbers_and_contents(regulation_pdfs, lang):
+    rendered = regulation_pdfs[lang]
     pages = rendered.pages
     count = int(pdfinfo(rendered.pdf)["Pages"])
     assert count >= 12
     # every page after the title page carries the event name and "n / total"
     for number, page in enumerate(pages[1:count], start=2):
-        assert "Sofia Open 2026" in page, number
+        assert EVENT[lang] in page, number
         assert f"{number} / {count}" in page, number
+    assert EVENT[lang] not in pages[0].replace(EVENT[lang], "", 1)  # title page: no header
     # the contents give page numbers, and they point at the right page
+    t = labels(lang)
     contents = pages[1]
-    line = next(li for li in contents.splitlines() if "Appendix C" in li)
+    line = next(li for li in contents.splitlines() if f"{t['doc']['appendix']} C" in li)
     target = int(line.rstrip().split()[-1])
-    assert squash("Appendix C Round control sheet") in squash(pages[target - 1])
+    title = f"{t['doc']['appendix']} C {t['forms']['round_control']['title']}"
+    assert squash(title) in squash(pages[target - 1])
 
 
 def test_letter_paper_is_selectable(tmp_path):
