@@ -34,11 +34,6 @@ def one_card(tmp_path):
     return load_ruleset(tmp_path / "one-card.toml")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: generate.legal() tests the phase against the action kind RECOVER "
-    "(actions.RECOVER == 13, state.RECOVER == 3), so the recovery phase has no legal action",
-)
 def test_card_recovery_for_both_coaches(one_card):
     m = Match(ruleset=one_card)
     for action in ("pe", "pe", "end", "pe", "pe", "end"):  # B (N) then A (S) save 2 PE

@@ -226,10 +226,11 @@ def test_a_game_from_a_given_position_carries_it_in_the_position_tag():
     assert parse(text).tags["Position"].startswith('{"format":"ball-position/1"')
     again = replay_text(text).match
     assert again.game.to_json() == m.game.to_json()
-    broken = text.replace('"format":"ball-position/1"', '"format":"chess"')
+    broken = text.replace("ball-position/1", "chess")  # inside the escaped tag value
     with pytest.raises(RecordError) as info:
         replay_text(broken)
-    assert "Position" in info.value.reason and info.value.line == _where(broken, "[Position")[0]
+    assert info.value.line == _where(broken, "[Position")[0]
+    assert "Position" in info.value.reason and "chess" in info.value.reason
 
 
 def test_a_record_of_half_2_alone_needs_a_half_2_position():
