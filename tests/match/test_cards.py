@@ -19,6 +19,17 @@ effect = "extra_pa"
 amount = 1
 """
 
+TWO_CARDS = (
+    DECK
+    + """
+[[card]]
+name = "screen"
+title = "Screen"
+pe = 1
+effect = "cross_own_down"
+"""
+)
+
 RULESET = """
 extends = "cards"
 name = "one-card"
@@ -27,11 +38,15 @@ deck = "one-card-deck.toml"
 """
 
 
-@pytest.fixture
-def one_card(tmp_path):
-    (tmp_path / "one-card-deck.toml").write_text(DECK)
+def deck_ruleset(tmp_path, deck: str):
+    (tmp_path / "one-card-deck.toml").write_text(deck)
     (tmp_path / "one-card.toml").write_text(RULESET)
     return load_ruleset(tmp_path / "one-card.toml")
+
+
+@pytest.fixture
+def one_card(tmp_path):
+    return deck_ruleset(tmp_path, DECK)
 
 
 def test_card_recovery_for_both_coaches(one_card):
@@ -58,3 +73,24 @@ def test_card_recovery_for_both_coaches(one_card):
     assert "recover sprint" in text
     again = replay(parse(text), ruleset=one_card).match
     assert again.game.to_json() == m.game.to_json()
+
+
+def test_answering_coach_may_recover_while_still_holding_cards(tmp_path):
+    rs = deck_ruleset(tmp_path, TWO_CARDS)
+    m = Match(ruleset=rs)
+    for action in ("pe", "pe", "end"):  # B saves 2 PE
+        m.play(action)
+    for action in ("pe", "card screen", "pe"):  # A plays Screen, keeps Sprint ...
+        m.play(action)
+    assert (m.game.turn, m.coach_to_move()) == (3, "B")  # ... and the turn ends by itself
+    for action in ("card sprint", "pe", "card screen", "end"):  # B empties its hand
+        m.play(action)
+    assert (m.game.phase, m.coach_to_move()) == ("recover", "B")
+    m.play("recover sprint")
+    # A still holds Sprint, yet may take Screen back just before its turn
+    assert (m.game.phase, m.coach_to_move()) == ("recover", "A")
+    assert m.game.legal_actions() == ["recover -", "recover screen"]
+    m.play("recover screen")
+    cards = m.game.to_json()["cards"]
+    assert sorted(cards["S"]["hand"]) == ["screen", "sprint"]
+    assert cards["N"]["hand"] == ["sprint"] and cards["N"]["discard"] == ["screen"]
