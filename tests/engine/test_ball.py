@@ -218,3 +218,15 @@ def test_d11_split_that_carries_the_ball_into_the_end_zone_scores():
     g = position(stack, ball="S:X1", phase="release", pa=0)
     g.apply("split H16 I17 G15:top")
     assert_touchdown(g, "S")
+
+
+def test_d11_dodge_exit_into_the_end_zone_carrying_the_ball_scores():
+    g = position({"S:X5": "F14", "N:X3": "H16"})
+    g.apply("F14-H16/G17")
+    assert_touchdown(g, "S")
+
+
+def test_d11_tactical_dodge_landing_on_the_free_ball_in_the_end_zone_scores():
+    g = position({"S:X1": "E15", "N:X3": "F16", "S:X5": "B2"}, ball="G17")
+    g.apply("E15xG17>E17")
+    assert_touchdown(g, "S")

@@ -127,3 +127,68 @@ def test_d13_d24_a_steal_ending_in_the_stealers_end_zone_is_a_touchdown(pieces, 
     assert g.score == {"S": 1, "N": 0}
     assert g.attack == "S"  # D-24: counted as continued
     assert g.pb == {"S": {"atk": 1, "def": 0}, "N": {"atk": 0, "def": 1}}
+
+
+# --- a steal in the release phase ----------------------------------------------------------
+
+
+def test_s8_s10_split_giving_the_ball_to_the_opposing_bottom_is_a_steal_by_that_coach():
+    """§8 lets the releasing coach choose who keeps the ball, even the opposing bottom; the
+    opponent (DEF) thereby gains possession, which §10 calls a steal, decided by the stealer."""
+    stack = {"S:X5": ("H10", "top", 4), "N:X3": ("H10", "bottom")}
+    g = position(stack, ball="S:X5", phase="release", pa=0)
+    g.apply("split H10 I11 G9:bottom")
+    assert (g.phase, g.actor, g.to_move) == ("steal", "N", "S")
+    g.apply("continue")
+    assert g.attack == "N"
+    assert g.pb == {"S": {"atk": 0, "def": 1}, "N": {"atk": 1, "def": 0}}
+    assert (g.to_move, g.phase) == ("N", "action")  # S's release had nothing left
+
+
+# --- match-level primitives (§13 sanctions, D-19, §14 release protocol) --------------------
+
+
+def test_r_sanctions_lose_turn_ends_the_turn_without_a_release_phase():
+    g = position({"S:X3": ("G9", "down")}, turn=5)
+    g.lose_turn()
+    assert (g.to_move, g.turn, g.phase, g.pa) == ("N", 6, "action", 2)
+    assert piece(g, "S:X3")["state"] == "down"
+
+
+def test_d19_loss_of_possession_resets_with_the_opponent_as_atk_and_no_pb():
+    start = {"S": {"atk": 2, "def": 0}, "N": {"atk": 0, "def": 2}}
+    g = position({"S:X5": "G13", "N:X3": ("G9", "down")}, pb=start, turn=5)
+    g.lose_possession("S")
+    assert g.attack == "N"
+    assert ball(g) == {"carrier": "N:X5"}
+    assert piece(g, "N:X3") == {
+        "side": "N",
+        "id": "X3",
+        "kind": "X",
+        "at": "F12",
+        "state": "active",
+    }
+    assert g.pb == start
+    assert g.to_move == "N"
+    with pytest.raises(IllegalAction):
+        g.lose_possession("E")
+
+
+def test_r_release_referee_resolves_the_release_phase_deterministically():
+    layout = {"S:X3": ("G9", "down"), "S:X1": ("K9", "top", 4), "N:X1": ("K9", "bottom")}
+    g = position(layout, phase="release", pa=0)
+    twin = g.copy()
+    done = g.referee_release()
+    assert done == twin.referee_release()
+    assert done[0] == min(position(layout, phase="release", pa=0).legal_actions())
+    assert {piece(g, "S:X3")["state"], piece(g, "S:X1")["state"]} == {"active"}
+    assert g.to_move == "N"
+
+
+def test_match_primitives_refuse_a_finished_half():
+    g = position({"S:X5": "H16"})
+    g.apply("H16-G17")
+    with pytest.raises(IllegalAction, match="over"):
+        g.lose_turn()
+    with pytest.raises(IllegalAction, match="over"):
+        g.lose_possession("N")
