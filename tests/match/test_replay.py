@@ -38,24 +38,37 @@ def test_random_matches_round_trip_through_bgn(seed):
     assert write(replayed.record({"Event": "property", "Round": str(seed % 7)})) == text
 
 
-def test_timed_match_keeps_its_clock_annotations():
-    rng = random.Random(5)
+def timed_random_match(seed: int) -> Match:
+    """Coaches who sometimes think too long: overruns, release timeouts, Final Drives."""
+    rng = random.Random(seed)
     clock = ManualClock()
     m = Match(clock=clock, names={"A": "Kim", "B": "Petrova"})
     while not m.is_over:
         if m.half_over:
             m.next_half()
             continue
-        clock.advance(rng.uniform(3, 25))
+        clock.advance(rng.choice([3, 10, 25, 45, 70]) * rng.random())
         m.tick()
         if not m.half_over and not m.is_over:
             by = "opponent" if m.release_stage == "opponent" else None
             m.play(random_action(m.game, rng), by=by)
+    return m
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_timed_matches_round_trip_with_their_clock_annotations(seed):
+    m = timed_random_match(seed)
     text = write(m.record())
-    assert "[%time " in text and "final-drive" in text
-    assert '[CoachA "Kim"]' in text
-    again = replay_text(text).match
-    assert_same_match(m, again)
+    assert "[%time " in text and '[CoachA "Kim"]' in text
+    assert_same_match(m, replay_text(text).match)
+
+
+def test_timed_match_shows_every_time_protocol():
+    texts = [write(timed_random_match(seed).record()) for seed in range(6)]
+    joined = "\n".join(texts)
+    for needle in ("final-drive", "[%by opponent]", "[%by referee]", "sanction "):
+        assert needle in joined
 
 
 def _record(match: Match) -> str:
