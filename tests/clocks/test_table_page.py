@@ -133,3 +133,23 @@ def test_arbiter_desk_shows_every_clock_of_the_round(tmp_path, web_server, brows
     assert cards.count() == 3
     assert [cards.nth(i).get_attribute("data-clock-id") for i in range(3)] == [str(i) for i in ids]
     assert "running" in cards.nth(1).inner_text() and "ready" in cards.nth(0).inner_text()
+
+
+def test_ball_page_shows_half_timer_turn_limit_and_release_countdown(tmp_path, web_server, browser):
+    _proc, url = web_server(tmp_path / "ball.db")
+    clock_id = create(url, table="T4", control="ball-standard", players=["Ana", "Boris"])
+    page = browser.new_page(viewport={"width": 740, "height": 360})
+    page.goto(f"{url}/clock/{clock_id}")
+    page.click("#btn-start")
+    page.wait_for_function("document.querySelector('#half-digits').textContent.length > 0")
+    assert page.locator("#half-timer").is_visible()
+    assert page.locator(".side").nth(0).locator(".digits").inner_text() in ("1:00", "0:59")
+    assert "ATK" in page.locator(".side").nth(1).locator(".penalties").inner_text()
+    page.keyboard.press("r")
+    page.wait_for_selector("#release-bar:not([hidden])")
+    bar = page.locator("#release-bar").inner_text()
+    assert "mover" in bar and "Ana" in bar
+    assert state(url, clock_id)["turn"]["phase"] == "release"
+    page.keyboard.press("Space")
+    page.wait_for_selector("#release-bar", state="hidden")
+    assert state(url, clock_id)["mover"] == 1
