@@ -204,3 +204,19 @@ def test_hot_seat_hands_the_release_to_the_opponent_when_time_is_up(monkeypatch)
     assert "release time up: the opponent chooses" in screen.getvalue()
     opponent = "B" if coach == "A" else "A"
     assert f"{m.halves[0].number}.{chosen.turn} {opponent} (" in screen.getvalue()
+
+
+def test_prompt_completion_offers_the_legal_actions_and_commands():
+    seat = _HotSeat(Match(), Console(file=io.StringIO()))
+    seat._legal = seat.match.game.legal_actions()
+
+    def all_completions(text: str) -> list[str]:
+        found, state = [], 0
+        while (word := seat._complete(text, state)) is not None:
+            found.append(word)
+            state += 1
+        return found
+
+    assert all_completions("f10") == [a for a in seat._legal if a.startswith("F10")]
+    assert all_completions("fo") == ["forfeit"]
+    assert "end" in all_completions("e") and all_completions("Q9") == []
