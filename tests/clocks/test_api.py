@@ -109,3 +109,15 @@ def test_custom_control_object(api):
         json={"table": "T", "pin": "2468", "control": {**control, "stages": []}},
     )
     assert bad.status_code == 422 and "increment" in bad.json()["detail"]
+
+
+def test_demo_round_is_seeded_once(tmp_path):
+    from ball.web.clock_pages import seed_demo_clocks
+
+    _engine, sessions = open_database(tmp_path / "demo.db")
+    seed_demo_clocks(sessions)
+    seed_demo_clocks(sessions)
+    from ball.clocks.store import ClockStore
+
+    views = ClockStore(sessions).round_views("demo")
+    assert [v.control.game for v in views] == ["ball", "xiangqi", "mahjong"]

@@ -54,6 +54,7 @@ ROUTERS: list[str] = [
 # "module:function" called with the sessionmaker by `ball serve --demo`.
 DEMO_SEEDERS: list[str] = [
     "ball.web.demo:seed_demo_game",
+    "ball.web.clock_pages:seed_demo_clocks",
 ]
 
 

@@ -89,10 +89,8 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
 
 @router.post("/api/clocks/{clock_id}/events")
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
-    store = _store(request)
     try:
-        store.record(clock_id, body.kind, body.data, body.pin)
-        return store.view(clock_id).to_json()
+        return _store(request).record(clock_id, body.kind, body.data, body.pin).to_json()
     except (ClockRejected, ClockNotFound, PinRefused) as exc:
         raise _refused(exc) from exc
 
@@ -104,6 +102,17 @@ def clock_history(clock_id: int, request: Request) -> list[dict[str, Any]]:
         return _store(request).view(clock_id).clock.timeline
     except ClockNotFound as exc:
         raise _refused(exc) from exc
+
+
+def seed_demo_clocks(sessions) -> None:
+    """`ball serve --demo`: a round "demo" with a BALL, a Xiangqi and a Mahjong clock
+    (arbiter PIN 0000), once."""
+    store = ClockStore(sessions)
+    if store.round_views("demo"):
+        return
+    store.create("Table 1", "ball-standard", pin="0000", players=["Ana", "Boris"], round="demo")
+    store.create("Table 2", "xiangqi-6.1", pin="0000", round="demo")
+    store.create("Table 3", "mahjong-wmc", pin="0000", round="demo")
 
 
 # ----- pages -----------------------------------------------------------------------------
