@@ -287,3 +287,41 @@ def test_replay_viewer(page, live_server):
     assert shown_square("N:O2") == "F10"
     shoot(page, "12-replay")
     no_js_errors(page)
+
+
+def test_print_shows_only_the_rules(page, live_server):
+    page.goto(f"{live_server}/rulebook/dodge")
+    page.wait_for_selector("figure.diagram svg.board")
+    page.emulate_media(media="print")
+    assert page.locator(".rules h1").is_visible()
+    assert page.locator("figure.diagram svg.board").first.is_visible()
+    assert page.locator("aside.decision").first.is_visible()
+    hidden = ["header.site-header", "nav.rulebook-toc", "nav.pager", ".diagram-actions"]
+    for selector in hidden:
+        assert not page.locator(selector).first.is_visible(), selector
+    visible_controls = page.eval_on_selector_all(
+        "button, select, input, textarea", "ns => ns.filter(n => n.offsetParent !== null).length"
+    )
+    assert visible_controls == 0
+    shoot(page, "13-rulebook-print")
+    no_js_errors(page)
+
+
+def test_position_editor_places_a_piece_and_starts_a_game(page, live_server):
+    gid = new_game(live_server)
+    open_game(page, live_server, gid)
+    page.click("button[data-control=edit]")
+    page.select_option(".editor select[name=side]", "S")
+    page.select_option(".editor select[name=piece]", "X5")
+    click_square(page, "G15")  # the ball carrier goes forward, with the ball
+    page.select_option(".editor select[name=to_move]", "S")
+    shoot(page, "14-position-editor")
+    page.click("button[data-control=play-from-here]")
+    page.wait_for_function(f"() => !location.search.includes('{gid}')")
+    new_id = page.evaluate("new URLSearchParams(location.search).get('game')")
+    s = state(live_server, new_id)
+    pieces = {(p["side"], p["id"]): p for p in s["position"]["pieces"]}
+    assert pieces[("S", "X5")]["at"] == "G15"
+    assert s["position"]["ball"] == {"carrier": "S:X5"} and s["actor"] == "S"
+    assert "G15-I17" in s["legal"]
+    no_js_errors(page)

@@ -11,11 +11,12 @@ import re
 import threading
 import uuid
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition
 from ball.web.models import WebGame
@@ -137,12 +138,25 @@ class _Cache:
 
 _cache = _Cache()
 
+# One writer at a time per database: SQLite serialises writers anyway, and waiting on a
+# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps.
+_write_locks: dict[str, threading.Lock] = {}
+_write_locks_guard = threading.Lock()
+
+
+def _write_lock(sessions: sessionmaker) -> threading.Lock:
+    bind = sessions.kw.get("bind")
+    key = str(bind.url) if bind is not None else str(id(sessions))
+    with _write_locks_guard:
+        return _write_locks.setdefault(key, threading.Lock())
+
 
 class GameStore:
     """Games of one database (`sessions` is the app's sessionmaker)."""
 
     def __init__(self, sessions: sessionmaker) -> None:
         self.sessions = sessions
+        self._writing = _write_lock(sessions)
 
     # -- reading -------------------------------------------------------------------------
     def _row(self, session: Session, game_id: str) -> WebGame:
@@ -196,7 +210,7 @@ class GameStore:
             "position": game.to_json(),
             "actor": game.actor,
             "legal": game.legal_actions(),
-            "log": [asdict(entry) for entry in rebuilt.log],
+            "log": [entry.__dict__ for entry in rebuilt.log],  # read-only views, no copy
             "can_undo": row.mode == "free" and bool(rebuilt.log),
             "can_redo": row.mode == "free" and bool(redo),
             "over": bool(game.is_over),
@@ -229,30 +243,38 @@ class GameStore:
             redo="[]",
             version=0,
         )
-        with self.sessions() as session:
+        with self._writing, self.sessions() as session:
             session.add(row)
             session.commit()
             if mode == "computer":
                 self._computer_turns(session, row)
-            return self._state(row, self._rebuilt(row))
+            rebuilt = self._rebuilt(row)
+        return self._state(row, rebuilt)
 
     def _save(self, session: Session, row: WebGame, actions: list[str], redo: list[str]) -> None:
         """Write the new action list only if nobody else changed the game meanwhile."""
+        values = {
+            "actions": json.dumps(actions),
+            "redo": json.dumps(redo),
+            "version": row.version + 1,
+        }
         result = session.execute(
             update(WebGame)
             .where(WebGame.id == row.id, WebGame.version == row.version)
-            .values(actions=json.dumps(actions), redo=json.dumps(redo), version=row.version + 1)
+            .values(**values)
+            .execution_options(synchronize_session=False)
         )
         if result.rowcount != 1:
             session.rollback()
             raise GameConflict(f"game {row.id!r} was changed by someone else; reload it")
         session.commit()
-        session.refresh(row)
+        for name, value in values.items():  # what was just written, without reading it back
+            set_committed_value(row, name, value)
 
     def apply(self, game_id: str, action: str, expected_version: int | None = None):
         if not isinstance(action, str) or not action.strip():
             raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
-        with self.sessions() as session:
+        with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if expected_version is not None and expected_version != row.version:
                 raise GameConflict(
@@ -269,7 +291,8 @@ class GameStore:
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
             if row.mode == "computer":
                 self._computer_turns(session, row)
-            return self._state(row, self._rebuilt(row)), entry
+            rebuilt = self._rebuilt(row)
+        return self._state(row, rebuilt), entry
 
     def _computer_turns(self, session: Session, row: WebGame) -> None:
         from ball.web.opponent import choose_action
@@ -289,7 +312,7 @@ class GameStore:
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
 
     def undo(self, game_id: str) -> dict[str, Any]:
-        with self.sessions() as session:
+        with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.mode != "free":
                 raise GameError(f"undo is only allowed in free play; this game is {row.mode!r}")
@@ -298,10 +321,11 @@ class GameStore:
                 raise GameError("nothing to undo: the game is at its initial position")
             redo = [*json.loads(row.redo), actions.pop()]
             self._save(session, row, actions, redo)
-            return self._state(row, self._rebuilt(row))
+            rebuilt = self._rebuilt(row)
+        return self._state(row, rebuilt)
 
     def redo(self, game_id: str) -> dict[str, Any]:
-        with self.sessions() as session:
+        with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.mode != "free":
                 raise GameError(f"redo is only allowed in free play; this game is {row.mode!r}")
@@ -313,7 +337,8 @@ class GameStore:
             entry = _apply_logged(game, redo.pop(), len(rebuilt.log) + 1)
             self._save(session, row, [e.action for e in rebuilt.log] + [entry.action], redo)
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
-            return self._state(row, self._rebuilt(row))
+            rebuilt = self._rebuilt(row)
+        return self._state(row, rebuilt)
 
     def list(self, limit: int = 50) -> list[dict[str, Any]]:
         from sqlalchemy import select

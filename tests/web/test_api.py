@@ -1,0 +1,246 @@
+"""The JSON API: games, legal actions, undo/redo, exports, records, and 4xx on bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ball.engine import Game
+from ball.web.app import create_app
+from ball.web.rulebook import diagrams
+
+
+def make(client: TestClient, **body) -> dict:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def play(client: TestClient, gid: str, action: str) -> dict:
+    r = client.post(f"/api/games/{gid}/actions", json={"action": action})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_new_game_is_the_standard_start(client):
+    s = make(client)
+    assert s["position"] == Game.new().to_json()
+    assert s["legal"] == Game.new().legal_actions()
+    assert s["actor"] == "N" and s["log"] == [] and not s["can_undo"]
+
+
+def test_apply_logs_the_action_and_its_pb(client):
+    s = make(client, position=diagrams()["short-pass"]["position"])
+    after = play(client, s["id"], "g7~j8@k9")  # notation is case-insensitive
+    assert after["applied"]["action"] == "g7~j8@k9"
+    assert after["log"][-1]["pb"] == 1
+    assert after["position"]["ball"] == {"at": "K9"}
+    assert after["position"]["pb"]["S"]["atk"] == 1 and after["position"]["pb"]["N"]["def"] == 1
+    assert after["version"] == s["version"] + 1
+
+
+def test_illegal_action_is_a_400_naming_it_and_changes_nothing(client):
+    s = make(client)
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": "G7-H8"})
+    assert r.status_code == 400
+    assert "G7-H8" in r.json()["detail"]
+    assert client.get(f"/api/games/{s['id']}").json()["version"] == s["version"]
+
+
+@pytest.mark.parametrize(
+    ("body", "fault"),
+    [
+        ({"action": ""}, "action"),
+        ({}, "action"),
+        ({"action": 5}, "action"),
+        ({"action": "F10-E9", "version": "x"}, "version"),
+    ],
+)
+def test_malformed_action_bodies_are_422_naming_the_field(client, body, fault):
+    s = make(client)
+    r = client.post(f"/api/games/{s['id']}/actions", json=body)
+    assert r.status_code == 422 and fault in r.json()["detail"]
+
+
+def test_stale_version_is_a_conflict(client):
+    s = make(client)
+    play(client, s["id"], "F10-E9")
+    r = client.post(
+        f"/api/games/{s['id']}/actions", json={"action": "F12-E11", "version": s["version"]}
+    )
+    assert r.status_code == 409
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.post("/api/games/nope/actions", json={"action": "end"}).status_code == 404
+
+
+def test_bad_position_document_is_422_naming_the_field(client):
+    doc = Game.new().to_json()
+    doc["pieces"][0]["at"] = "B1"  # not a playable square
+    r = client.post("/api/games", json={"position": doc})
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("position: pieces[0]")
+    r = client.post("/api/games", json={"position": [1, 2]})
+    assert r.status_code == 422 and "position" in r.json()["detail"]
+
+
+def test_legal_actions_for_one_piece(client):
+    s = make(client)
+    r = client.get(f"/api/games/{s['id']}/legal", params={"piece": "d10"})
+    actions = r.json()["actions"]
+    assert actions and all(a.startswith("D10") for a in actions)
+    assert set(actions) == {a for a in s["legal"] if a.startswith("D10")}
+    assert client.get(f"/api/games/{s['id']}/legal", params={"piece": "Z9"}).status_code == 422
+
+
+def test_undo_redo_in_free_play_only(client):
+    s = make(client)
+    play(client, s["id"], "F10-E9")
+    undone = client.post(f"/api/games/{s['id']}/undo").json()
+    assert undone["position"] == s["position"] and undone["can_redo"]
+    redone = client.post(f"/api/games/{s['id']}/redo").json()
+    assert redone["log"][0]["action"] == "F10-E9"
+    assert client.post(f"/api/games/{s['id']}/redo").status_code == 400
+    strict = make(client, mode="play")
+    play(client, strict["id"], "F10-E9")
+    r = client.post(f"/api/games/{strict['id']}/undo")
+    assert r.status_code == 400 and "free play" in r.json()["detail"]
+
+
+def test_a_new_action_clears_redo(client):
+    s = make(client)
+    play(client, s["id"], "F10-E9")
+    client.post(f"/api/games/{s['id']}/undo")
+    after = play(client, s["id"], "F12-E11")
+    assert not after["can_redo"]
+
+
+def test_games_survive_a_restart(db_path):
+    first = TestClient(create_app(db_path))
+    s = make(first, position=diagrams()["block-steal"]["position"])
+    play(first, s["id"], "H10-G9")
+    play(first, s["id"], "continue")
+    before = first.get(f"/api/games/{s['id']}").json()
+    again = TestClient(create_app(db_path))
+    after = again.get(f"/api/games/{s['id']}").json()
+    assert after == before
+    assert after["position"]["attack"] == "N"
+
+
+def test_export_position_and_record_round_trip(client):
+    s = make(client, position=diagrams()["release"]["position"])
+    play(client, s["id"], "split G9 H10 F10:top")
+    state = client.get(f"/api/games/{s['id']}").json()
+    assert client.get(f"/api/games/{s['id']}/position").json() == state["position"]
+    record = client.get(f"/api/games/{s['id']}/record")
+    assert record.status_code == 200 and "split G9 H10 F10:top" in record.text
+    replayed = client.post("/api/records/replay", json={"bgn": record.text}).json()
+    half = replayed["halves"][0]
+    assert half["positions"][0] == diagrams()["release"]["position"] | {
+        "pieces": half["positions"][0]["pieces"]
+    }
+    assert half["positions"][-1] == state["position"]
+    assert [p["action"] for p in half["plies"]] == ["split G9 H10 F10:top"]
+
+
+def test_replay_of_a_record_with_an_illegal_action_names_the_line(client):
+    bgn = '[Event "x"]\n\nhalf 1\n1. F10-E9, end\n2. G7-A1\n'
+    r = client.post("/api/records/replay", json={"bgn": bgn})
+    assert r.status_code == 400
+    assert "G7-A1" in r.json()["detail"] and "line 5" in r.json()["detail"]
+    r = client.post("/api/records/replay", json={"bgn": "half x"})
+    assert r.status_code == 400 and "record" in r.json()["detail"]
+
+
+def test_game_replay_lists_every_position(client):
+    s = make(client)
+    for action in ("F10-E9", "end"):
+        play(client, s["id"], action)
+    half = client.get(f"/api/games/{s['id']}/replay").json()["halves"][0]
+    assert len(half["positions"]) == 3
+    g = Game.new()
+    g.apply("F10-E9")
+    assert half["positions"][1] == g.to_json()
+
+
+def test_computer_answers_for_its_side(client):
+    s = make(client, mode="computer", computer_side="N")
+    # N (DEF) moves first: the computer has already played its whole turn
+    assert s["actor"] == "S"
+    assert s["log"] and all(e["side"] == "N" for e in s["log"])
+    human_plies = len(s["log"])
+    state = s
+    for _ in range(20):  # S plays its turn (action and release phase) with legal actions
+        if state["actor"] != "S" or state["over"]:
+            break
+        state = play(client, s["id"], state["legal"][-1])
+        human_plies = len(state["log"]) if state["log"][-1]["side"] == "S" else human_plies
+        if any(e["side"] == "N" for e in state["log"][human_plies:]):
+            break
+    answered = [e for e in state["log"][len(s["log"]) :] if e["side"] == "N"]
+    assert answered, "the computer did not answer"
+    assert state["actor"] == "S" or state["over"]
+    # every stored action replays through the engine
+    g = Game.new()
+    for entry in state["log"]:
+        g.apply(entry["action"])
+    assert g.to_json() == state["position"]
+
+
+def test_check_position_returns_the_normalised_document(client):
+    doc = diagrams()["touchdown"]["position"]
+    r = client.post("/api/positions/check", json={"position": doc})
+    assert r.status_code == 200 and r.json() == Game.from_json(doc).to_json()
+
+
+def test_openapi_documents_the_game_routes(client):
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in (
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/legal",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/undo",
+        "/api/games/{game_id}/position",
+        "/api/games/{game_id}/record",
+    ):
+        assert path in paths
+
+
+def test_demo_seeds_one_game_once(db_path):
+    TestClient(create_app(db_path, demo=True))
+    client = TestClient(create_app(db_path, demo=True))
+    games = client.get("/api/games").json()
+    assert [g["title"] for g in games] == ["Demo game"]
+    assert games[0]["plies"] > 0
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=st.text(max_size=30))
+def test_no_action_text_causes_a_server_error(client, action):
+    gid = client.get("/api/games").json()
+    gid = gid[0]["id"] if gid else make(client)["id"]
+    r = client.post(f"/api/games/{gid}/actions", json={"action": action})
+    assert r.status_code < 500
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(sorted(Game.new().to_json())), value=_json)
+def test_no_position_document_causes_a_server_error(client, field, value):
+    doc = Game.new().to_json()
+    doc[field] = value
+    r = client.post("/api/games", content=json.dumps({"position": doc}))
+    assert r.status_code < 500
