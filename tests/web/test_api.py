@@ -221,6 +221,7 @@ def test_demo_seeds_one_game_once(db_path):
     assert games[0]["plies"] > 0
 
 
+FIXTURE_REUSE = HealthCheck.function_scoped_fixture  # one app per test is what we want
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
@@ -228,7 +229,7 @@ _json = st.recursive(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[FIXTURE_REUSE])
 @given(action=st.text(max_size=30))
 def test_no_action_text_causes_a_server_error(client, action):
     gid = client.get("/api/games").json()
@@ -237,7 +238,7 @@ def test_no_action_text_causes_a_server_error(client, action):
     assert r.status_code < 500
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[FIXTURE_REUSE])
 @given(field=st.sampled_from(sorted(Game.new().to_json())), value=_json)
 def test_no_position_document_causes_a_server_error(client, field, value):
     doc = Game.new().to_json()

@@ -74,7 +74,7 @@ def test_rulebook_pages_render(client, lang):
         assert s.title in page.text
         for decision in s.decisions:
             assert f'data-decision="{decision}"' in page.text
-        assert page.text.count("<figure class=\"diagram\"") == len(s.diagrams)
+        assert page.text.count('<figure class="diagram"') == len(s.diagrams)
     assert client.get("/rulebook/all").text.count("rule-section") >= len(rulebook.sections(lang))
 
 
