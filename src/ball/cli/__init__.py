@@ -20,6 +20,11 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("play", None),
     ("clock", "clock"),
     ("serve", None),
+    ("event", "event"),
+    ("round", "round"),
+    ("result", "result"),
+    ("standings", None),
+    ("export", "export"),
 ]
 
 

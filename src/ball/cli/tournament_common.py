@@ -1,0 +1,41 @@
+"""Options and error handling shared by the tournament commands (event, round, result,
+standings, export)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from ball.cli.common import fail
+
+T = TypeVar("T")
+
+DB = typer.Option(
+    None, "--db", help="Event database: a file path or a SQLAlchemy URL (else BALL_DB)."
+)
+EVENT = typer.Option(None, "--event", help="Event id or name (default: the only or latest event).")
+
+
+def service(db: str | None):
+    from ball.tournament import TournamentError, TournamentService
+
+    try:
+        return TournamentService(db)
+    except TournamentError as exc:
+        fail(str(exc))
+
+
+def run(call: Callable[[], T]) -> T:
+    """Run a service call; a `TournamentError` becomes exit 2 with its one line."""
+    from ball.tournament import TournamentError
+
+    try:
+        return call()
+    except TournamentError as exc:
+        fail(str(exc))
+
+
+def event_ref(event: str | None) -> Any:
+    return int(event) if event and event.isdigit() else event

@@ -1,0 +1,113 @@
+"""Each entrant's round-by-round record, the one view that standings and the TRF share.
+
+Every round that has been paired gives every entrant one `Cell`: the opponent (pairing
+number) and colour of a game, or a bye/absence, with its TRF result code:
+`1 = 0` (win, draw, loss over the board), `+ -` (forfeit won/lost; a double forfeit is `-`
+for both), `U` pairing-allocated bye, `H` requested half-point bye, `F` full-point bye,
+`Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ball.tournament.games import Figures, game
+from ball.tournament.models import Event, Pairing
+from ball.tournament.scoring import Scoring
+
+BYE_CODES = {"pab": "U", "half": "H", "full": "F", "zero": "Z"}
+
+
+@dataclass
+class Cell:
+    round: int
+    opponent: int | None = None  # pairing number
+    colour: str = "-"  # w (coach A), b (coach B), - (no game)
+    code: str = " "
+    points: float = 0.0
+    figures: Figures | None = None  # game figures when a result with figures exists
+
+    @property
+    def played(self) -> bool:
+        """A game over the board (forfeits and byes are unplayed rounds)."""
+        return self.opponent is not None and self.code in "1=0"
+
+    @property
+    def pending(self) -> bool:
+        return self.code == " "
+
+
+@dataclass
+class Line:
+    number: int
+    entrant_id: int
+    name: str
+    rating: int | None
+    federation: str
+    cells: list[Cell] = field(default_factory=list)
+
+    @property
+    def points(self) -> float:
+        return sum(c.points for c in self.cells)
+
+
+def outcome_codes(pairing: Pairing) -> tuple[str, str]:
+    """TRF codes for coach A and coach B of a pairing with a game."""
+    result = pairing.result
+    if result is None:
+        return " ", " "
+    if result.kind == "double-forfeit":
+        return "-", "-"
+    if result.kind == "forfeit":
+        return ("-", "+") if result.forfeit_by == "A" else ("+", "-")
+    return {"A": ("1", "0"), "B": ("0", "1"), "D": ("=", "=")}[result.outcome]
+
+
+def result_figures(event: Event, pairing: Pairing) -> dict[str, Figures]:
+    result = pairing.result
+    plugin = game(event.game)
+    if result is None:
+        return {}
+    if result.kind == "double-forfeit":
+        return plugin.double_forfeit()
+    if result.kind == "forfeit":
+        return plugin.forfeit("B" if result.forfeit_by == "A" else "A")
+    if result.kind == "sheet" and result.decision:
+        return json.loads(result.decision).get("figures", {})
+    return {}
+
+
+def build(event: Event, upto: int | None = None) -> dict[int, Line]:
+    """Lines keyed by entrant id, covering rounds 1..upto (default: every paired round)."""
+    scoring = Scoring.from_json(event.scoring)
+    rounds = [r for r in event.rounds_ if upto is None or r.number <= upto]
+    lines = {e.id: Line(e.number, e.id, e.name, e.rating, e.federation) for e in event.entrants}
+    numbers = {e.id: e.number for e in event.entrants}
+    for rnd in rounds:
+        seen: set[int] = set()
+        for p in rnd.pairings:
+            if p.b_id is None:
+                code = BYE_CODES[p.bye or "pab"]
+                lines[p.a_id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
+                seen.add(p.a_id)
+                continue
+            code_a, code_b = outcome_codes(p)
+            figs = result_figures(event, p)
+            for eid, opp, colour, code, side in (
+                (p.a_id, p.b_id, "w", code_a, "A"),
+                (p.b_id, p.a_id, "b", code_b, "B"),
+            ):
+                lines[eid].cells.append(
+                    Cell(
+                        rnd.number, numbers[opp], colour, code, scoring.points(code), figs.get(side)
+                    )
+                )
+                seen.add(eid)
+        for e in event.entrants:
+            if e.id not in seen:
+                code = (
+                    "H" if (rnd.number < e.first_round and event.late_entry_bye == "half") else "Z"
+                )
+                lines[e.id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
+    return lines

@@ -1,0 +1,153 @@
+"""How a game plugs into the tournament: scoring one match and the tie-breaks it adds.
+
+The tournament itself is game-agnostic: it knows that a table ended in a win for coach A,
+a win for coach B, a draw, or nobody (double forfeit). A `GamePlugin` turns the game's own
+result document (for BALL: the score sheet of `ball match decide`) into that outcome plus
+per-side *figures* (touchdowns, PB counters, ...) from which its own tie-breaks are computed.
+Xiangqi or Mahjong plug in by registering another `GamePlugin` in `GAMES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ball.match.result import FORFEIT_TD, SheetError, decide
+from ball.tournament.errors import TournamentError
+
+Figures = dict[str, float | None]
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A decided table: `outcome` is A, B or D (draw); figures per side, keyed "A"/"B"."""
+
+    outcome: str
+    figures: dict[str, Figures]
+    decision: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameTieBreak:
+    """A tie-break computed from one entrant's per-match figures (forfeits already excluded
+    by the plugin where the rules say so). `higher_is_better` orders the standings."""
+
+    name: str
+    description: str
+    compute: Callable[[Sequence[Figures]], float | None]
+    higher_is_better: bool = True
+
+
+class GamePlugin(Protocol):
+    """What a game must tell the tournament."""
+
+    name: str
+    tiebreaks: dict[str, GameTieBreak]
+
+    def decide(self, sheet: dict[str, Any]) -> Decided:
+        """Validate the game's result document (coach A first) and decide it; raise
+        `TournamentError` naming the fault when it is not a legal result."""
+        ...
+
+    def forfeit(self, winner: str) -> dict[str, Figures]:
+        """Figures of a forfeit won by `winner` ("A" or "B")."""
+        ...
+
+    def double_forfeit(self) -> dict[str, Figures]:
+        """Figures of a double forfeit."""
+        ...
+
+
+# ---------------------------------------------------------------------------------- BALL
+
+
+def _sum(values: Sequence[Figures], key: str) -> float:
+    return float(sum(v[key] or 0 for v in values if v.get(key) is not None))
+
+
+def _td_difference(matches: Sequence[Figures]) -> float:
+    return _sum(matches, "td_for") - _sum(matches, "td_against")
+
+
+def _total_sd(matches: Sequence[Figures]) -> float:
+    # SD = PBDEF - PBATK over played matches; forfeits carry no PB (R-forfeit).
+    return _sum(matches, "pbdef") - _sum(matches, "pbatk")
+
+
+def _pbatk_per_td(matches: Sequence[Figures]) -> float | None:
+    # PBATK of the halves in which the coach scored, per touchdown scored over the board:
+    # the attack-efficiency criterion of spec 13 summed over the event. No touchdown: None,
+    # which ranks last.
+    scored = _sum(matches, "td_scored")
+    if scored == 0:
+        return None
+    return round(_sum(matches, "pbatk_scoring") / scored, 6)
+
+
+class BallGame:
+    """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
+
+    name = "ball"
+    tiebreaks = {
+        "td-difference": GameTieBreak(
+            "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference
+        ),
+        "total-sd": GameTieBreak(
+            "total-sd", "sum of SD = PBDEF - PBATK over played matches", _total_sd
+        ),
+        "pbatk-per-td": GameTieBreak(
+            "pbatk-per-td",
+            "PBATK of the scoring halves per touchdown scored (lower is better)",
+            _pbatk_per_td,
+            higher_is_better=False,
+        ),
+    }
+
+    def decide(self, sheet: dict[str, Any]) -> Decided:
+        try:
+            decision = decide(sheet)
+        except SheetError as exc:
+            raise TournamentError(f"illegal sheet: {exc}") from None
+        a, b = sheet["coaches"]
+        halves = [h for h in sheet.get("halves") or [] if h is not None]
+        if halves and halves[0]["atk_first"] != a:
+            raise TournamentError(
+                f"illegal sheet: coach A ({a}) is ATK in the first half, the sheet says "
+                f"{halves[0]['atk_first']}"
+            )
+        outcome = {a: "A", b: "B", None: "D"}[decision.winner]
+        if decision.reason == "forfeit":
+            return Decided(outcome, self.forfeit(outcome), decision.as_dict())
+        figures = {}
+        for label, coach, other in (("A", a, b), ("B", b, a)):
+            figures[label] = {
+                "td_for": decision.td[coach],
+                "td_against": decision.td[other],
+                "td_scored": decision.td[coach],
+                "pbatk": sum(h["pb"][coach]["atk"] for h in halves),
+                "pbdef": sum(h["pb"][coach]["def"] for h in halves),
+                "pbatk_scoring": decision.pbatk_scoring_half[coach] or 0,
+            }
+        return Decided(outcome, figures, decision.as_dict())
+
+    def forfeit(self, winner: str) -> dict[str, Figures]:
+        loser = "B" if winner == "A" else "A"
+        return {
+            winner: {"td_for": FORFEIT_TD, "td_against": 0},
+            loser: {"td_for": 0, "td_against": FORFEIT_TD},
+        }
+
+    def double_forfeit(self) -> dict[str, Figures]:
+        # Both coaches forfeit: each loses 0-2 administratively.
+        return {side: {"td_for": 0, "td_against": FORFEIT_TD} for side in ("A", "B")}
+
+
+GAMES: dict[str, GamePlugin] = {"ball": BallGame()}
+
+
+def game(name: str) -> GamePlugin:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise TournamentError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None

@@ -1,0 +1,182 @@
+"""Tables of the tournament (Alembic branch "tournament"); every name starts with `tournament_`.
+
+Rows are plain records: the rules live in `service`, `pairing` and `standings`. Settings an
+organiser may change (scoring, tie-break chain) are stored as JSON text on the event.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ball.storage import Base
+
+
+class Event(Base):
+    __tablename__ = "tournament_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200))
+    date_start: Mapped[str] = mapped_column(String(10), default="")
+    date_end: Mapped[str] = mapped_column(String(10), default="")
+    place: Mapped[str] = mapped_column(String(200), default="")
+    game: Mapped[str] = mapped_column(String(40), default="ball")
+    ruleset: Mapped[str] = mapped_column(String(80), default="standard")
+    system: Mapped[str] = mapped_column(String(40))
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scoring: Mapped[str] = mapped_column(Text)  # JSON: win/draw/loss/bye points
+    tiebreaks: Mapped[str] = mapped_column(Text)  # JSON list of tie-break names
+    tiebreak_rules: Mapped[str] = mapped_column(String(40), default="fide-2024")
+    arbiter: Mapped[str] = mapped_column(String(200), default="")
+    draw_lots_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    lots: Mapped[str] = mapped_column(Text, default="")  # JSON record of the draw
+    initial_colour: Mapped[str] = mapped_column(String(6), default="white1")
+    knockout_replays: Mapped[int] = mapped_column(Integer, default=1)
+    late_entry_bye: Mapped[str] = mapped_column(String(8), default="zero")
+    created_at: Mapped[float] = mapped_column(Float)
+
+    entrants: Mapped[list[Entrant]] = relationship(
+        back_populates="event", cascade="all, delete-orphan", order_by="Entrant.registered"
+    )
+    rounds_: Mapped[list[Round]] = relationship(
+        back_populates="event", cascade="all, delete-orphan", order_by="Round.number"
+    )
+
+
+class Entrant(Base):
+    __tablename__ = "tournament_entrants"
+    __table_args__ = (
+        UniqueConstraint("event_id", "name", name="uq_tournament_entrant_name"),
+        UniqueConstraint("event_id", "registered", name="uq_tournament_entrant_registered"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    registered: Mapped[int] = mapped_column(Integer)  # registration order, 1..n
+    number: Mapped[int] = mapped_column(Integer)  # pairing number
+    name: Mapped[str] = mapped_column(String(200))
+    club: Mapped[str] = mapped_column(String(200), default="")
+    federation: Mapped[str] = mapped_column(String(3), default="")
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(12), default="active")  # active | withdrawn
+    withdrawn_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    first_round: Mapped[int] = mapped_column(Integer, default=1)  # > 1: late entry
+
+    event: Mapped[Event] = relationship(back_populates="entrants")
+
+
+class Round(Base):
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_tournament_round"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(200), default="")  # who paired it and how
+    paired_at: Mapped[float] = mapped_column(Float)
+
+    event: Mapped[Event] = relationship(back_populates="rounds_")
+    pairings: Mapped[list[Pairing]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="Pairing.table"
+    )
+
+
+class Pairing(Base):
+    """One table of a round: coach A (ATK in the first half, TRF White) against coach B, or a bye.
+
+    A bye has `b_id` NULL and `bye` one of `pab` (pairing-allocated), `half` (requested
+    half-point), `zero` (zero-point), `full` (full-point, arbiter's decision).
+    """
+
+    __tablename__ = "tournament_pairings"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table", name="uq_tournament_pairing_table"),
+        UniqueConstraint("round_id", "a_id", name="uq_tournament_pairing_a"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    a_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrants.id"))
+    b_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_entrants.id"), nullable=True)
+    bye: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    manual: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    round: Mapped[Round] = relationship(back_populates="pairings")
+    a: Mapped[Entrant] = relationship(foreign_keys=[a_id])
+    b: Mapped[Entrant | None] = relationship(foreign_keys=[b_id])
+    result: Mapped[Result | None] = relationship(
+        back_populates="pairing", cascade="all, delete-orphan", uselist=False
+    )
+
+
+class Result(Base):
+    """The result of one table.
+
+    `kind` is `sheet`, `forfeit` (`forfeit_by` A or B), `double-forfeit`, or `outcome`
+    (imported from a TRF: who won, without a sheet).
+    """
+
+    __tablename__ = "tournament_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    pairing_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), unique=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    sheet: Mapped[str] = mapped_column(Text, default="")  # the score sheet, JSON
+    decision: Mapped[str] = mapped_column(Text, default="")  # the game's decision, JSON
+    outcome: Mapped[str] = mapped_column(String(1))  # A, B, D (draw) or N (nobody: double forfeit)
+    entered_at: Mapped[float] = mapped_column(Float)
+
+    pairing: Mapped[Pairing] = relationship(back_populates="result")
+
+
+class ResultCorrection(Base):
+    """Audit trail: every corrected result keeps what it was and why it changed."""
+
+    __tablename__ = "tournament_corrections"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    before: Mapped[str] = mapped_column(Text)
+    after: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ByeRequest(Base):
+    """A bye asked for before a round is paired (`half` or `zero`); the pairing honours it."""
+
+    __tablename__ = "tournament_bye_requests"
+    __table_args__ = (
+        UniqueConstraint("entrant_id", "round_number", name="uq_tournament_bye_request"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_entrants.id", ondelete="CASCADE")
+    )
+    round_number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+
+
+class LogEntry(Base):
+    """The arbiter's log: sanctions, signals, overrides, withdrawals; append-only."""
+
+    __tablename__ = "tournament_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40))  # sanction | signal | override | withdrawal ...
+    entrant_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_entrants.id", ondelete="SET NULL"), nullable=True
+    )
+    round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    detail: Mapped[str] = mapped_column(Text, default="")
+    at: Mapped[float] = mapped_column(Float)

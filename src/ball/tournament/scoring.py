@@ -1,0 +1,59 @@
+"""Points for each way a round can end: organiser data (defaults: win 1, draw ½, loss 0)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+
+from ball.tournament.errors import TournamentError
+
+
+@dataclass(frozen=True)
+class Scoring:
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    forfeit_win: float = 1.0
+    forfeit_loss: float = 0.0
+    pab: float = 1.0  # pairing-allocated bye (FIDE: a win)
+    half_bye: float = 0.5  # requested half-point bye
+    full_bye: float = 1.0
+    zero_bye: float = 0.0
+
+    def points(self, code: str) -> float:
+        """Points of one TRF result code (1 = 0 + - U H F Z; blank = not yet played)."""
+        return {
+            "1": self.win,
+            "=": self.draw,
+            "0": self.loss,
+            "+": self.forfeit_win,
+            "-": self.forfeit_loss,
+            "U": self.pab,
+            "H": self.half_bye,
+            "F": self.full_bye,
+            "Z": self.zero_bye,
+            " ": 0.0,
+        }[code]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Scoring:
+        return cls.from_dict(json.loads(text) if text else {})
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Scoring:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise TournamentError(
+                f"scoring: unknown field(s) {', '.join(sorted(unknown))}; known: "
+                f"{', '.join(sorted(known))}"
+            )
+        values = {}
+        for key, value in data.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise TournamentError(f"scoring: {key} must be a number >= 0, got {value!r}")
+            values[key] = float(value)
+        return cls(**values)

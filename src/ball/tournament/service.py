@@ -1,0 +1,1038 @@
+"""The tournament service: every operation the CLI, the web arbiter desk and the forms use.
+
+    svc = TournamentService("event.db")            # or a SQLAlchemy URL; BALL_DB if None
+    svc.create_event(name="Open", system="swiss", rounds=5)
+    svc.add_player("Ann", rating=1800, club="Sofia")
+    svc.pair_next_round()                            # -> [{"table": 1, "a": ..., "b": ...}]
+    svc.enter_result(round_number=1, table=1, sheet={...})   # or forfeit="A" / double_forfeit
+    svc.standings()                                  # -> {"rules": ..., "standings": [...]}
+    svc.export_trf()                                 # FIDE TRF-16 text
+
+Every method is one database transaction: it either commits completely or raises
+`TournamentError` (one line naming what was wrong) and leaves the stored data as it was.
+Methods that act on an event take `event` (id or name); `None` means the only event of the
+database, or the latest one created when there are several.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session, selectinload
+
+from ball.storage import open_database
+from ball.tournament import berger, crosstable, knockout, standings, swiss, trf
+from ball.tournament.errors import TournamentError
+from ball.tournament.games import GAMES, game
+from ball.tournament.models import (
+    ByeRequest,
+    Entrant,
+    Event,
+    LogEntry,
+    Pairing,
+    Result,
+    ResultCorrection,
+    Round,
+)
+from ball.tournament.scoring import Scoring
+
+SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
+BYE_KINDS = ("pab", "half", "zero", "full")
+EventRef = int | str | None
+
+
+class TournamentService:
+    """Service bound to one database (a file path or a SQLAlchemy URL)."""
+
+    def __init__(self, db: str | os.PathLike[str] | None = None):
+        try:
+            self.engine, self._sessions = open_database(db)
+        except ValueError as exc:
+            raise TournamentError(str(exc)) from None
+        except OperationalError as exc:
+            raise TournamentError(f"cannot open the database: {exc.orig}") from None
+
+    # ------------------------------------------------------------------ plumbing
+
+    @contextmanager
+    def _tx(self) -> Iterator[Session]:
+        """One transaction; any failure rolls everything back."""
+        session = self._sessions()
+        try:
+            with session.begin():
+                yield session
+        except IntegrityError as exc:
+            raise TournamentError(f"rejected by the database: {exc.orig}") from None
+        finally:
+            session.close()
+
+    def _event(self, s: Session, ref: EventRef) -> Event:
+        query = select(Event).options(
+            selectinload(Event.entrants),
+            selectinload(Event.rounds_).selectinload(Round.pairings).selectinload(Pairing.result),
+        )
+        if ref is None:
+            event = s.scalars(query.order_by(Event.id.desc()).limit(1)).first()
+            if event is None:
+                raise TournamentError(
+                    "unknown event: this database holds no event (create one with "
+                    "'ball event create')"
+                )
+            return event
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+            event = s.scalars(query.where(Event.id == int(ref))).first()
+        else:
+            event = s.scalars(query.where(Event.name == ref).order_by(Event.id.desc())).first()
+        if event is None:
+            raise TournamentError(f"unknown event {ref!r}")
+        return event
+
+    @staticmethod
+    def _entrant(event: Event, name: str) -> Entrant:
+        for e in event.entrants:
+            if e.name == name:
+                return e
+        raise TournamentError(f"no entrant named {name!r} in event {event.name!r}")
+
+    @staticmethod
+    def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None:
+        s.add(LogEntry(event_id=event.id, kind=kind, detail=detail, at=time.time(), **where))
+
+    # ------------------------------------------------------------------ events
+
+    def create_event(
+        self,
+        *,
+        name: str,
+        system: str,
+        rounds: int | None = None,
+        draw_lots: int | None = None,
+        game_name: str = "ball",
+        ruleset: str = "standard",
+        date_start: str = "",
+        date_end: str = "",
+        place: str = "",
+        arbiter: str = "",
+        scoring: dict[str, float] | None = None,
+        tiebreaks: list[str] | None = None,
+        tiebreak_rules: str = "fide-2024",
+        initial_colour: str = "white1",
+        knockout_replays: int = 1,
+        late_entry_bye: str = "zero",
+    ) -> dict[str, Any]:
+        """Create an event and return its summary.
+
+        `system`: round-robin, double-round-robin, swiss or knockout. `rounds`: fixed for a
+        Swiss (default: enough to find a winner, ceil(log2 n), set at the first pairing);
+        derived for round robins and knockouts. `draw_lots`: seed of the drawing of lots for
+        pairing numbers (round robin, knockout) and the initial colour (Swiss); recorded.
+        `scoring` overrides `Scoring` fields; `tiebreaks` is the ordered chain (default per
+        system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026.
+        """
+        name = (name or "").strip()
+        if not name:
+            raise TournamentError("the event needs a name")
+        if system not in SYSTEMS:
+            raise TournamentError(f"unknown system {system!r}; choose one of {', '.join(SYSTEMS)}")
+        if rounds is not None and rounds < 1:
+            raise TournamentError(f"--rounds must be at least 1, got {rounds}")
+        plugin = game(game_name)
+        chain = list(tiebreaks) if tiebreaks is not None else _default_chain(system, plugin)
+        known = standings.known_tiebreaks(plugin)
+        for tb in chain:
+            if tb not in known:
+                raise TournamentError(f"unknown tie-break {tb!r}; known: {', '.join(known)}")
+        if tiebreak_rules not in standings.RULES:
+            raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
+        if initial_colour not in ("white1", "black1"):
+            raise TournamentError("initial colour must be white1 or black1")
+        if late_entry_bye not in ("zero", "half"):
+            raise TournamentError("late-entry bye must be zero or half")
+        for label, value in (("start date", date_start), ("end date", date_end)):
+            if value and not _is_iso_date(value):
+                raise TournamentError(f"{label} must be YYYY-MM-DD, got {value!r}")
+        score = Scoring.from_dict(scoring or {})
+        lots = ""
+        if draw_lots is not None and system == "swiss":
+            initial_colour = random.Random(draw_lots).choice(["white1", "black1"])
+            lots = json.dumps({"seed": draw_lots, "initial_colour": initial_colour})
+        with self._tx() as s:
+            event = Event(
+                name=name,
+                system=system,
+                rounds=rounds,
+                game=plugin.name,
+                ruleset=ruleset,
+                date_start=date_start or time.strftime("%Y-%m-%d"),
+                date_end=date_end,
+                place=place,
+                arbiter=arbiter,
+                scoring=score.to_json(),
+                tiebreaks=json.dumps(chain),
+                tiebreak_rules=tiebreak_rules,
+                draw_lots_seed=draw_lots,
+                lots=lots,
+                initial_colour=initial_colour,
+                knockout_replays=knockout_replays,
+                late_entry_bye=late_entry_bye,
+                created_at=time.time(),
+            )
+            s.add(event)
+            s.flush()
+            return _event_summary(event)
+
+    def list_events(self) -> list[dict[str, Any]]:
+        with self._tx() as s:
+            return [_event_summary(e) for e in s.scalars(select(Event).order_by(Event.id))]
+
+    def event_info(self, event: EventRef = None) -> dict[str, Any]:
+        """Summary, entrants and the drawing of lots of an event."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            info = _event_summary(ev)
+            info["lots"] = json.loads(ev.lots) if ev.lots else None
+            info["entrants"] = [
+                _entrant_dict(e) for e in sorted(ev.entrants, key=lambda e: e.number)
+            ]
+            return info
+
+    # ------------------------------------------------------------------ entrants
+
+    def add_player(
+        self,
+        name: str,
+        *,
+        rating: int | None = None,
+        club: str = "",
+        federation: str = "",
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Register an entrant. After round 1 it is a late entry: the rounds it missed count
+        as zero-point (or, if the event says so, half-point) byes. Round robins and
+        knockouts take no late entries."""
+        name = (name or "").strip()
+        if not name:
+            raise TournamentError("the entrant needs a name")
+        if rating is not None and not 0 <= rating <= 9999:
+            raise TournamentError(f"rating must be between 0 and 9999, got {rating}")
+        if len(federation) > 3:
+            raise TournamentError(f"federation is a 3-letter code, got {federation!r}")
+        with self._tx() as s:
+            ev = self._event(s, event)
+            if any(e.name == name for e in ev.entrants):
+                raise TournamentError(f"{name!r} is already registered in {ev.name!r}")
+            paired = len(ev.rounds_)
+            if paired and ev.system != "swiss":
+                raise TournamentError(f"a {ev.system} takes no entrant after round 1 is paired")
+            if ev.rounds is not None and paired >= ev.rounds:
+                raise TournamentError("every round is already paired")
+            entrant = Entrant(
+                event_id=ev.id,
+                registered=len(ev.entrants) + 1,
+                number=len(ev.entrants) + 1,
+                name=name,
+                club=club,
+                federation=federation.upper(),
+                rating=rating,
+                first_round=paired + 1,
+            )
+            s.add(entrant)
+            s.flush()
+            return _entrant_dict(entrant)
+
+    def withdraw(self, name: str, *, event: EventRef = None, reason: str = "") -> dict[str, Any]:
+        """Withdraw an entrant from the rounds not yet paired (logged). In a round robin
+        their remaining games are lost by forfeit."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            entrant = self._entrant(ev, name)
+            if entrant.status == "withdrawn":
+                raise TournamentError(f"{name!r} has already withdrawn")
+            entrant.status = "withdrawn"
+            entrant.withdrawn_after = len(ev.rounds_)
+            self._log(s, ev, "withdrawal", reason, entrant_id=entrant.id)
+            return _entrant_dict(entrant)
+
+    def request_bye(
+        self, name: str, round_number: int, kind: str = "half", *, event: EventRef = None
+    ) -> None:
+        """Record a bye the entrant asked for (`half` or `zero` point) before the round is
+        paired; the pairing leaves them out and gives them that bye."""
+        if kind not in ("half", "zero"):
+            raise TournamentError("a requested bye is 'half' or 'zero'")
+        with self._tx() as s:
+            ev = self._event(s, event)
+            entrant = self._entrant(ev, name)
+            if round_number <= len(ev.rounds_):
+                raise TournamentError(f"round {round_number} is already paired")
+            s.add(
+                ByeRequest(
+                    event_id=ev.id, entrant_id=entrant.id, round_number=round_number, kind=kind
+                )
+            )
+
+    # ------------------------------------------------------------------ pairing
+
+    def pair_next_round(self, *, event: EventRef = None) -> list[dict[str, Any]]:
+        """Pair the next round by the event's system and return its tables
+        (`{"table", "a", "b", "bye"}`; `b` is None for a bye)."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            number = self._next_round_number(ev)
+            active = [e for e in ev.entrants if e.status == "active"]
+            if number == 1:
+                if len(active) < 2:
+                    raise TournamentError("at least two active entrants are needed to pair")
+                self._assign_numbers(ev)
+            requests = {
+                r.entrant_id: r.kind
+                for r in s.scalars(
+                    select(ByeRequest).where(
+                        ByeRequest.event_id == ev.id, ByeRequest.round_number == number
+                    )
+                )
+            }
+            if ev.system == "swiss":
+                pairs, method = self._pair_swiss(ev, number, requests)
+            elif ev.system in ("round-robin", "double-round-robin"):
+                pairs, method = self._pair_round_robin(ev, number)
+            else:
+                pairs, method = self._pair_knockout(ev, number)
+            rnd = self._store_round(s, ev, number, pairs, method, manual=False)
+            return _round_tables(rnd)
+
+    def set_pairing(
+        self,
+        round_number: int,
+        tables: list[tuple[str, str | None]],
+        *,
+        byes: dict[str, str] | None = None,
+        reason: str = "",
+        event: EventRef = None,
+    ) -> list[dict[str, Any]]:
+        """The arbiter's manual pairing or override of `round_number` (the next round, or
+        the latest one while it has no result): `tables` are (coach A, coach B or None) by
+        name in table order; `byes` names the kind of each bye (default pairing-allocated).
+        No pair may meet twice unless the system is a double round robin."""
+        byes = byes or {}
+        with self._tx() as s:
+            ev = self._event(s, event)
+            last = len(ev.rounds_)
+            if round_number == last and last:
+                self._drop_round(s, ev, ev.rounds_[-1])
+            elif round_number != last + 1:
+                raise TournamentError(
+                    f"round {round_number} cannot be set: the next round is {last + 1}"
+                )
+            else:
+                self._next_round_number(ev)
+            if round_number == 1:
+                self._assign_numbers(ev)
+            seen: set[str] = set()
+            pairs: list[tuple[Entrant, Entrant | None, str | None]] = []
+            met = _met_pairs(ev)
+            for a_name, b_name in tables:
+                a = self._entrant(ev, a_name)
+                b = self._entrant(ev, b_name) if b_name else None
+                for x in (a, b):
+                    if x is None:
+                        continue
+                    if x.name in seen:
+                        raise TournamentError(f"{x.name!r} is paired twice in round {round_number}")
+                    if x.status != "active":
+                        raise TournamentError(f"{x.name!r} has withdrawn")
+                    seen.add(x.name)
+                if (
+                    b is not None
+                    and ev.system != "double-round-robin"
+                    and (frozenset((a.id, b.id)) in met)
+                ):
+                    raise TournamentError(f"{a.name!r} and {b.name!r} have already met")
+                kind = None if b else byes.get(a.name, "pab")
+                if kind is not None and kind not in BYE_KINDS:
+                    raise TournamentError(
+                        f"unknown bye kind {kind!r}; choose {', '.join(BYE_KINDS)}"
+                    )
+                pairs.append((a, b, kind))
+            rnd = self._store_round(s, ev, round_number, pairs, "manual (arbiter)", manual=True)
+            self._log(s, ev, "override", reason or "manual pairing", round_number=round_number)
+            return _round_tables(rnd)
+
+    def unpair_round(self, *, event: EventRef = None) -> int:
+        """Undo the latest round while none of its tables has a result; returns its number."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            if not ev.rounds_:
+                raise TournamentError("no round is paired")
+            rnd = ev.rounds_[-1]
+            self._drop_round(s, ev, rnd)
+            self._log(s, ev, "unpair", f"round {rnd.number} undone", round_number=rnd.number)
+            return rnd.number
+
+    def pairings(self, round_number: int | None = None, *, event: EventRef = None) -> list[dict]:
+        """Tables of a round (default: the latest), with results where entered."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            rnd = self._round(ev, round_number or len(ev.rounds_))
+            return _round_tables(rnd)
+
+    # ------------------------------------------------------------------ results
+
+    def enter_result(
+        self,
+        round_number: int,
+        table: int,
+        *,
+        sheet: dict[str, Any] | None = None,
+        forfeit: str | None = None,
+        double_forfeit: bool = False,
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Enter the result of one table: a score sheet (coach A first, decided by the
+        game), a forfeit by coach "A" or "B" (0-2), or a double forfeit. A second result for
+        the same table is refused (use `correct_result`)."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            pairing = self._table(ev, round_number, table)
+            if pairing.result is not None:
+                raise TournamentError(
+                    f"round {round_number} table {table} already has a result (correct it instead)"
+                )
+            pairing.result = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+            s.flush()
+            return _table_dict(pairing)
+
+    def correct_result(
+        self,
+        round_number: int,
+        table: int,
+        *,
+        reason: str,
+        sheet: dict[str, Any] | None = None,
+        forfeit: str | None = None,
+        double_forfeit: bool = False,
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Replace an entered result; the old one and the reason are kept in the log."""
+        if not (reason or "").strip():
+            raise TournamentError("a correction needs a reason")
+        with self._tx() as s:
+            ev = self._event(s, event)
+            pairing = self._table(ev, round_number, table)
+            if pairing.result is None:
+                raise TournamentError(
+                    f"round {round_number} table {table} has no result to correct"
+                )
+            before = _result_dict(pairing.result)
+            new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+            old = pairing.result
+            for attr in ("kind", "forfeit_by", "sheet", "decision", "outcome", "entered_at"):
+                setattr(old, attr, getattr(new, attr))
+            s.add(
+                ResultCorrection(
+                    event_id=ev.id,
+                    round_number=round_number,
+                    table=table,
+                    before=json.dumps(before),
+                    after=json.dumps(_result_dict(old)),
+                    reason=reason.strip(),
+                    at=time.time(),
+                )
+            )
+            return _table_dict(pairing)
+
+    def corrections(self, *, event: EventRef = None) -> list[dict[str, Any]]:
+        with self._tx() as s:
+            ev = self._event(s, event)
+            rows = s.scalars(
+                select(ResultCorrection)
+                .where(ResultCorrection.event_id == ev.id)
+                .order_by(ResultCorrection.id)
+            )
+            return [
+                {
+                    "round": r.round_number,
+                    "table": r.table,
+                    "before": json.loads(r.before),
+                    "after": json.loads(r.after),
+                    "reason": r.reason,
+                }
+                for r in rows
+            ]
+
+    def record(
+        self,
+        kind: str,
+        detail: str,
+        *,
+        name: str | None = None,
+        round_number: int | None = None,
+        table: int | None = None,
+        event: EventRef = None,
+    ) -> None:
+        """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
+        if not kind.strip():
+            raise TournamentError("a log entry needs a kind")
+        with self._tx() as s:
+            ev = self._event(s, event)
+            entrant_id = self._entrant(ev, name).id if name else None
+            self._log(
+                s,
+                ev,
+                kind.strip(),
+                detail,
+                entrant_id=entrant_id,
+                round_number=round_number,
+                table=table,
+            )
+
+    def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
+        with self._tx() as s:
+            ev = self._event(s, event)
+            names = {e.id: e.name for e in ev.entrants}
+            rows = s.scalars(
+                select(LogEntry).where(LogEntry.event_id == ev.id).order_by(LogEntry.id)
+            )
+            return [
+                {
+                    "kind": r.kind,
+                    "name": names.get(r.entrant_id),
+                    "round": r.round_number,
+                    "table": r.table,
+                    "detail": r.detail,
+                    "at": r.at,
+                }
+                for r in rows
+            ]
+
+    # ------------------------------------------------------------------ standings, TRF
+
+    def standings(self, *, event: EventRef = None, upto: int | None = None) -> dict[str, Any]:
+        """Ranking after the rounds played (or after round `upto`):
+        `{"rules": ..., "tiebreaks": [...], "standings": [Standing.as_dict(), ...]}`."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            table = _standings(ev, upto)
+            return {
+                "event": ev.name,
+                "rules": standings.RULES[ev.tiebreak_rules],
+                "tiebreaks": json.loads(ev.tiebreaks),
+                "rounds": len(ev.rounds_) if upto is None else upto,
+                "standings": [x.as_dict() for x in table],
+            }
+
+    def export_trf(self, *, event: EventRef = None) -> str:
+        """FIDE TRF-16 of the event with every round that has all its results."""
+        with self._tx() as s:
+            ev = self._event(s, event)
+            return _export(ev, _complete_rounds(ev), absent_next=True)
+
+    def import_trf(self, text: str, *, name: str | None = None) -> dict[str, Any]:
+        """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
+        pairings and results (as outcomes, without score sheets)."""
+        parsed = trf.read(text)
+        rounds = parsed.rounds or max(len(p.cells) for p in parsed.players)
+        with self._tx() as s:
+            ev = Event(
+                name=name or parsed.name or "Imported event",
+                system=parsed.system,
+                rounds=rounds,
+                game="ball",
+                date_start=parsed.date_start,
+                date_end=parsed.date_end,
+                place=parsed.place,
+                arbiter=parsed.arbiter,
+                scoring=Scoring().to_json(),
+                tiebreaks=json.dumps(_default_chain(parsed.system, GAMES["ball"])),
+                initial_colour=parsed.initial_colour,
+                created_at=time.time(),
+            )
+            s.add(ev)
+            s.flush()
+            by_number: dict[int, Entrant] = {}
+            for index, p in enumerate(sorted(parsed.players, key=lambda p: p.number), start=1):
+                entrant = Entrant(
+                    event_id=ev.id,
+                    registered=index,
+                    number=p.number,
+                    name=p.name,
+                    federation=p.federation,
+                    rating=p.rating,
+                    status="withdrawn" if p.number in parsed.absent_next else "active",
+                )
+                s.add(entrant)
+                by_number[p.number] = entrant
+            s.flush()
+            played = max(len(p.cells) for p in parsed.players)
+            for number in range(1, played + 1):
+                rnd = Round(
+                    event_id=ev.id, number=number, method="imported (TRF)", paired_at=time.time()
+                )
+                s.add(rnd)
+                s.flush()
+                table = 0
+                for p in sorted(parsed.players, key=lambda p: p.number):
+                    opp, colour, code = (
+                        p.cells[number - 1] if number <= len(p.cells) else (0, "-", "Z")
+                    )
+                    me = by_number[p.number]
+                    if opp:
+                        if colour != "w":
+                            continue
+                        table += 1
+                        pairing = Pairing(
+                            round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id
+                        )
+                        s.add(pairing)
+                        s.flush()
+                        other = next(
+                            (
+                                c
+                                for c in [x for x in parsed.players if x.number == opp][0].cells[
+                                    number - 1 : number
+                                ]
+                            ),
+                            (p.number, "b", " "),
+                        )
+                        result = _imported_result(code, other[2])
+                        if result is not None:
+                            result.pairing_id = pairing.id
+                            s.add(result)
+                    elif code in "UHF" or (code == "Z" and number >= me.first_round):
+                        kind = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}[code]
+                        table += 1
+                        s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
+            s.flush()
+            return _event_summary(ev)
+
+    # ------------------------------------------------------------------ internals
+
+    def _next_round_number(self, ev: Event) -> int:
+        if ev.rounds_:
+            last = ev.rounds_[-1]
+            missing = [p.table for p in last.pairings if p.b_id is not None and p.result is None]
+            if missing:
+                raise TournamentError(
+                    f"round {last.number} still has tables without a result: "
+                    f"{', '.join(map(str, missing))}"
+                )
+        number = len(ev.rounds_) + 1
+        if ev.rounds is not None and number > ev.rounds and ev.system != "knockout":
+            raise TournamentError(f"all {ev.rounds} rounds are paired")
+        return number
+
+    def _assign_numbers(self, ev: Event) -> None:
+        """Pairing numbers at round 1: rating order for a Swiss, registration order for a
+        round robin or knockout unless lots are drawn (seeded, recorded on the event)."""
+        entrants = sorted(ev.entrants, key=lambda e: e.registered)
+        if ev.system == "swiss":
+            entrants.sort(key=lambda e: (-(e.rating or 0), e.registered))
+        elif ev.draw_lots_seed is not None:
+            random.Random(ev.draw_lots_seed).shuffle(entrants)
+            ev.lots = json.dumps({"seed": ev.draw_lots_seed, "order": [e.name for e in entrants]})
+        for number, e in enumerate(entrants, start=1):
+            e.number = number
+
+    def _pair_swiss(self, ev: Event, number: int, requests: dict[int, str]):
+        if ev.rounds is None:
+            ev.rounds = max(1, math.ceil(math.log2(max(2, len(ev.entrants)))))
+        by_number = {e.number: e for e in ev.entrants}
+        absent = [e.number for e in ev.entrants if e.status != "active" or e.id in requests]
+        text = _export(ev, number - 1, absent_next=False, absent=absent)
+        pairs = swiss.pair_dutch(text, number, ev.rounds)
+        out: list[tuple[Entrant, Entrant | None, str | None]] = []
+        for w, b in pairs:
+            out.append((by_number[w], by_number.get(b), None if b else "pab"))
+        for e in sorted(ev.entrants, key=lambda e: e.number):
+            if e.id in requests and e.status == "active":
+                out.append((e, None, requests[e.id]))
+        return out, swiss.engine_name()
+
+    def _pair_round_robin(self, ev: Event, number: int):
+        cycles = 2 if ev.system == "double-round-robin" else 1
+        n = len(ev.entrants)
+        total = berger.berger_rounds(n) * cycles
+        if ev.rounds is None:
+            ev.rounds = total
+        if number > total:
+            raise TournamentError(f"all {total} rounds are paired")
+        by_number = {e.number: e for e in ev.entrants}
+        out = []
+        for w, b in berger.round_robin_round(n, number, cycles):
+            out.append((by_number[w], by_number[b] if b else None, None if b else "zero"))
+        return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
+
+    def _pair_knockout(self, ev: Event, number: int):
+        seeds = sorted(ev.entrants, key=lambda e: e.number)
+        if number == 1:
+            if ev.rounds is None:
+                ev.rounds = int(math.log2(knockout.bracket_size(len(seeds))))
+            slots = [(a, b) for a, b in knockout.first_round([e.number for e in seeds])]
+            by_number = {e.number: e for e in seeds}
+            out = []
+            for a, b in slots:
+                if a is None and b is None:
+                    continue
+                if a is None or b is None:
+                    out.append((by_number[a or b], None, "pab"))
+                else:
+                    out.append((by_number[a], by_number[b], None))
+            return out, "knockout (seeded)" if ev.draw_lots_seed is None else "knockout (drawn)"
+        last = ev.rounds_[-1]
+        replays = []
+        winners: list[Entrant | None] = []
+        replay_count = sum(1 for r in ev.rounds_ if r.method.startswith("knockout replay"))
+        for p in last.pairings:
+            if p.b_id is None:
+                winners.append(p.a)
+                continue
+            outcome = p.result.outcome
+            if outcome == "D":
+                used = _replays_of(ev, p)
+                if used < ev.knockout_replays:
+                    replays.append((p.b, p.a, None))
+                    winners.append(None)
+                    continue
+                winners.append(p.a if p.a.number < p.b.number else p.b)
+            elif outcome == "N":
+                winners.append(None)
+            else:
+                winners.append(p.a if outcome == "A" else p.b)
+        if replays:
+            return replays, f"knockout replay {replay_count + 1}"
+        # The stage before a replay round holds the other winners.
+        stage = _knockout_stage_winners(ev)
+        alive = [w for w in stage if w is not None]
+        if len(alive) <= 1:
+            raise TournamentError("the knockout is complete")
+        out = []
+        for i in range(0, len(stage), 2):
+            a, b = stage[i], stage[i + 1] if i + 1 < len(stage) else None
+            if a is None and b is None:
+                continue
+            if a is None or b is None:
+                out.append((a or b, None, "pab"))
+            else:
+                out.append((a, b, None))
+        return out, "knockout"
+
+    def _store_round(self, s: Session, ev: Event, number: int, pairs, method: str, manual: bool):
+        rnd = Round(event_id=ev.id, number=number, method=method, paired_at=time.time())
+        s.add(rnd)
+        s.flush()
+        for table, (a, b, kind) in enumerate(pairs, start=1):
+            pairing = Pairing(
+                round_id=rnd.id,
+                table=table,
+                a_id=a.id,
+                b_id=b.id if b is not None else None,
+                bye=kind if b is None else None,
+                manual=manual,
+            )
+            s.add(pairing)
+            s.flush()
+            # A withdrawn entrant left in a fixed schedule (round robin) loses by forfeit.
+            if b is not None and (a.status != "active" or b.status != "active"):
+                plugin = game(ev.game)
+                both = a.status != "active" and b.status != "active"
+                kind_ = "double-forfeit" if both else "forfeit"
+                by = None if both else ("A" if a.status != "active" else "B")
+                figures = (
+                    plugin.double_forfeit() if both else plugin.forfeit("B" if by == "A" else "A")
+                )
+                s.add(
+                    Result(
+                        pairing_id=pairing.id,
+                        kind=kind_,
+                        forfeit_by=by,
+                        decision=json.dumps({"figures": figures}),
+                        outcome="N" if both else ("B" if by == "A" else "A"),
+                        entered_at=time.time(),
+                    )
+                )
+        s.flush()
+        s.refresh(ev)
+        return s.scalars(
+            select(Round)
+            .where(Round.id == rnd.id)
+            .options(selectinload(Round.pairings).selectinload(Pairing.result))
+        ).one()
+
+    def _drop_round(self, s: Session, ev: Event, rnd: Round) -> None:
+        with_result = [
+            p.table
+            for p in rnd.pairings
+            if p.result is not None
+            and p.a.status == "active"
+            and (p.b is None or p.b.status == "active")
+        ]
+        if with_result:
+            raise TournamentError(
+                f"round {rnd.number} has results (tables {', '.join(map(str, with_result))}); "
+                "it cannot be undone"
+            )
+        ev.rounds_.remove(rnd)
+        s.delete(rnd)
+        s.flush()
+        if rnd.number == 1:
+            for e in ev.entrants:
+                e.number = e.registered
+            if ev.system != "swiss":
+                ev.lots = ""
+
+    @staticmethod
+    def _round(ev: Event, number: int) -> Round:
+        for r in ev.rounds_:
+            if r.number == number:
+                return r
+        raise TournamentError(f"round {number} is not paired")
+
+    def _table(self, ev: Event, number: int, table: int) -> Pairing:
+        rnd = self._round(ev, number)
+        for p in rnd.pairings:
+            if p.table == table:
+                if p.b_id is None:
+                    raise TournamentError(
+                        f"round {number} table {table} is a bye; it takes no result"
+                    )
+                return p
+        raise TournamentError(f"round {number} has no table {table}")
+
+    def _make_result(self, ev, pairing, sheet, forfeit, double_forfeit) -> Result:
+        given = sum(
+            x is not None and x is not False for x in (sheet, forfeit, double_forfeit or None)
+        )
+        if given != 1:
+            raise TournamentError(
+                "give exactly one of: a sheet, a forfeit (A or B), a double forfeit"
+            )
+        plugin = game(ev.game)
+        now = time.time()
+        if double_forfeit:
+            return Result(
+                kind="double-forfeit",
+                decision=json.dumps({"figures": plugin.double_forfeit()}),
+                outcome="N",
+                entered_at=now,
+            )
+        if forfeit is not None:
+            if forfeit not in ("A", "B"):
+                raise TournamentError(f"forfeit is by coach A or B, got {forfeit!r}")
+            winner = "B" if forfeit == "A" else "A"
+            return Result(
+                kind="forfeit",
+                forfeit_by=forfeit,
+                decision=json.dumps({"figures": plugin.forfeit(winner)}),
+                outcome=winner,
+                entered_at=now,
+            )
+        if not isinstance(sheet, dict):
+            raise TournamentError("illegal sheet: the score sheet must be a JSON object")
+        decided = plugin.decide(sheet)
+        return Result(
+            kind="sheet",
+            forfeit_by=None,
+            sheet=json.dumps(sheet, sort_keys=True),
+            decision=json.dumps({"decision": decided.decision, "figures": decided.figures}),
+            outcome=decided.outcome,
+            entered_at=now,
+        )
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _is_iso_date(value: str) -> bool:
+    try:
+        time.strptime(value, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+def _default_chain(system: str, plugin) -> list[str]:
+    return list(standings.DEFAULT_CHAIN[system]) + list(plugin.tiebreaks)
+
+
+def _event_summary(ev: Event) -> dict[str, Any]:
+    return {
+        "id": ev.id,
+        "name": ev.name,
+        "system": ev.system,
+        "rounds": ev.rounds,
+        "game": ev.game,
+        "ruleset": ev.ruleset,
+        "date_start": ev.date_start,
+        "date_end": ev.date_end,
+        "place": ev.place,
+        "arbiter": ev.arbiter,
+        "scoring": json.loads(ev.scoring),
+        "tiebreaks": json.loads(ev.tiebreaks),
+        "tiebreak_rules": ev.tiebreak_rules,
+        "draw_lots_seed": ev.draw_lots_seed,
+        "initial_colour": ev.initial_colour,
+    }
+
+
+def _entrant_dict(e: Entrant) -> dict[str, Any]:
+    return {
+        "number": e.number,
+        "name": e.name,
+        "club": e.club,
+        "federation": e.federation,
+        "rating": e.rating,
+        "status": e.status,
+        "first_round": e.first_round,
+        "withdrawn_after": e.withdrawn_after,
+    }
+
+
+def _result_dict(r: Result) -> dict[str, Any]:
+    return {
+        "kind": r.kind,
+        "forfeit_by": r.forfeit_by,
+        "outcome": r.outcome,
+        "sheet": json.loads(r.sheet) if r.sheet else None,
+    }
+
+
+def _table_dict(p: Pairing) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "table": p.table,
+        "a": p.a.name,
+        "b": p.b.name if p.b is not None else None,
+    }
+    if p.b_id is None:
+        out["bye"] = p.bye
+    if p.result is not None:
+        out["result"] = _result_dict(p.result)
+    return out
+
+
+def _round_tables(rnd: Round) -> list[dict[str, Any]]:
+    return [_table_dict(p) for p in sorted(rnd.pairings, key=lambda p: p.table)]
+
+
+def _met_pairs(ev: Event) -> set[frozenset[int]]:
+    return {
+        frozenset((p.a_id, p.b_id)) for r in ev.rounds_ for p in r.pairings if p.b_id is not None
+    }
+
+
+def _replays_of(ev: Event, pairing: Pairing) -> int:
+    pair = frozenset((pairing.a_id, pairing.b_id))
+    return sum(
+        1
+        for r in ev.rounds_
+        if r.method.startswith("knockout replay")
+        for p in r.pairings
+        if p.b_id is not None and frozenset((p.a_id, p.b_id)) == pair
+    )
+
+
+def _knockout_stage_winners(ev: Event) -> list[Entrant | None]:
+    """Winners of the latest stage in bracket order, replays resolved."""
+    stage: list[Pairing] = []
+    for r in ev.rounds_:
+        if not r.method.startswith("knockout replay"):
+            stage = list(r.pairings)
+    winners: list[Entrant | None] = []
+    for p in stage:
+        if p.b_id is None:
+            winners.append(p.a)
+            continue
+        pair = frozenset((p.a_id, p.b_id))
+        decisive = p
+        for r in ev.rounds_:
+            if r.method.startswith("knockout replay"):
+                for q in r.pairings:
+                    if q.b_id is not None and frozenset((q.a_id, q.b_id)) == pair:
+                        decisive = q
+        outcome = decisive.result.outcome if decisive.result else "N"
+        if outcome == "A":
+            winners.append(decisive.a)
+        elif outcome == "B":
+            winners.append(decisive.b)
+        elif outcome == "D":
+            winners.append(p.a if p.a.number < p.b.number else p.b)
+        else:
+            winners.append(None)
+    return winners
+
+
+def _complete_rounds(ev: Event) -> int:
+    done = 0
+    for r in ev.rounds_:
+        if any(p.b_id is not None and p.result is None for p in r.pairings):
+            break
+        done = r.number
+    return done
+
+
+def _standings(ev: Event, upto: int | None) -> list[standings.Standing]:
+    lines = crosstable.build(ev, upto)
+    return standings.compute(
+        sorted(lines.values(), key=lambda x: x.number),
+        Scoring.from_json(ev.scoring),
+        json.loads(ev.tiebreaks),
+        game(ev.game),
+        round_robin=ev.system in ("round-robin", "double-round-robin"),
+        rules=ev.tiebreak_rules,
+    )
+
+
+def _export(ev: Event, upto: int, *, absent_next: bool, absent: list[int] | None = None) -> str:
+    lines = crosstable.build(ev, upto)
+    ranks = {s.entrant_id: s.rank for s in _standings(ev, upto)}
+    if absent is None and absent_next:
+        absent = [e.number for e in ev.entrants if e.status != "active"]
+    return trf.write(
+        name=ev.name,
+        place=ev.place,
+        date_start=ev.date_start,
+        date_end=ev.date_end,
+        system=ev.system,
+        arbiter=ev.arbiter,
+        rounds=ev.rounds or max(upto, 1),
+        initial_colour=ev.initial_colour,
+        scoring=Scoring.from_json(ev.scoring),
+        lines=sorted(lines.values(), key=lambda x: x.number),
+        ranks=ranks,
+        absent_next=absent,
+    )
+
+
+def _imported_result(code: str, other: str) -> Result | None:
+    now = time.time()
+    if code == " ":
+        return None
+    if code == "-" and other == "-":
+        return Result(
+            kind="double-forfeit",
+            decision=json.dumps({"figures": GAMES["ball"].double_forfeit()}),
+            outcome="N",
+            entered_at=now,
+        )
+    if code in "+-":
+        by = "B" if code == "+" else "A"
+        winner = "A" if code == "+" else "B"
+        return Result(
+            kind="forfeit",
+            forfeit_by=by,
+            decision=json.dumps({"figures": GAMES["ball"].forfeit(winner)}),
+            outcome=winner,
+            entered_at=now,
+        )
+    outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
+    if outcome is None:
+        raise TournamentError(f"TRF: result code {code!r} is not a game result")
+    return Result(kind="outcome", outcome=outcome, entered_at=now)

@@ -1,0 +1,233 @@
+"""The common start signals of a round (spec 15, R-signal), stored in the "desk" tables.
+
+Signal 1 starts every first half of a round at once. Each table's first-half end (Final Drive
+included) is recorded, by the arbiter or reported from the table. Signal 2 starts every
+second half at once and may not be given before the last first half ended plus the gap of
+the ruleset (`[time] second_half_signal_gap_minutes`, 10 by default); early finishers rest.
+
+Times are POSIX seconds handed in by the caller, so tests drive a fake clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import Float, ForeignKey, Integer, String, UniqueConstraint, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from ball.storage import Base
+from ball.tournament.errors import TournamentError
+from ball.tournament.models import Pairing, Round
+
+SOURCES = ("arbiter", "table")
+
+
+class Signal(Base):
+    __tablename__ = "desk_signals"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_number", "signal", name="uq_desk_signal"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    signal: Mapped[int] = mapped_column(Integer)  # 1 = first halves, 2 = second halves
+    at: Mapped[float] = mapped_column(Float)
+
+
+class HalfEnd(Base):
+    __tablename__ = "desk_half_ends"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_number", "table", name="uq_desk_half_end"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    source: Mapped[str] = mapped_column(String(16))
+
+
+@dataclass(frozen=True)
+class TableState:
+    table: int
+    a: str
+    b: str
+    first_half_end: float | None
+    source: str | None
+
+    @property
+    def playing(self) -> bool:
+        return self.first_half_end is None
+
+
+@dataclass(frozen=True)
+class RoundControl:
+    """What the round-control page shows at `now`."""
+
+    round_number: int
+    now: float
+    gap_seconds: float
+    signal1: float | None
+    signal2: float | None
+    tables: list[TableState] = field(default_factory=list)
+
+    @property
+    def still_playing(self) -> list[int]:
+        return [t.table for t in self.tables if t.playing] if self.signal1 is not None else []
+
+    @property
+    def earliest_signal2(self) -> float | None:
+        """Last first-half end + gap, once every table has finished its first half."""
+        if self.signal1 is None or any(t.playing for t in self.tables):
+            return None
+        ends = [t.first_half_end for t in self.tables if t.first_half_end is not None]
+        return max(ends, default=self.signal1) + self.gap_seconds
+
+    @property
+    def seconds_to_signal2(self) -> float | None:
+        earliest = self.earliest_signal2
+        return None if earliest is None else max(0.0, earliest - self.now)
+
+    def as_dict(self) -> dict:
+        return {
+            "round": self.round_number,
+            "now": self.now,
+            "gap_seconds": self.gap_seconds,
+            "signal1": self.signal1,
+            "signal2": self.signal2,
+            "still_playing": self.still_playing,
+            "earliest_signal2": self.earliest_signal2,
+            "seconds_to_signal2": self.seconds_to_signal2,
+            "tables": [
+                {
+                    "table": t.table,
+                    "a": t.a,
+                    "b": t.b,
+                    "first_half_end": t.first_half_end,
+                    "source": t.source,
+                    "playing": t.playing,
+                }
+                for t in self.tables
+            ],
+        }
+
+
+def gap_seconds(ruleset=None) -> float:
+    """The ruleset's minimum gap between the last first-half end and signal 2, in seconds."""
+    if ruleset is None:
+        from ball.engine import load_ruleset
+
+        ruleset = load_ruleset()
+    return float(ruleset.time.second_half_signal_gap_minutes) * 60.0
+
+
+def _round(session: Session, event_id: int, number: int) -> Round:
+    rnd = session.scalar(select(Round).where(Round.event_id == event_id, Round.number == number))
+    if rnd is None:
+        raise TournamentError(f"round {number} of event {event_id} has not been paired")
+    return rnd
+
+
+def _playing_tables(rnd: Round) -> list[Pairing]:
+    # A table plays when it has two coaches and no forfeit has been entered for it.
+    return [
+        p
+        for p in rnd.pairings
+        if p.b_id is not None and (p.result is None or p.result.kind == "sheet")
+    ]
+
+
+def round_control(
+    session: Session, event_id: int, number: int, now: float, gap: float
+) -> RoundControl:
+    rnd = _round(session, event_id, number)
+    signals = {
+        s.signal: s.at
+        for s in session.scalars(
+            select(Signal).where(Signal.event_id == event_id, Signal.round_number == number)
+        )
+    }
+    ends = {
+        h.table: h
+        for h in session.scalars(
+            select(HalfEnd).where(HalfEnd.event_id == event_id, HalfEnd.round_number == number)
+        )
+    }
+    tables = [
+        TableState(
+            p.table,
+            p.a.name,
+            p.b.name if p.b is not None else "",
+            ends[p.table].at if p.table in ends else None,
+            ends[p.table].source if p.table in ends else None,
+        )
+        for p in _playing_tables(rnd)
+    ]
+    return RoundControl(number, now, gap, signals.get(1), signals.get(2), tables)
+
+
+def give_signal(
+    session: Session, event_id: int, number: int, which: int, now: float, gap: float
+) -> Signal:
+    """Store signal `which` (1 or 2) of round `number` at `now`; refuse it when too early."""
+    state = round_control(session, event_id, number, now, gap)
+    if which not in (1, 2):
+        raise TournamentError(f"signal: {which} is not a signal; a round has signals 1 and 2")
+    if which == 1 and state.signal1 is not None:
+        raise TournamentError(f"signal 1 of round {number} was already given")
+    if which == 2:
+        if state.signal1 is None:
+            raise TournamentError(f"signal 2 of round {number}: signal 1 has not been given")
+        if state.signal2 is not None:
+            raise TournamentError(f"signal 2 of round {number} was already given")
+        if state.still_playing:
+            tables = ", ".join(str(t) for t in state.still_playing)
+            raise TournamentError(
+                f"signal 2 of round {number}: table(s) {tables} still play their first half"
+            )
+        earliest = state.earliest_signal2
+        if earliest is not None and now < earliest:
+            raise TournamentError(
+                f"signal 2 of round {number}: too early by {int(earliest - now + 0.999)} s "
+                f"(the last first half ended less than {int(gap // 60)} minutes ago)"
+            )
+    row = Signal(event_id=event_id, round_number=number, signal=which, at=now)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def record_half_end(
+    session: Session,
+    event_id: int,
+    number: int,
+    table: int,
+    at: float,
+    source: str = "arbiter",
+) -> HalfEnd:
+    """Record (or correct, before signal 2) when `table` finished its first half."""
+    if source not in SOURCES:
+        raise TournamentError(f"source: {source!r} is not one of {', '.join(SOURCES)}")
+    state = round_control(session, event_id, number, at, 0.0)
+    if state.signal1 is None:
+        raise TournamentError(f"round {number}: give signal 1 before recording half ends")
+    if state.signal2 is not None:
+        raise TournamentError(f"round {number}: signal 2 was given; half ends are closed")
+    if table not in {t.table for t in state.tables}:
+        raise TournamentError(f"round {number}: table {table} has no game being played")
+    if at < state.signal1:
+        raise TournamentError(f"table {table}: a first half cannot end before signal 1")
+    row = session.scalar(
+        select(HalfEnd).where(
+            HalfEnd.event_id == event_id, HalfEnd.round_number == number, HalfEnd.table == table
+        )
+    )
+    if row is None:
+        row = HalfEnd(event_id=event_id, round_number=number, table=table, at=at, source=source)
+        session.add(row)
+    else:
+        row.at, row.source = at, source
+    session.flush()
+    return row

@@ -1,0 +1,273 @@
+"""Standings: points, then an ordered, organiser-chosen chain of tie-breaks.
+
+Unplayed rounds follow the FIDE Tie-Break Regulations (C.07) of 2024 by default
+(`fide-2024`), or their 2026 amendment (`fide-2026`):
+
+* a *voluntarily unplayed round* (VUR) is a requested half- or zero-point bye, a forfeit
+  loss or a round not paired (absent, withdrawn, late entry); pairing-allocated and
+  full-point byes and forfeit wins are not VURs;
+* an opponent's score for Buchholz-type tie-breaks is *adjusted*: the VURs after their last
+  round that was not a VUR count as draws in a Swiss (as zero in a round robin);
+* each of the entrant's own unplayed rounds counts as a game against a *dummy opponent* whose
+  score equals the entrant's own (2026: capped by the forfeiting opponent's adjusted score,
+  or by a draw in every round for a bye); in a round robin it counts zero;
+* cut-1 drops the lowest contribution, a VUR's contribution first when it is not above it.
+
+Game tie-breaks (for BALL: touchdown difference, total SD, PBATK per touchdown) come from the
+game plug-in; forfeits carry no PB figure (R-forfeit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ball.tournament.crosstable import Cell, Line
+from ball.tournament.games import GamePlugin
+from ball.tournament.scoring import Scoring
+
+RULES = {
+    "fide-2024": "FIDE Tie-Break Regulations C.07 (2024), dummy opponent for unplayed rounds",
+    "fide-2026": "FIDE Tie-Break Regulations C.07 (2024, amended 2026), capped dummy opponent",
+}
+
+GENERIC_TIEBREAKS = {
+    "direct-encounter": "points scored in the games between the tied entrants",
+    "buchholz": "sum of the opponents' adjusted scores",
+    "buchholz-cut1": "Buchholz without the lowest contribution",
+    "buchholz-median": "Buchholz without the lowest and the highest contribution",
+    "sonneborn-berger": "sum of opponent's adjusted score times the points scored against them",
+    "wins": "rounds scored as a win (forfeit wins and pairing-allocated byes included)",
+    "won": "games won over the board",
+    "progressive": "sum of the running score after each round",
+    "koya": "points scored against opponents who made at least half the maximum",
+}
+
+DEFAULT_CHAIN = {
+    "swiss": ["buchholz-cut1", "buchholz", "sonneborn-berger", "direct-encounter", "wins"],
+    "round-robin": ["direct-encounter", "sonneborn-berger", "wins", "koya"],
+    "double-round-robin": ["direct-encounter", "sonneborn-berger", "wins", "koya"],
+    "knockout": ["wins"],
+}
+
+VUR_CODES = frozenset("HZ-")
+
+
+@dataclass
+class Standing:
+    rank: int
+    number: int
+    entrant_id: int
+    name: str
+    points: float
+    tiebreaks: dict[str, float | None] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {
+            "rank": self.rank,
+            "name": self.name,
+            "number": self.number,
+            "points": self.points,
+            "tiebreaks": dict(self.tiebreaks),
+        }
+
+
+def known_tiebreaks(plugin: GamePlugin) -> dict[str, str]:
+    names = dict(GENERIC_TIEBREAKS)
+    names.update({k: v.description for k, v in plugin.tiebreaks.items()})
+    return names
+
+
+class _Context:
+    """Per-entrant figures the Buchholz family needs, computed once."""
+
+    def __init__(self, lines: list[Line], scoring: Scoring, round_robin: bool, rules: str):
+        self.lines = {x.number: x for x in lines}
+        self.scoring = scoring
+        self.rr = round_robin
+        self.rules = rules
+        self.rounds = max((len(x.cells) for x in lines), default=0)
+        self.points = {n: x.points for n, x in self.lines.items()}
+        self.adjusted = {n: self._adjusted(x) for n, x in self.lines.items()}
+
+    @staticmethod
+    def is_vur(cell: Cell) -> bool:
+        return cell.code in VUR_CODES
+
+    def _adjusted(self, line: Line) -> float:
+        last = max((c.round for c in line.cells if not self.is_vur(c)), default=0)
+        fill = 0.0 if self.rr else self.scoring.draw
+        return sum(
+            c.points if (c.round <= last or c.opponent is not None) else fill for c in line.cells
+        )
+
+    def contributions(self, line: Line, sonneborn: bool) -> list[tuple[bool, float, float]]:
+        """(is VUR, opponent score, tie-break value) per counted round."""
+        own = self.points[line.number]
+        out = []
+        for c in line.cells:
+            if c.played:
+                score = self.adjusted[c.opponent]
+            elif self.rr:
+                if c.opponent is None:
+                    continue
+                score = 0.0
+            else:
+                score = own
+                if self.rules == "fide-2026":
+                    cap = (
+                        self.adjusted[c.opponent]
+                        if c.opponent is not None
+                        else self.scoring.draw * self.rounds
+                    )
+                    score = min(score, cap)
+            vur = self.is_vur(c) and not c.played
+            out.append((vur, score, score * c.points if sonneborn else score))
+        return out
+
+
+def _cut(values: list[tuple[bool, float, float]], low: int, high: int) -> float:
+    values = list(values)
+    for _ in range(min(low, len(values))):
+        by_all = sorted(values, key=lambda v: (v[1], v[2]))
+        by_vur = sorted(values, key=lambda v: (not v[0], v[2], v[1]))
+        if not by_vur[0][0] or by_all[0][2] > by_vur[0][2]:
+            values.remove(by_all[0])
+        else:
+            values.remove(by_vur[0])
+    for _ in range(min(high, len(values))):
+        values.remove(sorted(values, key=lambda v: (-v[1], -v[2]))[0])
+    return float(sum(v[2] for v in values))
+
+
+def _progressive(line: Line) -> float:
+    running = total = 0.0
+    for c in line.cells:
+        running += c.points
+        total += running
+    return total
+
+
+def _koya(ctx: _Context, line: Line) -> float:
+    games = ctx.rounds
+    if ctx.rr:
+        n = len(ctx.lines)
+        if n and ctx.rounds % n == 0:
+            games -= ctx.rounds // n
+    limit = 0.5 * ctx.scoring.win * games
+    return sum(
+        c.points for c in line.cells if c.opponent is not None and ctx.points[c.opponent] >= limit
+    )
+
+
+def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float | None:
+    if name == "buchholz":
+        return _cut(ctx.contributions(line, False), 0, 0)
+    if name == "buchholz-cut1":
+        return _cut(ctx.contributions(line, False), 1, 0)
+    if name == "buchholz-median":
+        return _cut(ctx.contributions(line, False), 1, 1)
+    if name == "sonneborn-berger":
+        return _cut(ctx.contributions(line, True), 0, 0)
+    if name == "wins":
+        return float(sum(1 for c in line.cells if c.code in "1+UF" and c.points == ctx.scoring.win))
+    if name == "won":
+        return float(sum(1 for c in line.cells if c.code == "1"))
+    if name == "progressive":
+        return _progressive(line)
+    if name == "koya":
+        return _koya(ctx, line)
+    tb = plugin.tiebreaks[name]
+    return tb.compute([c.figures for c in line.cells if c.figures])
+
+
+def _direct_encounter(group: list[Line]) -> dict[int, float]:
+    """Points among the tied entrants, when each pair of them has met; else 0 for all."""
+    members = {x.number for x in group}
+    met: set[frozenset[int]] = set()
+    scores = {x.number: 0.0 for x in group}
+    for line in group:
+        for c in line.cells:
+            if c.opponent in members and not c.pending:
+                met.add(frozenset((line.number, c.opponent)))
+                scores[line.number] += c.points
+    pairs = len(members) * (len(members) - 1) // 2
+    if len(met) < pairs:
+        return {n: 0.0 for n in members}
+    return scores
+
+
+def _sort_key(value: float | None, higher_is_better: bool) -> tuple[int, float]:
+    if value is None:
+        return (1, 0.0)
+    return (0, -value if higher_is_better else value)
+
+
+def compute(
+    lines: list[Line],
+    scoring: Scoring,
+    chain: list[str],
+    plugin: GamePlugin,
+    *,
+    round_robin: bool = False,
+    rules: str = "fide-2024",
+) -> list[Standing]:
+    """Rank entrants: points, then `chain` in order; entrants still tied share a rank."""
+    ctx = _Context(lines, scoring, round_robin, rules)
+    values: dict[int, dict[str, float | None]] = {x.number: {} for x in lines}
+    direction: dict[str, bool] = {}
+    for name in chain:
+        direction[name] = (
+            plugin.tiebreaks[name].higher_is_better if name in plugin.tiebreaks else True
+        )
+        if name == "direct-encounter":
+            continue
+        for line in lines:
+            values[line.number][name] = _single(name, ctx, line, plugin)
+
+    groups: list[list[Line]] = [sorted(lines, key=lambda x: (-ctx.points[x.number], x.number))]
+    groups = _split(groups, lambda x: ctx.points[x.number], True)
+    for name in chain:
+        if name == "direct-encounter":
+            for group in groups:
+                de = _direct_encounter(group) if len(group) > 1 else {group[0].number: 0.0}
+                for number, value in de.items():
+                    values[number][name] = value
+        groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
+
+    standings: list[Standing] = []
+    rank = 1
+    for group in groups:
+        for line in sorted(group, key=lambda x: x.number):
+            standings.append(
+                Standing(
+                    rank,
+                    line.number,
+                    line.entrant_id,
+                    line.name,
+                    ctx.points[line.number],
+                    {name: values[line.number][name] for name in chain},
+                )
+            )
+        rank += len(group)
+    return standings
+
+
+def _split(
+    groups: list[list[Line]], value: Callable[[Line], float | None], higher: bool
+) -> list[list[Line]]:
+    out: list[list[Line]] = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
+        ordered = sorted(group, key=lambda x: (_sort_key(value(x), higher), x.number))
+        current = [ordered[0]]
+        for line in ordered[1:]:
+            if value(line) == value(current[-1]):
+                current.append(line)
+            else:
+                out.append(current)
+                current = [line]
+        out.append(current)
+    return out
