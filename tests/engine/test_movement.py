@@ -179,3 +179,15 @@ def test_s3_opponents_pieces_cannot_be_moved():
     g = position({"N:X1": "G9"})
     with pytest.raises(IllegalAction, match="S is to move"):
         g.apply("G9-H10")
+
+
+def test_d01_d02_playable_squares_and_distance():
+    """D-01: 111 playable squares, A1/M1/A17/M17/G9 yes, B1 no; D-02: distance is the king
+    distance on the lattice."""
+    from ball.engine.board import NAMES, PLAYABLE, distance, parse_square
+
+    assert len(PLAYABLE) == 111
+    assert {"A1", "M1", "A17", "M17", "G9"} <= {NAMES[s] for s in PLAYABLE}
+    assert "B1" not in {NAMES[s] for s in PLAYABLE}
+    assert distance(parse_square("G7"), parse_square("K13")) == 6
+    assert distance(parse_square("G7"), parse_square("H8")) == 1

@@ -267,3 +267,13 @@ def test_r_cards_declining_recovery_gives_the_opponent_nothing():
     g.apply("recover -")
     assert (g.phase, g.to_move) == ("action", "N")
     assert g.to_json()["cards"]["S"]["hand"] == []
+
+
+def test_s3_action_phase_stays_open_at_0_pa_while_a_card_can_be_played():
+    g = position({"S:X1": "G9"}, ruleset="cards", pe={"S": 1, "N": 0}, cards=hand(["screen"]))
+    g.apply("G9-H10")
+    g.apply("H10-I11")
+    assert (g.phase, g.pa, g.to_move) == ("action", 0, "S")
+    assert g.legal_actions() == ["card screen", "end"]
+    g.apply("end")
+    assert g.to_move == "N"

@@ -176,3 +176,12 @@ def test_s3_wrong_phase_is_refused_with_the_phase_named(phase, action):
     )
     with pytest.raises(IllegalAction, match=f"wrong phase — this is the {phase} phase"):
         g.apply(action)
+
+
+def test_s18_1_split_keeper_suffix_is_required_exactly_when_the_top_holds_the_ball():
+    g = position(stack("S:X1", "S:X3"), ball="S:X1", phase="release", pa=0)
+    with pytest.raises(IllegalAction, match="say which piece keeps the ball"):
+        g.apply("split H10 I11 G9")
+    g2 = position(stack("S:X1", "N:X3"), phase="release", pa=0)
+    with pytest.raises(IllegalAction, match="drop :top/:bottom"):
+        g2.apply("split H10 I11 G9:top")
