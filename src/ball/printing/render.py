@@ -65,12 +65,21 @@ def parameters() -> dict[str, Any]:
     params = tomllib.loads(_package_file("regulation.toml"))
     timing = load_timing()
     params.update(
+        signal_gap_minutes=_whole(signal_gap_minutes()),
         half_minutes=_whole(timing.half_seconds / 60),
         turn_seconds=_whole(timing.turn_seconds),
         release_extra_seconds=_whole(timing.release_seconds),
         opponent_release_seconds=_whole(timing.release_opponent_seconds),
     )
     return params
+
+
+def signal_gap_minutes() -> float:
+    """R-signal: minimum rest before the second-half signal, from the standard ruleset's
+    [time] table (the same figure the arbiter's desk enforces)."""
+    from ball.engine import load_ruleset
+
+    return float(load_ruleset().time["second_half_signal_gap_minutes"])
 
 
 def _whole(value: float) -> int | float:

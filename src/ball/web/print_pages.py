@@ -77,11 +77,13 @@ def _edition(
 def _round_forms(request: Request, round_: int) -> FormSet:
     from ball.printing.from_event import EventDataError, forms_for_round
 
-    with request.app.state.sessions() as session:
-        try:
-            return forms_for_round(session, round_)
-        except EventDataError as exc:
-            raise HTTPException(status_code=404, detail=str(exc)) from None
+    engine = getattr(request.app.state, "engine", None)
+    if engine is None:
+        raise HTTPException(status_code=404, detail="this server has no event database")
+    try:
+        return forms_for_round(engine.url.render_as_string(hide_password=False), round_)
+    except EventDataError as exc:
+        raise HTTPException(status_code=404, detail=str(exc)) from None
 
 
 def _pdf(edition: Edition, name: str) -> Response:

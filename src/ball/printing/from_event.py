@@ -1,0 +1,318 @@
+"""Fill the forms of one round from the tournament database (the printing side's only reader
+of it): pairings, score sheets already entered, sanctions, forfeits, the common signals and
+the standings with their crosstable.
+
+Everything is read through `ball.tournament` (the service, and the signal and sanction logs
+of the arbiter's desk); the result is plain view models (`ball.printing.forms`), so the same
+templates print it as they print blank forms.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from ball.printing.forms import (
+    ControlRow,
+    Forfeit,
+    FormSet,
+    HalfSheet,
+    Header,
+    Incident,
+    MatchResult,
+    PairingRow,
+    Pairings,
+    ReleaseLog,
+    RoundControl,
+    SanctionRow,
+    ScoreSheet,
+    StandingRow,
+    Standings,
+)
+from ball.printing.render import signal_gap_minutes
+
+# Steps of the sanction ladder (ball.match sanctions.toml) -> the score sheet's tick boxes.
+_LEVELS = {
+    "warning": "warning",
+    "loss-of-turn": "turn",
+    "loss-of-possession": "possession",
+    "loss-of-match": "match",
+}
+# ball.match.result reasons -> the score sheet's "deciding criterion" boxes.
+_CRITERIA = {
+    "touchdowns": "td",
+    "attack-efficiency": "efficiency",
+    "defensive-superiority": "defence",
+    "draw": "draw",
+    "forfeit": "forfeit",
+}
+
+
+class EventDataError(ValueError):
+    """The database cannot give what was asked (no event, round not paired, …)."""
+
+
+def forms_for_round(
+    db: str | os.PathLike[str], round_number: int, *, event_id: int | str | None = None
+) -> FormSet:
+    """Every form of round `round_number`, filled in from the event in `db` (path or URL).
+
+    `event_id` picks the event (id or name); by default the only or latest event.
+    """
+    from ball.storage import open_database
+    from ball.tournament import TournamentError, TournamentService
+
+    try:
+        service = TournamentService(db)
+        info = service.event_info(event_id)
+        tables = service.pairings(round_number, event=info["id"])
+    except TournamentError as exc:
+        raise EventDataError(str(exc)) from None
+    if round_number < 1:
+        raise EventDataError(f"round {round_number}: rounds are numbered from 1")
+    header = Header(
+        event=info["name"],
+        round=str(round_number),
+        date=info.get("date_start") or "",
+        referee=info.get("arbiter") or "",
+    )
+    _engine, sessions = open_database(db)
+    with sessions() as session:
+        control = _round_control(session, info["id"], round_number, header)
+        sanctions = _sanctions(session, info["id"], round_number)
+    played = [t for t in tables if t.get("b")]
+    return FormSet(
+        score_sheets=[_score_sheet(header, t, sanctions.get(t["table"], [])) for t in played],
+        pairings=Pairings(header, [_pairing_row(t) for t in tables]),
+        round_control=control,
+        standings=_standings(service, info, round_number, tables),
+        incident=Incident(header=header),
+        forfeits=[_forfeit(header, t) for t in played if _kind(t) == "forfeit"],
+        release_log=ReleaseLog(header=header),
+        prefilled=True,
+    )
+
+
+# ---------------------------------------------------------------------------- one table
+
+
+def _kind(table: dict[str, Any]) -> str | None:
+    result = table.get("result")
+    return result["kind"] if result else None
+
+
+def _pairing_row(table: dict[str, Any]) -> PairingRow:
+    if not table.get("b"):
+        return PairingRow(str(table["table"]), table["a"], f"— ({table.get('bye') or 'bye'})")
+    return PairingRow(str(table["table"]), table["a"], table["b"], _result_text(table))
+
+
+def _result_text(table: dict[str, Any]) -> str:
+    result = table.get("result")
+    if not result:
+        return ""
+    if result["kind"] == "forfeit":
+        return "0-2 F" if result["forfeit_by"] == "A" else "2-0 F"
+    if result["kind"] != "sheet" or not result.get("sheet"):
+        return "0-0 FF"  # double forfeit: nobody scores
+    decision = _decide(result["sheet"])
+    a, b = result["sheet"]["coaches"]
+    return f"{decision.td[a]}-{decision.td[b]}"
+
+
+def _decide(sheet: dict[str, Any]):
+    from ball.match.result import decide
+
+    return decide(sheet)
+
+
+def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[SanctionRow]) -> ScoreSheet:
+    sheet = ScoreSheet(
+        header=header,
+        table=str(table["table"]),
+        coach_a=table["a"],
+        coach_b=table["b"],
+        sanctions=sanctions,
+    )
+    result = table.get("result")
+    if result and result["kind"] == "forfeit":
+        winner = "B" if result["forfeit_by"] == "A" else "A"
+        sheet.result = MatchResult(
+            td={winner: 2, result["forfeit_by"]: 0}, criterion="forfeit", winner=winner
+        )
+    elif result and result["kind"] == "sheet" and result.get("sheet"):
+        _fill_from_sheet(sheet, result["sheet"])
+    return sheet
+
+
+def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
+    """Copy an entered score sheet (ball.match.result format, coach A first) onto the form."""
+    a, b = data["coaches"]
+    side = {a: "A", b: "B"}
+    for number, half in enumerate(data.get("halves") or [], start=1):
+        if half is None or number > len(sheet.halves):
+            continue
+        sheet.halves[number - 1] = HalfSheet(
+            number,
+            side[half["atk_first"]],
+            pb={side[c]: {"atk": v["atk"], "def": v["def"]} for c, v in half["pb"].items()},
+            touchdown=side[half["td"]] if half.get("td") else "none",
+            td_pbatk=half["pb"][half["td"]]["atk"] if half.get("td") else None,
+        )
+    decision = _decide(data)
+    sheet.result = MatchResult(
+        td={side[c]: n for c, n in decision.td.items()},
+        sd={side[c]: n for c, n in decision.sd.items()} if decision.reason != "forfeit" else None,
+        criterion=_CRITERIA.get(decision.reason),  # type: ignore[arg-type]
+        winner=side[decision.winner] if decision.winner else "draw",  # type: ignore[arg-type]
+    )
+
+
+def _forfeit(header: Header, table: dict[str, Any]) -> Forfeit:
+    by = table["result"]["forfeit_by"]
+    forfeiting, opponent = (table["a"], table["b"]) if by == "A" else (table["b"], table["a"])
+    return Forfeit(header, str(table["table"]), forfeiting, opponent, result="0-2")
+
+
+# ---------------------------------------------------------------------------- the desk
+
+
+def _clock(at: float | None) -> str:
+    return time.strftime("%H:%M", time.localtime(at)) if at is not None else ""
+
+
+def _round_control(session, event_id: int, number: int, header: Header) -> RoundControl:
+    from ball.tournament import signals
+
+    gap = signal_gap_minutes() * 60.0
+    state = signals.round_control(session, event_id, number, time.time(), gap)
+    return RoundControl(
+        header=header,
+        signal_1=_clock(state.signal1),
+        gap_minutes=int(gap // 60),
+        rows=[ControlRow(str(t.table), _clock(t.first_half_end)) for t in state.tables],
+    )
+
+
+def _sanctions(session, event_id: int, number: int) -> dict[int, list[SanctionRow]]:
+    """Sanctions given in this round, by table, with the coach as A or B of that table."""
+    from ball.tournament import sanction_log
+    from ball.tournament.models import Round
+
+    rnd = session.query(Round).filter_by(event_id=event_id, number=number).one_or_none()
+    sides = {}
+    for p in rnd.pairings if rnd else []:
+        sides[(p.table, p.a_id)] = "A"
+        sides[(p.table, p.b_id)] = "B"
+    by_table: dict[int, list[SanctionRow]] = {}
+    for entry in sanction_log.event_log(session, event_id):
+        if entry.round_number != number or entry.table is None:
+            continue
+        by_table.setdefault(entry.table, []).append(
+            SanctionRow(
+                coach=sides.get((entry.table, entry.entrant_id)),  # type: ignore[arg-type]
+                level=_LEVELS.get(entry.step),  # type: ignore[arg-type]
+                reason=entry.reason,
+            )
+        )
+    return by_table
+
+
+# ---------------------------------------------------------------------------- standings
+
+
+def _number(value: float | int | None) -> str:
+    """Figures as an arbiter writes them: 3, 2½, 1.75; nothing for no value."""
+    if value is None:
+        return ""
+    value = round(float(value), 2)
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value - whole == 0.5:
+        return f"{whole or ''}½"
+    return f"{value:g}"
+
+
+def _standings(service, info: dict[str, Any], number: int, tables: list[dict]) -> Standings:
+    """Standings as they stand when the round's forms are printed: after this round once
+    every table has a result, else after the previous round."""
+    complete = all(t.get("result") or not t.get("b") for t in tables)
+    upto = number if complete else number - 1
+    chain = list(info.get("tiebreaks") or [])
+    header = Header(event=info["name"], round=str(number), date=info.get("date_start") or "")
+    if upto < 1:
+        names = [e["name"] for e in info.get("entrants", []) if e.get("status") == "active"]
+        rows = [StandingRow(name=n, points="0") for n in names]
+        grid = [["" for _ in names] for _ in names]
+        return Standings(header, "0", chain, rows, grid)
+    table = service.standings(event=info["id"], upto=upto)
+    ranking = table["standings"]
+    games = _games(service, info["id"], upto)
+    rows = []
+    for s in ranking:
+        tally = games.tally(s["name"])
+        rows.append(
+            StandingRow(
+                rank=str(s["rank"]),
+                name=s["name"],
+                played=tally["played"],
+                wins=tally["wins"],
+                draws=tally["draws"],
+                losses=tally["losses"],
+                points=_number(s["points"]),
+                tiebreaks=[_number(s["tiebreaks"].get(tb)) for tb in chain],
+            )
+        )
+    names = [s["name"] for s in ranking]
+    grid = [[games.cell(x, y, info["scoring"]) for y in names] for x in names]
+    return Standings(header, str(upto), chain, rows, grid)
+
+
+class _Games:
+    """Every decided game up to a round, by pair of names: outcome as the first name sees it."""
+
+    def __init__(self) -> None:
+        self.by_pair: dict[tuple[str, str], list[str]] = {}
+
+    def add(self, a: str, b: str, outcome: str, forfeit: bool) -> None:
+        mine = {"A": "W", "B": "L", "D": "D", "N": "L"}[outcome]
+        theirs = {"W": "L", "L": "W", "D": "D"}[mine] if outcome != "N" else "L"
+        suffix = "F" if forfeit else ""
+        self.by_pair.setdefault((a, b), []).append(mine + suffix)
+        self.by_pair.setdefault((b, a), []).append(theirs + suffix)
+
+    def tally(self, name: str) -> dict[str, int]:
+        codes = [c for (x, _), cs in self.by_pair.items() if x == name for c in cs]
+        return {
+            "played": len(codes),
+            "wins": sum(c.startswith("W") for c in codes),
+            "draws": sum(c.startswith("D") for c in codes),
+            "losses": sum(c.startswith("L") for c in codes),
+        }
+
+    def cell(self, x: str, y: str, scoring: dict[str, float]) -> str:
+        points = {
+            "W": scoring.get("win", 1.0),
+            "D": scoring.get("draw", 0.5),
+            "L": scoring.get("loss", 0.0),
+            "WF": scoring.get("forfeit_win", 1.0),
+            "LF": scoring.get("forfeit_loss", 0.0),
+        }
+        codes: Iterable[str] = self.by_pair.get((x, y), [])
+        return " ".join(
+            ("+" if c == "WF" else "−") if c.endswith("F") else _number(points[c]) for c in codes
+        )
+
+
+def _games(service, event_id: int, upto: int) -> _Games:
+    games = _Games()
+    for number in range(1, upto + 1):
+        for t in service.pairings(number, event=event_id):
+            result = t.get("result")
+            if not t.get("b") or not result:
+                continue
+            games.add(t["a"], t["b"], result["outcome"], result["kind"] != "sheet")
+    return games
