@@ -60,3 +60,16 @@ def test_json_and_toml_give_the_same_control():
 def test_unknown_control_lists_the_known_ones():
     with pytest.raises(ControlError, match="xiangqi-6.1"):
         get_control("blitz")
+
+
+@pytest.mark.parametrize(
+    ("control", "label"),
+    [
+        ("xiangqi-6.1", "40 moves in 90 min"),
+        ("xiangqi-6.2", "30 moves in 60 min"),
+        ("xiangqi-6.4", "30 moves in 5 min"),
+        ("xiangqi-6.5", "30 min to the end"),
+    ],
+)
+def test_stage_labels_use_the_rules_units(control, label):
+    assert get_control(control).stage_label(0) == label

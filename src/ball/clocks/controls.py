@@ -52,6 +52,22 @@ def parse_duration(value: object) -> float:
     return seconds
 
 
+def human_duration(seconds: float) -> str:
+    """Labels in the rules' own units: "15 s", "90 min", "1 min 30 s", "2 h 30 min"."""
+    whole = round(seconds)
+    if abs(seconds - whole) > 1e-9:
+        return f"{seconds:g} s"
+    if whole < 60:
+        return f"{whole} s"
+    if whole % 60 == 0 and whole < 7200:
+        return f"{whole // 60} min"
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours} h" if hours else "", f"{minutes} min" if minutes else ""]
+    parts.append(f"{secs} s" if secs else "")
+    return " ".join(p for p in parts if p)
+
+
 class _Part(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -165,8 +181,8 @@ class TimeControl(BaseModel):
 
     def stage_label(self, index: int) -> str:
         stage = self.stages[min(index, len(self.stages) - 1)]
-        minutes = f"{stage.time / 60:g} min"
-        return f"{stage.moves} moves in {minutes}" if stage.moves else f"{minutes} to the end"
+        span = human_duration(stage.time)
+        return f"{stage.moves} moves in {span}" if stage.moves else f"{span} to the end"
 
     def to_json(self) -> dict:
         return self.model_dump(mode="json", exclude_none=True)

@@ -146,7 +146,8 @@ function draw() {
   panels.forEach((panel, i) => drawPanel(panel, i, dt));
   const half = halfView(state, dt);
   const periodText = state.periods ? `${state.period}/${state.periods}` : `${state.period}`;
-  $("#clock-period").textContent = `${T[`period_${state.period_name}`] || state.period_name} ${periodText}`;
+  const single = state.period_name === "game" && state.periods <= 1;
+  $("#clock-period").textContent = single ? "" : `${T[`period_${state.period_name}`] || state.period_name} ${periodText}`;
   $("#clock-status").textContent = T[`status_${state.status}`] || state.status;
   if (half) {
     $("#half-timer").hidden = false;
