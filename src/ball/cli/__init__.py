@@ -25,6 +25,7 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("result", "result"),
     ("standings", None),
     ("export", "export"),
+    ("pdf", "pdf"),
 ]
 
 

@@ -48,6 +48,7 @@ STATIC = Path(__file__).with_name("static")
 ROUTERS: list[str] = [
     "ball.web.api",
     "ball.web.clock_pages",
+    "ball.web.print_pages",
     "ball.web.pages",
 ]
 
