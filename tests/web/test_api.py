@@ -245,3 +245,17 @@ def test_no_position_document_causes_a_server_error(client, field, value):
     doc[field] = value
     r = client.post("/api/games", content=json.dumps({"position": doc}))
     assert r.status_code < 500
+
+
+def test_replay_applies_sanctions_of_a_match_record(client):
+    # Coach A plays S in half 1; B (N) moves first and loses the rest of its turn.
+    bgn = (
+        '[CoachA "Ana"]\n[CoachB "Bo"]\n\nhalf 1\n'
+        '1. F10-E9, sanction B loss-of-turn "slow"\n2. G7-I9\n'
+    )
+    r = client.post("/api/records/replay", json={"bgn": bgn})
+    assert r.status_code == 200, r.text
+    half = r.json()["halves"][0]
+    assert [p["action"] for p in half["plies"]] == ["F10-E9", "sanction B loss-of-turn", "G7-I9"]
+    assert half["positions"][2]["to_move"] == "S"  # the sanction ended N's turn
+    assert half["plies"][2]["pb"] == 1 and half["plies"][1]["pb"] == 0

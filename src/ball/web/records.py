@@ -8,12 +8,13 @@ in the `Position` tag (compact JSON), so the record replays exactly.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
-from ball.engine import Game, IllegalAction, InvalidPosition
+from ball.engine import Game, IllegalAction
 from ball.match import record as bgn
-from ball.web.games import BadPosition, GameError, pb_added
+from ball.web.games import GameError, pb_added
 
 POSITION_TAG = "Position"
 
@@ -66,31 +67,51 @@ def _replay(game: Game, entries: list[tuple[str, str | None]], half: int) -> dic
     return {"half": half, "plies": plies, "positions": positions, "game": game}
 
 
+def _entry_label(entry: bgn.Entry) -> str:
+    if entry.kind == "action":
+        return str(entry.action)
+    if entry.kind == "sanction":
+        return f"sanction {entry.coach} {entry.step}"
+    if entry.kind == "forfeit":
+        return f"forfeit {entry.coach}"
+    return str(entry.kind)
+
+
+def _atk_total(position: dict[str, Any]) -> int:
+    # every PB is written once as somebody's PBATK, so their sum counts the PB of the half
+    return sum(side["atk"] for side in position["pb"].values())
+
+
 def replay_record_text(text: str) -> dict[str, Any]:
-    """Read a `.bgn` record into positions per half; a fault names its line and column."""
+    """Read a `.bgn` record into positions per half, through the match flow of
+    `ball.match.replay` (so sanctions and the Final Drive replay too); a fault names its line
+    and column."""
+    # the module, not the `replay` function that `ball.match` re-exports under that name
+    match_replay = importlib.import_module("ball.match.replay")
+
     try:
         record = bgn.parse(text)
+        match = match_replay._new_match(record, None)
+        halves = []
+        for half in record.halves:
+            if half.number != match.half.number:
+                match_replay._begin_half(match, half.number, half.entries)
+            positions = [match.game.to_json()]
+            plies = []
+            for ply, entry in enumerate(half.entries, 1):
+                side, turn = match.game.actor, match.game.turn
+                match_replay._replay_entry(match, entry)
+                positions.append(match.game.to_json())
+                plies.append(
+                    {
+                        "ply": ply,
+                        "turn": turn,
+                        "side": side,
+                        "action": _entry_label(entry),
+                        "pb": _atk_total(positions[-1]) - _atk_total(positions[-2]),
+                    }
+                )
+            halves.append({"half": half.number, "plies": plies, "positions": positions})
     except bgn.RecordError as exc:
         raise GameError(f"record: {exc}") from exc
-    start: Game | None = None
-    if POSITION_TAG in record.tags:
-        try:
-            start = Game.from_json(json.loads(record.tags[POSITION_TAG]))
-        except (json.JSONDecodeError, InvalidPosition) as exc:
-            raise BadPosition(f"record tag {POSITION_TAG}: {exc}") from exc
-    halves = []
-    previous: Game | None = None
-    for half in record.halves:
-        if previous is not None:
-            game = previous.next_half()
-        elif start is not None:
-            game = start
-        else:
-            game = Game.new(half=half.number)
-        entries = [
-            (e.action, f"line {e.line}") for e in half.entries if e.kind == "action" and e.action
-        ]
-        result = _replay(game, entries, half.number)
-        previous = result.pop("game")
-        halves.append(result)
     return {"tags": record.tags, "halves": halves}
