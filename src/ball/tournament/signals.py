@@ -120,7 +120,7 @@ def gap_seconds(ruleset=None) -> float:
         from ball.engine import load_ruleset
 
         ruleset = load_ruleset()
-    return float(ruleset.time.second_half_signal_gap_minutes) * 60.0
+    return float(ruleset.time["second_half_signal_gap_minutes"]) * 60.0
 
 
 def _round(session: Session, event_id: int, number: int) -> Round:

@@ -23,6 +23,10 @@ What a plug-in module gets
   `/static/clock/x.js`). Nothing comes from a CDN.
 - Demo data: `ball serve --demo` calls every function named in `DEMO_SEEDERS`
   ("module:function", called with the sessionmaker; make it idempotent).
+- Access (arbiter desk, `ball.web.security`): public pages need nothing; a desk page needs the
+  event's PIN session (cookie per event, hashes in `desk_sessions`), and every state-changing
+  desk request is refused unless it is same-origin (403), has the session (401) and repeats
+  its CSRF token in the form field `csrf` or the `X-CSRF-Token` header (403).
 """
 
 from __future__ import annotations
@@ -49,12 +53,15 @@ ROUTERS: list[str] = [
     "ball.web.api",
     "ball.web.clock_pages",
     "ball.web.print_pages",
+    "ball.web.desk",
+    "ball.web.public",
     "ball.web.pages",
 ]
 
 # "module:function" called with the sessionmaker by `ball serve --demo`.
 DEMO_SEEDERS: list[str] = [
     "ball.web.demo:seed_demo_game",
+    "ball.web.desk:seed_demo_event",
     "ball.web.clock_pages:seed_demo_clocks",
 ]
 

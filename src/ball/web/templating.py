@@ -24,6 +24,8 @@ NAV: list[tuple[str, str]] = [
     ("/rulebook", "Rulebook"),
     ("/replay", "Replay"),
     ("/clock", "Clocks"),
+    ("/desk", "Arbiter desk"),
+    ("/public", "Public display"),
 ]
 
 

@@ -1,0 +1,164 @@
+"""The public display: read-only pairings, results and standings for a projector or a phone.
+
+No PIN: anyone on the venue's network may look. Pages refresh themselves (`?refresh=N`
+seconds, default 30, 0 = never), use large type that scales with the screen, and scroll
+sideways on a phone. Standings come from `TournamentService.standings` with every tie-break
+of the event's chain as a column.
+"""
+
+from __future__ import annotations
+
+import socket
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import RedirectResponse
+from sqlalchemy import select
+
+from ball.tournament.errors import TournamentError
+from ball.tournament.games import game
+from ball.tournament.models import Event, Round
+from ball.tournament.standings import known_tiebreaks
+from ball.web.desk import decision_of, service_for
+from ball.web.templating import render
+
+router = APIRouter(prefix="/public")
+
+DEFAULT_REFRESH = 30
+
+
+def lan_urls(host: str, port: int) -> list[str]:
+    """The URLs to give players when the server listens beyond loopback."""
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return []
+    if host not in ("0.0.0.0", "::"):
+        return [f"http://{host}:{port}/public"]
+    addresses: list[str] = []
+    try:
+        # The address the machine would use on its network (no packet is sent for UDP).
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            addresses.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = info[4][0]
+            if not address.startswith("127.") and address not in addresses:
+                addresses.append(address)
+    except OSError:
+        pass
+    return [f"http://{a}:{port}/public" for a in addresses]
+
+
+def _refresh(value: int | None) -> int:
+    if value is None:
+        return DEFAULT_REFRESH
+    return 0 if value <= 0 else max(5, min(value, 600))
+
+
+def _event(session, event_id: int) -> Event:
+    event = session.get(Event, event_id)
+    if event is None:
+        raise HTTPException(404, f"no event {event_id}")
+    return event
+
+
+def _figure(value: float | None) -> str:
+    if value is None:
+        return "–"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0")
+
+
+def _points(value: float) -> str:
+    whole = int(value)
+    return (str(whole) if whole else "") + "½" if value - whole == 0.5 else _figure(value)
+
+
+def _context(request: Request, event: Event, view: str, refresh: int | None) -> dict:
+    return {
+        "event": event,
+        "view": view,
+        "refresh": _refresh(refresh),
+        "rounds": [r.number for r in event.rounds_],
+    }
+
+
+@router.get("")
+def public_home(request: Request, refresh: int | None = Query(None)):
+    with request.app.state.sessions() as session:
+        events = list(session.scalars(select(Event).order_by(Event.id.desc())))
+        return render(
+            request, "public/index.html", {"events": events, "refresh": _refresh(refresh)}
+        )
+
+
+@router.get("/{event_id}")
+def public_event(event_id: int):
+    return RedirectResponse(f"/public/{event_id}/standings", status_code=307)
+
+
+@router.get("/{event_id}/standings")
+def public_standings(event_id: int, request: Request, refresh: int | None = Query(None)):
+    with request.app.state.sessions() as session:
+        event = _event(session, event_id)
+        context = _context(request, event, "standings", refresh)
+        descriptions = known_tiebreaks(game(event.game))
+    try:
+        table = service_for(request.app).standings(event=event_id)
+    except TournamentError as exc:
+        raise HTTPException(400, str(exc)) from None
+    rows = [
+        {
+            "rank": s["rank"],
+            "name": s["name"],
+            "number": s["number"],
+            "points": _points(s["points"]),
+            "tiebreaks": [_figure(s["tiebreaks"].get(tb)) for tb in table["tiebreaks"]],
+        }
+        for s in table["standings"]
+    ]
+    context.update(
+        rows=rows,
+        tiebreaks=[(tb, descriptions.get(tb, "")) for tb in table["tiebreaks"]],
+        after=table["rounds"],
+        rules=table["rules"],
+    )
+    return render(request, "public/standings.html", context)
+
+
+def _round(session, event: Event, number: int | None) -> Round | None:
+    if not event.rounds_:
+        return None
+    if number is None:
+        return event.rounds_[-1]
+    rnd = session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
+    if rnd is None:
+        raise HTTPException(404, f"round {number} is not paired")
+    return rnd
+
+
+@router.get("/{event_id}/pairings")
+def public_pairings(
+    event_id: int, request: Request, round: int | None = Query(None), refresh: int | None = None
+):  # noqa: A002 - the query parameter's public name
+    with request.app.state.sessions() as session:
+        event = _event(session, event_id)
+        rnd = _round(session, event, round)
+        context = _context(request, event, "pairings", refresh)
+        tables = [{"p": p, "result": decision_of(p)} for p in rnd.pairings] if rnd else []
+        context.update(round=rnd, tables=tables)
+        return render(request, "public/pairings.html", context)
+
+
+@router.get("/{event_id}/results")
+def public_results(event_id: int, request: Request, refresh: int | None = Query(None)):
+    with request.app.state.sessions() as session:
+        event = _event(session, event_id)
+        context = _context(request, event, "results", refresh)
+        context["by_round"] = [
+            (r, [{"p": p, "result": decision_of(p)} for p in r.pairings])
+            for r in reversed(event.rounds_)
+        ]
+        return render(request, "public/results.html", context)
