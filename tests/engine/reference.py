@@ -193,3 +193,232 @@ def release(board: Board, side: str, turn: int) -> set[str]:
                     if a != b:
                         out |= {f"split {p['at']} {name(a)} {name(b)}{k}" for k in keeps}
     return out
+
+
+# --- resolution --------------------------------------------------------------------------------
+# An independent `apply(doc, action) -> doc` for the standard and PE rulesets (no cards), from
+# §4–§12 and D-05/D-08/D-11/D-12/D-13/D-14/D-16/D-17 (plus the lead's D-24/D-25).
+
+FORMATION = {  # D-05
+    "S": {"X1": "D8", "O2": "F8", "O6": "H8", "X7": "J8", "X5": "G7", "X3": "F6", "Q4": "H6"},
+    "N": {
+        "X1": "D10",
+        "O2": "F10",
+        "O6": "H10",
+        "X7": "J10",
+        "X5": "G11",
+        "X3": "F12",
+        "Q4": "H12",
+    },
+}
+SCORING_ROW = {"S": 17, "N": 1}  # D-03, depth 1
+PE_TABLE = {"dodge": 1, "tdodge": 1, "block": 1}  # D-14
+
+
+def other(side: str) -> str:
+    return "N" if side == "S" else "S"
+
+
+def ball_state(doc: dict) -> tuple:
+    b = doc["ball"]
+    if "at" in b:
+        return (None, b["at"])
+    side, pid = b["carrier"].split(":")
+    return (
+        b["carrier"],
+        next(p["at"] for p in doc["pieces"] if (p["side"], p["id"]) == (side, pid)),
+    )
+
+
+class Resolver:
+    def __init__(self, doc: dict[str, Any]) -> None:
+        import copy
+
+        self.d = copy.deepcopy(doc)
+        self.by_label = {f"{p['side']}:{p['id']}": p for p in self.d["pieces"]}
+
+    # small helpers
+    def label(self, p: dict) -> str:
+        return f"{p['side']}:{p['id']}"
+
+    def top_at(self, sq: str) -> dict | None:
+        here = [p for p in self.d["pieces"] if p["at"] == sq]
+        tops = [p for p in here if p["state"] == "top"]
+        return (tops or here or [None])[0]
+
+    def pieces_at(self, sq: str) -> list[dict]:
+        return [p for p in self.d["pieces"] if p["at"] == sq]
+
+    def free_ball(self) -> str | None:
+        return self.d["ball"].get("at")
+
+    def carrier(self) -> str | None:
+        return self.d["ball"].get("carrier")
+
+    def give(self, p: dict) -> None:
+        self.d["ball"] = {"carrier": self.label(p)}
+
+    def take_free_ball(self, p: dict) -> None:
+        self.give(p)
+        self.d["restricted"] = sorted({*self.d["restricted"], self.label(p)})
+
+    def charge(self, n: int) -> None:
+        atk = self.d["attack"]
+        self.d["pb"][atk]["atk"] += n
+        self.d["pb"][other(atk)]["def"] += n
+
+    def earn(self, side: str, kind: str) -> None:
+        if self.d["ruleset"] == "pe":
+            self.d["pe"][side] += PE_TABLE.get(kind, 0)
+
+    # phases and turns
+    def end_turn(self) -> None:
+        d = self.d
+        d.update(to_move=other(d["to_move"]), turn=d["turn"] + 1, pa=2, phase="action")
+        d["restricted"] = []
+
+    def enter_release(self) -> None:
+        self.d["phase"], self.d["pa"] = "release", 0
+        self.release_done()
+
+    def release_done(self) -> None:
+        if self.d["phase"] == "release" and not legal(self.d):
+            self.end_turn()
+
+    def maybe_auto_end(self) -> None:
+        if self.d["phase"] == "action" and self.d["pa"] <= 0:
+            self.enter_release()  # no cards; PE conversion needs a PA
+
+    def after_ball_change(self, before: tuple) -> None:
+        d = self.d
+        changed = ball_state(d) != before
+        c = self.carrier()
+        stealer = c[0] if c and c[0] != d["attack"] and changed else None
+        if c:
+            p = self.by_label[c]
+            if int(p["at"][1:]) == SCORING_ROW[p["side"]]:  # §10 / D-11 / D-13
+                d["score"][p["side"]] += 1
+                if stealer:
+                    d["attack"] = stealer  # D-24
+                if changed:
+                    self.charge(1)
+                d["phase"] = "over"
+                return
+        if stealer:
+            d["steal"] = {"by": stealer, "pb": 1, "resume": d["phase"]}
+            d["phase"] = "steal"
+            return
+        if changed:
+            self.charge(1)
+
+    # actions
+    def apply(self, action: str) -> dict:
+        d = self.d
+        before = ball_state(d)
+        if action in ("continue", "reset"):
+            self.decide(action == "reset")
+        elif action == "end":
+            self.enter_release()
+        elif action == "pe":
+            d["pa"] -= 1
+            d["pe"][d["to_move"]] += 1
+            self.maybe_auto_end()
+        elif action.startswith("up "):
+            a, b = action[3:].split("-")
+            p = self.top_at(a)
+            p["at"], p["state"] = b, "active"
+            self.release_done()
+        elif action.startswith("split "):
+            self.split(action)
+            self.after_ball_change(before)
+            self.release_done()
+        else:
+            self.ordinary(action)
+            self.after_ball_change(before)
+            self.maybe_auto_end()
+        return self.d
+
+    def ordinary(self, action: str) -> None:
+        d = self.d
+        side = d["to_move"]
+        if "/" in action:
+            route, exit_sq = action.split("/")
+            a, b = route.split("-")
+            mover, victim = self.top_at(a), self.top_at(b)
+            victim["state"] = "down"
+            mover["at"] = exit_sq
+            fumble = self.carrier() == self.label(victim)  # §5 forced fumble
+            if fumble or self.free_ball() == exit_sq:  # D-08: or the exit is the free ball
+                self.take_free_ball(mover)
+            self.earn(side, "dodge")
+        elif "x" in action:
+            a, rest = action.split("x")
+            b, push = rest.split(">")
+            sa, sb = square(a), square(b)
+            mid = name(((sa[0] + sb[0]) // 2, (sa[1] + sb[1]) // 2))
+            mover, victim = self.top_at(a), self.top_at(mid)
+            mover["at"] = b
+            victim["at"], victim["state"] = push, "down"
+            if self.carrier() == self.label(victim):  # §6 fumble: one step away from the push
+                sm, sp = square(mid), square(push)
+                opp = (2 * sm[0] - sp[0], 2 * sm[1] - sp[1])
+                ok = playable(opp) and not self.pieces_at(name(opp))
+                d["ball"] = {"at": name(opp) if ok else mid}
+            elif self.free_ball() == b:
+                self.take_free_ball(mover)
+            self.earn(side, "tdodge")
+        elif "=" in action:
+            a, b = action.split("=")
+            self.give(self.top_at(b))
+        elif "~" in action or "@" in action:
+            d["ball"] = {"at": action.split("@")[1]}
+        else:
+            a, b = action.split("-")
+            mover, under = self.top_at(a), self.top_at(b)
+            if under is None:
+                mover["at"] = b
+                if self.free_ball() == b:
+                    self.take_free_ball(mover)
+            else:  # §7 block / protection
+                under["was"], under["state"] = under["state"], "bottom"
+                mover["at"], mover["state"], mover["since_turn"] = b, "top", d["turn"]
+                if self.carrier() == self.label(under):
+                    self.give(mover)
+                self.earn(side, "block" if under["side"] != side else "protect")
+        d["pa"] -= 1
+
+    def split(self, action: str) -> None:
+        _, at, top_to, rest = action.split()
+        bottom_to, _, keep = rest.partition(":")
+        top = next(p for p in self.pieces_at(at) if p["state"] == "top")
+        bottom = next(p for p in self.pieces_at(at) if p["state"] == "bottom")
+        top["at"], top["state"] = top_to, "active"
+        del top["since_turn"]
+        bottom["at"], bottom["state"] = bottom_to, bottom.pop("was")
+        if keep == "bottom":
+            self.give(bottom)
+
+    def decide(self, reset: bool) -> None:
+        d = self.d
+        steal = d.pop("steal")
+        if not reset:
+            d["attack"] = steal["by"]
+            self.charge(steal["pb"])
+            d["phase"] = steal["resume"]
+            if d["phase"] == "action":
+                self.maybe_auto_end()
+            else:
+                self.release_done()
+            return
+        self.charge(steal["pb"] + 1)  # D-17: the reset adds one more, same attack
+        for p in d["pieces"]:
+            p["at"], p["state"] = FORMATION[p["side"]][p["id"]], "active"
+            p.pop("since_turn", None)
+            p.pop("was", None)
+        d["ball"] = {"carrier": f"{d['attack']}:X5"}
+        d["restricted"] = []
+        self.end_turn()  # D-12 / D-25
+
+
+def apply(doc: dict[str, Any], action: str) -> dict[str, Any]:
+    return Resolver(doc).apply(action)

@@ -1,10 +1,8 @@
 """Perft from the standard position (depths 1–3), cross-checked against an independent
-generator (tests/engine/reference.py) on every node, plus seeded random games compared
-action by action. Depth 1 is also counted by hand from the rules."""
+generator (tests/engine/reference.py) on every node. Depth 1 is also counted by hand."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -75,87 +73,3 @@ def test_perft_does_not_change_the_game():
     before = g.to_json()
     perft(g, 2)
     assert g.to_json() == before
-
-
-def ball_state(doc: dict) -> tuple:
-    b = doc["ball"]
-    if "at" in b:
-        return (None, b["at"])
-    side, pid = b["carrier"].split(":")
-    at = next(p["at"] for p in doc["pieces"] if p["side"] == side and p["id"] == pid)
-    return (b["carrier"], at)
-
-
-def pb_total(doc: dict) -> int:
-    return doc["pb"]["S"]["atk"] + doc["pb"]["N"]["atk"]
-
-
-def is_block(doc: dict, action: str) -> bool:
-    """A 1-square move onto an opposing piece (D-14 earns PE for it)."""
-    if "-" not in action or action.startswith(("up", "split")) or "/" in action:
-        return False
-    a, b = action.split("-")
-    at = {p["at"]: p["side"] for p in doc["pieces"]}
-    near = reference.distance(reference.square(a), reference.square(b)) == 1
-    return near and b in at and at[b] != at[a]
-
-
-def check_step(before: dict, action: str, after: dict) -> None:
-    """Invariants of one resolved action (§12, D-14, D-16, D-17, §18.2)."""
-    assert Game.from_json(after).to_json() == after  # every engine position is a valid document
-    pb = after["pb"]
-    assert pb["S"]["atk"] == pb["N"]["def"] and pb["N"]["atk"] == pb["S"]["def"]  # dual entry
-    delta = pb_total(after) - pb_total(before)
-    if action == "reset":
-        assert delta == 2  # D-17: the steal's PB and the reset's PB
-    elif action == "continue":
-        assert delta == 1
-    elif after["phase"] == "steal":
-        assert delta == 0  # charged once the decision is known
-    else:
-        assert delta == int(ball_state(before) != ball_state(after)), action  # §12, D-16
-    if "at" in after["ball"]:
-        assert after["ball"]["at"] not in {p["at"] for p in after["pieces"]}
-    assert sum(after["score"].values()) == (after["phase"] == "over")
-    if after["phase"] == "action" and after["restricted"]:
-        assert {r[0] for r in after["restricted"]} == {after["to_move"]}
-    if after["to_move"] != before["to_move"]:
-        assert after["turn"] == before["turn"] + 1
-    if after["ruleset"] == "pe" and action not in ("reset", "continue"):
-        earned = after["pe"][before["to_move"]] - before["pe"][before["to_move"]]
-        scoring = action == "pe" or "/" in action or "x" in action or is_block(before, action)
-        assert earned == int(scoring), action  # D-14 and the 1 PA -> 1 PE conversion
-
-
-def scoring_actions(g: Game, legal: list[str]) -> list[str]:
-    out = []
-    for a in legal:
-        c = g.copy()
-        c.apply(a)
-        if c.is_over:
-            out.append(a)
-    return out
-
-
-@pytest.mark.parametrize("ruleset", ["standard", "pe"])
-@pytest.mark.parametrize("seed", range(8))
-def test_random_games_agree_with_the_independent_generator(seed, ruleset):
-    """Seeded random play through dodges, steals, resets, stacks and releases: at every step
-    both generators list the same actions and the resolved step keeps the invariants."""
-    rng = random.Random(seed)
-    g = Game.new(ruleset)
-    for _ in range(300):
-        legal = g.legal_actions()
-        doc = g.to_json()
-        ref = reference.legal(doc)
-        if ruleset == "pe" and doc["phase"] == "action" and doc["pa"] >= 1:
-            ref.add("pe")
-        assert ref == set(legal), doc
-        if not legal:
-            break
-        choices = [a for a in legal if a != "end"] or legal
-        if rng.random() < 0.3:  # now and then take a touchdown when one is there
-            choices = scoring_actions(g, legal) or choices
-        action = rng.choice(choices)
-        g.apply(action)
-        check_step(doc, action, g.to_json())
