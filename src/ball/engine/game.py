@@ -14,7 +14,7 @@ from .actions import END, SPLIT, UP, Action, NotationError, parse, to_text
 from .explain import why_illegal
 from .generate import legal, release_tasks
 from .position import from_doc, to_doc
-from .resolve import Event, play, reset_formation
+from .resolve import Event, play, reset_formation, start_next_turn
 from .ruleset import Ruleset, load_ruleset
 from .state import (
     ACTION,
@@ -77,6 +77,15 @@ class Game:
     def legal_tuples(self) -> list[Action]:
         return legal(self._s)
 
+    @staticmethod
+    def canonical(text: str) -> str:
+        """The canonical spelling of an action text (`g7-h8` → `G7-H8`); IllegalAction if
+        it is not an action at all."""
+        try:
+            return to_text(parse(text))
+        except NotationError as exc:
+            raise IllegalAction(str(exc)) from None
+
     def parse(self, text: str) -> Action:
         try:
             return parse(text)
@@ -113,30 +122,34 @@ class Game:
                 self.apply("continue")
         return done
 
-    def lose_turn(self) -> None:
-        """Sanction 'loss of the current turn': the turn ends now, with no release phase."""
+    def lose_turn(self) -> list[Event]:
+        """Sanction 'loss of the current turn': the turn ends now, with no release phase.
+
+        Returns the events (the `turn` event of the next coach's turn)."""
         s = self._s
         if s.phase == OVER:
             raise IllegalAction("the half is over")
-        from .resolve import _start_next_turn
-
+        events: list[Event] = []
         s.steal_by, s.steal_pb = -1, 0
-        _start_next_turn(s, None)
+        start_next_turn(s, events)
+        return events
 
-    def lose_possession(self, side: str) -> None:
+    def lose_possession(self, side: str) -> list[Event]:
         """D-19: reset to the standard formation with the opponent of `side` as ATK; no PB.
-        The turn in progress ends, and the next turn is the other coach's."""
+        The turn in progress ends, and the next turn is the other coach's (D-25)."""
         s = self._s
         if s.phase == OVER:
             raise IllegalAction("the half is over")
         if side not in SIDE_NAMES:
             raise IllegalAction(f"side must be S or N, got {side!r}")
-        from .resolve import _start_next_turn
-
+        events: list[Event] = [
+            Event("reset", None, {"attack": SIDE_NAMES[1 - SIDE_NAMES.index(side)]})
+        ]
         s.attack = 1 - SIDE_NAMES.index(side)
         s.steal_by, s.steal_pb = -1, 0
         reset_formation(s)
-        _start_next_turn(s, None)
+        start_next_turn(s, events)
+        return events
 
     # --- read-only views -----------------------------------------------------------------
     @property

@@ -15,6 +15,7 @@ from .state import (
     ACTION,
     ACTIVE,
     BOTTOM,
+    OVER,
     PHASE_NAMES,
     RECOVER,
     RELEASE,
@@ -165,6 +166,11 @@ def from_doc(doc: Any, ruleset: Ruleset | None = None) -> State:
         s.score[k] = _int(score, side, 0, 0, 1, where="score.")
     if sum(s.score) > 1:
         raise _fail("score", "a half holds at most one touchdown")
+    if (sum(s.score) == 1) != (s.phase == OVER):
+        raise _fail(
+            "phase" if s.phase == OVER else "score",
+            "a touchdown ends the half at once: phase is 'over' exactly when one is scored (D-11)",
+        )
     if rs.uses_pe is False and any(s.pe):
         raise _fail("pe", f"ruleset {rs.name!r} has neither PE nor card mode")
     _read_cards(s, doc)

@@ -327,10 +327,10 @@ def _end_turn(s: State, events: list[Event] | None) -> None:
         s.phase = RECOVER_PHASE
         s.pa = 0
         return
-    _start_next_turn(s, events)
+    start_next_turn(s, events)
 
 
-def _start_next_turn(s: State, events: list[Event] | None) -> None:
+def start_next_turn(s: State, events: list[Event] | None) -> None:
     s.to_move = 1 - s.to_move
     s.turn += 1
     s.pa = s.rs.pa
@@ -361,7 +361,7 @@ def _recover(s: State, name: str | None, events: list[Event] | None) -> None:
         s.phase = ACTION
         return
     s.recovery_owed = 1 - side if name is not None else -1
-    _start_next_turn(s, events)
+    start_next_turn(s, events)
 
 
 def _play_card(s: State, a: Action, events: list[Event] | None) -> None:

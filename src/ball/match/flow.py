@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ball.engine import Game, load_ruleset
-from ball.engine.actions import to_text
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
@@ -195,7 +194,7 @@ class Match:
         action = " ".join(action.split())
         if by == "referee" and self.clock is None:
             expected = self._referee_next
-            if to_text(self.game.parse(action)) != expected:
+            if Game.canonical(action) != expected:
                 raise MatchError(f"the referee's resolution is {expected!r} here, not {action!r}")
         return self._apply(action, by, self._now(), time)
 
@@ -205,7 +204,7 @@ class Match:
         events = self.game.apply(parsed)
         stamp = self.elapsed(at, given)
         # records keep the canonical spec-18.1 text, whatever case the coach typed
-        self.half.entries.append(Entry(turn=turn, action=to_text(parsed), by=by, time=stamp))
+        self.half.entries.append(Entry(turn=turn, action=Game.canonical(action), by=by, time=stamp))
         self._after(events, at)
         return events
 
@@ -281,13 +280,8 @@ class Match:
         self._sanction_primitive(self.game.lose_turn, at)
 
     def _sanction_primitive(self, primitive: Any, at: float | None) -> None:
-        """Run an engine sanction primitive; they report no events, so a new turn is seen
-        from the turn counter."""
-        before = self.game.turn
-        primitive()
-        if self.game.turn != before:
-            self._new_turn(self.game.to_move, at)
-        self._after([], at)
+        """Run an engine sanction primitive and follow its events (its new turn included)."""
+        self._after(primitive(), at)
 
     # ------------------------------------------------------------------ time
 
