@@ -534,7 +534,7 @@ class TournamentService:
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx() as s:
             ev = self._event(s, event)
-            return _export(ev, _complete_rounds(ev), absent_next=True)
+            return _export(ev, _complete_rounds(ev), absent_next=False)
 
     def import_trf(self, text: str, *, name: str | None = None) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,

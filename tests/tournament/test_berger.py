@@ -1,0 +1,72 @@
+"""Round robin pairings equal the FIDE Berger tables (gacrux's copy as the oracle)."""
+
+from __future__ import annotations
+
+import pytest
+from gacrux.berger import bergertables
+
+from ball.tournament import TournamentService
+from ball.tournament.berger import berger_round, round_robin_round
+
+
+def fide_table(n: int, r: int) -> list[tuple[int, int | None]]:
+    table = bergertables(n)
+    size = table["players"]
+    pairs = [(p["white"], p["black"]) for _, p in sorted(table["pairing"][r].items())]
+    out = []
+    for w, b in pairs:
+        if b > n:
+            out.append((w, None))
+        elif w > n:
+            out.append((b, None))
+        else:
+            out.append((w, b))
+    assert size - 1 == (n - 1 if n % 2 == 0 else n)
+    return out
+
+
+@pytest.mark.parametrize("n", range(3, 17))
+def test_berger_rounds_equal_fide_tables(n):
+    rounds = n - 1 if n % 2 == 0 else n
+    for r in range(1, rounds + 1):
+        assert berger_round(n, r) == fide_table(n, r)
+
+
+@pytest.mark.parametrize("n", [3, 6, 9, 16])
+def test_service_pairs_round_robin_by_berger(tmp_path, n):
+    svc = TournamentService(tmp_path / "rr.db")
+    svc.create_event(name="RR", system="round-robin")
+    for i in range(n):
+        svc.add_player(f"P{i + 1}")
+    rounds = n - 1 if n % 2 == 0 else n
+    for r in range(1, rounds + 1):
+        tables = svc.pair_next_round()
+        got = [(int(t["a"][1:]), int(t["b"][1:]) if t["b"] else None) for t in tables]
+        assert got == fide_table(n, r)
+        for t in tables:
+            if t["b"]:
+                svc.enter_result(r, t["table"], forfeit="B")
+    with pytest.raises(Exception, match="all .* rounds are paired"):
+        svc.pair_next_round()
+
+
+def test_double_round_robin_reverses_colours():
+    first = round_robin_round(4, 1, cycles=2)
+    second = round_robin_round(4, 4, cycles=2)
+    assert second == [(b, w) for w, b in first]
+
+
+def test_drawn_lots_are_seeded_and_recorded(tmp_path):
+    orders = []
+    for run in range(2):
+        svc = TournamentService(tmp_path / f"lots{run}.db")
+        svc.create_event(name="RR", system="round-robin", draw_lots=42)
+        for i in range(6):
+            svc.add_player(f"P{i + 1}")
+        svc.pair_next_round()
+        info = svc.event_info()
+        assert info["lots"]["seed"] == 42
+        orders.append(info["lots"]["order"])
+        assert [e["name"] for e in info["entrants"]] == info["lots"]["order"]
+    assert orders[0] == orders[1]
+    assert orders[0] != [f"P{i + 1}" for i in range(6)]
