@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -259,3 +260,13 @@ def test_replay_applies_sanctions_of_a_match_record(client):
     assert [p["action"] for p in half["plies"]] == ["F10-E9", "sanction B loss-of-turn", "G7-I9"]
     assert half["positions"][2]["to_move"] == "S"  # the sanction ended N's turn
     assert half["plies"][2]["pb"] == 1 and half["plies"][1]["pb"] == 0
+
+
+@pytest.mark.parametrize("path", ["/docs", "/", "/rulebook/dodge", "/replay", "/rulebook"])
+def test_pages_load_nothing_from_the_internet(client, path):
+    page = client.get(path)
+    assert page.status_code == 200
+    for url in re.findall(r'(?:src|href)="([^"]+)"', page.text):
+        assert not url.startswith(("http:", "https:", "//")), url
+        if url.startswith("/"):
+            assert client.get(url.split("#")[0]).status_code == 200, url

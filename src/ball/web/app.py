@@ -106,13 +106,38 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
+def _offline_docs(app: FastAPI) -> None:
+    """OpenAPI docs at /docs with Swagger UI from the `swagger-ui-bundle-v2` package."""
+    import swagger_ui_bundle
+    from fastapi.openapi.docs import get_swagger_ui_html
+
+    app.mount(
+        "/api-docs-assets",
+        StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
+        name="api-docs-assets",
+    )
+
+    @app.get("/docs", include_in_schema=False)
+    def docs():
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title="BALL Toolbox API",
+            swagger_js_url="/api-docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/api-docs-assets/swagger-ui.css",
+            swagger_favicon_url="/api-docs-assets/favicon-32x32.png",
+        )
+
+
 def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
     """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory)."""
     app = FastAPI(
         title="BALL Toolbox",
         summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
         version="0.1.0",
+        docs_url=None,  # served below from packaged assets: the venue has no internet
+        redoc_url=None,
     )
+    _offline_docs(app)
     engine = _database(db)
     app.state.engine = engine
     app.state.sessions = sessionmaker(engine, expire_on_commit=False)
