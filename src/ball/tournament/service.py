@@ -436,7 +436,8 @@ class TournamentService:
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             old = pairing.result
             for attr in ("kind", "forfeit_by", "sheet", "decision", "outcome", "entered_at"):
-                setattr(old, attr, getattr(new, attr))
+                value = getattr(new, attr)
+                setattr(old, attr, "" if value is None and attr in ("sheet", "decision") else value)
             s.add(
                 ResultCorrection(
                     event_id=ev.id,
