@@ -245,7 +245,6 @@ def test_illegal_actions_leave_the_game_unchanged():
     assert g.to_json() == before
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a scored half that is not over is accepted")
 @pytest.mark.parametrize(
     "fields",
     [{"score": {"S": 1, "N": 0}}, {"phase": "over", "pa": 0}],
