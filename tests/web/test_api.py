@@ -270,3 +270,17 @@ def test_pages_load_nothing_from_the_internet(client, path):
         assert not url.startswith(("http:", "https:", "//")), url
         if url.startswith("/"):
             assert client.get(url.split("#")[0]).status_code == 200, url
+
+
+def test_second_half_after_a_touchdown(client):
+    s = make(client, position=diagrams()["touchdown"]["position"])
+    assert client.post(f"/api/games/{s['id']}/next-half").status_code == 400  # not over yet
+    over = play(client, s["id"], "G15-I17")
+    assert over["over"] and over["position"]["score"]["S"] == 1
+    r = client.post(f"/api/games/{s['id']}/next-half")
+    assert r.status_code == 201
+    second = r.json()
+    expected = Game.from_json(over["position"]).next_half().to_json()
+    assert second["position"] == expected and second["id"] != s["id"]
+    again = client.post(f"/api/games/{second['id']}/next-half")
+    assert again.status_code == 400

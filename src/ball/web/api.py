@@ -128,6 +128,17 @@ def apply_action(request: Request, game_id: str, body: ActionIn):
     return {**state, "applied": entry.__dict__}
 
 
+@router.post(
+    "/games/{game_id}/next-half",
+    status_code=201,
+    response_model=GameState,
+    summary="Start the second half (a new game) once the first is over",
+)
+def next_half(request: Request, game_id: str):
+    with _errors():
+        return store(request).next_half(game_id)
+
+
 @router.post("/games/{game_id}/undo", response_model=GameState, summary="Undo (free play)")
 def undo(request: Request, game_id: str):
     with _errors():

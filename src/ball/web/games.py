@@ -311,6 +311,19 @@ class GameStore:
             self._save(session, row, actions, [])
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
 
+    def next_half(self, game_id: str) -> dict[str, Any]:
+        """A new game for the second half, once the first is over (ends change, D-22)."""
+        with self.sessions() as session:
+            row = self._row(session, game_id)
+            game = self._rebuilt(row).game
+        if not game.is_over:
+            raise GameError(f"half {game.half} of game {game_id!r} is not over yet")
+        if game.half >= 2:
+            raise GameError("a match has two halves; this game is already the second")
+        # the coaches change ends: the computer's coach plays the other side now
+        side = {"S": "N", "N": "S"}.get(row.computer_side or "")
+        return self.create(game.next_half().to_json(), row.mode, side, row.title)
+
     def undo(self, game_id: str) -> dict[str, Any]:
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)

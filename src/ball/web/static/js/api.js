@@ -24,6 +24,7 @@ export const api = {
   apply: (id, action, version) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { action, version }),
   undo: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`),
+  nextHalf: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/next-half`),
   redo: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/redo`),
   replay: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/replay`),
   checkPosition: (position) => call("POST", "/api/positions/check", { position }),

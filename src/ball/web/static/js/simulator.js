@@ -217,6 +217,10 @@ export class Simulator {
     if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
     if (this.state.over || p.phase === "over") {
       parts.push(h("p", { class: "prompt" }, t("The half is over.")));
+      if (p.half === 1 && !this.options.compact) {
+        parts.push(h("button", { type: "button", class: "primary", "data-control": "next-half",
+          onclick: () => this._run(() => api.nextHalf(this.state.id)) }, t("Play the second half")));
+      }
     } else if (this._isComputerTurn()) {
       parts.push(h("p", { class: "prompt" }, t("The computer is thinking…")));
     } else if (view.stage === "piece") {
