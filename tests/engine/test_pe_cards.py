@@ -277,3 +277,54 @@ def test_s3_action_phase_stays_open_at_0_pa_while_a_card_can_be_played():
     assert g.legal_actions() == ["card screen", "end"]
     g.apply("end")
     assert g.to_move == "N"
+
+
+def test_r_cards_opponent_without_discards_gets_no_recovery_step():
+    g = emptied_hand()  # N holds the whole deck and has discarded nothing
+    g.apply("recover sprint")
+    assert (g.phase, g.to_move) == ("action", "N")
+
+
+def test_r_cards_pending_recoveries_round_trip_as_documents():
+    g = position(
+        {},
+        ruleset="cards",
+        pe={"S": 2, "N": 0},
+        cards={
+            "S": {"hand": ["sprint"], "discard": ["audible"]},
+            "N": {"hand": [], "discard": ["screen"]},
+        },
+    )
+    g.apply("card sprint")
+    g.apply("end")
+    for answer in ("recover audible", "recover screen"):
+        doc = g.to_json()
+        again = Game.from_json(doc)
+        assert again.to_json() == doc
+        assert again.legal_actions() == g.legal_actions()
+        g.apply(answer)
+    assert (g.phase, g.to_move) == ("action", "N")
+
+
+def test_d15_screen_also_opens_dodges_over_own_knocked_down_pieces():
+    layout = {"S:X1": "G9", "S:X3": ("H10", "down"), "N:X7": "I11"}
+    g = position(layout, ruleset="cards", pe={"S": 1, "N": 0})
+    assert not any(a.startswith("G9-I11/") for a in g.legal_actions())
+    g.apply("card screen")
+    assert any(a.startswith("G9-I11/") for a in g.legal_actions())
+
+
+def test_d15_turn_effects_end_with_the_turn():
+    layout = {"S:X5": "G9", "S:X1": "H10"}
+    g = position(layout, ruleset="cards", pe={"S": 3, "N": 0})
+    for card in ("audible", "screen", "long-arm"):
+        g.apply(f"card {card}")
+    g.apply("end")
+    assert g.to_json()["effects"] == {"short_range": 4, "screen": False, "audible": False}
+
+
+def test_d15_sprint_reopens_actions_at_0_pa():
+    g = position({"S:X1": "G9"}, ruleset="cards", pe={"S": 2, "N": 0}, pa=0, cards=hand(["sprint"]))
+    assert g.legal_actions() == ["card sprint", "end"]
+    g.apply("card sprint")
+    assert g.pa == 1 and "G9-H10" in g.legal_actions()
