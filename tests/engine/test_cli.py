@@ -154,3 +154,17 @@ def test_cli_bad_ruleset_file_exits_2_with_one_line(tmp_path):
     path = tmp_path / "k.toml"
     path.write_text('extends = "standard"\nkinds = "X"\n')
     assert_refused(run("legal", "--standard", "--ruleset", str(path)), "kinds")
+
+
+def test_cli_unreadable_inputs_are_one_line(tmp_path):
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe{")
+    assert_refused(run("legal", str(binary)), "cannot read")
+    assert_refused(run("legal", str(tmp_path)), "no such file")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: RecursionError escapes load_game")
+def test_cli_deeply_nested_json_is_one_line(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert_refused(run("legal", str(deep)), "deep.json")
