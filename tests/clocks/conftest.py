@@ -64,7 +64,7 @@ def serve(db, port: int) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app"]
     cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
     proc = subprocess.Popen(cmd, env=env, start_new_session=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # a loaded CI machine imports slowly
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited with status {proc.returncode}")
