@@ -32,6 +32,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.match.result import SheetError, decide
@@ -735,13 +736,31 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
     }
 
 
+def ensure_state(sessions, pairing_id: int) -> None:
+    """Create the table's version row (version 0) in its own transaction; when two requests
+    race to create it, the loser's insert is dropped and both see the same row."""
+    with sessions() as session:
+        if session.get(ResultState, pairing_id) is not None:
+            return
+        session.add(ResultState(pairing_id=pairing_id, version=0, steals="[]", updated_at=0.0))
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+
+
 def _state(session, pairing_id: int) -> ResultState:
     state = session.get(ResultState, pairing_id)
     if state is None:
-        state = ResultState(pairing_id=pairing_id, version=0, steals="[]", updated_at=0.0)
-        session.add(state)
-        session.flush()
+        ensure_state(sessions_of(session), pairing_id)
+        state = session.get(ResultState, pairing_id)
     return state
+
+
+def sessions_of(session):
+    from sqlalchemy.orm import sessionmaker
+
+    return sessionmaker(session.get_bind(), expire_on_commit=False)
 
 
 def _form_values(pairing: Pairing, state: ResultState) -> dict[str, str]:
@@ -833,6 +852,7 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
         event = _event_or_404(session, event_id)
         rnd = _round_or_404(session, event_id, number)
         pairing = _pairing_or_404(rnd, table)
+        ensure_state(request.app.state.sessions, pairing.id)
         a, b = pairing.a.name, pairing.b.name
         checked = preview(request, form, a, b)
 
@@ -845,12 +865,18 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
             return again(400, error=checked["error"])
         if form.get("action") == "check":
             return again(200, preview=checked)
+        conflict = _t(request)(
+            "Another arbiter saved this table after you opened it. Nothing was "
+            "overwritten: check the result shown and enter it again if needed."
+        )
+        loaded = _int(form, "version", default=-1, low=-1)
+        if _state(session, pairing.id).version != loaded:
+            return again(409, error=conflict)
         correcting = pairing.result is not None
         reason = (form.get("reason") or "").strip()
         if correcting and not reason:
             return again(400, error=_t(request)("A correction needs a reason."), preview=checked)
-        loaded = _int(form, "version", default=-1, low=-1)
-        _state(session, pairing.id)
+        # The claim: only one of two simultaneous saves can move the version on.
         claimed = session.execute(
             update(ResultState)
             .where(ResultState.pairing_id == pairing.id, ResultState.version == loaded)
@@ -858,13 +884,7 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
         ).rowcount
         if claimed != 1:
             session.rollback()
-            return again(
-                409,
-                error=_t(request)(
-                    "Another arbiter saved this table after you opened it. Nothing was "
-                    "overwritten: check the result shown and enter it again if needed."
-                ),
-            )
+            return again(409, error=conflict)
         session.commit()  # the claim is ours; a concurrent save now gets 409
     kind = checked["kind"]
     result: dict[str, Any] = {}

@@ -8,6 +8,7 @@ of the event's chain as a column.
 
 from __future__ import annotations
 
+import json
 import socket
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -105,8 +106,13 @@ def public_standings(event_id: int, request: Request, refresh: int | None = Quer
         event = _event(session, event_id)
         context = _context(request, event, "standings", refresh)
         descriptions = known_tiebreaks(game(event.game))
+        empty = not event.entrants
     try:
-        table = service_for(request.app).standings(event=event_id)
+        if empty:  # nothing to rank yet (the service's ranking expects entrants)
+            table = {"tiebreaks": json.loads(event.tiebreaks), "standings": [], "rounds": 0}
+            table["rules"] = ""
+        else:
+            table = service_for(request.app).standings(event=event_id)
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
     rows = [

@@ -1,0 +1,120 @@
+"""The web app on a temporary database with a fake clock; helpers to act as the arbiter."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from fastapi.testclient import TestClient
+
+from ball.web.app import create_app
+
+T0 = 1_800_000_000.0  # an arbitrary wall-clock instant
+PIN = "2468"
+
+
+class FakeClock:
+    """The app's time source (`app.state.clock_time`): moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = T0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(tmp_path, clock):
+    application = create_app(str(tmp_path / "desk.sqlite"))
+    application.state.clock_time = clock
+    return application
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def other_client(app):
+    """A second browser (another arbiter's laptop, or a visitor)."""
+    with TestClient(app) as c:
+        yield c
+
+
+_CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def csrf_of(client, path: str) -> str:
+    page = client.get(path)
+    assert page.status_code == 200, page.text
+    match = _CSRF.search(page.text)
+    assert match, f"no CSRF field on {path}"
+    return match.group(1)
+
+
+def create_event(client, name="Open", system="round-robin", pin=PIN, **extra) -> int:
+    response = client.post(
+        "/desk/events",
+        data={"name": name, "system": system, "pin": pin, "pin2": pin, **extra},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303, response.text
+    return int(response.headers["location"].rsplit("/", 1)[1])
+
+
+def post(client, event_id: int, path: str, data: dict | None = None, **kwargs):
+    """POST as the logged-in arbiter (with the session's CSRF token)."""
+    token = csrf_of(client, f"/desk/{event_id}")
+    return client.post(
+        f"/desk/{event_id}{path}",
+        data={"csrf": token, **(data or {})},
+        follow_redirects=False,
+        **kwargs,
+    )
+
+
+def sheet_form(td1="", td2="", pb=(2, 3, 2, 3), **extra) -> dict:
+    """Result-form fields: pb = (A's PBATK in half 1, B's PBATK in half 1, B's PBATK in half 2,
+    A's PBATK in half 2); each PBDEF is filled in as the opponent's PBATK (dual entry)."""
+    a1, b1, b2, a2 = pb
+    return {
+        "kind": "sheet",
+        "h1_td": td1,
+        "h1_A_atk": a1,
+        "h1_A_def": b1,
+        "h1_B_atk": b1,
+        "h1_B_def": a1,
+        "h2_td": td2,
+        "h2_B_atk": b2,
+        "h2_B_def": a2,
+        "h2_A_atk": a2,
+        "h2_A_def": b2,
+        **extra,
+    }
+
+
+@pytest.fixture
+def event4(client):
+    """A 4-entrant round robin with round 1 paired; returns (event id, round-1 tables)."""
+    event_id = create_event(client)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    assert post(client, event_id, "/rounds").status_code == 303
+    from ball.web.desk import service_for
+
+    tables = service_for(client.app).pairings(1, event=event_id)
+    return event_id, tables

@@ -1,0 +1,131 @@
+"""Common start signals (spec 15): signal 2 only after the last first half + the gap."""
+
+from __future__ import annotations
+
+import pytest
+
+from ball.engine import load_ruleset
+from ball.tournament import signals
+from ball.tournament.errors import TournamentError
+
+from .conftest import post
+
+GAP = load_ruleset().time["second_half_signal_gap_minutes"] * 60
+
+
+def control(client, event_id, number=1):
+    response = client.get(f"/desk/{event_id}/rounds/{number}/control.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_the_gap_is_the_rulesets_parameter():
+    assert signals.gap_seconds() == GAP
+    assert (
+        signals.gap_seconds(type("R", (), {"time": {"second_half_signal_gap_minutes": 3}})) == 180
+    )
+
+
+def test_signal_2_needs_signal_1_then_every_first_half_then_the_gap(client, event4, clock):
+    event_id, tables = event4
+    assert control(client, event_id)["still_playing"] == []
+    early = post(client, event_id, "/rounds/1/signals/2")
+    assert early.status_code == 409 and "signal 1 has not been given" in early.text
+
+    assert post(client, event_id, "/rounds/1/signals/1").status_code == 303
+    state = control(client, event_id)
+    assert state["signal1"] == clock.t
+    assert state["still_playing"] == [1, 2]
+    assert state["earliest_signal2"] is None
+
+    clock.advance(20 * 60)
+    assert post(client, event_id, "/rounds/1/tables/2/half-end").status_code == 303
+    refused = post(client, event_id, "/rounds/1/signals/2")
+    assert refused.status_code == 409 and "table(s) 1 still play" in refused.text
+
+    clock.advance(3 * 60)
+    last_end = clock.t
+    assert post(client, event_id, "/rounds/1/tables/1/half-end").status_code == 303
+    state = control(client, event_id)
+    assert state["still_playing"] == []
+    assert state["earliest_signal2"] == last_end + GAP
+    assert state["seconds_to_signal2"] == GAP
+
+    clock.advance(GAP - 1)
+    assert control(client, event_id)["seconds_to_signal2"] == 1
+    too_early = post(client, event_id, "/rounds/1/signals/2")
+    assert too_early.status_code == 409 and "too early by 1 s" in too_early.text
+
+    clock.advance(1)
+    assert post(client, event_id, "/rounds/1/signals/2").status_code == 303
+    state = control(client, event_id)
+    assert state["signal2"] == last_end + GAP
+    again = post(client, event_id, "/rounds/1/signals/2")
+    assert again.status_code == 409 and "already given" in again.text
+
+
+def test_a_forfeited_table_does_not_hold_up_signal_2(client, event4, clock):
+    event_id, _ = event4
+    assert (
+        post(
+            client, event_id, "/rounds/1/tables/2", {"kind": "forfeit-B", "version": 0}
+        ).status_code
+        == 303
+    )
+    post(client, event_id, "/rounds/1/signals/1")
+    assert control(client, event_id)["still_playing"] == [1]
+
+
+def test_half_end_rules(client, event4, clock):
+    event_id, _ = event4
+    before = post(client, event_id, "/rounds/1/tables/1/half-end")
+    assert before.status_code == 400 and "give signal 1" in before.text
+    post(client, event_id, "/rounds/1/signals/1")
+    future = post(client, event_id, "/rounds/1/tables/1/half-end", {"at": "23:59:59"})
+    bad = post(client, event_id, "/rounds/1/tables/1/half-end", {"at": "25:00"})
+    assert bad.status_code == 400 and "not HH:MM" in bad.text
+    nobody = post(client, event_id, "/rounds/1/tables/9/half-end")
+    assert nobody.status_code == 400 and "table 9" in nobody.text
+    # A time before signal 1 (or in the future) is refused, whatever the local day is.
+    assert future.status_code == 400
+    clock.advance(60)
+    ok = post(client, event_id, "/rounds/1/tables/1/half-end", {"source": "table"})
+    assert ok.status_code == 303
+    table = control(client, event_id)["tables"][0]
+    assert table["source"] == "table" and table["first_half_end"] == clock.t
+
+
+def test_signals_are_stored_and_survive_a_new_app(client, event4, clock, tmp_path):
+    event_id, _ = event4
+    post(client, event_id, "/rounds/1/signals/1")
+    from ball.web.app import create_app
+
+    again = create_app(str(tmp_path / "desk.sqlite"))
+    with again.state.sessions() as s:
+        state = signals.round_control(s, event_id, 1, clock.t, GAP)
+    assert state.signal1 == clock.t
+
+
+def test_service_level_refusals(app, client, event4, clock):
+    event_id, _ = event4
+    with app.state.sessions() as s:
+        with pytest.raises(TournamentError, match="not a signal"):
+            signals.give_signal(s, event_id, 1, 3, clock.t, GAP)
+        with pytest.raises(TournamentError, match="has not been paired"):
+            signals.round_control(s, event_id, 5, clock.t, GAP)
+        with pytest.raises(TournamentError, match="source"):
+            signals.record_half_end(s, event_id, 1, 1, clock.t, "phone")
+
+
+def test_the_round_page_shows_tables_playing_and_the_countdown(client, event4, clock):
+    event_id, tables = event4
+    post(client, event_id, "/rounds/1/signals/1")
+    page = client.get(f"/desk/{event_id}/rounds/1").text
+    assert "Waiting for tables still playing: 1, 2" in page
+    clock.advance(1200)
+    post(client, event_id, "/rounds/1/tables/1/half-end")
+    post(client, event_id, "/rounds/1/tables/2/half-end")
+    clock.advance(90)
+    page = client.get(f"/desk/{event_id}/rounds/1").text
+    assert "Signal 2 allowed in 8:30" in page
+    assert 'id="signal-2" disabled' in page
