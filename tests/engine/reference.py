@@ -160,11 +160,11 @@ def ball_actions(board: Board, side: str, at: Square, origin: str) -> set[str]:
                 if board.empty(b):
                     out.add(f"{origin}~{q['at']}@{name(b)}")
     # long pass (§9): empty, 2+ from every allied piece
+    ally_squares = [square(q["at"]) for q in allies]
     for c in range(13):
         for row in range(1, 18):
             b = (c, row)
-            far = all(distance(b, square(q["at"])) >= 2 for q in allies)
-            if playable(b) and board.empty(b) and far:
+            if playable(b) and board.empty(b) and all(distance(b, a) >= 2 for a in ally_squares):
                 out.add(f"{origin}@{name(b)}")
     return out
 
