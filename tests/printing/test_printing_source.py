@@ -122,13 +122,17 @@ def _filled() -> FormSet:
 def test_filled_score_sheet_marks_the_tally_and_the_choices():
     html = render_html("forms", lang="ko", forms=_filled()).html
     section = html[html.index('data-form="score_sheet"') : html.index('data-form="pairings"')]
-    # 6+2+2+6 PB in the first half, 0+9+9+0 in the second: one shaded box each
-    assert len(re.findall(r'class="box on', section)) == 6 + 2 + 2 + 6 + 9 + 9
+    # 6+2+2+6 PB in the first half, 0+9+9+0 in the second: one stroked box each, drawn as a
+    # run of marks as wide as that many boxes
+    box = parameters()["blank"]["tally_box_mm"]
+    runs = re.findall(r'class="marks" data-pb="(\d+)" style="width: ([\d.]+)mm', section)
+    assert [int(n) for n, _ in runs] == [6, 2, 2, 6, 9, 9]
+    assert all(abs(float(w) - int(n) * box) < 1e-6 for n, w in runs)
     assert "Kim Minjun" in section and "Petar Petrov" in section
     assert section.count('class="cb on"') >= 4  # reset, touchdown A, criterion, winner
     # blank copy has none
     blank = render_html("forms", lang="ko").html
-    assert 'class="box on' not in blank and 'class="cb on"' not in blank
+    assert 'class="marks"' not in blank and 'class="cb on"' not in blank
 
 
 @needs_poppler
