@@ -192,3 +192,20 @@ def test_match_primitives_refuse_a_finished_half():
         g.lose_turn()
     with pytest.raises(IllegalAction, match="over"):
         g.lose_possession("N")
+
+
+def test_events_tell_the_story_of_a_steal():
+    """Events for logs and the UI: knockdown, steal, then continue with its PB."""
+    g = position({"S:X1": "G9", "N:X5": "I11"}, ball="N:X5", attack="N", to_move="S")
+    events = g.apply("G9-I11/J12")
+    assert [(e.kind, e.side) for e in events] == [("knockdown", "N"), ("steal", "S")]
+    assert events[0].detail == {"piece": "N:X5"}
+    events = g.apply("continue")
+    assert [(e.kind, e.side) for e in events] == [("pb", "S"), ("continue", "S")]
+    g2 = position({"S:X1": "G9"}, ball="H10", attack="N", to_move="S")
+    events = g2.apply("G9-H10")
+    assert [e.kind for e in events] == ["possession", "steal"]
+    events = g2.apply("reset")
+    assert [e.kind for e in events] == ["pb", "reset", "turn"]
+    assert events[0].detail == {"atk": "N", "amount": 2}
+    assert (events[2].side, events[2].detail) == ("N", {"turn": 6})
