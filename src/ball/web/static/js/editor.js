@@ -38,12 +38,14 @@ export class PositionEditor {
     this.doc = structuredClone(position);
     this.doc.pieces = this.doc.pieces || [];
     this.active = true;
+    this.sim.root.classList.add("editing");
     this.message = "";
     this.render();
   }
 
   close() {
     this.active = false;
+    this.sim.root.classList.remove("editing");
     this.container.replaceChildren();
     this.sim.render();
   }
@@ -98,6 +100,7 @@ export class PositionEditor {
     try {
       const state = await api.createGame({ position: this.doc, mode: "free" });
       this.active = false;
+      this.sim.root.classList.remove("editing");
       this.container.replaceChildren();
       this.sim.setState(state);
       history.replaceState(null, "", `?game=${state.id}`);
@@ -152,11 +155,11 @@ export class PositionEditor {
       h("p", {}, t("Click a square to apply the tool.")),
       h("div", { class: "row" }, radio("place", t("Place piece")), radio("ball", t("Ball")), radio("remove", t("Remove"))),
       h("div", { class: "row" },
-        select("side", ["S", "N"], this.side, (v) => { this.side = v; this.render(); }),
-        select("piece", ROSTER, this.pieceId, (v) => { this.pieceId = v; this.render(); },
-          Object.fromEntries(ROSTER.map((id) => [id, placed.has(`${this.side}:${id}`) ? `${id} ✓` : id]))),
-        select("state", ["active", "down"], this.pieceState, (v) => { this.pieceState = v; this.render(); },
-          { active: t("active"), down: t("knocked down") })),
+        h("label", {}, t("Side"), " ", select("side", ["S", "N"], this.side, (v) => { this.side = v; this.render(); })),
+        h("label", {}, t("Piece"), " ", select("piece", ROSTER, this.pieceId, (v) => { this.pieceId = v; this.render(); },
+          Object.fromEntries(ROSTER.map((id) => [id, placed.has(`${this.side}:${id}`) ? `${id} ✓` : id])))),
+        h("label", {}, t("State"), " ", select("state", ["active", "down"], this.pieceState, (v) => { this.pieceState = v; this.render(); },
+          { active: t("active"), down: t("knocked down") }))),
       h("div", { class: "row" },
         h("label", {}, t("Half"), " ", select("half", [1, 2], this.doc.half, set("half", Number))),
         h("label", {}, t("Turn"), " ", h("input", { type: "number", min: 1, value: this.doc.turn || 1, name: "turn",

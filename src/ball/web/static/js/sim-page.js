@@ -48,6 +48,8 @@ const sim = new Simulator(root, {
     }
   },
 });
+// the editor takes the place of the game panel while it is open
+sim.panel.prepend(editorBox);
 const editor = new PositionEditor(sim, editorBox);
 
 document.getElementById("new-game").addEventListener("submit", (event) => {
@@ -56,8 +58,7 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
   const mode = form.get("mode");
   const body = { mode };
   if (mode === "computer") body.computer_side = form.get("computer_side");
-  editor.active = false;
-  editorBox.replaceChildren();
+  if (editor.active) editor.close();
   sim.create(body);
 });
 
