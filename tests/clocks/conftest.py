@@ -82,8 +82,8 @@ def web_server():
     """`start(db)` runs the app on `db` and returns (process, base URL); all are killed after."""
     started: list[subprocess.Popen] = []
 
-    def start(db):
-        port = free_port()
+    def start(db, port: int | None = None):
+        port = port or free_port()
         proc = serve(db, port)
         started.append(proc)
         return proc, f"http://127.0.0.1:{port}"

@@ -154,3 +154,28 @@ def test_ball_page_shows_half_timer_turn_limit_and_release_countdown(tmp_path, w
     page.keyboard.press("Space")
     page.wait_for_selector("#release-bar", state="hidden")
     assert state(url, clock_id)["mover"] == 1
+
+
+def test_page_never_decides_a_flag_itself(tmp_path, web_server, browser):
+    """With the server down the digits run out, but only the server can say the flag fell;
+    once it is back (same address, same database) the page shows the flag it computed."""
+    db = tmp_path / "down.db"
+    proc, url = web_server(db)
+    clock_id = create(url, table="T5", control={**SHORT, "stages": [{"time": "5s"}]})
+    page = browser.new_page(viewport={"width": 844, "height": 390})
+    page.goto(f"{url}/clock/{clock_id}")
+    page.click("#btn-start")
+    page.wait_for_function("document.querySelector('.side').classList.contains('to-move')")
+    proc.kill()
+    proc.wait()
+    page.wait_for_selector("#clock-offline:not([hidden])", timeout=10000)
+    page.wait_for_function("document.querySelector('.side .digits').textContent === '0:00'")
+    assert "flagged" not in (page.locator(".side").first.get_attribute("class") or "")
+    assert page.locator("#clock-table").get_attribute("data-status") == "running"
+
+    web_server(db, port=int(url.rsplit(":", 1)[1]))
+    page.wait_for_function(
+        "document.querySelector('.side').classList.contains('flagged')", timeout=30000
+    )
+    assert page.locator("#clock-table").get_attribute("data-status") == "over"
+    assert page.locator("#clock-offline").is_hidden()
