@@ -61,6 +61,14 @@ class TournamentService:
         except OperationalError as exc:
             raise TournamentError(f"cannot open the database: {exc.orig}") from None
 
+    @classmethod
+    def from_sessions(cls, engine, sessions) -> TournamentService:
+        """A service on an engine and session factory already opened and migrated by the
+        caller (the web app shares its own; an in-memory database cannot be opened twice)."""
+        svc = object.__new__(cls)
+        svc.engine, svc._sessions = engine, sessions
+        return svc
+
     # ------------------------------------------------------------------ plumbing
 
     @contextmanager
@@ -75,11 +83,15 @@ class TournamentService:
         finally:
             session.close()
 
-    def _event(self, s: Session, ref: EventRef) -> Event:
-        query = select(Event).options(
-            selectinload(Event.entrants),
-            selectinload(Event.rounds_).selectinload(Round.pairings).selectinload(Pairing.result),
-        )
+    def _event(self, s: Session, ref: EventRef, *, full: bool = True) -> Event:
+        query = select(Event)
+        if full:  # everything standings, pairing and the TRF need, in four queries
+            query = query.options(
+                selectinload(Event.entrants),
+                selectinload(Event.rounds_)
+                .selectinload(Round.pairings)
+                .selectinload(Pairing.result),
+            )
         if ref is None:
             event = s.scalars(query.order_by(Event.id.desc()).limit(1)).first()
             if event is None:
@@ -401,8 +413,8 @@ class TournamentService:
         game), a forfeit by coach "A" or "B" (0-2), or a double forfeit. A second result for
         the same table is refused (use `correct_result`)."""
         with self._tx() as s:
-            ev = self._event(s, event)
-            pairing = self._table(ev, round_number, table)
+            ev = self._event(s, event, full=False)
+            pairing = self._table_row(s, ev, round_number, table)
             if pairing.result is not None:
                 raise TournamentError(
                     f"round {round_number} table {table} already has a result (correct it instead)"
@@ -426,8 +438,8 @@ class TournamentService:
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
         with self._tx() as s:
-            ev = self._event(s, event)
-            pairing = self._table(ev, round_number, table)
+            ev = self._event(s, event, full=False)
+            pairing = self._table_row(s, ev, round_number, table)
             if pairing.result is None:
                 raise TournamentError(
                     f"round {round_number} table {table} has no result to correct"
@@ -797,16 +809,22 @@ class TournamentService:
                 return r
         raise TournamentError(f"round {number} is not paired")
 
-    def _table(self, ev: Event, number: int, table: int) -> Pairing:
-        rnd = self._round(ev, number)
-        for p in rnd.pairings:
-            if p.table == table:
-                if p.b_id is None:
-                    raise TournamentError(
-                        f"round {number} table {table} is a bye; it takes no result"
-                    )
-                return p
-        raise TournamentError(f"round {number} has no table {table}")
+    @staticmethod
+    def _table_row(s: Session, ev: Event, number: int, table: int) -> Pairing:
+        """One table, fetched by itself (result entry must not load the whole event)."""
+        rnd = s.scalars(
+            select(Round).where(Round.event_id == ev.id, Round.number == number)
+        ).first()
+        if rnd is None:
+            raise TournamentError(f"round {number} is not paired")
+        pairing = s.scalars(
+            select(Pairing).where(Pairing.round_id == rnd.id, Pairing.table == table)
+        ).first()
+        if pairing is None:
+            raise TournamentError(f"round {number} has no table {table}")
+        if pairing.b_id is None:
+            raise TournamentError(f"round {number} table {table} is a bye; it takes no result")
+        return pairing
 
     def _make_result(self, ev, pairing, sheet, forfeit, double_forfeit) -> Result:
         given = sum(
