@@ -7,6 +7,8 @@ asked the server, never decided anything itself. Screenshots (desktop 1366x768 a
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 
@@ -235,6 +237,13 @@ def test_language_switch_keeps_place(page, live_server):
     page.click("a.lang-link[data-lang=bg]")
     page.wait_for_url(f"**/rulebook/ball-actions?lang=bg#{anchor}")
     assert page.locator(".site-nav a").first.inner_text() == "Симулатор"
+    # scrolled to another heading (no anchor in the address): that heading is kept
+    page.goto(f"{live_server}/rulebook/ball-actions?lang=en")
+    third = page.locator(".rules h2[data-anchor]").nth(2)
+    third.evaluate("n => n.scrollIntoView({block: 'start'})")
+    ident = third.get_attribute("id")
+    page.click("a.lang-link[data-lang=bg]")
+    page.wait_for_url(f"**/rulebook/ball-actions?lang=bg#{ident}")
     # the cookie keeps the language on the next page without ?lang=
     page.goto(f"{live_server}/")
     assert page.locator("html").get_attribute("lang") == "bg"
@@ -324,4 +333,13 @@ def test_position_editor_places_a_piece_and_starts_a_game(page, live_server):
     assert pieces[("S", "X5")]["at"] == "G15"
     assert s["position"]["ball"] == {"carrier": "S:X5"} and s["actor"] == "S"
     assert "G15-I17" in s["legal"]
+    # importing a document: a file with the release diagram's position, checked by the server
+    page.click("button[data-control=edit]")
+    doc = diagrams()["release"]["position"]
+    upload = {"name": "p.json", "mimeType": "application/json", "buffer": json.dumps(doc).encode()}
+    page.set_input_files(".editor input[name=position-file]", files=[upload])
+    page.click("button[data-control=play-from-here]")
+    page.wait_for_function(f"() => !location.search.includes('{new_id}')")
+    imported = state(live_server, page.evaluate("new URLSearchParams(location.search).get('game')"))
+    assert imported["position"]["phase"] == "release" and imported["position"]["attack"] == "N"
     no_js_errors(page)

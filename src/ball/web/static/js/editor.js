@@ -174,6 +174,9 @@ export class PositionEditor {
         h("button", { type: "button", onclick: () => this.check() }, t("Check")),
         h("button", { type: "button", onclick: () => this.download() }, t("Export JSON")),
         h("button", { type: "button", onclick: () => this.importText(text.value) }, t("Import JSON from the box")),
+        h("label", { class: "button" }, t("Import a JSON file"), " ",
+          h("input", { type: "file", accept: ".json,application/json", name: "position-file",
+            onchange: async (e) => { if (e.target.files[0]) this.importText(await e.target.files[0].text()); } })),
         h("button", { type: "button", onclick: () => this.close() }, t("Close editor"))),
       text,
     ));

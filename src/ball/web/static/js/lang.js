@@ -1,13 +1,19 @@
 // Language switch that keeps the reader's place: the other query parameters stay, and the
-// current anchor (or the section nearest the top of the window) is carried over.
+// anchor the reader is at (the one in the address if it is on screen, else the last section
+// heading above the top of the window) is carried over.
+function onScreen(node) {
+  const box = node.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
 function currentAnchor() {
-  if (location.hash) return location.hash;
-  const sections = [...document.querySelectorAll("[data-anchor]")];
+  const named = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (named && onScreen(named)) return location.hash;
   let best = null;
-  for (const s of sections) {
-    if (s.getBoundingClientRect().top <= 80) best = s;
+  for (const node of document.querySelectorAll("[data-anchor][id]")) {
+    if (node.getBoundingClientRect().top <= 90) best = node;
   }
-  return best ? "#" + best.id : "";
+  return best ? "#" + best.id : location.hash;
 }
 
 for (const link of document.querySelectorAll("a.lang-link")) {
