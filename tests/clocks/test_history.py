@@ -60,3 +60,20 @@ def test_unknown_data_fields_are_refused(table):
     with pytest.raises(ClockRejected, match="too long"):
         tb.do("pause", reason="x" * 3000)
     assert [e.kind for e in tb.clock.events] == ["start"]
+
+
+def test_a_refused_event_leaves_the_clock_as_it_was(table):
+    tb = table("mahjong-wmc").at(0).do("start").wait(10)
+    before = tb.look()
+    with pytest.raises(ClockRejected, match="first"):
+        tb.do("next_period", first="nobody")
+    with pytest.raises(ClockRejected, match="ATK"):
+        tb.do("next_period", attack="east")
+    assert tb.look() == before and [e.kind for e in tb.clock.events] == ["start"]
+
+
+def test_adjust_refuses_absurd_amounts(table):
+    tb = table("xiangqi-6.5").at(0).do("start")
+    for seconds in (float("inf"), float("nan"), 10**7):
+        with pytest.raises(ClockRejected, match="seconds"):
+            tb.do("adjust", player="red", seconds=seconds)

@@ -2,7 +2,7 @@
 both counted, and the 80-point alert."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ball.clocks import ClockRejected
@@ -122,12 +122,14 @@ def test_a_clock_left_running_for_a_day_is_charged_in_full(table):
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     turns=st.lists(st.floats(min_value=0.5, max_value=400, allow_nan=False), max_size=8),
     last=st.floats(min_value=0, max_value=3000, allow_nan=False),
 )
+@example(turns=[61.0, 1.0, 1.0, 1.0], last=151.0)  # alert on the other series' edge
+@example(turns=[1.3681394564977722], last=3000.0)  # an edge a rounding error before `to`
 def test_bulk_charging_equals_block_by_block(monkeypatch_bulk, turns, last):
     from ball.clocks import Clock, ClockEvent, get_control
 

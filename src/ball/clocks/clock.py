@@ -141,16 +141,19 @@ class _Series:
         if self.rule.per is None:
             return 1
         q = _whole((limit - self.first) / self.rule.per)
-        return math.floor(q) + 1 if inclusive else math.ceil(q)
+        # The first edge is before the limit (checked above) even when rounding says 0.
+        return math.floor(q) + 1 if inclusive else max(1, math.ceil(q))
 
     def first_edge_reaching(self, need: int, series: list[_Series], most: int) -> float:
         """The earliest of this series' first `most` edges at which all series together have
-        charged at least `need` points."""
+        charged at least `need` points (infinity when none of them does)."""
 
         def charged(at: float) -> int:
             return sum(s.count(at, inclusive=True) * s.rule.penalty_points for s in series)
 
         lo, hi = 0, most - 1
+        if charged(self.edge(hi)) < need:
+            return math.inf  # the other series reaches it first
         while lo < hi:
             mid = (lo + hi) // 2
             if charged(self.edge(mid)) >= need:
@@ -459,7 +462,8 @@ class Clock:
             free = budget.free_at_period_start
         self.turn = _Turn(player=index, started_at=self.t, free=free)
 
-    def _begin_period(self, data: dict[str, Any]) -> None:
+    def _roles(self, data: dict[str, Any]) -> tuple[int, int | None]:
+        """First mover (and BALL attacker) of the next period, checked before any change."""
         n = len(self.players)
         if "first" in data:
             first = self._player(data["first"], "first")
@@ -471,6 +475,11 @@ class Clock:
         if self.control.half_timer and n == 2:
             # The coach who is DEF makes the first turn of a half (spec 3).
             attack = self._player(data["attack"], "attack") if "attack" in data else 1 - first
+        elif "attack" in data:
+            raise ClockRejected(f"attack: {self.control.name} has no ATK role")
+        return first, attack
+
+    def _begin_period(self, first: int, attack: int | None) -> None:
         self.period += 1
         self.first_of_period.append(first)
         self.period_started_at, self.period_paused, self.paused_at = self.t, 0.0, None
@@ -497,18 +506,17 @@ class Clock:
 
     def _on_start(self, data: dict[str, Any]) -> None:
         self._need("ready")
-        self._begin_period(data)
+        self._begin_period(*self._roles(data))
 
     def _on_next_period(self, data: dict[str, Any]) -> None:
         self._need("running", "paused", "interval")
         if self.control.periods and self.period >= self.control.periods:
             raise ClockRejected(f"not now: all {self.control.periods} periods have been played")
+        roles = self._roles(data)
         if self.status != "interval":
             self._notice("period_end", None, period=self.period, reason="next period")
             self._close("interval")
-            if self.status == "over":
-                return
-        self._begin_period(data)
+        self._begin_period(*roles)
 
     def _on_end_period(self, data: dict[str, Any]) -> None:
         self._need("running", "paused")
@@ -547,6 +555,8 @@ class Clock:
         seconds = data.get("seconds")
         if isinstance(seconds, bool) or not isinstance(seconds, int | float):
             raise ClockRejected("seconds: must be a number (negative to take time away)")
+        if not math.isfinite(seconds) or abs(seconds) > 86400:
+            raise ClockRejected("seconds: at most one day either way")
         if self.main_left(index) + seconds < 0:
             raise ClockRejected("seconds: would leave less than no time")
         self.players[index].main += float(seconds)
