@@ -64,7 +64,9 @@ def main() -> None:
     g = Game.new()
     nodes, secs = timed(perft, g, depth)
     ball_rate = nodes / secs
-    print(f"perft({depth}) standard start: {nodes:,} nodes in {secs:.2f} s = {ball_rate:,.0f} nodes/s")
+    print(
+        f"perft({depth}) standard start: {nodes:,} nodes in {secs:.2f} s = {ball_rate:,.0f} nodes/s"
+    )
 
     m = midgame()
     mdepth = 2 if quick else 3
@@ -106,7 +108,10 @@ def main() -> None:
     cdepth = 3 if quick else 4
     cnodes, csecs = timed(chess_perft, board, cdepth)
     chess_rate = cnodes / csecs
-    print(f"python-chess perft({cdepth}) start: {cnodes:,} nodes in {csecs:.2f} s = {chess_rate:,.0f} nodes/s")
+    print(
+        f"python-chess perft({cdepth}) start: {cnodes:,} nodes in {csecs:.2f} s "
+        f"= {chess_rate:,.0f} nodes/s"
+    )
     print(f"ratio BALL/python-chess node rate: {ball_rate / chess_rate:.2f}x (target >= 0.3x)")
 
 
