@@ -26,6 +26,7 @@ NAV: list[tuple[str, str]] = [
     ("/clock", "Clocks"),
     ("/desk", "Arbiter desk"),
     ("/public", "Public display"),
+    ("/print/regulation", "Print edition"),
 ]
 
 
