@@ -3,7 +3,8 @@ from the spec (§1–§10, D-01/D-02/D-07/D-08/D-09/D-10/D-23) and reading only 
 document. It shares no code with ball.engine, so agreeing with the engine's `legal_actions()`
 on every node of a perft tree or a random game is real evidence, not a tautology.
 
-Covers the action phase without PE or cards, the release phase and the steal decision.
+Covers the standard, "pe" and "cards" rulesets (provisional deck): action phase, release
+phase, steal decision and card recovery.
 """
 
 from __future__ import annotations
@@ -69,28 +70,85 @@ class Board:
         return len(self.on.get(s, [])) == 2
 
 
+CARD_COST = {
+    "sprint": 2,
+    "second-wind": 1,
+    "long-arm": 1,
+    "quick-feet": 2,
+    "screen": 1,
+    "audible": 1,
+}
+NO_EFFECTS = {"short_range": 4, "screen": False, "audible": False}
+
+
 def legal(doc: dict[str, Any]) -> set[str]:
     phase = doc["phase"]
     if phase == "over":
         return set()
     if phase == "steal":
         return {"continue", "reset"}
+    if phase == "recover":  # R-cards: take back one used card, or decline
+        return {"recover -"} | {f"recover {c}" for c in doc["cards"][doc["to_move"]]["discard"]}
     board = Board(doc)
     if phase == "release":
         return release(board, doc["to_move"], doc["turn"])
     assert phase == "action", phase
-    out = {"end"}
-    if doc["pa"] >= 1:
-        restricted = set(doc.get("restricted", []))
-        for label, p in board.pieces.items():
-            mine = p["side"] == doc["to_move"] and p["state"] == "active"
-            if mine and label not in restricted:
-                out |= piece_actions(board, label, p)
+    return {"end"} | action_options(doc, board)
+
+
+def uses_pe(doc: dict[str, Any]) -> bool:
+    return doc["ruleset"] in ("pe", "cards")
+
+
+def action_options(doc: dict[str, Any], board: Board) -> set[str]:
+    """Everything the coach may still do in the action phase, `end` aside (§3, §11)."""
+    out: set[str] = set()
+    pa, side = doc["pa"], doc["to_move"]
+    effects = doc.get("effects", NO_EFFECTS)
+    if uses_pe(doc) and pa >= 1:
+        out.add("pe")
+    if "cards" in doc:
+        out |= card_plays(doc, board, effects)
+    restricted = set(doc.get("restricted", []))
+    for label, p in board.pieces.items():
+        if p["side"] == side and p["state"] == "active" and label not in restricted:
+            out |= piece_actions(board, label, p, pa, effects)
     return out
 
 
-def piece_actions(board: Board, label: str, p: dict) -> set[str]:
+def card_plays(doc: dict[str, Any], board: Board, effects: dict) -> set[str]:
+    """§11 / D-15: cards in hand that the coach can pay for and that have a target; a turn
+    effect already on is not offered again (the engine's choice, D-15 leaves it open)."""
+    side = doc["to_move"]
+    out: set[str] = set()
+    in_effect = {
+        "sprint": False,
+        "long-arm": effects["short_range"] >= 6,
+        "screen": effects["screen"],
+        "audible": effects["audible"],
+    }
+    for card in set(doc["cards"][side]["hand"]):
+        if CARD_COST[card] > doc["pe"][side]:
+            continue
+        if card == "second-wind":
+            mine = [board.pieces[r] for r in doc["restricted"] if r[0] == side]
+            out |= {f"card second-wind {p['at']}" for p in mine}
+        elif card == "quick-feet":
+            for p in board.pieces.values():
+                if p["side"] == side and p["state"] == "down":
+                    for n in neighbours(square(p["at"])):
+                        if board.empty(n) and n != board.free_ball:
+                            out.add(f"card quick-feet {p['at']}-{name(n)}")
+        elif not in_effect[card]:
+            out.add(f"card {card}")
+    return out
+
+
+def piece_actions(board: Board, label: str, p: dict, pa: int, effects: dict) -> set[str]:
     side, at = p["side"], square(p["at"])
+    ball_ok = label == board.carrier and (pa >= 1 or effects["audible"])  # Audible: free
+    if pa < 1:
+        return ball_actions(board, side, at, p["at"], effects["short_range"]) if ball_ok else set()
     shapes = SHAPES[p["kind"]]
     origin = p["at"]
     out: set[str] = set()
@@ -121,8 +179,8 @@ def piece_actions(board: Board, label: str, p: dict) -> set[str]:
             if m is None:
                 land(target)
             elif m["side"] == side:
-                if m["state"] == "active":
-                    land(target)
+                if m["state"] == "active" or (m["state"] == "down" and effects["screen"]):
+                    land(target)  # Screen (D-15): own knocked-down pieces may be crossed
             elif m["state"] == "active" and board.empty(target):  # §6 tactical dodge
                 for push in neighbours(middle):
                     if push == target or push == board.free_ball:
@@ -134,12 +192,12 @@ def piece_actions(board: Board, label: str, p: dict) -> set[str]:
             target = step(at, d)
             if on_board(target):
                 land(target)
-    if label == board.carrier:
-        out |= ball_actions(board, side, at, origin)
+    if ball_ok:
+        out |= ball_actions(board, side, at, origin, effects["short_range"])
     return out
 
 
-def ball_actions(board: Board, side: str, at: Square, origin: str) -> set[str]:
+def ball_actions(board: Board, side: str, at: Square, origin: str, reach: int) -> set[str]:
     out: set[str] = set()
     allies = [p for p in board.pieces.values() if p["side"] == side]
     # hand-off network (§9)
@@ -152,10 +210,10 @@ def ball_actions(board: Board, side: str, at: Square, origin: str) -> set[str]:
                 seen.add(n)
                 queue.append(n)
                 out.add(f"{origin}={name(n)}")
-    # short pass (§9): receiver active ally within 4, ball on an empty square next to it
+    # short pass (§9): receiver active ally within 4 (Long Arm: 6), ball next to it
     for q in allies:
         r = square(q["at"])
-        if r != at and q["state"] == "active" and distance(at, r) <= 4:
+        if r != at and q["state"] == "active" and distance(at, r) <= reach:
             for b in neighbours(r):
                 if board.empty(b):
                     out.add(f"{origin}~{q['at']}@{name(b)}")
@@ -268,14 +326,29 @@ class Resolver:
         self.d["pb"][other(atk)]["def"] += n
 
     def earn(self, side: str, kind: str) -> None:
-        if self.d["ruleset"] == "pe":
+        if uses_pe(self.d):
             self.d["pe"][side] += PE_TABLE.get(kind, 0)
 
     # phases and turns
     def end_turn(self) -> None:
         d = self.d
+        cards = d.get("cards", {}).get(d["to_move"])
+        if cards is not None and not cards["hand"] and cards["discard"]:
+            d["phase"], d["pa"] = "recover", 0  # R-cards: may take one used card back
+            return
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        d = self.d
         d.update(to_move=other(d["to_move"]), turn=d["turn"] + 1, pa=2, phase="action")
         d["restricted"] = []
+        if "cards" in d:
+            d["effects"] = dict(NO_EFFECTS)
+            owed = d.get("recovery_owed")
+            if owed == d["to_move"] and d["cards"][owed]["discard"]:
+                d["phase"] = "recover"  # the opponent's answer, just before its turn
+            else:
+                d.pop("recovery_owed", None)
 
     def enter_release(self) -> None:
         self.d["phase"], self.d["pa"] = "release", 0
@@ -286,8 +359,9 @@ class Resolver:
             self.end_turn()
 
     def maybe_auto_end(self) -> None:
-        if self.d["phase"] == "action" and self.d["pa"] <= 0:
-            self.enter_release()  # no cards; PE conversion needs a PA
+        d = self.d
+        if d["phase"] == "action" and d["pa"] <= 0 and not action_options(d, Board(d)):
+            self.enter_release()  # §3: no PA and nothing else (card, PE) left to do
 
     def after_ball_change(self, before: tuple) -> None:
         d = self.d
@@ -323,6 +397,11 @@ class Resolver:
             d["pa"] -= 1
             d["pe"][d["to_move"]] += 1
             self.maybe_auto_end()
+        elif action.startswith("card "):
+            self.card(action.split()[1:])
+            self.maybe_auto_end()
+        elif action.startswith("recover "):
+            self.recover(action.split()[1])
         elif action.startswith("up "):
             a, b = action[3:].split("-")
             p = self.top_at(a)
@@ -367,11 +446,14 @@ class Resolver:
             elif self.free_ball() == b:
                 self.take_free_ball(mover)
             self.earn(side, "tdodge")
-        elif "=" in action:
-            a, b = action.split("=")
-            self.give(self.top_at(b))
-        elif "~" in action or "@" in action:
-            d["ball"] = {"at": action.split("@")[1]}
+        elif "=" in action or "@" in action:  # hand-off, short pass, long pass
+            if "=" in action:
+                self.give(self.top_at(action.split("=")[1]))
+            else:
+                d["ball"] = {"at": action.split("@")[1]}
+            if d.get("effects", {}).get("audible"):  # Audible: this one costs no PA
+                d["effects"]["audible"] = False
+                return
         else:
             a, b = action.split("-")
             mover, under = self.top_at(a), self.top_at(b)
@@ -386,6 +468,40 @@ class Resolver:
                     self.give(mover)
                 self.earn(side, "block" if under["side"] != side else "protect")
         d["pa"] -= 1
+
+    def card(self, words: list[str]) -> None:
+        d = self.d
+        side, card = d["to_move"], words[0]
+        d["pe"][side] -= CARD_COST[card]
+        d["cards"][side]["hand"].remove(card)
+        d["cards"][side]["discard"].append(card)
+        if card == "sprint":
+            d["pa"] += 1
+        elif card == "second-wind":
+            p = self.top_at(words[1])
+            d["restricted"] = [r for r in d["restricted"] if r != self.label(p)]
+        elif card == "long-arm":
+            d["effects"]["short_range"] = 6
+        elif card == "quick-feet":
+            a, b = words[1].split("-")
+            p = self.top_at(a)
+            p["at"], p["state"] = b, "active"
+        else:
+            d["effects"][card] = True  # screen, audible
+
+    def recover(self, card: str) -> None:
+        d = self.d
+        side = d["to_move"]
+        if card != "-":
+            d["cards"][side]["discard"].remove(card)
+            d["cards"][side]["hand"].append(card)
+        if d.get("recovery_owed") == side:  # the answer: now the turn itself starts
+            del d["recovery_owed"]
+            d["phase"] = "action"
+            return
+        if card != "-":
+            d["recovery_owed"] = other(side)
+        self.next_turn()
 
     def split(self, action: str) -> None:
         _, at, top_to, rest = action.split()

@@ -63,7 +63,14 @@ def check_step(before: dict, action: str, after: dict) -> None:
 
 
 def normal(doc: dict) -> dict:
-    return {**doc, "restricted": sorted(doc["restricted"])}
+    """Order-free parts of a document: restricted pieces, hands and discard piles."""
+    out = {**doc, "restricted": sorted(doc["restricted"])}
+    if "cards" in doc:
+        out["cards"] = {
+            side: {pile: sorted(cards) for pile, cards in piles.items()}
+            for side, piles in doc["cards"].items()
+        }
+    return out
 
 
 def step_and_compare(g: Game, rng: random.Random, choices: list[str]) -> str:
@@ -75,13 +82,6 @@ def step_and_compare(g: Game, rng: random.Random, choices: list[str]) -> str:
     assert normal(after) == normal(expected), (before, action)
     check_step(before, action, after)
     return action
-
-
-def reference_legal(doc: dict) -> set[str]:
-    ref = reference.legal(doc)
-    if doc["ruleset"] == "pe" and doc["phase"] == "action" and doc["pa"] >= 1:
-        ref.add("pe")
-    return ref
 
 
 def scoring_actions(g: Game, legal: list[str]) -> list[str]:
@@ -101,7 +101,7 @@ def test_random_games_from_the_start_agree_with_the_reference(seed, ruleset):
     g = Game.new(ruleset)
     for _ in range(300):
         legal = g.legal_actions()
-        assert reference_legal(g.to_json()) == set(legal), g.to_json()
+        assert reference.legal(g.to_json()) == set(legal), g.to_json()
         if not legal:
             break
         choices = [a for a in legal if a != "end"] or legal
@@ -165,7 +165,35 @@ def test_random_positions_agree_with_the_reference(batch):
         g = Game.from_json(random_position(rng))
         for _ in range(25):
             legal = g.legal_actions()
-            assert reference_legal(g.to_json()) == set(legal), (seed, g.to_json())
+            assert reference.legal(g.to_json()) == set(legal), (seed, g.to_json())
             if not legal:
                 break
             step_and_compare(g, rng, [a for a in legal if a != "end"] or legal)
+
+
+DECK = ["sprint", "second-wind", "long-arm", "quick-feet", "screen", "audible"]
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_random_card_mode_play_agrees_with_the_reference(batch):
+    """Card mode (§11, D-15, R-cards): random PE and random hand/discard splits, from the
+    standard start and from random positions; cards and recoveries are favoured."""
+    for seed in range(batch * 40, batch * 40 + 40):
+        rng = random.Random(seed)
+        doc = Game.new("cards").to_json() if seed % 2 else random_position(rng)
+        doc["ruleset"] = "cards"
+        doc["pe"] = {"S": rng.randint(0, 6), "N": rng.randint(0, 6)}
+        doc["cards"] = {}
+        for side in "SN":
+            k = rng.randint(0, 6)
+            rng.shuffle(DECK)
+            doc["cards"][side] = {"hand": DECK[:k], "discard": DECK[k:]}
+        g = Game.from_json(doc)
+        for _ in range(40):
+            legal = g.legal_actions()
+            assert reference.legal(g.to_json()) == set(legal), (seed, g.to_json())
+            if not legal:
+                break
+            special = [a for a in legal if a.startswith(("card", "recover"))]
+            choices = [a for a in legal if a != "end"] or legal
+            step_and_compare(g, rng, special if special and rng.random() < 0.4 else choices)
