@@ -31,6 +31,7 @@ def test_regulation_page_has_print_button_and_downloads(client, lang):
     t = labels(lang)
     assert f'<html lang="{lang}">' in html
     assert t["controls"]["print"] in html and "window.print()" in html
+    assert '<a class="home" href="/">' in html
     assert f'href="/print/regulation.pdf?lang={lang}&amp;paper=a4"' in html
     # the toolbar is the only thing hidden in print, by the print stylesheet itself
     assert 'class="controls" role="toolbar"' in html

@@ -43,6 +43,7 @@ class Controls:
     pdf_url: str
     languages: list[tuple[str, str, str]] = field(default_factory=list)  # code, name, url
     papers: list[tuple[str, str, str]] = field(default_factory=list)
+    home_url: str | None = None  # back to the web toolbox
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ def _controls(path: str, query: dict[str, str], lang: str, paper: str) -> Contro
             (code, labels(code)["language_name"], url(path, lang=code)) for code in LANGUAGES
         ],
         papers=[(code, PAPERS[code][1], url(path, paper=code)) for code in PAPERS],
+        home_url="/",
     )
 
 
