@@ -65,6 +65,14 @@ def test_perft_equals_the_fully_independent_count(depth):
     assert perft(g, depth) == independent_perft(g.to_json(), depth)
 
 
+@pytest.mark.parametrize("ruleset", ["pe", "cards"])
+def test_perft_in_pe_and_card_mode_equals_the_independent_count(ruleset):
+    """PE mode adds `pe` to every action phase; card mode starts with 0 PE, so no card."""
+    g = Game.new(ruleset)
+    assert perft(g, 1) == 56  # the 55 of the standard position, plus `pe`
+    assert perft(g, 2) == independent_perft(g.to_json(), 2)
+
+
 @pytest.mark.parametrize("depth", [1, 2])
 def test_perft_matches_the_independent_generator_node_by_node(depth):
     g = Game.new()
