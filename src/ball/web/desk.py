@@ -48,6 +48,28 @@ from ball.web.templating import render
 
 router = APIRouter(prefix="/desk")
 
+
+def N_(message: str) -> str:
+    """Marks a message id for extraction (pybabel) where it is translated later."""
+    return message
+
+
+# Words the templates translate from data (`_(event.system)`, `_(step)`, ...).
+DATA_WORDS = (
+    N_("round-robin"),
+    N_("double-round-robin"),
+    N_("swiss"),
+    N_("knockout"),
+    N_("warning"),
+    N_("loss-of-turn"),
+    N_("loss-of-possession"),
+    N_("loss-of-match"),
+    N_("continue"),
+    N_("reset"),
+    N_("arbiter"),
+    N_("table"),
+)
+
 STEAL_ROWS = 4  # steal lines per half on the form
 SANCTION_ROWS = 2
 CSV_FIELDS = ("name", "club", "federation", "rating")
@@ -238,7 +260,7 @@ async def login(event_id: int, request: Request):
             return render(
                 request,
                 "desk/login.html",
-                {"event": event, "next": target, "error": _t(request)("Wrong PIN.")},
+                {"event": event, "next": target, "error": _t(request)(N_("Wrong PIN."))},
                 status_code=403,
             )
         session.commit()
@@ -686,25 +708,25 @@ def _check_sanctions_fit(kind: str, sanctions: list[dict[str, str]], names: dict
 
 
 def _reason_text(request: Request, reason: str) -> str:
-    t = _t(request)
+    _ = _t(request)
     return {
-        "touchdowns": t("touchdowns"),
-        "attack-efficiency": t("attack efficiency"),
-        "defensive-superiority": t("defensive superiority"),
-        "draw": t("draw"),
-        "forfeit": t("forfeit"),
+        "touchdowns": _("touchdowns"),
+        "attack-efficiency": _("attack efficiency"),
+        "defensive-superiority": _("defensive superiority"),
+        "draw": _("draw"),
+        "forfeit": _("forfeit"),
     }.get(reason, reason)
 
 
 def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
     """What saving this form would decide, or the first fault: `decide` runs here."""
-    t = _t(request)
+    _ = _t(request)
     try:
         kind = _kind(form)
         steals_from_form(form, a, b)
         _check_sanctions_fit(kind, sanctions_from_form(form), {"A": a, "B": b})
         if kind == "double-forfeit":
-            return {"ok": True, "kind": kind, "text": t("Double forfeit: both coaches lose 0-2.")}
+            return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
         if kind.startswith("forfeit-"):
             loser = a if kind.endswith("A") else b
             winner = b if loser == a else a
@@ -717,9 +739,9 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
     td = f"{decision.td[a]}–{decision.td[b]}"
     reason = _reason_text(request, decision.reason)
     if winner is None:
-        text = t("Draw %(td)s (%(reason)s)") % {"td": td, "reason": reason}
+        text = _("Draw %(td)s (%(reason)s)") % {"td": td, "reason": reason}
     else:
-        text = t("%(winner)s wins %(td)s by %(reason)s") % {
+        text = _("%(winner)s wins %(td)s by %(reason)s") % {
             "winner": winner,
             "td": td,
             "reason": reason,
@@ -866,8 +888,10 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
         if form.get("action") == "check":
             return again(200, preview=checked)
         conflict = _t(request)(
-            "Another arbiter saved this table after you opened it. Nothing was "
-            "overwritten: check the result shown and enter it again if needed."
+            N_(
+                "Another arbiter saved this table after you opened it. Nothing was "
+                "overwritten: check the result shown and enter it again if needed."
+            )
         )
         loaded = _int(form, "version", default=-1, low=-1)
         if _state(session, pairing.id).version != loaded:
@@ -875,7 +899,9 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
         correcting = pairing.result is not None
         reason = (form.get("reason") or "").strip()
         if correcting and not reason:
-            return again(400, error=_t(request)("A correction needs a reason."), preview=checked)
+            return again(
+                400, error=_t(request)(N_("A correction needs a reason.")), preview=checked
+            )
         # The claim: only one of two simultaneous saves can move the version on.
         claimed = session.execute(
             update(ResultState)

@@ -19,12 +19,28 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.games import game
 from ball.tournament.models import Event, Round
 from ball.tournament.standings import known_tiebreaks
-from ball.web.desk import decision_of, service_for
+from ball.web.desk import N_, decision_of, service_for
 from ball.web.templating import render
 
 router = APIRouter(prefix="/public")
 
 DEFAULT_REFRESH = 30
+
+# Column headings of the tie-breaks (message ids; unknown names are shown as they are).
+TIEBREAK_LABELS = {
+    "direct-encounter": N_("Direct encounter"),
+    "buchholz": N_("Buchholz"),
+    "buchholz-cut1": N_("Buchholz cut 1"),
+    "buchholz-median": N_("Median Buchholz"),
+    "sonneborn-berger": N_("Sonneborn-Berger"),
+    "wins": N_("Wins"),
+    "won": N_("Games won"),
+    "progressive": N_("Progressive score"),
+    "koya": N_("Koya"),
+    "td-difference": N_("TD difference"),
+    "total-sd": N_("Total SD"),
+    "pbatk-per-td": N_("PBATK per TD"),
+}
 
 
 def lan_urls(host: str, port: int) -> list[str]:
@@ -127,7 +143,9 @@ def public_standings(event_id: int, request: Request, refresh: int | None = Quer
     ]
     context.update(
         rows=rows,
-        tiebreaks=[(tb, descriptions.get(tb, "")) for tb in table["tiebreaks"]],
+        tiebreaks=[
+            (tb, TIEBREAK_LABELS.get(tb, tb), descriptions.get(tb, "")) for tb in table["tiebreaks"]
+        ],
         after=table["rounds"],
         rules=table["rules"],
     )
