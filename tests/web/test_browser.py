@@ -343,3 +343,21 @@ def test_position_editor_places_a_piece_and_starts_a_game(page, live_server):
     imported = state(live_server, page.evaluate("new URLSearchParams(location.search).get('game')"))
     assert imported["position"]["phase"] == "release" and imported["position"]["attack"] == "N"
     no_js_errors(page)
+
+
+def test_new_game_against_the_computer(page, live_server):
+    gid = new_game(live_server)
+    open_game(page, live_server, gid)
+    page.select_option("#new-game select[name=mode]", "computer")
+    page.select_option("#new-game select[name=computer_side]", "N")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_function(f"() => !location.search.includes('{gid}')")
+    page.wait_for_selector(".log-table tbody tr")
+    new_id = page.evaluate("new URLSearchParams(location.search).get('game')")
+    s = state(live_server, new_id)
+    assert s["mode"] == "computer" and s["actor"] == "S"  # N (the computer) has moved
+    rows = page.locator(".log-table tbody tr").count()
+    assert rows == len(s["log"]) > 0
+    assert page.locator("button[data-control=undo]").count() == 0  # no take-backs
+    assert page.locator(".board .origin").count() > 0  # S's pieces are lit for the human
+    no_js_errors(page)
