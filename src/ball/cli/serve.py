@@ -29,6 +29,10 @@ def serve(
     except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
         fail(f"cannot open database {db or os.environ.get('BALL_DB')}: {exc}")
     typer.echo(f"BALL Toolbox on http://{host}:{port}/  (database: {db or '$BALL_DB'})")
+    from ball.web.public import lan_urls
+
+    for url in lan_urls(host, port):  # only when bound beyond loopback (--host)
+        typer.echo(f"Players and spectators: {url}")
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -153,10 +153,8 @@ def public_standings(event_id: int, request: Request, refresh: int | None = Quer
 
 
 def _round(session, event: Event, number: int | None) -> Round | None:
-    if not event.rounds_:
-        return None
     if number is None:
-        return event.rounds_[-1]
+        return event.rounds_[-1] if event.rounds_ else None
     rnd = session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
     if rnd is None:
         raise HTTPException(404, f"round {number} is not paired")
