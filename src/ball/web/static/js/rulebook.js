@@ -40,7 +40,9 @@ class Diagram {
     this.mount.replaceChildren();
     this.sim = null;
     const board = new BoardView(this.mount, { labels: this.labels(), onSquare: () => this.live(false) });
-    board.render(this.position, {});
+    // the squares of the suggested action are outlined, so a printed diagram tells it too
+    const squares = (this.suggest || "").toUpperCase().match(/[A-M](?:1[0-7]|[1-9])/g) || [];
+    board.render(this.position, { last: squares });
     const buttons = [];
     if (this.suggest) {
       buttons.push(button([t("Play"), " ", code(this.suggest)], { "data-control": "play-suggested", class: "primary" }, () => this.live(true)));
