@@ -47,6 +47,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 }
 _MAX_DATA = 2000  # characters of JSON: a clock event is small
 _BULK_AFTER = 100  # penalty blocks beyond this in one step are charged in one notice
+_SAME_INSTANT = 1e-6  # seconds: computed edges closer than this happen together
 
 
 class ClockRejected(ValueError):
@@ -117,10 +118,11 @@ class _Turn:
     blocks: int = 0  # turn-limit blocks charged so far
 
 
-def _whole(q: float) -> float:
-    """Snap a ratio to a whole number when float rounding put it a hair away."""
+def _periods(span: float, per: float) -> float:
+    """`span / per`, snapped to a whole number when float rounding put the edge a hair away."""
+    q = span / per
     r = round(q)
-    return float(r) if abs(q - r) < 1e-6 else q
+    return float(r) if abs(span - r * per) < _SAME_INSTANT else q
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ class _Series:
             return 0
         if self.rule.per is None:
             return 1
-        q = _whole((limit - self.first) / self.rule.per)
+        q = _periods(limit - self.first, self.rule.per)
         # The first edge is before the limit (checked above) even when rounding says 0.
         return math.floor(q) + 1 if inclusive else max(1, math.ceil(q))
 
@@ -316,7 +318,8 @@ class Clock:
             counts[s.kind] = n if until is None else min(n, s.count(until, inclusive=True))
         if sum(counts.values()) <= _BULK_AFTER:
             # Few edges: one notice per edge instant keeps the audit trail fine-grained.
-            soonest = min(s.first for s in series)
+            # Edges a rounding error apart are one instant, fired together in a fixed order.
+            soonest = min(s.first for s in series) + _SAME_INSTANT
             counts = {s.kind: min(counts[s.kind], s.count(soonest, True)) for s in series}
         index = self.turn.player
         p, threshold = self.players[index], self.control.threshold
@@ -334,7 +337,7 @@ class Clock:
                     counts[s.kind] = min(counts[s.kind], s.count(alert_at, inclusive=True))
         fired = sorted(
             ((s.edge(counts[s.kind] - 1), s) for s in series if counts[s.kind] > 0),
-            key=lambda pair: pair[0],
+            key=lambda pair: (round(pair[0], 6), pair[1].kind),
         )
         for last, s in fired:
             n, points = counts[s.kind], counts[s.kind] * s.rule.penalty_points
@@ -375,7 +378,7 @@ class Clock:
             return
         while self.status in ("running", "paused"):
             due = [c for c in self._candidates() if c[0] < to]
-            blocks = [s for s in self._block_series() if s.first < to]
+            blocks = [s for s in self._block_series() if s.first < to - _SAME_INSTANT]
             nearest = min(due) if due else None
             if blocks and (nearest is None or min(s.first for s in blocks) <= nearest[0]):
                 self._fire_blocks(blocks, to, None if nearest is None else nearest[0])
