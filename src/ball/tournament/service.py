@@ -172,7 +172,12 @@ class TournamentService:
         for label, value in (("start date", date_start), ("end date", date_end)):
             if value and not _is_iso_date(value):
                 raise TournamentError(f"{label} must be YYYY-MM-DD, got {value!r}")
-        score = Scoring.from_dict(scoring or {})
+        scoring = dict(scoring or {})
+        if system in ("round-robin", "double-round-robin"):
+            # The entrant drawn against the dummy of an odd field sits out: by default
+            # without a point (every entrant sits out equally often).
+            scoring.setdefault("pab", 0.0)
+        score = Scoring.from_dict(scoring)
         lots = ""
         if draw_lots is not None and system == "swiss":
             initial_colour = random.Random(draw_lots).choice(["white1", "black1"])
@@ -681,7 +686,7 @@ class TournamentService:
         by_number = {e.number: e for e in ev.entrants}
         out = []
         for w, b in berger.round_robin_round(n, number, cycles):
-            out.append((by_number[w], by_number[b] if b else None, None if b else "zero"))
+            out.append((by_number[w], by_number[b] if b else None, None if b else "pab"))
         return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
 
     def _pair_knockout(self, ev: Event, number: int):

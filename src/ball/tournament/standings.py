@@ -106,12 +106,13 @@ class _Context:
         own = self.points[line.number]
         out = []
         for c in line.cells:
-            if c.played:
+            # With pre-determined pairings (round robin) a forfeited game still counts
+            # against that opponent; a round without an opponent counts nothing.
+            counts_as_game = c.played or (self.rr and c.opponent is not None)
+            if counts_as_game:
                 score = self.adjusted[c.opponent]
             elif self.rr:
-                if c.opponent is None:
-                    continue
-                score = 0.0
+                continue
             else:
                 score = own
                 if self.rules == "fide-2026":
@@ -121,7 +122,7 @@ class _Context:
                         else self.scoring.draw * self.rounds
                     )
                     score = min(score, cap)
-            vur = self.is_vur(c) and not c.played
+            vur = self.is_vur(c) and not counts_as_game
             out.append((vur, score, score * c.points if sonneborn else score))
         return out
 
