@@ -129,3 +129,35 @@ def test_the_round_page_shows_tables_playing_and_the_countdown(client, event4, c
     page = client.get(f"/desk/{event_id}/rounds/1").text
     assert "Signal 2 allowed in 8:30" in page
     assert 'id="signal-2" disabled' in page
+
+
+def test_half_ends_can_come_from_the_table_clocks(client, app, event4, clock):
+    from ball.clocks.store import ClockStore
+
+    event_id, tables = event4
+    store = ClockStore(app.state.sessions, clock)
+    one = store.create(
+        "Table 1",
+        "ball-standard",
+        "1357",
+        players=[tables[0]["a"], tables[0]["b"]],
+        round="Open R1",
+    )
+    two = store.create(
+        "2", "ball-standard", "1357", players=[tables[1]["a"], tables[1]["b"]], round="Open R1"
+    )
+    store.create("1", "ball-standard", "1357", round="Other R1")  # another event's clock
+    post(client, event_id, "/rounds/1/signals/1")
+    for view in (one, two):
+        store.record(view.id, "start", {"first": view.clock.players[0].name})
+    clock.advance(700)
+    store.record(one.id, "end_period", {"reason": "touchdown"}, pin="1357")
+    ended = clock.t
+    clock.advance(30)
+    page = client.get(f"/desk/{event_id}/rounds/1").text
+    assert "Open R1" in page and 'id="from-clocks"' in page
+    assert post(client, event_id, "/rounds/1/half-ends/from-clocks").status_code == 303
+    state = control(client, event_id)
+    assert state["still_playing"] == [2]  # table 2's clock is still in its first half
+    assert state["tables"][0]["first_half_end"] == ended
+    assert state["tables"][0]["source"] == "table"

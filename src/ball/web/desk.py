@@ -24,6 +24,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -477,7 +478,7 @@ def round_page(event_id: int, number: int, request: Request):
                 "control_json": control.as_dict(),
                 "editable": editable,
                 "players": players,
-                "clock_round": f"{event.name} R{number}",
+                "clock_round": clock_round_label(event.name, number),
                 "hms": hms,
                 "mmss": mmss,
             },
@@ -601,6 +602,58 @@ async def half_end(event_id: int, number: int, table: int, request: Request):
                 raise TournamentError(f"table {table}: a first half cannot end in the future")
             source = form.get("source", "arbiter")
             signals.record_half_end(session, event_id, number, table, at, source)
+        except TournamentError as exc:
+            return _fail(request, 400, str(exc), back)
+        session.commit()
+    return _see(back + "#control")
+
+
+def clock_round_label(event_name: str, number: int) -> str:
+    """The round label under which the desk looks for this round's table clocks."""
+    return f"{event_name} R{number}"
+
+
+def clock_half_ends(request: Request, label: str) -> dict[int, float]:
+    """When each table clock of round `label` ended its first period (the first half), by
+    table number (a clock's table label is the number, optionally after a word: "Table 3")."""
+    from ball.clocks.store import ClockStore
+
+    store = ClockStore(request.app.state.sessions, lambda: now_of(request))
+    found: dict[int, float] = {}
+    for view in store.round_views(label):
+        match = re.fullmatch(r"\D*(\d+)", view.table.strip())
+        if match is None:
+            continue
+        for notice in view.clock.timeline:
+            if (
+                notice["source"] == "clock"
+                and notice["kind"] == "period_end"
+                and notice["data"].get("period") == 1
+            ):
+                found.setdefault(int(match.group(1)), notice["at"])
+                break
+    return found
+
+
+@router.post("/{event_id}/rounds/{number}/half-ends/from-clocks")
+async def half_ends_from_clocks(event_id: int, number: int, request: Request):
+    """Take the first-half ends the table clocks of this round reported (source "table")."""
+    form = await _form(request)
+    back = f"/desk/{event_id}/rounds/{number}"
+    with request.app.state.sessions() as session:
+        _write(request, session, event_id, form)
+        event = _event_or_404(session, event_id)
+        _round_or_404(session, event_id, number)
+        label = clock_round_label(event.name, number)
+        control = signals.round_control(session, event_id, number, now_of(request), 0.0)
+    reported = clock_half_ends(request, label)
+    with request.app.state.sessions() as session:
+        try:
+            for t in control.tables:
+                if t.playing and t.table in reported:
+                    signals.record_half_end(
+                        session, event_id, number, t.table, reported[t.table], "table"
+                    )
         except TournamentError as exc:
             return _fail(request, 400, str(exc), back)
         session.commit()
