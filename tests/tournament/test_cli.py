@@ -212,3 +212,23 @@ def test_trf_round_trip(tmp_path):
         return [x[:85] + x[89:] for x in t.splitlines() if x.startswith("001")]
 
     assert records(again) == records(text)
+
+
+def test_several_events_in_one_database(tmp_path):
+    db = str(tmp_path / "multi.db")
+    assert (
+        ball("event", "create", "--db", db, "--name", "Spring", "--system", "swiss").exit_code == 0
+    )
+    assert (
+        ball("event", "create", "--db", db, "--name", "Autumn", "--system", "round-robin").exit_code
+        == 0
+    )
+    ball("event", "add-player", "--db", db, "Late-event player")  # the latest event: Autumn
+    ball("event", "add-player", "--db", db, "--event", "Spring", "Spring player")
+    autumn = json.loads(ball("event", "show", "--db", db, "--json").output)
+    spring = json.loads(ball("event", "show", "--db", db, "--event", "Spring", "--json").output)
+    assert autumn["name"] == "Autumn" and [e["name"] for e in autumn["entrants"]] == [
+        "Late-event player"
+    ]
+    assert [e["name"] for e in spring["entrants"]] == ["Spring player"]
+    assert "unknown event" in one_line_error(ball("event", "show", "--db", db, "--event", "Winter"))

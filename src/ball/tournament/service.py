@@ -649,10 +649,11 @@ class TournamentService:
         return number
 
     def _assign_numbers(self, ev: Event) -> None:
-        """Pairing numbers at round 1: rating order for a Swiss, registration order for a
-        round robin or knockout unless lots are drawn (seeded, recorded on the event)."""
+        """Pairing numbers at round 1: rating order (then registration) for a Swiss and for
+        knockout seeds, registration order for a round robin; for a round robin or a
+        knockout `--draw-lots` shuffles them instead (seeded, recorded on the event)."""
         entrants = sorted(ev.entrants, key=lambda e: e.registered)
-        if ev.system == "swiss":
+        if ev.system == "swiss" or (ev.system == "knockout" and ev.draw_lots_seed is None):
             entrants.sort(key=lambda e: (-(e.rating or 0), e.registered))
         elif ev.draw_lots_seed is not None:
             random.Random(ev.draw_lots_seed).shuffle(entrants)
