@@ -95,7 +95,7 @@ def _errors() -> Iterator[None]:
 
 @router.get("/games", summary="List stored games, newest first")
 def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
-    return store(request).list(max(1, min(limit, 500)))
+    return store(request).recent(max(1, min(limit, 500)))
 
 
 @router.post("/games", status_code=201, response_model=GameState, summary="Create a game")

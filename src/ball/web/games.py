@@ -353,7 +353,7 @@ class GameStore:
             rebuilt = self._rebuilt(row)
         return self._state(row, rebuilt)
 
-    def list(self, limit: int = 50) -> list[dict[str, Any]]:
+    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         from sqlalchemy import select
 
         with self.sessions() as session:
