@@ -360,4 +360,9 @@ def test_new_game_against_the_computer(page, live_server):
     assert rows == len(s["log"]) > 0
     assert page.locator("button[data-control=undo]").count() == 0  # no take-backs
     assert page.locator(".board .origin").count() > 0  # S's pieces are lit for the human
+    page.click("#stored-games summary")
+    page.wait_for_selector(f'#stored-games a[href="/?game={gid}"]')
+    page.click(f'#stored-games a[href="/?game={gid}"]')
+    page.wait_for_url(f"**/?game={gid}")
+    page.wait_for_selector("button[data-control=undo]")  # the free-play game again
     no_js_errors(page)

@@ -19,6 +19,7 @@ async function call(method, path, body) {
 }
 
 export const api = {
+  games: () => call("GET", "/api/games"),
   createGame: (body) => call("POST", "/api/games", body),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
   apply: (id, action, version) =>

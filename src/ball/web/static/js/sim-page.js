@@ -62,6 +62,21 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
   sim.create(body);
 });
 
+// Stored games (newest first), so a game is easy to find again after a restart.
+const stored = document.querySelector("#stored-games");
+stored.addEventListener("toggle", async () => {
+  if (!stored.open) return;
+  const games = await api.games();
+  stored.querySelector("ul").replaceChildren(...games.map((g) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/?game=${g.id}`;
+    a.textContent = `${g.title || g.id} · ${g.mode} · ${t("{n} actions", { n: g.plies })}`;
+    li.append(a);
+    return li;
+  }));
+});
+
 const gameId = root.dataset.game;
 if (gameId) sim.load(gameId);
 else sim.create({ mode: "free" });
