@@ -552,7 +552,7 @@ class TournamentService:
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx() as s:
             ev = self._event(s, event)
-            return _export(ev, _complete_rounds(ev), absent_next=False)
+            return _export(ev, _complete_rounds(ev))
 
     def import_trf(self, text: str, *, name: str | None = None) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
@@ -666,7 +666,7 @@ class TournamentService:
             ev.rounds = max(1, math.ceil(math.log2(max(2, len(ev.entrants)))))
         by_number = {e.number: e for e in ev.entrants}
         absent = [e.number for e in ev.entrants if e.status != "active" or e.id in requests]
-        text = _export(ev, number - 1, absent_next=False, absent=absent)
+        text = _export(ev, number - 1, absent=absent, ranked=False)
         pairs = swiss.pair_dutch(text, number, ev.rounds)
         out: list[tuple[Entrant, Entrant | None, str | None]] = []
         for w, b in pairs:
@@ -1015,11 +1015,12 @@ def _standings(ev: Event, upto: int | None) -> list[standings.Standing]:
     )
 
 
-def _export(ev: Event, upto: int, *, absent_next: bool, absent: list[int] | None = None) -> str:
+def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
+    """TRF of rounds 1..upto; `absent` (pairing numbers) become an XXZ record (pairing
+    input only: gacrux's checker would apply it to every round). The pairing engine reads
+    start numbers, not ranks, so pairing input skips the standings (`ranked=False`)."""
     lines = crosstable.build(ev, upto)
-    ranks = {s.entrant_id: s.rank for s in _standings(ev, upto)}
-    if absent is None and absent_next:
-        absent = [e.number for e in ev.entrants if e.status != "active"]
+    ranks = {s.entrant_id: s.rank for s in _standings(ev, upto)} if ranked else {}
     return trf.write(
         name=ev.name,
         place=ev.place,
