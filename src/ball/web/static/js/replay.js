@@ -32,7 +32,13 @@ function show() {
   const line = document.createElement("div");
   line.className = "turn-line";
   line.dataset.replayPly = String(ply);
-  line.textContent = `${t("Half {n}", { n: p.half })} · ${t("Turn {n}", { n: p.turn })} · ${t("To move")}: ${p.to_move} · ATK ${p.attack} · ${t("Score")} S ${p.score.S} – N ${p.score.N}`;
+  line.textContent = [
+    t("Half {n}", { n: p.half }),
+    t("Turn {n}", { n: p.turn }),
+    t("To move") + ": " + p.to_move,
+    "ATK " + p.attack,
+    t("Score") + " S " + p.score.S + " – N " + p.score.N,
+  ].join(" · ");
   const pbLine = document.createElement("div");
   pbLine.textContent = `PBATK/PBDEF  S ${pb.S.atk}/${pb.S.def} · N ${pb.N.atk}/${pb.N.def}`;
   status.append(line, pbLine);

@@ -71,7 +71,8 @@ stored.addEventListener("toggle", async () => {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = `/?game=${g.id}`;
-    a.textContent = `${g.title || g.id} · ${g.mode} · ${t("{n} actions", { n: g.plies })}`;
+    const plies = t("{n} actions", { n: g.plies });
+    a.textContent = [g.title || g.id, g.mode, plies].join(" · ");
     li.append(a);
     return li;
   }));
