@@ -287,6 +287,21 @@ def test_a_round_robin_event_from_the_browser(server, browser):
     assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width}px)"
     shot(small, "public-standings-phone-bg")
 
+    # The desk in the other languages (translations must not break the layout).
+    page.goto(f"{base}/desk/1/rounds/3?lang=ko")
+    assert page.locator("#control h2").inner_text() == "라운드 진행: 공통 시작 신호"
+    shot(page, "desk-round-ko")
+    page.goto(f"{base}/desk/1/rounds/3/tables/1?lang=bg")
+    assert "Решен резултат" in page.locator(".decision h2").inner_text()
+    shot(page, "desk-result-form-bg")
+    tablet = browser.new_context(
+        viewport={"width": 800, "height": 1100}, storage_state=context.storage_state()
+    )
+    pad = tablet.new_page()
+    pad.goto(f"{base}/desk/1/rounds/3/tables/2?lang=en")
+    shot(pad, "desk-result-form-tablet")
+    tablet.close()
+
     assert dialogs == [], "a name ran as script"
     assert errors == []
     for ctx in (context, visitor, projector, phone):
