@@ -149,3 +149,16 @@ def test_a_short_pin_is_refused_with_its_reason(client):
     )
     assert response.status_code == 400
     assert "pin: 4 to 64 characters" in response.text
+
+
+def test_guessing_the_pin_is_slowed_down(client, other_client, clock):
+    from ball.web.security import LOCK_SECONDS, MAX_FAILURES
+
+    event_id = create_event(client)
+    for _ in range(MAX_FAILURES):
+        assert other_client.post(f"/desk/{event_id}/login", data={"pin": "0000"}).status_code == 403
+    locked = other_client.post(f"/desk/{event_id}/login", data={"pin": PIN})
+    assert locked.status_code == 429 and "try again in 60 seconds" in locked.text
+    clock.advance(LOCK_SECONDS)
+    opened = other_client.post(f"/desk/{event_id}/login", data={"pin": PIN}, follow_redirects=False)
+    assert opened.status_code == 303

@@ -107,13 +107,7 @@ def service_for(app) -> TournamentService:
     """The tournament service on the app's own (already migrated) engine."""
     svc = getattr(app.state, "tournament", None)
     if svc is None:
-        factory = getattr(TournamentService, "from_sessions", None)
-        if factory is not None:
-            svc = factory(app.state.engine, app.state.sessions)
-        else:
-            # Share the app's engine: an in-memory database cannot be opened twice.
-            svc = object.__new__(TournamentService)
-            svc.engine, svc._sessions = app.state.engine, app.state.sessions
+        svc = TournamentService.from_sessions(app.state.engine, app.state.sessions)
         app.state.tournament = svc
     return svc
 
@@ -252,18 +246,26 @@ async def login(event_id: int, request: Request):
     if not target.startswith(f"/desk/{event_id}"):
         target = f"/desk/{event_id}"
     response = _see(target)
+    throttle = getattr(request.app.state, "pin_throttle", None)
+    if throttle is None:
+        throttle = request.app.state.pin_throttle = security.PinThrottle()
+    now = now_of(request)
     with request.app.state.sessions() as session:
         event = _event_or_404(session, event_id)
-        arbiter = security.open_session(
-            session, event_id, form.get("pin", ""), now_of(request), response
-        )
+
+        def refuse(status: int, message: str):
+            context = {"event": event, "next": target, "error": message}
+            return render(request, "desk/login.html", context, status_code=status)
+
+        wait = throttle.wait(event_id, now)
+        if wait > 0:
+            message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
+            return refuse(429, message % {"s": int(wait + 0.999)})
+        arbiter = security.open_session(session, event_id, form.get("pin", ""), now, response)
         if arbiter is None:
-            return render(
-                request,
-                "desk/login.html",
-                {"event": event, "next": target, "error": _t(request)(N_("Wrong PIN."))},
-                status_code=403,
-            )
+            throttle.failed(event_id, now)
+            return refuse(403, _t(request)(N_("Wrong PIN.")))
+        throttle.succeeded(event_id)
         session.commit()
     return response
 
@@ -1115,9 +1117,7 @@ def seed_demo_event(sessions) -> int:
         existing = session.scalar(select(Event.id).where(Event.name == DEMO_EVENT))
         if existing is not None:
             return existing
-    engine = sessions.kw["bind"]
-    svc = object.__new__(TournamentService)
-    svc.engine, svc._sessions = engine, sessions
+    svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     event_id = svc.create_event(
         name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"
     )["id"]

@@ -5,6 +5,7 @@
 - Entering the PIN opens a *desk session*: a random token in an HttpOnly, SameSite=Strict
   cookie named per event; the database keeps only the token's SHA-256 with the session's
   CSRF token and expiry (`desk_sessions`), so sessions survive a server restart.
+- After 5 wrong PINs in a row an event's PIN page refuses every PIN for a minute (429).
 - Every state-changing request must (1) not come from another site (`Origin` /
   `Sec-Fetch-Site` checked when the browser sends them), (2) carry a valid session for the
   event (else 401), and (3) repeat the session's CSRF token in the form field `csrf` or the
@@ -16,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -26,6 +28,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ball.storage import Base
 
 SESSION_SECONDS = 16 * 3600  # one long tournament day
+MAX_FAILURES = 5  # wrong PINs in a row for one event ...
+LOCK_SECONDS = 60.0  # ... close its PIN page this long (a 4-digit PIN is otherwise guessable)
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
@@ -84,6 +88,33 @@ def set_pin(session: Session, event_id: int, pin: str, now: float) -> None:
     session.merge(
         DeskAccess(event_id=event_id, pin_hash=hash_pin(check_pin_text(pin)), created_at=now)
     )
+
+
+class PinThrottle:
+    """Wrong PINs per event, kept in memory: after `MAX_FAILURES` in a row the event refuses
+    every PIN for `LOCK_SECONDS` (a restart forgets the count, which is fine for a venue)."""
+
+    def __init__(self) -> None:
+        self._state: dict[int, tuple[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, event_id: int, now: float) -> float:
+        """Seconds until the event's PIN page opens again (0 when open)."""
+        with self._lock:
+            _count, until = self._state.get(event_id, (0, 0.0))
+            return max(0.0, until - now)
+
+    def failed(self, event_id: int, now: float) -> None:
+        with self._lock:
+            count, until = self._state.get(event_id, (0, 0.0))
+            count += 1
+            if count >= MAX_FAILURES:
+                count, until = 0, now + LOCK_SECONDS
+            self._state[event_id] = (count, until)
+
+    def succeeded(self, event_id: int) -> None:
+        with self._lock:
+            self._state.pop(event_id, None)
 
 
 # --------------------------------------------------------------------------- sessions
