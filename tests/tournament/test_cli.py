@@ -232,3 +232,24 @@ def test_several_events_in_one_database(tmp_path):
     ]
     assert [e["name"] for e in spring["entrants"]] == ["Spring player"]
     assert "unknown event" in one_line_error(ball("event", "show", "--db", db, "--event", "Winter"))
+
+
+def test_import_of_an_inconsistent_trf_writes_nothing(tmp_path):
+    from ball.tournament import TournamentService
+
+    from .generator import generate_swiss
+
+    text = generate_swiss(tmp_path / "a.db", players=6, rounds=2, seed=2, late=0).export_trf()
+    lines = text.splitlines()
+    first = next(i for i, x in enumerate(lines) if x.startswith("001"))
+    row = lines[first]
+    # Player 1 claims a different opponent in round 1 than the one who names them.
+    opponent = int(row[91:95])
+    wrong = next(n for n in range(2, 7) if n != opponent)
+    lines[first] = row[:91] + f"{wrong:4d}" + row[95:]
+    path = tmp_path / "bad.trf"
+    path.write_text("\n".join(lines) + "\n")
+    db = str(tmp_path / "b.db")
+    msg = one_line_error(ball("event", "import", "trf", "--db", db, str(path)))
+    assert "disagree" in msg
+    assert TournamentService(db).list_events() == []

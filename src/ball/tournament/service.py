@@ -591,6 +591,12 @@ class TournamentService:
                 by_number[p.number] = entrant
             s.flush()
             played = max(len(p.cells) for p in parsed.players)
+            cells = {p.number: p.cells for p in parsed.players}
+
+            def cell(number: int, rnd: int) -> tuple[int, str, str]:
+                row = cells[number]
+                return row[rnd - 1] if rnd <= len(row) else (0, "-", "Z")
+
             for number in range(1, played + 1):
                 rnd = Round(
                     event_id=ev.id, number=number, method="imported (TRF)", paired_at=time.time()
@@ -599,36 +605,27 @@ class TournamentService:
                 s.flush()
                 table = 0
                 for p in sorted(parsed.players, key=lambda p: p.number):
-                    opp, colour, code = (
-                        p.cells[number - 1] if number <= len(p.cells) else (0, "-", "Z")
-                    )
+                    opp, colour, code = cell(p.number, number)
                     me = by_number[p.number]
-                    if opp:
-                        if colour != "w":
-                            continue
-                        table += 1
-                        pairing = Pairing(
-                            round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id
-                        )
-                        s.add(pairing)
-                        s.flush()
-                        other = next(
-                            (
-                                c
-                                for c in [x for x in parsed.players if x.number == opp][0].cells[
-                                    number - 1 : number
-                                ]
-                            ),
-                            (p.number, "b", " "),
-                        )
-                        result = _imported_result(code, other[2])
-                        if result is not None:
-                            result.pairing_id = pairing.id
-                            s.add(result)
-                    elif code in "UHF" or (code == "Z" and number >= me.first_round):
-                        kind = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}[code]
+                    if not opp:
+                        kind = {"U": "pab", "H": "half", "F": "full"}.get(code, "zero")
                         table += 1
                         s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
+                        continue
+                    back, back_colour, back_code = cell(opp, number)
+                    if back != p.number or {colour, back_colour} != {"w", "b"}:
+                        raise TournamentError(
+                            f"TRF: round {number}: players {p.number} and {opp} disagree "
+                            "about their game"
+                        )
+                    if colour != "w":
+                        continue
+                    table += 1
+                    pairing = Pairing(
+                        round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id
+                    )
+                    pairing.result = _imported_result(code, back_code)
+                    s.add(pairing)
             s.flush()
             return _event_summary(ev)
 
