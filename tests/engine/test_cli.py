@@ -163,7 +163,6 @@ def test_cli_unreadable_inputs_are_one_line(tmp_path):
     assert_refused(run("legal", str(tmp_path)), "no such file")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: RecursionError escapes load_game")
 def test_cli_deeply_nested_json_is_one_line(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)

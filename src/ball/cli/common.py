@@ -26,3 +26,20 @@ def read_text(path: str) -> str:
         return p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"{path}: cannot read ({exc})")
+
+
+def parse_json(text: str, what: str):
+    """JSON text → value; any fault (syntax, absurd nesting) is one line naming `what`."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{what}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    except RecursionError:
+        fail(f"{what}: JSON nested too deeply")
+
+
+def read_json(path: str):
+    """Read and parse a JSON file (or standard input for `-`)."""
+    return parse_json(read_text(path), path)

@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from ball.cli.common import fail, read_text
+from ball.cli.common import fail, read_json
 from ball.match.result import SheetError, decide
 
 app = typer.Typer(help="One match: decide the result from a score sheet.", no_args_is_help=True)
@@ -22,11 +22,7 @@ def decide_command(
     file: str = typer.Argument(..., help="Score sheet (JSON), or - for standard input."),
 ) -> None:
     """Print the decision (winner, reason, TD, PBATK of the scoring half, SD) as JSON."""
-    text = read_text(file)
-    try:
-        sheet = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"{file}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    sheet = read_json(file)
     try:
         decision = decide(sheet)
     except SheetError as exc:

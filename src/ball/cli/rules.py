@@ -13,7 +13,7 @@ import typer
 
 from ball.engine import Game, IllegalAction, InvalidPosition, RulesetError, perft
 
-from .common import fail, read_text
+from .common import fail, read_json
 
 app = typer.Typer(
     help="The rules engine: legal actions, applying actions, perft.", no_args_is_help=True
@@ -33,11 +33,7 @@ def load_game(file: str | None, standard: bool, ruleset: str | None = None) -> G
             return Game.new(ruleset)
         if file is None:
             fail("give a position FILE, - for standard input, or --standard")
-        text = read_text(file)
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            fail(f"{file}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+        doc = read_json(file)
         from ball.engine import load_ruleset
 
         return Game.from_json(doc, load_ruleset(ruleset) if ruleset else None)
