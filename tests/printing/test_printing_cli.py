@@ -59,6 +59,18 @@ def test_bad_input_is_one_line_exit_2(tmp_path, args, needle):
     assert not out.exists()
 
 
+def test_a_file_that_is_no_database_is_a_clear_error(tmp_path):
+    junk = tmp_path / "notes.sqlite"
+    junk.write_text("these are my notes, not a database\n" * 50)
+    before = junk.read_bytes()
+    out = tmp_path / "x.pdf"
+    result = runner.invoke(app, ["forms", "--db", str(junk), "--round", "1", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "not a BALL event database" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert junk.read_bytes() == before and not out.exists()
+
+
 def test_output_suffix_and_directory_are_checked(tmp_path):
     result = runner.invoke(app, ["regulation", "-o", str(tmp_path / "reg.docx")])
     assert result.exit_code == 2 and "must end in .pdf or .html" in result.stderr

@@ -61,6 +61,8 @@ def forms_for_round(
 
     `event_id` picks the event (id or name); by default the only or latest event.
     """
+    from sqlalchemy.exc import DatabaseError
+
     from ball.storage import open_database
     from ball.tournament import TournamentError, TournamentService
 
@@ -70,6 +72,8 @@ def forms_for_round(
         tables = service.pairings(round_number, event=info["id"])
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
+    except DatabaseError as exc:  # e.g. a file that is not an SQLite database at all
+        raise EventDataError(f"{db}: not a BALL event database ({exc.orig})") from None
     if round_number < 1:
         raise EventDataError(f"round {round_number}: rounds are numbered from 1")
     header = Header(
