@@ -284,3 +284,18 @@ def test_second_half_after_a_touchdown(client):
     assert second["position"] == expected and second["id"] != s["id"]
     again = client.post(f"/api/games/{second['id']}/next-half")
     assert again.status_code == 400
+
+
+def test_a_stored_game_that_no_longer_replays_is_a_clear_409(client, db_path):
+    from sqlalchemy import create_engine, text
+
+    s = make(client)
+    play(client, s["id"], "F10-E9")
+    # simulate a rules change that makes the stored second action illegal
+    with create_engine(f"sqlite:///{db_path}").begin() as conn:
+        conn.execute(
+            text("UPDATE web_games SET actions = :a, version = 99 WHERE id = :i"),
+            {"a": json.dumps(["F10-E9", "G7-A1"]), "i": s["id"]},
+        )
+    r = client.get(f"/api/games/{s['id']}")
+    assert r.status_code == 409 and "ply 2" in r.json()["detail"]

@@ -107,9 +107,25 @@ def start_game(position: dict[str, Any] | None) -> Game:
         raise BadPosition(f"position: not a valid position document ({exc!r})") from exc
 
 
+class StoredGameBroken(GameError):
+    """A stored game that no longer replays (e.g. after a rules change); data is kept."""
+
+    status = 409
+
+
 def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
-    game = Game.from_json(initial)
-    log = [_apply_logged(game, action, ply) for ply, action in enumerate(actions, 1)]
+    try:
+        game = Game.from_json(initial)
+    except InvalidPosition as exc:
+        raise StoredGameBroken(f"the stored initial position is not valid any more: {exc}") from exc
+    log = []
+    for ply, action in enumerate(actions, 1):
+        try:
+            log.append(_apply_logged(game, action, ply))
+        except IllegalAction as exc:
+            raise StoredGameBroken(
+                f"the stored game no longer replays: ply {ply} {action!r}: {exc}"
+            ) from exc
     return Rebuilt(game, log)
 
 
