@@ -1,7 +1,8 @@
 """Time and peak memory to render the printed edition (the full regulation with every form).
 
 Each measurement runs in a fresh Python process, so peak RSS (which includes Pango, HarfBuzz
-and the fonts, not only Python objects) belongs to that one render. Prints a table:
+and the fonts, not only Python objects) belongs to that one render. "cpu s" is the process's
+CPU time for the PDF step: on a busy machine it is the steadier figure. Prints a table:
 
     .venv/bin/python bench/pdf.py            # every language, HarfBuzz subsetting
     .venv/bin/python bench/pdf.py --fonttools  # also the fontTools fallback, for comparison
@@ -73,9 +74,9 @@ def one(lang: str, case: str, subsetter: str) -> dict:
     else:
         edition = render_html("forms", lang=lang, forms=_round_of(16))
     t_html = time.perf_counter() - t1
-    t2 = time.perf_counter()
+    t2, c2 = time.perf_counter(), time.process_time()
     pdf = render_pdf(edition)
-    t_pdf = time.perf_counter() - t2
+    t_pdf, c_pdf = time.perf_counter() - t2, time.process_time() - c2
     pages = _page_count(pdf)
     return {
         "lang": lang,
@@ -84,6 +85,7 @@ def one(lang: str, case: str, subsetter: str) -> dict:
         "import_s": t_import,
         "html_s": t_html,
         "pdf_s": t_pdf,
+        "pdf_cpu_s": c_pdf,
         "bytes": len(pdf),
         "pages": pages,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -103,7 +105,7 @@ def main() -> None:
     print(f"HarfBuzz subsetting available: {harfbuzz_subset is not None}")
     subsetters = ["harfbuzz"] + (["fonttools"] if args.fonttools else [])
     print(
-        f"{'lang':4} {'case':10} {'subset':9} {'html s':>7} {'pdf s':>7} "
+        f"{'lang':4} {'case':10} {'subset':9} {'html s':>7} {'pdf s':>7} {'cpu s':>7} "
         f"{'pages':>5} {'KiB':>7} {'peak RSS MiB':>12}"
     )
     for subsetter in subsetters:
@@ -118,8 +120,8 @@ def main() -> None:
                 r = json.loads(out.stdout.strip().splitlines()[-1])
                 print(
                     f"{r['lang']:4} {r['case']:10} {r['subsetter']:9} {r['html_s']:7.2f} "
-                    f"{r['pdf_s']:7.2f} {r['pages']:5d} {r['bytes'] / 1024:7.0f} "
-                    f"{r['peak_rss_mb']:12.0f}"
+                    f"{r['pdf_s']:7.2f} {r['pdf_cpu_s']:7.2f} {r['pages']:5d} "
+                    f"{r['bytes'] / 1024:7.0f} {r['peak_rss_mb']:12.0f}"
                 )
 
 
