@@ -151,6 +151,7 @@ class _Series:
         charged at least `need` points (infinity when none of them does)."""
 
         def charged(at: float) -> int:
+            at += _SAME_INSTANT  # edges a rounding error apart count as one instant
             return sum(s.count(at, inclusive=True) * s.rule.penalty_points for s in series)
 
         lo, hi = 0, most - 1
@@ -334,7 +335,8 @@ class Clock:
                     if s.rule.penalty_points > 0 and counts[s.kind] > 0
                 )
                 for s in series:
-                    counts[s.kind] = min(counts[s.kind], s.count(alert_at, inclusive=True))
+                    same = s.count(alert_at + _SAME_INSTANT, inclusive=True)
+                    counts[s.kind] = min(counts[s.kind], same)
         fired = sorted(
             ((s.edge(counts[s.kind] - 1), s) for s in series if counts[s.kind] > 0),
             key=lambda pair: (round(pair[0], 6), pair[1].kind),
