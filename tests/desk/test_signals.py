@@ -161,3 +161,29 @@ def test_half_ends_can_come_from_the_table_clocks(client, app, event4, clock):
     assert state["still_playing"] == [2]  # table 2's clock is still in its first half
     assert state["tables"][0]["first_half_end"] == ended
     assert state["tables"][0]["source"] == "table"
+
+
+def test_the_public_pairings_tell_players_when_the_second_halves_start(
+    client, other_client, event4, clock
+):
+    from ball.web.desk import hms
+
+    event_id, _ = event4
+    url = f"/public/{event_id}/pairings"
+    assert 'id="round-state"' not in other_client.get(url).text
+    post(client, event_id, "/rounds/1/signals/1")
+    assert "still playing: table 1, 2." in other_client.get(url).text
+    clock.advance(1200)
+    post(client, event_id, "/rounds/1/tables/1/half-end")
+    post(client, event_id, "/rounds/1/tables/2/half-end")
+    text = other_client.get(url).text
+    assert f"Second halves start at {hms(clock.t + GAP)} at the earliest." in text
+    clock.advance(GAP)
+    post(client, event_id, "/rounds/1/signals/2")
+    assert f"Second halves started at {hms(clock.t)}." in other_client.get(url).text
+
+
+def test_the_result_check_needs_the_desk_session(client, other_client, event4):
+    event_id, _ = event4
+    response = other_client.post(f"/desk/{event_id}/rounds/1/tables/1/check", data={})
+    assert response.status_code == 401

@@ -15,11 +15,12 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse
 from sqlalchemy import select
 
+from ball.tournament import signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.games import game
 from ball.tournament.models import Event, Round
 from ball.tournament.standings import known_tiebreaks
-from ball.web.desk import N_, decision_of, service_for
+from ball.web.desk import N_, decision_of, gap_of, hms, now_of, service_for
 from ball.web.templating import render
 
 router = APIRouter(prefix="/public")
@@ -170,7 +171,12 @@ def public_pairings(
         rnd = _round(session, event, round)
         context = _context(request, event, "pairings", refresh)
         tables = [{"p": p, "result": decision_of(p)} for p in rnd.pairings] if rnd else []
-        context.update(round=rnd, tables=tables)
+        control = (
+            signals.round_control(session, event_id, rnd.number, now_of(request), gap_of(request))
+            if rnd
+            else None
+        )
+        context.update(round=rnd, tables=tables, control=control, hms=hms)
         return render(request, "public/pairings.html", context)
 
 
