@@ -121,3 +121,22 @@ def test_demo_round_is_seeded_once(tmp_path):
 
     views = ClockStore(sessions).round_views("demo")
     assert [v.control.game for v in views] == ["ball", "xiangqi", "mahjong"]
+
+
+def test_pages_render_in_the_real_app(tmp_path):
+    from ball.web.app import create_app
+
+    client = TestClient(create_app(str(tmp_path / "pages.db")))
+    made = client.post(
+        "/clock/api/clocks",
+        json={"table": "Table 9", "control": "mahjong-wmc", "pin": "2468", "round": "Final"},
+    ).json()
+    index = client.get("/clock")
+    assert index.status_code == 200 and "/clock/desk?round=Final" in index.text
+    table = client.get(f"/clock/{made['id']}")
+    assert table.status_code == 200 and "Table 9" in table.text
+    assert table.text.count('class="side"') == 4  # one panel per Mahjong seat
+    desk = client.get("/clock/desk", params={"round": "Final"})
+    assert desk.status_code == 200 and 'data-round="Final"' in desk.text
+    assert client.get("/clock/77").status_code == 404
+    assert client.get("/clock/not-a-number").status_code == 422

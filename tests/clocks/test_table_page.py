@@ -179,3 +179,23 @@ def test_page_never_decides_a_flag_itself(tmp_path, web_server, browser):
     )
     assert page.locator("#clock-table").get_attribute("data-status") == "over"
     assert page.locator("#clock-offline").is_hidden()
+
+
+def test_new_clock_form_opens_the_table_clock(tmp_path, web_server, browser):
+    _proc, url = web_server(tmp_path / "form.db")
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(f"{url}/clock")
+    page.fill("input[name=table]", "Table 12")
+    page.fill("input[name=round]", "R3")
+    page.select_option("select[name=control]", "xiangqi-6.2")
+    page.fill("input[name=players]", "Lin, Wu")
+    page.fill("input[name=pin]", "12")  # too short: the server says why
+    page.evaluate("document.querySelector('input[name=pin]').removeAttribute('minlength')")
+    page.click("#clock-create button[type=submit]")
+    page.wait_for_function("document.querySelector('.form-message').textContent.includes('pin')")
+    page.fill("input[name=pin]", "9753")
+    page.click("#clock-create button[type=submit]")
+    page.wait_for_url(f"{url}/clock/*")
+    page.wait_for_selector(".side .name:text('Lin')")
+    listed = httpx.get(f"{url}/clock/api/clocks", params={"round": "R3"}).json()
+    assert [(c["table"], c["state"]["players"][1]["name"]) for c in listed] == [("Table 12", "Wu")]
