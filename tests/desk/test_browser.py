@@ -306,3 +306,62 @@ def test_a_round_robin_event_from_the_browser(server, browser):
     assert errors == []
     for ctx in (context, visitor, projector, phone):
         ctx.close()
+
+
+@pytest.fixture
+def evil_site():
+    """Another origin on loopback (another port) serving `html`; returns its URL."""
+    import http.server
+
+    pages: dict[str, str] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the stdlib's name
+            body = pages.get("html", "").encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+
+    def serve(html: str) -> str:
+        pages["html"] = html
+        return f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+    yield serve
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_cross_site_form_post_is_refused_in_the_browser(server, browser, evil_site):
+    base, _clock = server
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/desk")
+    page.fill("#create-event input[name=name]", "Club night")
+    page.fill("#create-event input[name=pin]", PIN)
+    page.fill("#create-event input[name=pin2]", PIN)
+    page.click("#create-event button[type=submit]")
+    page.wait_for_url(f"{base}/desk/1")
+    token = page.locator("#add-entrant input[name=csrf]").input_value()
+    # Even with the right CSRF token copied into it, a form from another origin (here another
+    # port: same site, so the SameSite cookie is sent) is refused.
+    attack = evil_site(
+        f"""<form id="f" method="post" action="{base}/desk/1/entrants">
+        <input name="name" value="Forged"><input name="csrf" value="{token}"></form>
+        <script>document.getElementById("f").submit()</script>"""
+    )
+    with page.expect_response(f"{base}/desk/1/entrants") as info:
+        page.goto(attack)
+    assert info.value.status == 403
+    assert "cross-site request refused" in page.content()
+    page.goto(f"{base}/desk/1")
+    assert "Forged" not in page.locator("#entrants").inner_text()
+    context.close()
