@@ -265,3 +265,28 @@ def test_simultaneous_saves_one_wins_the_others_get_409(client, event4, app):
     assert service_for(app).corrections(event=event_id) == []
     with app.state.sessions() as s:
         assert s.scalars(select(ResultState)).one().version == 1
+
+
+def test_malformed_form_fields_are_4xx_with_the_field_named(client, event4):
+    from html import unescape
+
+    event_id, _ = event4
+    bad_version = post(client, event_id, "/rounds/1/tables/1", sheet_form(version="two"))
+    assert bad_version.status_code == 400 and "version: 'two' is not a whole number" in unescape(
+        bad_version.text
+    )
+    bad_pb = post(client, event_id, "/rounds/1/tables/1", sheet_form(version=0, h1_A_atk="x"))
+    assert bad_pb.status_code == 400 and "'x' is not a whole number" in unescape(bad_pb.text)
+    bad_kind = post(client, event_id, "/rounds/1/tables/1", {"kind": "walkover", "version": 0})
+    assert bad_kind.status_code == 400 and "kind: 'walkover' is not a kind of result" in unescape(
+        bad_kind.text
+    )
+    assert post(client, event_id, "/rounds/1/signals/3").status_code == 409
+    assert post(client, event_id, "/rounds/9/signals/1").status_code == 404
+    assert post(client, event_id, "/rounds/1/tables/7").status_code == 404
+    bad_table = post(
+        client, event_id, "/sanctions", {"entrant": "x", "step": "warning", "reason": "r"}
+    )
+    assert bad_table.status_code == 400 and "entrant: 'x' is not a whole number" in unescape(
+        bad_table.text
+    )

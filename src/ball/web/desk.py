@@ -948,7 +948,10 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
                 "overwritten: check the result shown and enter it again if needed."
             )
         )
-        loaded = _int(form, "version", default=-1, low=-1)
+        try:
+            loaded = _int(form, "version", default=-1, low=-1)
+        except TournamentError as exc:
+            return again(400, error=str(exc))
         if _state(session, pairing.id).version != loaded:
             return again(409, error=conflict)
         correcting = pairing.result is not None
