@@ -38,8 +38,9 @@ class ClockRow(Base):
     control_name: Mapped[str] = mapped_column(String(80))
     control: Mapped[str] = mapped_column(Text)  # the control as it was at creation (JSON)
     players: Mapped[str] = mapped_column(Text)
-    pin_hash: Mapped[str] = mapped_column(String(200))
+    pin_hash: Mapped[str] = mapped_column(String(200))  # "" when only the event desk may act
     created_at: Mapped[float] = mapped_column(Float)
+    event_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class ClockEventRow(Base):
@@ -92,6 +93,7 @@ class ClockView:
     round: str
     control: TimeControl
     clock: Clock
+    event_id: int | None = None
 
     def state_line(self) -> str:
         """One line for a terminal: number, table, status, mover, points and flags."""
@@ -109,6 +111,7 @@ class ClockView:
             "id": self.id,
             "table": self.table,
             "round": self.round,
+            "event_id": self.event_id,
             "control_title": self.control.title,
             "state": self.clock.snapshot(),
         }
@@ -127,11 +130,16 @@ class ClockStore:
         self,
         table: str,
         control: str | TimeControl | dict[str, Any],
-        pin: str,
+        pin: str | None,
         players: list[str] | None = None,
         round: str = "",
+        event_id: int | None = None,
     ) -> ClockView:
+        """A new clock; `pin` guards its arbiter events, and may be left out for a clock of a
+        tournament event (then only the event's desk session can pause it)."""
         tc = _control(control)
+        if pin is None and event_id is None:
+            raise ClockRejected("pin: give an arbiter PIN (or create the clock for an event)")
         if not isinstance(table, str) or not table.strip() or len(table) > 80:
             raise ClockRejected("table: give a table label of 1 to 80 characters")
         if not isinstance(round, str) or len(round) > 80:
@@ -144,8 +152,9 @@ class ClockStore:
             control_name=tc.name,
             control=json.dumps(tc.to_json()),
             players=json.dumps(names),
-            pin_hash=hash_pin(check_pin_text(pin)),
+            pin_hash="" if pin is None else hash_pin(check_pin_text(pin)),
             created_at=self.now(),
+            event_id=event_id,
         )
         with self.sessions() as session, session.begin():
             session.add(row)
@@ -179,10 +188,16 @@ class ClockStore:
     # ----- recording --------------------------------------------------------------------
 
     def record(
-        self, clock_id: int, kind: str, data: dict[str, Any] | None = None, pin: str | None = None
+        self,
+        clock_id: int,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        pin: str | None = None,
+        arbiter: bool = False,
     ) -> ClockView:
         """Append one event stamped with the time source (never earlier than the last one),
-        after checking that the clock accepts it; arbiter events need the clock's PIN."""
+        after checking that the clock accepts it; arbiter events need the clock's PIN unless
+        the caller already checked the arbiter (`arbiter=True`: the event's desk session)."""
         if kind not in EVENT_KINDS:
             raise ClockRejected(f"kind: {kind!r} is not one of {', '.join(EVENT_KINDS)}")
         if data is not None and not isinstance(data, dict):
@@ -191,17 +206,17 @@ class ClockStore:
         # snapshot): replay again on the new log, which may now reject the event.
         for _attempt in range(4):
             try:
-                return self._record_once(clock_id, kind, dict(data or {}), pin)
+                return self._record_once(clock_id, kind, dict(data or {}), pin, arbiter)
             except (IntegrityError, OperationalError):
                 continue
         raise ClockRejected("busy: another event was recorded at the same time; try again")
 
     def _record_once(
-        self, clock_id: int, kind: str, data: dict[str, Any], pin: str | None
+        self, clock_id: int, kind: str, data: dict[str, Any], pin: str | None, arbiter: bool
     ) -> ClockView:
         with self.sessions() as session, session.begin():
             row, rows = self._load(session, clock_id)
-            if kind in ARBITER_KINDS and (pin is None or not pin_matches(pin, row.pin_hash)):
+            if kind in ARBITER_KINDS and not arbiter and not self._pin_ok(row, pin):
                 raise PinRefused(f"pin: {kind} is for the arbiter; the PIN is missing or wrong")
             at = self.now()
             if rows:
@@ -219,6 +234,17 @@ class ClockStore:
                 )
             )
         return view
+
+    def event_of(self, clock_id: int) -> int | None:
+        with self.sessions() as session:
+            row = session.get(ClockRow, clock_id)
+            if row is None:
+                raise ClockNotFound(f"no clock {clock_id}")
+            return row.event_id
+
+    @staticmethod
+    def _pin_ok(row: ClockRow, pin: str | None) -> bool:
+        return bool(pin) and bool(row.pin_hash) and pin_matches(pin, row.pin_hash)
 
     # ----- helpers ----------------------------------------------------------------------
 
@@ -245,7 +271,7 @@ class ClockStore:
             clock.apply(_event(e))
         if at is not None:
             clock.advance(at)
-        return ClockView(row.id, row.table_label, row.round_label, tc, clock)
+        return ClockView(row.id, row.table_label, row.round_label, tc, clock, row.event_id)
 
 
 def _event(row: ClockEventRow) -> ClockEvent:

@@ -3,21 +3,26 @@
 The page shows what the server computed (`ball.clocks`), counting down between polls with
 the browser's monotonic clock; flags, overruns and penalties are only ever shown when the
 server reports them. Arbiter events (pause, resume, adjust, end of period, finish) need the
-PIN given when the clock was created (stored hashed).
+PIN given when the clock was created (stored hashed; 5 wrong PINs in a row lock the clock's
+PIN for a minute), or, for a clock of a tournament event, the event's desk session with its
+CSRF token (`X-CSRF-Token`), exactly as the arbiter desk (`ball.web.security`). Every POST is
+refused when a browser says it comes from another site.
 
 The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
 """
 
 from __future__ import annotations
 
+import hmac
 import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ball.clocks import ClockRejected, builtin_controls
+from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
 from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
+from ball.web import security
 
 router = APIRouter(prefix="/clock")
 
@@ -27,9 +32,10 @@ class CreateClock(BaseModel):
 
     table: str = Field(min_length=1, max_length=80)
     control: str | dict[str, Any]
-    pin: str
+    pin: str | None = None
     players: list[str] | None = None
     round: str = Field(default="", max_length=80)
+    event_id: int | None = None
 
 
 class EventIn(BaseModel):
@@ -40,9 +46,37 @@ class EventIn(BaseModel):
     pin: str | None = None
 
 
+def _now_source(request: Request):
+    return getattr(request.app.state, "clock_time", None) or time.time
+
+
 def _store(request: Request) -> ClockStore:
-    now = getattr(request.app.state, "clock_time", None) or time.time
-    return ClockStore(request.app.state.sessions, now)
+    return ClockStore(request.app.state.sessions, _now_source(request))
+
+
+def _desk_session(request: Request, event_id: int | None) -> security.Arbiter | None:
+    if event_id is None:
+        return None
+    with request.app.state.sessions() as session:
+        return security.current_arbiter(session, request, event_id, _now_source(request)())
+
+
+def _desk_arbiter(request: Request, event_id: int | None) -> bool:
+    """True when the request carries the event's desk session and its CSRF token."""
+    arbiter = _desk_session(request, event_id)
+    if arbiter is None:
+        return False
+    token = request.headers.get("x-csrf-token") or ""
+    if not hmac.compare_digest(token.encode(), arbiter.csrf.encode()):
+        raise HTTPException(403, "missing or wrong CSRF token; reload the page and try again")
+    return True
+
+
+def _throttle(request: Request) -> security.PinThrottle:
+    throttle = getattr(request.app.state, "clock_pin_throttle", None)
+    if throttle is None:
+        throttle = request.app.state.clock_pin_throttle = security.PinThrottle()
+    return throttle
 
 
 def _refused(exc: Exception) -> HTTPException:
@@ -65,9 +99,19 @@ def list_controls() -> list[dict[str, Any]]:
 
 @router.post("/api/clocks", status_code=201)
 def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
+    security.same_origin(request)
+    if body.event_id is not None:
+        # Only the event's arbiter may hang a clock on the event (and so share its PIN).
+        with request.app.state.sessions() as session:
+            security.require_write(session, request, body.event_id, _now_source(request)(), None)
     try:
         view = _store(request).create(
-            body.table, body.control, body.pin, players=body.players, round=body.round
+            body.table,
+            body.control,
+            body.pin,
+            players=body.players,
+            round=body.round,
+            event_id=body.event_id,
         )
     except ClockRejected as exc:
         raise HTTPException(422, str(exc)) from exc
@@ -89,10 +133,33 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
 
 @router.post("/api/clocks/{clock_id}/events")
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
+    security.same_origin(request)
+    store = _store(request)
     try:
-        return _store(request).record(clock_id, body.kind, body.data, body.pin).to_json()
+        if body.kind not in ARBITER_KINDS:
+            return store.record(clock_id, body.kind, body.data).to_json()
+        if _desk_arbiter(request, store.event_of(clock_id)):
+            return store.record(clock_id, body.kind, body.data, arbiter=True).to_json()
+        return _record_with_pin(request, store, clock_id, body)
     except (ClockRejected, ClockNotFound, PinRefused) as exc:
         raise _refused(exc) from exc
+
+
+def _record_with_pin(
+    request: Request, store: ClockStore, clock_id: int, body: EventIn
+) -> dict[str, Any]:
+    throttle, now = _throttle(request), _now_source(request)()
+    wait = throttle.wait(clock_id, now)
+    if wait > 0:
+        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds")
+    try:
+        view = store.record(clock_id, body.kind, body.data, body.pin)
+    except PinRefused:
+        if body.pin:
+            throttle.failed(clock_id, now)
+        raise
+    throttle.succeeded(clock_id)
+    return view.to_json()
 
 
 @router.get("/api/clocks/{clock_id}/history")
@@ -146,4 +213,6 @@ def table_clock(clock_id: int, request: Request):
         view = _store(request).view(clock_id)
     except ClockNotFound as exc:
         raise _refused(exc) from exc
-    return render(request, "clock/table.html", {"clock": view.to_json()})
+    desk = _desk_session(request, view.event_id)
+    context = {"clock": view.to_json(), "desk_csrf": desk.csrf if desk else ""}
+    return render(request, "clock/table.html", context)

@@ -68,10 +68,10 @@ export function bigDigits(state, i, dt) {
   return { text: "–", over: false, idle: true };
 }
 
-export async function api(path, body) {
+export async function api(path, body, headers = {}) {
   const init = body === undefined ? {} : {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
   };
   const response = await fetch(path, init);
