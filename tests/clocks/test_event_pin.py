@@ -98,3 +98,18 @@ def test_a_clock_needs_a_pin_or_an_event(app):
     client = TestClient(app)
     response = client.post("/clock/api/clocks", json={"table": "T", "control": "xiangqi-6.5"})
     assert response.status_code == 422 and "pin" in response.json()["detail"]
+
+
+def test_round_lists_can_be_limited_to_one_event(app):
+    arbiter = TestClient(app)
+    event_id, csrf = open_event(arbiter)
+    headers = {"X-CSRF-Token": csrf}
+    body = {"table": "A", "control": "ball-standard", "round": "1", "event_id": event_id}
+    arbiter.post("/clock/api/clocks", json=body, headers=headers)
+    other = {"table": "B", "control": "ball-standard", "round": "1", "pin": PIN}
+    arbiter.post("/clock/api/clocks", json=other)
+    both = arbiter.get("/clock/api/clocks", params={"round": "1"}).json()
+    mine = arbiter.get("/clock/api/clocks", params={"round": "1", "event": event_id}).json()
+    assert [c["table"] for c in both] == ["A", "B"] and [c["table"] for c in mine] == ["A"]
+    desk = arbiter.get("/clock/desk", params={"round": "1", "event": event_id}).text
+    assert f'data-event="{event_id}"' in desk

@@ -167,12 +167,14 @@ class ClockStore:
             row, events = self._load(session, clock_id)
             return self._replay(row, events, self.now() if at is None else at)
 
-    def round_views(self, round: str) -> list[ClockView]:
+    def round_views(self, round: str, event_id: int | None = None) -> list[ClockView]:
+        """The clocks of a round (of one event, when given), in creation order."""
         now = self.now()
+        query = select(ClockRow).where(ClockRow.round_label == round)
+        if event_id is not None:
+            query = query.where(ClockRow.event_id == event_id)
         with self.sessions() as session:
-            rows = session.scalars(
-                select(ClockRow).where(ClockRow.round_label == round).order_by(ClockRow.id)
-            ).all()
+            rows = session.scalars(query.order_by(ClockRow.id)).all()
             return [self._replay(r, self._events(session, r.id), now) for r in rows]
 
     def rounds(self) -> list[str]:

@@ -119,8 +119,10 @@ def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/clocks")
-def list_clocks(request: Request, round: str = Query("", max_length=80)) -> list[dict[str, Any]]:
-    return [v.to_json() for v in _store(request).round_views(round)]
+def list_clocks(
+    request: Request, round: str = Query("", max_length=80), event: int | None = None
+) -> list[dict[str, Any]]:
+    return [v.to_json() for v in _store(request).round_views(round, event)]
 
 
 @router.get("/api/clocks/{clock_id}")
@@ -199,10 +201,10 @@ def clocks_index(request: Request):
 
 
 @router.get("/desk")
-def arbiter_desk(request: Request, round: str = Query("", max_length=80)):
+def arbiter_desk(request: Request, round: str = Query("", max_length=80), event: int | None = None):
     from ball.web.templating import render
 
-    return render(request, "clock/desk.html", {"round": round})
+    return render(request, "clock/desk.html", {"round": round, "event": event})
 
 
 @router.get("/{clock_id}")

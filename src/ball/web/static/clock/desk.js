@@ -3,6 +3,7 @@ import { api, bigDigits, elapsedSince, fmt, halfView, turnView } from "./clock-c
 const root = document.getElementById("clock-desk");
 const T = JSON.parse(document.getElementById("clock-text").textContent);
 const round = root.dataset.round;
+const event = root.dataset.event;
 let clocks = [];
 let fetchedAt = performance.now();
 
@@ -55,7 +56,9 @@ function draw() {
 
 async function poll() {
   try {
-    clocks = await api(`/clock/api/clocks?round=${encodeURIComponent(round)}`);
+    const query = new URLSearchParams({ round });
+    if (event) query.set("event", event);
+    clocks = await api(`/clock/api/clocks?${query}`);
     fetchedAt = performance.now();
     root.querySelector(".desk-offline").hidden = true;
   } catch {
