@@ -128,14 +128,19 @@ def _t(request: Request) -> Callable[[str], str]:
     return gettext_for(getattr(request.state, "lang", "en"))
 
 
+DB_INT_MAX = 2**63 - 1  # larger ids cannot be bound as SQL integers: they exist nowhere
+
+
 def _event_or_404(session, event_id: int) -> Event:
-    event = session.get(Event, event_id)
+    event = session.get(Event, event_id) if 0 < event_id <= DB_INT_MAX else None
     if event is None:
         raise HTTPException(404, f"no event {event_id}")
     return event
 
 
 def _round_or_404(session, event_id: int, number: int) -> Round:
+    if not 0 < number <= DB_INT_MAX:
+        raise HTTPException(404, f"round {number} is not paired")
     rnd = session.scalar(select(Round).where(Round.event_id == event_id, Round.number == number))
     if rnd is None:
         raise HTTPException(404, f"round {number} is not paired")
@@ -182,7 +187,14 @@ def _write(request: Request, session, event_id: int, form: dict[str, Any]) -> se
     return security.require_write(session, request, event_id, now_of(request), form.get("csrf"))
 
 
-def _int(form: dict[str, Any], key: str, *, default: int | None = None, low: int = 0) -> int | None:
+def _int(
+    form: dict[str, Any],
+    key: str,
+    *,
+    default: int | None = None,
+    low: int = 0,
+    high: int = 1_000_000_000,
+) -> int | None:
     raw = (form.get(key) or "").strip()
     if raw == "":
         return default
@@ -192,6 +204,8 @@ def _int(form: dict[str, Any], key: str, *, default: int | None = None, low: int
         raise TournamentError(f"{key}: {raw!r} is not a whole number") from None
     if value < low:
         raise TournamentError(f"{key}: must be at least {low}, got {value}")
+    if value > high:
+        raise TournamentError(f"{key}: must be at most {high}, got {raw}")
     return value
 
 
@@ -406,7 +420,7 @@ async def withdraw(event_id: int, entrant_id: int, request: Request):
     back = f"/desk/{event_id}"
     with request.app.state.sessions() as session:
         _write(request, session, event_id, form)
-        entrant = session.get(Entrant, entrant_id)
+        entrant = session.get(Entrant, entrant_id) if 0 < entrant_id <= DB_INT_MAX else None
         if entrant is None or entrant.event_id != event_id:
             raise HTTPException(404, f"no entrant {entrant_id} in event {event_id}")
         name = entrant.name

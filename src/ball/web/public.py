@@ -20,7 +20,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.games import game
 from ball.tournament.models import Event, Round
 from ball.tournament.standings import known_tiebreaks
-from ball.web.desk import N_, decision_of, gap_of, hms, now_of, service_for
+from ball.web.desk import DB_INT_MAX, N_, decision_of, gap_of, hms, now_of, service_for
 from ball.web.templating import render
 
 router = APIRouter(prefix="/public")
@@ -75,7 +75,7 @@ def _refresh(value: int | None) -> int:
 
 
 def _event(session, event_id: int) -> Event:
-    event = session.get(Event, event_id)
+    event = session.get(Event, event_id) if 0 < event_id <= DB_INT_MAX else None
     if event is None:
         raise HTTPException(404, f"no event {event_id}")
     return event
@@ -156,7 +156,11 @@ def public_standings(event_id: int, request: Request, refresh: int | None = Quer
 def _round(session, event: Event, number: int | None) -> Round | None:
     if number is None:
         return event.rounds_[-1] if event.rounds_ else None
-    rnd = session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
+    rnd = (
+        session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
+        if 0 < number <= DB_INT_MAX
+        else None
+    )
     if rnd is None:
         raise HTTPException(404, f"round {number} is not paired")
     return rnd
