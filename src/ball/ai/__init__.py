@@ -5,6 +5,6 @@ choose = agent("greedy", seed=1)
 action = choose(game.state)          # an action tuple from generate.legal
 """
 
-from .agents import AGENTS, Agent, GreedyAgent, RandomAgent, agent, evaluate
+from .agents import AGENTS, Agent, GreedyAgent, RandomAgent, agent, choose_text, evaluate
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "agent", "evaluate"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "agent", "choose_text", "evaluate"]

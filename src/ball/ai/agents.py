@@ -76,6 +76,13 @@ class GreedyAgent:
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
+def choose_text(game, name: str = "greedy", seed: int | None = None) -> str:
+    """The canonical text of the action agent `name` plays now in `game` (a `Game`)."""
+    from ball.engine.actions import to_text
+
+    return to_text(agent(name, seed)(game.state))
+
+
 def agent(name: str, seed: int | None = None) -> Agent:
     try:
         return AGENTS[name](seed)

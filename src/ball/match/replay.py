@@ -3,6 +3,10 @@
 Every action is checked by the engine and every match event by the match flow, so a record
 that replays is a legal match; a corrupt or illegal record is refused with the line and
 column of the first entry (or tag) that is wrong, and the reason.
+
+`replay()` runs a whole record. A viewer that steps through a record one entry at a time
+uses the same three steps: `start_match(record)`, then per half `begin_half(...)` (from the
+second half on) and `replay_entry(match, entry)` for each entry.
 """
 
 from __future__ import annotations
@@ -42,13 +46,13 @@ def replay(
     """Replay `record`. With `stop=(half, turn)`, also capture the position at the start of
     that turn (before its first entry); `stop=(half, None)` captures the end of that half.
     Raises RecordError on the first fault."""
-    match = _new_match(record, ruleset)
+    match = start_match(record, ruleset)
     result = Replay(match)
     for half in record.halves:
         if half.number > HALVES:
             raise RecordError(_line_of(half), 1, f"a match has {HALVES} halves")
         if half.number != match.half.number:
-            _begin_half(match, half.number, half.entries)
+            begin_half(match, half.number, half.entries)
         last_time = 0
         for entry in half.entries:
             if stop == (half.number, entry.turn) and result.position is None:
@@ -57,7 +61,7 @@ def replay(
                 if entry.time < last_time:
                     raise _entry_error(entry, "[%time] goes backwards within the half")
                 last_time = entry.time
-            _replay_entry(match, entry)
+            replay_entry(match, entry)
         if stop is not None and stop[0] == half.number and result.position is None:
             if stop[1] is not None and stop[1] != match.game.turn:
                 raise RecordError(
@@ -79,7 +83,7 @@ def replay(
     return result
 
 
-def _new_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
+def start_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
     """A match set up as the tags say; `ruleset` stands in for a ruleset file the record
     names but that is not shipped."""
     tags = record.tags
@@ -111,7 +115,7 @@ def _new_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
     return Match(atk_first=atk_first, ruleset=ruleset, clock=None, names=names, start=start)
 
 
-def _begin_half(match: Match, number: int, entries: list[Entry]) -> None:
+def begin_half(match: Match, number: int, entries: list[Entry]) -> None:
     try:
         match.next_half()
     except MatchError as exc:
@@ -119,7 +123,7 @@ def _begin_half(match: Match, number: int, entries: list[Entry]) -> None:
         raise RecordError(line, 1, f"half {number} cannot begin: {exc}") from None
 
 
-def _replay_entry(match: Match, entry: Entry) -> None:
+def replay_entry(match: Match, entry: Entry) -> None:
     game = match.game
     if match.forfeited is not None:
         raise _entry_error(entry, f"the match is already over: coach {match.forfeited} forfeited")

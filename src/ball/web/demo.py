@@ -5,9 +5,9 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
+from ball.ai import choose_text
 from ball.web.games import GameStore
 from ball.web.models import WebGame
-from ball.web.opponent import choose_action
 
 DEMO_TITLE = "Demo game"
 DEMO_PLIES = 12
@@ -25,10 +25,9 @@ def seed_demo_game(sessions: sessionmaker) -> str:
 
     game = Game.from_json(state["position"])
     for ply in range(DEMO_PLIES):
-        legal = game.legal_actions()
-        if game.is_over or not legal:
+        if game.is_over:
             break
-        action = choose_action(game, legal, seed=ply)
+        action = choose_text(game, seed=ply)
         game.apply(action)
         store.apply(state["id"], action)
     return state["id"]

@@ -311,18 +311,18 @@ class GameStore:
         return self._state(row, rebuilt), entry
 
     def _computer_turns(self, session: Session, row: WebGame) -> None:
-        from ball.web.opponent import choose_action
+        from ball.ai import choose_text
 
         for _ in range(64):  # a turn holds a handful of actions; this bounds a bad loop
             rebuilt = self._rebuilt(row)
             game = rebuilt.game
             if game.is_over or game.actor != row.computer_side:
                 return
-            legal = game.legal_actions()
-            if not legal:
+            if not game.legal_tuples():
                 return
             game = game.copy()
-            entry = _apply_logged(game, choose_action(rebuilt.game, legal), len(rebuilt.log) + 1)
+            seed = len(rebuilt.log)  # reproducible: the same game gets the same replies
+            entry = _apply_logged(game, choose_text(rebuilt.game, seed=seed), len(rebuilt.log) + 1)
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))

@@ -8,12 +8,12 @@ in the `Position` tag (compact JSON), so the record replays exactly.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
 from ball.engine import Game, IllegalAction
 from ball.match import record as bgn
+from ball.match.replay import begin_half, replay_entry, start_match
 from ball.web.games import GameError, pb_added
 
 POSITION_TAG = "Position"
@@ -86,21 +86,18 @@ def replay_record_text(text: str) -> dict[str, Any]:
     """Read a `.bgn` record into positions per half, through the match flow of
     `ball.match.replay` (so sanctions and the Final Drive replay too); a fault names its line
     and column."""
-    # the module, not the `replay` function that `ball.match` re-exports under that name
-    match_replay = importlib.import_module("ball.match.replay")
-
     try:
         record = bgn.parse(text)
-        match = match_replay._new_match(record, None)
+        match = start_match(record, None)
         halves = []
         for half in record.halves:
             if half.number != match.half.number:
-                match_replay._begin_half(match, half.number, half.entries)
+                begin_half(match, half.number, half.entries)
             positions = [match.game.to_json()]
             plies = []
             for ply, entry in enumerate(half.entries, 1):
                 side, turn = match.game.actor, match.game.turn
-                match_replay._replay_entry(match, entry)
+                replay_entry(match, entry)
                 positions.append(match.game.to_json())
                 plies.append(
                     {
