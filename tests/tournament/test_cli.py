@@ -253,3 +253,19 @@ def test_import_of_an_inconsistent_trf_writes_nothing(tmp_path):
     msg = one_line_error(ball("event", "import", "trf", "--db", db, str(path)))
     assert "disagree" in msg
     assert TournamentService(db).list_events() == []
+
+
+def test_huge_numbers_are_clear_errors(tmp_path):
+    db = str(tmp_path / "e.db")
+    setup_event(db, players=2, extra=("--rounds", "1"))
+    ball("round", "pair", "--db", db)
+    huge = "99999999999999999999"
+    for args in (
+        ("standings", "--db", db, "--event", huge),
+        ("standings", "--db", db, "--round", huge),
+        ("result", "enter", "--db", db, "--round", huge, "--table", "1", "--forfeit", "A"),
+        ("result", "enter", "--db", db, "--round", "1", "--table", huge, "--forfeit", "A"),
+        ("event", "bye", "--db", db, "P0", "--round", huge),
+        ("event", "create", "--db", db, "--name", "Y", "--system", "swiss", "--rounds", huge),
+    ):
+        assert huge in one_line_error(ball(*args)), args

@@ -48,6 +48,12 @@ from ball.tournament.scoring import Scoring
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
 EventRef = int | str | None
+LIMIT = 2**31 - 1  # numbers beyond this are no round, table or event (and overflow SQLite)
+
+
+def _bounded(value: int | None, label: str) -> None:
+    if value is not None and not 0 <= value <= LIMIT:
+        raise TournamentError(f"{label} {value} is out of range")
 
 
 class TournamentService:
@@ -101,6 +107,8 @@ class TournamentService:
                 )
             return event
         if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+            if int(ref) > LIMIT:
+                raise TournamentError(f"unknown event {ref!r}")
             event = s.scalars(query.where(Event.id == int(ref))).first()
         else:
             event = s.scalars(query.where(Event.name == ref).order_by(Event.id.desc())).first()
@@ -157,6 +165,9 @@ class TournamentService:
             raise TournamentError(f"unknown system {system!r}; choose one of {', '.join(SYSTEMS)}")
         if rounds is not None and rounds < 1:
             raise TournamentError(f"--rounds must be at least 1, got {rounds}")
+        _bounded(rounds, "--rounds")
+        _bounded(knockout_replays, "replays")
+        _bounded(draw_lots, "--draw-lots seed")
         plugin = game(game_name)
         chain = list(tiebreaks) if tiebreaks is not None else _default_chain(system, plugin)
         known = standings.known_tiebreaks(plugin)
@@ -286,6 +297,7 @@ class TournamentService:
         paired; the pairing leaves them out and gives them that bye."""
         if kind not in ("half", "zero"):
             raise TournamentError("a requested bye is 'half' or 'zero'")
+        _bounded(round_number, "round")
         with self._tx() as s:
             ev = self._event(s, event)
             entrant = self._entrant(ev, name)
@@ -341,6 +353,7 @@ class TournamentService:
         name in table order; `byes` names the kind of each bye (default pairing-allocated).
         No pair may meet twice unless the system is a double round robin."""
         byes = byes or {}
+        _bounded(round_number, "round")
         with self._tx() as s:
             ev = self._event(s, event)
             last = len(ev.rounds_)
@@ -537,6 +550,7 @@ class TournamentService:
     def standings(self, *, event: EventRef = None, upto: int | None = None) -> dict[str, Any]:
         """Ranking after the rounds played (or after round `upto`):
         `{"rules": ..., "tiebreaks": [...], "standings": [Standing.as_dict(), ...]}`."""
+        _bounded(upto, "round")
         with self._tx() as s:
             ev = self._event(s, event)
             table = _standings(ev, upto)
@@ -815,6 +829,8 @@ class TournamentService:
     @staticmethod
     def _table_row(s: Session, ev: Event, number: int, table: int) -> Pairing:
         """One table, fetched by itself (result entry must not load the whole event)."""
+        _bounded(number, "round")
+        _bounded(table, "table")
         rnd = s.scalars(
             select(Round).where(Round.event_id == ev.id, Round.number == number)
         ).first()
