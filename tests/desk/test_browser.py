@@ -286,6 +286,10 @@ def test_a_round_robin_event_from_the_browser(server, browser):
     width = small.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width}px)"
     shot(small, "public-standings-phone-bg")
+    small.locator(".scroll").evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    name_box = small.locator("#standings tbody tr:first-child td.name").bounding_box()
+    assert name_box["x"] >= 0, "the name column scrolled away"
+    shot(small, "public-standings-phone-bg-swiped")
 
     # The desk in the other languages (translations must not break the layout).
     page.goto(f"{base}/desk/1/rounds/3?lang=ko")
