@@ -269,3 +269,28 @@ def test_huge_numbers_are_clear_errors(tmp_path):
         ("event", "create", "--db", db, "--name", "Y", "--system", "swiss", "--rounds", huge),
     ):
         assert huge in one_line_error(ball(*args)), args
+
+
+def test_a_sheet_recording_a_forfeit_is_a_forfeit(tmp_path):
+    from ball.tournament import TournamentService
+
+    svc = TournamentService(tmp_path / "f.db")
+    svc.create_event(name="F", system="swiss", rounds=1)
+    svc.add_player("X", rating=2000)
+    svc.add_player("Y", rating=1900)
+    (table,) = svc.pair_next_round()
+    half = {
+        "atk_first": "A",
+        "td": None,
+        "pb": {"A": {"atk": 4, "def": 1}, "B": {"atk": 1, "def": 4}},
+    }
+    t = svc.enter_result(1, 1, sheet={"coaches": ["A", "B"], "halves": [half], "forfeit": "A"})
+    assert t["result"]["kind"] == "forfeit" and t["result"]["forfeit_by"] == "A"
+    rows = {x["name"]: x for x in svc.standings()["standings"]}
+    winner, loser = table["b"], table["a"]
+    assert rows[winner]["points"] == 1.0 and rows[loser]["points"] == 0.0
+    # R-forfeit: 0-2 on touchdowns, no PB figure.
+    assert rows[loser]["tiebreaks"]["td-difference"] == -2.0
+    assert rows[loser]["tiebreaks"]["total-sd"] == 0.0
+    record = next(x for x in svc.export_trf().splitlines() if x.startswith("001") and loser in x)
+    assert record.rstrip().endswith("w -")

@@ -876,9 +876,11 @@ class TournamentService:
         if not isinstance(sheet, dict):
             raise TournamentError("illegal sheet: the score sheet must be a JSON object")
         decided = plugin.decide(sheet)
+        # A sheet that records a forfeit is a forfeit (TRF + / -), its halves kept for research.
+        forfeited = decided.decision.get("reason") == "forfeit"
         return Result(
-            kind="sheet",
-            forfeit_by=None,
+            kind="forfeit" if forfeited else "sheet",
+            forfeit_by=("B" if decided.outcome == "A" else "A") if forfeited else None,
             sheet=json.dumps(sheet, sort_keys=True),
             decision=json.dumps({"decision": decided.decision, "figures": decided.figures}),
             outcome=decided.outcome,
