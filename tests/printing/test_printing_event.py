@@ -186,3 +186,29 @@ def test_web_forms_of_a_round(event_db, tmp_path):
     assert missing.status_code == 404 and "round 7 is not paired" in missing.json()["detail"]
     bad = client.get("/print/forms", params={"round": "two"})
     assert 400 <= bad.status_code < 500
+
+
+@needs_poppler
+def test_web_forms_print_the_event_asked_for(event_db):
+    """With two events in one database, `event=` picks whose round is printed."""
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from ball.storage import make_engine
+    from ball.tournament import TournamentService
+    from ball.web.print_pages import router
+
+    svc = TournamentService(event_db)
+    svc.create_event(name="Sofia Open", system="round-robin")
+    for name in ("Yana", "Zlatko"):
+        svc.add_player(name, event="Sofia Open")
+    svc.pair_next_round(event="Sofia Open")
+    web = FastAPI()
+    web.include_router(router)
+    web.state.engine = make_engine(event_db)
+    client = TestClient(web)
+    asked = client.get("/print/forms", params={"round": 1, "event": "Varna Cup"})
+    assert asked.status_code == 200
+    assert "Varna Cup" in asked.text and "Chae-won" in asked.text and "Yana" not in asked.text
+    latest = client.get("/print/forms", params={"round": 1})
+    assert "Sofia Open" in latest.text and "Yana" in latest.text

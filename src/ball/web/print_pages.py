@@ -62,7 +62,7 @@ def _edition(
     if round_ is not None:
         query["round"] = str(round_)
     try:
-        forms = _round_forms(request, round_) if round_ is not None else None
+        forms = _round_forms(request, round_, event) if round_ is not None else None
         return render_html(
             kind,  # type: ignore[arg-type]
             lang=lang,
@@ -75,14 +75,16 @@ def _edition(
         raise HTTPException(status_code=400, detail=str(exc)) from None
 
 
-def _round_forms(request: Request, round_: int) -> FormSet:
+def _round_forms(request: Request, round_: int, event: str) -> FormSet:
     from ball.printing.from_event import EventDataError, forms_for_round
 
     engine = getattr(request.app.state, "engine", None)
     if engine is None:
         raise HTTPException(status_code=404, detail="this server has no event database")
     try:
-        return forms_for_round(engine.url.render_as_string(hide_password=False), round_)
+        return forms_for_round(
+            engine.url.render_as_string(hide_password=False), round_, event_id=event or None
+        )
     except EventDataError as exc:
         raise HTTPException(status_code=404, detail=str(exc)) from None
 
