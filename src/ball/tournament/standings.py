@@ -32,7 +32,7 @@ RULES = {
 }
 
 GENERIC_TIEBREAKS = {
-    "direct-encounter": "points scored in the games between the tied entrants",
+    "direct-encounter": "rank inside the tied group by the games between its entrants (1 = best)",
     "buchholz": "sum of the opponents' adjusted scores",
     "buchholz-cut1": "Buchholz without the lowest contribution",
     "buchholz-median": "Buchholz without the lowest and the highest contribution",
@@ -182,20 +182,73 @@ def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float |
     return tb.compute([c.figures for c in line.cells if c.figures])
 
 
-def _direct_encounter(group: list[Line]) -> dict[int, float]:
-    """Points among the tied entrants, when each pair of them has met; else 0 for all."""
+def _encounters(group: list[Line], round_robin: bool, win: float) -> dict[int, tuple[float, float]]:
+    """(points among the group, most points still possible among it) per entrant.
+
+    Points against one opponent met several times are averaged. A forfeited game is no
+    encounter in a Swiss; with pre-determined pairings (round robin) it counts. In a Swiss
+    an opponent of the group not met counts as a win still possible (FIDE 2024, 6.2).
+    """
     members = {x.number for x in group}
-    met: set[frozenset[int]] = set()
-    scores = {x.number: 0.0 for x in group}
+    out = {}
     for line in group:
+        per_opponent: dict[int, list[float]] = {}
         for c in line.cells:
-            if c.opponent in members and not c.pending:
-                met.add(frozenset((line.number, c.opponent)))
-                scores[line.number] += c.points
-    pairs = len(members) * (len(members) - 1) // 2
-    if len(met) < pairs:
-        return {n: 0.0 for n in members}
-    return scores
+            if c.opponent in members and (c.played or (round_robin and not c.pending)):
+                per_opponent.setdefault(c.opponent, []).append(c.points)
+        score = sum(sum(v) / len(v) for v in per_opponent.values())
+        missing = 0 if round_robin else len(members) - 1 - len(per_opponent)
+        out[line.number] = (score, score + missing * win)
+    return out
+
+
+def _direct_encounter_pass(group: list[Line], round_robin: bool, win: float) -> list[list[Line]]:
+    """One pass of the direct-encounter rule: the group split into ordered sub-groups."""
+    enc = _encounters(group, round_robin, win)
+    if round_robin:
+        ordered = sorted(group, key=lambda x: (-enc[x.number][0], x.number))
+        parts = [[ordered[0]]]
+        for line in ordered[1:]:
+            if enc[line.number][0] == enc[parts[-1][-1].number][0]:
+                parts[-1].append(line)
+            else:
+                parts.append([line])
+        return parts
+    # Not everyone has met: an entrant goes ahead of the rest only while their points
+    # exceed what any entrant after them could still reach; the others stay tied.
+    ordered = sorted(group, key=lambda x: (-enc[x.number][0], -enc[x.number][1], x.number))
+    parts = [[ordered[0]]]
+    for index in range(1, len(ordered)):
+        best_rest = max(enc[x.number][1] for x in ordered[index:])
+        if enc[ordered[index - 1].number][0] > best_rest and len(parts) == index:
+            parts.append([ordered[index]])
+        else:
+            parts[-1].extend(ordered[index:])
+            break
+    return parts
+
+
+def _direct_encounter(group: list[Line], round_robin: bool, win: float) -> dict[int, float]:
+    """Rank inside the tied group by direct encounter (1 = best, equal ranks stay tied;
+    0 for all when the encounters separate nobody), applied again to every sub-group still
+    tied until nothing changes: the values gacrux's checker writes."""
+    ranks: dict[int, float] = {}
+
+    def rank(members: list[Line], base: int) -> None:
+        parts = _direct_encounter_pass(members, round_robin, win) if len(members) > 1 else [members]
+        if len(parts) == 1:
+            for x in members:
+                ranks[x.number] = float(base)
+            return
+        position = base
+        for part in parts:
+            rank(part, position)
+            position += len(part)
+
+    rank(group, 1)
+    if len(set(ranks.values())) == 1:
+        return {x.number: 0.0 for x in group}  # the encounters separate nobody
+    return ranks
 
 
 def _sort_key(value: float | None, higher_is_better: bool) -> tuple[int, float]:
@@ -219,7 +272,9 @@ def compute(
     direction: dict[str, bool] = {}
     for name in chain:
         direction[name] = (
-            plugin.tiebreaks[name].higher_is_better if name in plugin.tiebreaks else True
+            plugin.tiebreaks[name].higher_is_better
+            if name in plugin.tiebreaks
+            else name != "direct-encounter"  # a rank: lower is better
         )
         if name == "direct-encounter":
             continue
@@ -231,7 +286,11 @@ def compute(
     for name in chain:
         if name == "direct-encounter":
             for group in groups:
-                de = _direct_encounter(group) if len(group) > 1 else {group[0].number: 0.0}
+                de = (
+                    _direct_encounter(group, round_robin, scoring.win)
+                    if len(group) > 1
+                    else {group[0].number: 0.0}
+                )
                 for number, value in de.items():
                     values[number][name] = value
         groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
