@@ -48,6 +48,7 @@ def generate_swiss(
     late: int = 1,
     rules: str = "fide-2024",
     date: str = "2025-06-01",
+    scoring: dict | None = None,
 ) -> TournamentService:
     rng = random.Random(seed)
     svc = TournamentService(db)
@@ -57,6 +58,7 @@ def generate_swiss(
         rounds=rounds,
         date_start=date,
         tiebreak_rules=rules,
+        scoring=scoring,
     )
     for i in range(players):
         rating = rng.choice([None, rng.randint(1200, 2400)])
