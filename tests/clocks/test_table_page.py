@@ -1,21 +1,12 @@
 """The table clock page in Debian's Chromium, as a phone held in landscape."""
 
 import re
-import shutil
 
 import httpx
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHORT = {
     "name": "test-sudden-2s",
     "game": "xiangqi",
@@ -23,18 +14,6 @@ SHORT = {
     "players": ["red", "black"],
     "stages": [{"time": "2s"}],
 }
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def create(url, **body):

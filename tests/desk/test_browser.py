@@ -8,10 +8,8 @@ and of the public display (desktop, projector, phone) go to test-artifacts/desk/
 from __future__ import annotations
 
 import re
-import shutil
 import socket
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -22,14 +20,6 @@ from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "desk"
 PIN = "8642"
 EVIL = "<script>alert(1)</script>"
@@ -68,35 +58,11 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server(tmp_path):
-    import uvicorn
-
+def server(tmp_path, serve):
     clock = FakeClock()
     app = create_app(str(tmp_path / "event.sqlite"))
     app.state.clock_time = clock
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the server did not come up"
-    yield f"http://127.0.0.1:{port}", clock
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    return serve(app), clock
 
 
 def shot(page, name: str) -> None:

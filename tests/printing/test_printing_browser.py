@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from ball.printing import render_html
@@ -12,29 +10,14 @@ from ball.printing.render import labels
 
 from .conftest import CONTROLS, needs_poppler, pdftotext, squash
 
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 pytestmark = [pytest.mark.browser, needs_poppler]
 
 
 @pytest.fixture(scope="module")
-def page():
-    api = pytest.importorskip("playwright.sync_api")
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.skip("Debian's chromium is not installed (bash scripts/setup.sh installs it)")
-    with api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=BROWSER_ARGS)
-        pg = browser.new_page()
-        yield pg
-        browser.close()
+def page(browser):
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
 
 
 @pytest.mark.parametrize("lang", ["ko", "bg"])
