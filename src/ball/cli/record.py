@@ -18,17 +18,20 @@ def _group() -> None:
     """Game records (.bgn): check, sheet, replay."""
 
 
+def _replayed(file: str):
+    """The whole record replayed; a corrupt or illegal record is one line, exit 2."""
+    try:
+        return replay_text(read_text(file))
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
+
+
 @app.command("check")
 def check_command(
     file: str = typer.Argument(..., help="Game record (.bgn), or - for standard input."),
 ) -> None:
     """Replay every action with the engine and print the match result as JSON."""
-    text = read_text(file)
-    try:
-        replayed = replay_text(text)
-    except RecordError as exc:
-        fail(f"{file}: {exc}")
-    typer.echo(json.dumps(replayed.match.decision().as_dict()))
+    typer.echo(json.dumps(_replayed(file).match.decision().as_dict()))
 
 
 @app.command("sheet")
@@ -36,12 +39,7 @@ def sheet_command(
     file: str = typer.Argument(..., help="Game record (.bgn), or - for standard input."),
 ) -> None:
     """Print the score sheet of the replayed match (input of `ball match decide`)."""
-    text = read_text(file)
-    try:
-        replayed = replay_text(text)
-    except RecordError as exc:
-        fail(f"{file}: {exc}")
-    typer.echo(json.dumps(replayed.match.sheet()))
+    typer.echo(json.dumps(_replayed(file).match.sheet()))
 
 
 @app.command("replay")
