@@ -66,6 +66,9 @@ class TournamentService:
             raise TournamentError(str(exc)) from None
         except OperationalError as exc:
             raise TournamentError(f"cannot open the database: {exc.orig}") from None
+        self._explicit_begin = self.engine.dialect.name == "sqlite"
+        if self._explicit_begin:
+            _driver_autocommit(self.engine)
 
     @classmethod
     def from_sessions(cls, engine, sessions) -> TournamentService:
@@ -78,14 +81,22 @@ class TournamentService:
     # ------------------------------------------------------------------ plumbing
 
     @contextmanager
-    def _tx(self) -> Iterator[Session]:
-        """One transaction; any failure rolls everything back."""
+    def _tx(self, write: bool = True) -> Iterator[Session]:
+        """One transaction; any failure rolls everything back.
+
+        On a SQLite database this service opened, a writing transaction takes the write
+        lock at once (BEGIN IMMEDIATE): its reads and writes are one atomic step and
+        concurrent writers queue on the busy timeout; reading transactions never wait."""
         session = self._sessions()
         try:
             with session.begin():
+                if getattr(self, "_explicit_begin", False):
+                    session.connection().exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield session
         except IntegrityError as exc:
             raise TournamentError(f"rejected by the database: {exc.orig}") from None
+        except OperationalError as exc:
+            raise TournamentError(f"database error, nothing was written: {exc.orig}") from None
         finally:
             session.close()
 
@@ -219,12 +230,12 @@ class TournamentService:
             return _event_summary(event)
 
     def list_events(self) -> list[dict[str, Any]]:
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             return [_event_summary(e) for e in s.scalars(select(Event).order_by(Event.id))]
 
     def event_info(self, event: EventRef = None) -> dict[str, Any]:
         """Summary, entrants and the drawing of lots of an event."""
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             info = _event_summary(ev)
             info["lots"] = json.loads(ev.lots) if ev.lots else None
@@ -410,7 +421,7 @@ class TournamentService:
 
     def pairings(self, round_number: int | None = None, *, event: EventRef = None) -> list[dict]:
         """Tables of a round (default: the latest), with results where entered."""
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             rnd = self._round(ev, round_number or len(ev.rounds_))
             return _round_tables(rnd)
@@ -482,7 +493,7 @@ class TournamentService:
             return _table_dict(pairing)
 
     def corrections(self, *, event: EventRef = None) -> list[dict[str, Any]]:
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             rows = s.scalars(
                 select(ResultCorrection)
@@ -527,7 +538,7 @@ class TournamentService:
             )
 
     def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             names = {e.id: e.name for e in ev.entrants}
             rows = s.scalars(
@@ -551,7 +562,7 @@ class TournamentService:
         """Ranking after the rounds played (or after round `upto`):
         `{"rules": ..., "tiebreaks": [...], "standings": [Standing.as_dict(), ...]}`."""
         _bounded(upto, "round")
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             table = _standings(ev, upto)
             return {
@@ -564,7 +575,7 @@ class TournamentService:
 
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
-        with self._tx() as s:
+        with self._tx(write=False) as s:
             ev = self._event(s, event)
             return _export(ev, _complete_rounds(ev))
 
@@ -889,6 +900,18 @@ class TournamentService:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _driver_autocommit(engine) -> None:
+    """Let `_tx` emit BEGIN itself (pysqlite would otherwise begin late, at the first write,
+    leaving the reads before it outside the transaction)."""
+    from sqlalchemy import event
+
+    @event.listens_for(engine, "connect")
+    def _no_implicit_begin(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None
+
+    engine.dispose()  # connections opened by the migration get the new settings too
 
 
 def _is_iso_date(value: str) -> bool:
