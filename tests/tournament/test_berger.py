@@ -70,3 +70,19 @@ def test_drawn_lots_are_seeded_and_recorded(tmp_path):
         assert [e["name"] for e in info["entrants"]] == info["lots"]["order"]
     assert orders[0] == orders[1]
     assert orders[0] != [f"P{i + 1}" for i in range(6)]
+
+
+def test_swiss_draw_of_lots_sets_the_initial_colour(tmp_path):
+    colours = set()
+    for seed in range(6):
+        svc = TournamentService(tmp_path / f"s{seed}.db")
+        info = svc.create_event(name="S", system="swiss", rounds=2, draw_lots=seed)
+        colours.add(info["initial_colour"])
+        svc.add_player("Top", rating=2000)
+        svc.add_player("Low", rating=1000)
+        (table,) = svc.pair_next_round()
+        # Pairing number 1 (the top rating) has the drawn colour in round 1.
+        assert table["a"] == ("Top" if info["initial_colour"] == "white1" else "Low")
+        assert f"XXC {info['initial_colour']}" in svc.export_trf()
+        assert svc.event_info()["lots"]["seed"] == seed
+    assert colours == {"white1", "black1"}
