@@ -294,3 +294,11 @@ def test_a_sheet_recording_a_forfeit_is_a_forfeit(tmp_path):
     assert rows[loser]["tiebreaks"]["total-sd"] == 0.0
     record = next(x for x in svc.export_trf().splitlines() if x.startswith("001") and loser in x)
     assert record.rstrip().endswith("w -")
+
+
+def test_standings_of_an_event_without_entrants_is_empty(tmp_path):
+    db = str(tmp_path / "empty.sqlite")
+    setup_event(db, players=0)
+    r = ball("standings", "--db", db, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == []

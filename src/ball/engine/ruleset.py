@@ -85,7 +85,17 @@ class Ruleset:
         return piece_id[0]
 
 
-# section -> key -> (type, required)
+# Match time (spec §14): read by ball.match, ball.clocks, the desk and the printed rules.
+TIME_DEFAULTS: dict[str, int | bool] = {
+    "half_minutes": 20,
+    "turn_seconds": 60,
+    "release_extension_seconds": 30,
+    "release_opponent_seconds": 30,
+    "second_half_signal_gap_minutes": 10,
+    "overrun_sanctions": True,
+}
+
+# section -> key -> type
 _SCHEMA: dict[str, dict[str, type]] = {
     "turn": {"pa": int, "reset_ends_turn": bool, "pb_for_reset": int},
     "pa_cost": dict.fromkeys(ACTION_KINDS, int),
@@ -101,6 +111,7 @@ _SCHEMA: dict[str, dict[str, type]] = {
         "release_extension_seconds": int,
         "release_opponent_seconds": int,
         "second_half_signal_gap_minutes": int,
+        "overrun_sanctions": bool,
     },
 }
 _TOP_LEVEL = {"name", "description", "extends", "kinds", "formation", *_SCHEMA}
@@ -274,7 +285,7 @@ def parse_ruleset(doc: dict, origin: str = "ruleset", base_dir: Path | None = No
         ball_carrier=carrier,
         formation=_formation(doc, roster, origin),
         deck=deck,
-        time=dict(s["time"]),
+        time=TIME_DEFAULTS | s["time"],
     )
 
 

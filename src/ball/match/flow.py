@@ -21,7 +21,7 @@ from ball.engine import Game, load_ruleset
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
-from ball.match.timing import Clock, Timing, load_timing
+from ball.match.timing import Clock, Timing
 
 COACHES = ("A", "B")
 HALVES = 2
@@ -88,7 +88,7 @@ class Match:
         if atk_first not in COACHES:
             raise MatchError(f"atk_first must be A or B, not {atk_first!r}")
         self.ruleset = ruleset if ruleset is not None else load_ruleset()
-        self.timing = timing if timing is not None else load_timing()
+        self.timing = timing if timing is not None else Timing.from_ruleset(self.ruleset)
         self.clock = clock
         self.ladder = ladder
         self.names = dict(names) if names else {c: c for c in COACHES}

@@ -7,11 +7,9 @@ The clock is injected so that tests and replays never wait: `ManualClock` is mov
 from __future__ import annotations
 
 import time
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Clock(Protocol):
@@ -49,13 +47,18 @@ class Timing:
     overrun_sanctions: bool  # an action-phase overrun climbs the ladder
 
     @classmethod
+    def from_ruleset(cls, ruleset: Any) -> Timing:
+        """The `[time]` table of a ruleset (the one place an organiser sets match time)."""
+        return cls.from_mapping(ruleset.time)
+
+    @classmethod
     def from_mapping(cls, data: dict) -> Timing:
         table = data.get("time", data)
         try:
             return cls(
                 half_seconds=float(table["half_minutes"]) * 60,
                 turn_seconds=float(table["turn_seconds"]),
-                release_seconds=float(table["release_seconds"]),
+                release_seconds=float(table["release_extension_seconds"]),
                 release_opponent_seconds=float(table["release_opponent_seconds"]),
                 overrun_sanctions=bool(table.get("overrun_sanctions", True)),
             )
@@ -65,10 +68,8 @@ class Timing:
             raise ValueError(f"[time] table: {exc}") from None
 
 
-def load_timing(path: str | Path | None = None) -> Timing:
-    """The [time] table of timing.toml, or of the given file."""
-    if path is None:
-        text = resources.files("ball.match").joinpath("timing.toml").read_text("utf-8")
-    else:
-        text = Path(path).read_text(encoding="utf-8")
-    return Timing.from_mapping(tomllib.loads(text))
+def load_timing(ruleset: str | Path | None = None) -> Timing:
+    """Match time of the standard ruleset, or of a ruleset given by name or TOML file."""
+    from ball.engine import load_ruleset
+
+    return Timing.from_ruleset(load_ruleset(ruleset))

@@ -318,8 +318,9 @@ def _split(
 ) -> list[list[Line]]:
     out: list[list[Line]] = []
     for group in groups:
-        if len(group) == 1:
-            out.append(group)
+        if len(group) <= 1:
+            if group:  # an event with no entrants yet has one empty group
+                out.append(group)
             continue
         ordered = sorted(group, key=lambda x: (_sort_key(value(x), higher), x.number))
         current = [ordered[0]]
