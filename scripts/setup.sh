@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core libharfbuzz-subset0 poppler-utils
-              libpango-1.0-0 libpangoft2-1.0-0)
+              libpango-1.0-0 libpangoft2-1.0-0 postgresql postgresql-client)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do
