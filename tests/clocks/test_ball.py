@@ -136,3 +136,20 @@ def test_an_organiser_may_let_the_half_timer_stop_on_pause():
     assert clock.snapshot()["half_timer"]["expired"]
     (drive,) = [e for e in clock.timeline if e["kind"] == "final_drive"]
     assert drive["at"] == pytest.approx(1500)
+
+
+def test_ball_clock_comes_from_the_rulesets_time_table(tmp_path):
+    """One source for match time: an organiser's ruleset changes the table clock too."""
+    from ball.clocks.controls import ball_control, get_control
+
+    standard = get_control("ball-standard")
+    assert standard.half_timer.time == 20 * 60 and standard.turn_limit.time == 60
+    custom = tmp_path / "long.toml"
+    custom.write_text(
+        'extends = "standard"\nname = "long"\n[time]\nhalf_minutes = 25\nturn_seconds = 45\n'
+        "release_extension_seconds = 20\n"
+    )
+    control = ball_control(str(custom))
+    assert control.name == "ball-long"
+    assert control.half_timer.time == 25 * 60 and control.turn_limit.time == 45
+    assert [w.time for w in control.release.windows] == [20, 30]

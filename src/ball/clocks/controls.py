@@ -217,10 +217,51 @@ def load_control(path: str | Path) -> TimeControl:
     return parse_control(text, str(p))
 
 
+def ball_control(ruleset_name: str = "standard") -> TimeControl:
+    """The BALL clock of a ruleset, built from its `[time]` table (spec 14): the match, the
+    desk, the printed rules and the table clock all read the same figures."""
+    from ball.engine import load_ruleset
+
+    rs = load_ruleset(ruleset_name)
+    t = rs.time
+    raw = {
+        "name": f"ball-{rs.name}",
+        "game": "ball",
+        "title": (
+            f"BALL: {t['half_minutes']}-minute halves, {t['turn_seconds']} s per action "
+            "phase, release-phase protocol"
+        ),
+        "source": f"ruleset {rs.name!r} [time] (spec 14: D-20, D-21, R-release)",
+        "players": ["A", "B"],
+        "period": "half",
+        "periods": 2,
+        # The half timer runs on real time from the start signal; a pause does not stop it.
+        "half_timer": {
+            "time": f"{t['half_minutes']}m",
+            "stops_on_pause": False,
+            "final_drive": True,
+        },
+        # Each action phase has its own limit; an overrun is recorded for the ladder.
+        "turn_limit": {"time": f"{t['turn_seconds']}s", "phase": "action", "penalty_points": 0},
+        # Release phase: the mover's time, then the opponent's, then the referee decides.
+        "release": {
+            "windows": [
+                {"who": "mover", "time": f"{t['release_extension_seconds']}s"},
+                {"who": "opponent", "time": f"{t['release_opponent_seconds']}s"},
+            ]
+        },
+    }
+    try:
+        return TimeControl.model_validate(raw)
+    except ValidationError as exc:
+        raise ControlError(f"ruleset {rs.name!r} [time]: {_message(exc)}") from exc
+
+
 @cache
 def builtin_controls() -> dict[str, TimeControl]:
-    """The controls shipped in `ball/clocks/controls/`, by name."""
-    found: dict[str, TimeControl] = {}
+    """The controls shipped in `ball/clocks/controls/`, by name, and the BALL clock of the
+    standard ruleset (`ball-standard`, made from its `[time]` table)."""
+    found: dict[str, TimeControl] = {"ball-standard": ball_control("standard")}
     folder = resources.files("ball.clocks").joinpath("controls")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith((".toml", ".json")):
