@@ -28,6 +28,12 @@ class NewGame(BaseModel):
         None, description="Spec 18.2 position document; omitted = standard formation, half 1"
     )
     computer_side: Literal["S", "N"] | None = Field(None, description="Side the computer plays")
+    ruleset: str | None = Field(
+        None,
+        max_length=100,
+        description="Shipped ruleset (standard, pe, cards); omitted = the position's or standard",
+        examples=["cards"],
+    )
     title: str = Field("", max_length=200)
 
 
@@ -57,6 +63,20 @@ class LogEntryOut(BaseModel):
     events: list[str]
 
 
+class DeckCard(BaseModel):
+    name: str = Field(description="The card's name in notation (`card NAME`)")
+    title: str
+    pe: int = Field(description="PE the card costs")
+    effect: str
+
+
+class DeckOut(BaseModel):
+    name: str
+    provisional: bool = Field(description="D-15: the deck is a placeholder; say so when shown")
+    short_range: int = Field(description="The ruleset's short-pass range before any card")
+    cards: list[DeckCard]
+
+
 class GameState(BaseModel):
     id: str
     title: str
@@ -64,6 +84,8 @@ class GameState(BaseModel):
     computer_side: str | None
     version: int
     position: dict[str, Any] = Field(description="Spec 18.2 position document")
+    ruleset: str = Field(description="The game's ruleset (standard, pe, cards)")
+    deck: DeckOut | None = Field(None, description="The card deck in card mode, else null")
     actor: str = Field(description="Who answers now: the stealer during a steal decision")
     legal: list[str] = Field(description="Legal actions now (spec 18.1)")
     log: list[LogEntryOut]
@@ -102,7 +124,9 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
 def create_game(request: Request, body: NewGame | None = None):
     body = body or NewGame()
     with _errors():
-        return store(request).create(body.position, body.mode, body.computer_side, body.title)
+        return store(request).create(
+            body.position, body.mode, body.computer_side, body.title, body.ruleset
+        )
 
 
 @router.get("/games/{game_id}", response_model=GameState, summary="A game's state")

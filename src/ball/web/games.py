@@ -19,12 +19,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition
+from ball.engine.ruleset import shipped_rulesets
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
 SIDES = ("S", "N")
 _SQUARE = r"[A-Ma-m](?:1[0-7]|[1-9])"
-_ORIGIN = re.compile(rf"^(?:up\s+|split\s+)?({_SQUARE})(?![0-9])", re.IGNORECASE)
+# `card NAME SQ…` starts from a square too (Second Wind, Quick Feet), so it filters by piece
+_ORIGIN = re.compile(rf"^(?:up\s+|split\s+|card\s+\S+\s+)?({_SQUARE})(?![0-9])", re.IGNORECASE)
 
 
 class GameError(Exception):
@@ -92,19 +94,51 @@ def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
     )
 
 
-def start_game(position: dict[str, Any] | None) -> Game:
+def check_ruleset(ruleset: str) -> str:
+    """A shipped ruleset's name; anything else is a 422 naming it and the choices."""
+    names = shipped_rulesets()
+    if ruleset not in names:
+        raise BadPosition(f"ruleset: unknown ruleset {ruleset!r}; choose one of {', '.join(names)}")
+    return ruleset
+
+
+def start_game(position: dict[str, Any] | None, ruleset: str | None = None) -> Game:
+    if ruleset is not None:
+        check_ruleset(ruleset)
     if position is None:
-        return Game.new()
+        return Game.new(ruleset)
     if not isinstance(position, dict):
         raise BadPosition("position: expected a JSON object (spec 18.2 position document)")
     try:
-        return Game.from_json(position)
+        game = Game.from_json(position)
     except InvalidPosition as exc:
         raise BadPosition(f"position: {exc}") from exc
     except (TypeError, KeyError, AttributeError, ValueError) as exc:
         # The engine names the field for every fault it checks; anything else it trips
         # over is still the document's fault, not the server's.
         raise BadPosition(f"position: not a valid position document ({exc!r})") from exc
+    if ruleset is not None and game.ruleset.name != ruleset:
+        raise BadPosition(
+            f"ruleset: {ruleset!r} differs from the position's ruleset "
+            f"{game.ruleset.name!r}; give one or make them agree"
+        )
+    return game
+
+
+def deck_view(game: Game) -> dict[str, Any] | None:
+    """The deck's cards (name, title, PE cost) in card mode, for the page's card panel."""
+    rules = game.ruleset
+    if not rules.card_mode:
+        return None
+    deck = rules.deck
+    return {
+        "name": deck.name,
+        "provisional": deck.provisional,
+        "short_range": rules.short_range,  # Long Arm is in force while the turn's range exceeds it
+        "cards": [
+            {"name": c.name, "title": c.title, "pe": c.pe, "effect": c.effect} for c in deck.cards
+        ],
+    }
 
 
 class StoredGameBroken(GameError):
@@ -224,6 +258,8 @@ class GameStore:
             "computer_side": row.computer_side,
             "version": row.version,
             "position": game.to_json(),
+            "ruleset": game.ruleset.name,
+            "deck": deck_view(game),
             "actor": game.actor,
             "legal": game.legal_actions(),
             "log": [entry.__dict__ for entry in rebuilt.log],  # read-only views, no copy
@@ -239,6 +275,7 @@ class GameStore:
         mode: str = "free",
         computer_side: str | None = None,
         title: str = "",
+        ruleset: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
@@ -248,7 +285,7 @@ class GameStore:
                 raise GameError(f"computer_side: must be S or N, not {computer_side!r}")
         else:
             computer_side = None
-        game = start_game(position)
+        game = start_game(position, ruleset)
         row = WebGame(
             id=uuid.uuid4().hex[:12],
             title=title[:200],
