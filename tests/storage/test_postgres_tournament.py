@@ -1,0 +1,83 @@
+"""The tournament service on PostgreSQL runs an event exactly as it does on SQLite, and bad
+input is refused there too without touching what is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from ball.tournament import TournamentService
+from ball.tournament.errors import TournamentError
+
+PLAYERS = [("Ann", 2100, "Sofia"), ("Bora", 2000, "Seoul"), ("Cvet", 1900, ""), ("Dae", 1800, "")]
+
+
+def sheet(td_first: str | None, td_second: str | None, pb: int) -> dict:
+    """A legal score sheet: A attacks first; touchdowns (or none) per half, PB per half."""
+    return {
+        "coaches": ["A", "B"],
+        "forfeit": None,
+        "halves": [
+            {
+                "atk_first": atk,
+                "td": td,
+                "pb": {"A": {"atk": pb, "def": pb + 1}, "B": {"atk": pb + 1, "def": pb}},
+            }
+            for atk, td in (("A", td_first), ("B", td_second))
+        ],
+    }
+
+
+def play_round_robin(db: str) -> dict:
+    """Create, register, pair every round and enter sheets, a forfeit and a double forfeit;
+    return everything a reader sees: pairings, standings, the TRF and the event summary."""
+    svc = TournamentService(db)
+    svc.create_event(name="Club RR", system="round-robin", draw_lots=11, date_start="2026-11-28")
+    for name, rating, club in PLAYERS:
+        svc.add_player(name, rating=rating, club=club)
+    results = [
+        [{"sheet": sheet("A", None, 2)}, {"forfeit": "B"}],
+        [{"sheet": sheet(None, None, 3)}, {"sheet": sheet("B", "B", 1)}],
+        [{"double_forfeit": True}, {"sheet": sheet("A", "B", 4)}],
+    ]
+    rounds = []
+    for number, entries in enumerate(results, start=1):
+        tables = svc.pair_next_round()
+        rounds.append(tables)
+        for table, entry in zip(tables, entries, strict=True):
+            svc.enter_result(number, table["table"], **entry)
+    return {
+        "rounds": rounds,
+        "standings": svc.standings(),
+        "after_round_2": svc.standings(upto=2),
+        "trf": svc.export_trf(),
+    }
+
+
+def test_round_robin_standings_equal_sqlite(fresh_postgres_url, tmp_path):
+    on_postgres = play_round_robin(fresh_postgres_url)
+    on_sqlite = play_round_robin(str(tmp_path / "rr.sqlite"))
+    assert len(on_postgres["rounds"]) == 3
+    assert all(len(tables) == 2 for tables in on_postgres["rounds"])
+    table = on_postgres["standings"]["standings"]
+    assert sorted(row["name"] for row in table) == sorted(p[0] for p in PLAYERS)
+    # Six tables: one double forfeit (nobody scores), five with a winner (a forfeit, and
+    # four sheets decided by touchdowns or, without any, by PB): one point each.
+    assert sum(row["points"] for row in table) == 5.0
+    assert on_postgres == on_sqlite
+
+
+def test_second_result_for_a_table_is_refused_and_the_first_stays(fresh_postgres_url):
+    svc = TournamentService(fresh_postgres_url)
+    svc.create_event(name="Guarded", system="round-robin", draw_lots=3)
+    for name, rating, club in PLAYERS:
+        svc.add_player(name, rating=rating, club=club)
+    tables = svc.pair_next_round()
+    first = tables[0]["table"]
+    svc.enter_result(1, first, sheet=sheet("A", None, 2))
+    before = svc.standings()
+    with pytest.raises(TournamentError, match="already has a result"):
+        svc.enter_result(1, first, forfeit="A")
+    with pytest.raises(TournamentError, match="out of range"):
+        svc.standings(upto=2**40)  # beyond PostgreSQL's INTEGER: refused before the query
+    assert svc.standings() == before
+    assert TournamentService(fresh_postgres_url).standings() == before

@@ -1,0 +1,68 @@
+"""The web app on PostgreSQL: a stored game and a table clock's event log outlive the app
+that wrote them (a second app on the same URL reads them back), and refusals write nothing."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from ball.web.app import create_app
+from ball.web.rulebook import diagrams
+
+
+class FakeTime:
+    t = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_stored_game_survives_on_postgres(fresh_postgres_url):
+    first = TestClient(create_app(fresh_postgres_url))
+    made = first.post("/api/games", json={"position": diagrams()["block-steal"]["position"]})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+    for action in ("H10-G9", "continue"):
+        played = first.post(f"/api/games/{gid}/actions", json={"action": action})
+        assert played.status_code == 200, played.text
+    before = first.get(f"/api/games/{gid}").json()
+    stale = first.post(
+        f"/api/games/{gid}/actions", json={"action": "continue", "version": made.json()["version"]}
+    )
+    assert stale.status_code == 409
+    again = TestClient(create_app(fresh_postgres_url))
+    assert again.get(f"/api/games/{gid}").json() == before
+    assert before["position"]["attack"] == "N" and len(before["log"]) == 2
+    listed = again.get("/api/games").json()
+    assert [g["id"] for g in listed] == [gid] and listed[0]["plies"] == 2
+    assert listed[0]["updated_at"].endswith("+00:00")  # stored with its time zone
+
+
+def test_clock_log_survives_on_postgres(fresh_postgres_url):
+    app = create_app(fresh_postgres_url)
+    app.state.clock_time = fake = FakeTime()
+    api = TestClient(app)
+    body = {"table": "Table 3", "control": "ball-standard", "pin": "2468", "round": "R1"}
+    made = api.post("/clock/api/clocks", json={**body, "players": ["Ana", "Boris"]})
+    assert made.status_code == 201, made.text
+    url = f"/clock/api/clocks/{made.json()['id']}"
+    assert api.post(f"{url}/events", json={"kind": "start"}).status_code == 200
+    fake.t += 61
+    pressed = api.post(f"{url}/events", json={"kind": "press", "data": {"by": "Ana"}})
+    assert pressed.status_code == 200, pressed.text
+    refused = api.post(f"{url}/events", json={"kind": "pause", "pin": "0000"})
+    assert refused.status_code == 403
+    history = api.get(f"{url}/history").json()
+    assert [(e["source"], e["kind"]) for e in history if e["source"] == "event"] == [
+        ("event", "start"),
+        ("event", "press"),
+    ]
+
+    later = create_app(fresh_postgres_url)
+    later.state.clock_time = fake
+    reread = TestClient(later)
+    assert reread.get(f"{url}/history").json() == history
+    state = reread.get(url).json()["state"]
+    assert state["players"][0]["overruns"] == 1 and state["status"] != "paused"
+    assert [c["table"] for c in reread.get("/clock/api/clocks", params={"round": "R1"}).json()] == [
+        "Table 3"
+    ]
