@@ -8,15 +8,29 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
+from ball.engine.ruleset import shipped_rulesets
 from ball.web import rulebook
-from ball.web.templating import render, request_language
+from ball.web.templating import N_, render, request_language
 
 router = APIRouter(include_in_schema=False)
+
+# How the "New game" bar names the shipped rulesets; another ruleset shows its file name.
+RULESET_LABELS = {
+    "standard": N_("Standard rules"),
+    "pe": N_("PE mode"),
+    "cards": N_("Card mode (provisional deck)"),
+}
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """(name, message id) of every shipped ruleset, standard first."""
+    names = sorted(shipped_rulesets(), key=lambda n: (n != "standard", n))
+    return [(name, RULESET_LABELS.get(name, name)) for name in names]
 
 
 @router.get("/", response_class=HTMLResponse)
 def simulator(request: Request, game: str | None = None):
-    return render(request, "simulator.html", {"game_id": game or ""})
+    return render(request, "simulator.html", {"game_id": game or "", "rulesets": ruleset_choices()})
 
 
 @router.get("/rulebook", response_class=HTMLResponse)

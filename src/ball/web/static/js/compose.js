@@ -1,6 +1,6 @@
 // Composing one action from the server's legal list: select a piece, then an action kind,
 // then each target in turn. Pure state, no DOM: the page renders what `view()` says.
-import { groupActions, isSquare, STEP_PROMPTS } from "./notation.js";
+import { groupActions, isCardKind, isSquare, STEP_PROMPTS } from "./notation.js";
 
 export class Composer {
   constructor(actions, occupant) {
@@ -18,20 +18,41 @@ export class Composer {
     this.origin = null;
     this.kind = null;
     this.picked = [];
+    this.card = null; // the card kind ("card:NAME") being played, if a card button started it
   }
 
   get composing() {
-    return this.origin !== null;
+    return this.origin !== null || this.card !== null;
+  }
+
+  // Card actions with a square argument are offered only once their card button is pressed.
+  _offered(kind) {
+    return this.card === null ? !isCardKind(kind) : kind === this.card;
   }
 
   origins() {
-    return [...this.byOrigin.keys()];
+    return [...this.byOrigin.keys()].filter((o) => this.kindsAt(o).length > 0);
+  }
+
+  // The cards with a square argument that can be played now ("card:NAME" kinds).
+  cardKinds() {
+    const kinds = [];
+    for (const list of this.byOrigin.values()) {
+      for (const a of list) if (isCardKind(a.kind) && !kinds.includes(a.kind)) kinds.push(a.kind);
+    }
+    return kinds;
+  }
+
+  startCard(kind) {
+    if (!this.cardKinds().includes(kind)) return;
+    this.cancel();
+    this.card = kind;
   }
 
   kindsAt(origin) {
     const kinds = [];
     for (const a of this.byOrigin.get(origin) || []) {
-      if (!kinds.includes(a.kind)) kinds.push(a.kind);
+      if (this._offered(a.kind) && !kinds.includes(a.kind)) kinds.push(a.kind);
     }
     return kinds;
   }
@@ -45,7 +66,7 @@ export class Composer {
 
   // Returns the finished action text when the choice completes an action, else null.
   selectOrigin(origin) {
-    if (!this.byOrigin.has(origin)) return null;
+    if (!this.origins().includes(origin)) return null;
     this.origin = origin;
     this.kind = null;
     this.picked = [];
@@ -81,7 +102,15 @@ export class Composer {
   // An action completes once the first target is chosen and exactly one candidate is left:
   // a follow-up with a single possible answer is not asked.
   _maybeDone() {
-    if (this.picked.length === 0) return null;
+    if (this.picked.length === 0) {
+      // an action with no target (a card naming only its piece) is done once chosen
+      const only = this.candidates();
+      if (only.length === 1 && only[0].steps.length === 0) {
+        this.cancel();
+        return only[0].text;
+      }
+      return null;
+    }
     // A follow-up step with one possible answer is filled in, not asked.
     for (let opts = this.options(); opts.length === 1 && this.candidates().length > 1; opts = this.options()) {
       this.picked.push(opts[0]);
@@ -97,7 +126,7 @@ export class Composer {
 
   view() {
     if (this.origin === null) {
-      return { stage: "piece", origins: this.origins(), choices: this.choices };
+      return { stage: "piece", origins: this.origins(), choices: this.choices, card: this.card };
     }
     if (this.kind === null) {
       return { stage: "kind", origin: this.origin, kinds: this.kindsAt(this.origin) };
@@ -110,7 +139,7 @@ export class Composer {
       kind: this.kind,
       picked: [...this.picked],
       step,
-      prompt: STEP_PROMPTS[this.kind][step] || "",
+      prompt: (STEP_PROMPTS[this.kind] || [])[step] || "",
       squares: options.filter(isSquare),
       words: options.filter((o) => !isSquare(o)),
     };

@@ -13,6 +13,8 @@ const PATTERNS = [
   ["long", new RegExp(`^${SQ}@${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
   ["move", new RegExp(`^${SQ}-${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
   ["up", new RegExp(`^UP ${SQ}-${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
+  // a card with a square argument (Second Wind SQ, Quick Feet FROM-TO): the kind names the card
+  ["card", new RegExp(`^CARD (\\S+) ${SQ}(?:-${SQ})?$`), (m) => ({ kind: `card:${m[1].toLowerCase()}`, from: m[2], steps: m[3] ? [m[3]] : [] })],
   [
     "split",
     new RegExp(`^SPLIT ${SQ} ${SQ} ${SQ}(?::(TOP|BOTTOM))?$`),
@@ -51,6 +53,11 @@ export const KIND_LABELS = {
   split: N_("Split the stack"),
 };
 
+// Cards are played from the card panel's buttons; a piece click never spends PE by itself.
+export function isCardKind(kind) {
+  return typeof kind === "string" && kind.startsWith("card:");
+}
+
 export function isSquare(text) {
   return /^[A-M](?:1[0-7]|[1-9])$/.test(text);
 }
@@ -63,6 +70,7 @@ export function parseAction(text, occupant = () => null) {
     const m = upper.match(re);
     if (!m) continue;
     const parsed = { text, kind, ...build(m) };
+    parsed.card = parsed.kind.startsWith("card:") ? parsed.kind.slice(5) : null;
     if (kind === "move") {
       const who = occupant(parsed.steps[0], parsed.from);
       if (who === "ally") parsed.kind = "protect";
@@ -70,7 +78,8 @@ export function parseAction(text, occupant = () => null) {
     }
     return parsed;
   }
-  return { text, kind: "choice", from: null, steps: [] };
+  const card = text.trim().match(/^card (\S+)$/i);
+  return { text, kind: "choice", from: null, steps: [], card: card ? card[1].toLowerCase() : null };
 }
 
 // Group legal actions: piece actions by origin square, and the rest as plain choices.

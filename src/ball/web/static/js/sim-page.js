@@ -56,7 +56,7 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const mode = form.get("mode");
-  const body = { mode };
+  const body = { mode, ruleset: form.get("ruleset") || "standard" };
   if (mode === "computer") body.computer_side = form.get("computer_side");
   if (editor.active) editor.close();
   sim.create(body);

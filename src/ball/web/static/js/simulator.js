@@ -3,7 +3,7 @@
 import { api, t } from "./api.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
-import { KIND_LABELS, N_ } from "./notation.js";
+import { isCardKind, KIND_LABELS, N_ } from "./notation.js";
 
 const CHOICE_LABELS = {
   end: N_("End the action phase"),
@@ -18,6 +18,17 @@ const PHASES = {
   steal: N_("Steal decision"),
   recover: N_("Card recovery"),
   over: N_("Half over"),
+};
+// Turn effects of cards in force (spec 11, D-15), as the position document names them.
+const EFFECT_LABELS = {
+  short_range: N_("Long Arm: a short pass may reach distance {n}"),
+  screen: N_("Screen: own 2-square diagonal moves may cross own knocked-down pieces"),
+  audible: N_("Audible: the next hand-off or pass costs no PA"),
+};
+// What a card's square argument asks for, by the card's effect.
+const CARD_PROMPTS = {
+  second_wind: [N_("Choose the restricted piece that may act again")],
+  stand_up: [N_("Choose the knocked-down piece"), N_("Choose where the piece stands up")],
 };
 
 function h(tag, attrs = {}, ...children) {
@@ -35,12 +46,27 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function choiceLabel(action) {
+// A card of the game's deck by name: {name, title, pe, effect} (title = name if unknown).
+export function deckCard(deck, name) {
+  const card = deck && deck.cards.find((c) => c.name === name);
+  return card || { name, title: name, pe: "?", effect: "" };
+}
+
+function cardLabel(deck, name) {
+  const card = deckCard(deck, name);
+  return t("{card} ({pe} PE)", { card: card.title, pe: card.pe });
+}
+
+export function choiceLabel(action, deck = null) {
   if (CHOICE_LABELS[action]) return t(CHOICE_LABELS[action]);
   const card = action.match(/^card (\S+)(.*)$/i);
-  if (card) return t("Play card {name}", { name: card[1] }) + card[2];
+  if (card) return t("Play card {name}", { name: cardLabel(deck, card[1]) }) + card[2];
   const recover = action.match(/^recover (\S+)$/i);
-  if (recover) return recover[1] === "-" ? t("Take back no card") : t("Take back card {name}", { name: recover[1] });
+  if (recover) {
+    return recover[1] === "-"
+      ? t("Take back no card")
+      : t("Take back card {name}", { name: deckCard(deck, recover[1]).title });
+  }
   return action;
 }
 
@@ -74,9 +100,10 @@ export class Simulator {
     this.boardWrap = h("div", { class: "board-wrap" });
     this.status = h("section", { class: "status", "aria-live": "polite" });
     this.compose = h("section", { class: "compose controls", "aria-live": "polite" });
+    this.cards = h("section", { class: "cards", "aria-label": t("Cards") });
     this.controls = h("section", { class: "game-controls controls" });
     this.logBox = h("section", { class: "log" });
-    this.panel = h("aside", { class: "panel" }, this.status, this.compose, this.controls, this.logBox);
+    this.panel = h("aside", { class: "panel" }, this.status, this.compose, this.cards, this.controls, this.logBox);
     this.root.append(this.boardWrap, this.panel);
     this.board = new BoardView(this.boardWrap, {
       flip: Boolean(this.options.flip),
@@ -146,7 +173,7 @@ export class Simulator {
     let done = null;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
-    } else if (this.composer.byOrigin.has(square) && (view.stage !== "target" || view.step === 0)) {
+    } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
       done = this.composer.selectOrigin(square);
     } else if (view.stage !== "piece") {
       return; // a click outside the lit squares keeps the action being composed
@@ -173,6 +200,7 @@ export class Simulator {
     }
     this.board.render(position, marks);
     this._renderStatus(position);
+    this._renderCards(position);
     this._renderCompose(view, position);
     this._renderControls();
     this._renderLog();
@@ -212,6 +240,58 @@ export class Simulator {
     );
   }
 
+  _renderCards(p) {
+    const deck = this.state.deck;
+    if (!deck) {
+      this.cards.replaceChildren();
+      return;
+    }
+    const piles = (p.cards || {});
+    const chips = (names, pile) => names.length
+      ? h("ul", { class: `card-list ${pile}` }, names.map((name) => {
+        const card = deckCard(deck, name);
+        return h("li", { class: "card-chip", "data-card": name, title: name },
+          h("span", { class: "card-title" }, card.title), h("span", { class: "card-pe" }, `${card.pe} PE`));
+      }))
+      : h("p", { class: "card-none" }, t("none"));
+    const coach = (side) => {
+      const mine = piles[side] || { hand: [], discard: [] };
+      return h("div", { class: `card-coach side-${side}`, "data-cards": side },
+        h("h3", {}, h("span", { class: "side-dot" }), side === "S" ? t("South (S)") : t("North (N)"),
+          h("span", { class: "card-pe-left" }, t("{n} PE", { n: (p.pe || {})[side] ?? 0 }))),
+        h("div", { class: "pile", "data-pile": `hand-${side}` }, h("span", { class: "pile-name" }, t("Cards in hand")), chips(mine.hand, "hand")),
+        h("div", { class: "pile", "data-pile": `discard-${side}` }, h("span", { class: "pile-name" }, t("Discard pile")), chips(mine.discard, "discard")));
+    };
+    const effects = p.effects || {};
+    const inForce = [];
+    if ((effects.short_range ?? 0) > deck.short_range) inForce.push(["short_range", t(EFFECT_LABELS.short_range, { n: effects.short_range })]);
+    if (effects.screen) inForce.push(["screen", t(EFFECT_LABELS.screen)]);
+    if (effects.audible) inForce.push(["audible", t(EFFECT_LABELS.audible)]);
+    const parts = [
+      h("h2", {}, t("Cards")),
+      deck.provisional ? h("p", { class: "provisional", "data-field": "provisional" },
+        t("Provisional deck: the rulebook does not list the cards yet (D-15).")) : null,
+      h("div", { class: "card-coaches" }, coach("S"), coach("N")),
+      h("div", { class: "effects", "data-field": "effects" },
+        h("span", { class: "pile-name" }, t("Turn effects in force")),
+        inForce.length
+          ? h("ul", {}, inForce.map(([key, text]) => h("li", { "data-effect": key }, text)))
+          : h("p", { class: "card-none" }, t("none"))),
+      p.recovery_owed ? h("p", { class: "recovery-owed", "data-field": "recovery-owed" },
+        t("{side} may take back a used card before their next turn.", { side: p.recovery_owed })) : null,
+    ];
+    this.cards.replaceChildren(...parts.filter(Boolean));
+  }
+
+  _cardPrompt(kind, step) {
+    const effect = deckCard(this.state.deck, kind.slice(5)).effect;
+    return (CARD_PROMPTS[effect] || [])[step] || N_("Choose the target square");
+  }
+
+  _kindLabel(kind) {
+    return isCardKind(kind) ? cardLabel(this.state.deck, kind.slice(5)) : t(KIND_LABELS[kind]);
+  }
+
   _renderCompose(view, p) {
     const parts = [];
     if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
@@ -231,10 +311,12 @@ export class Simulator {
       if (view.stage === "kind") {
         parts.push(h("p", { class: "prompt" }, t("{piece}: choose an action", { piece: who })));
         parts.push(h("div", { class: "choices kinds" }, view.kinds.map((kind) =>
-          h("button", { type: "button", "data-kind": kind, onclick: () => this._kind(kind) }, t(KIND_LABELS[kind])))));
+          h("button", { type: "button", "data-kind": kind, onclick: () => this._kind(kind) }, this._kindLabel(kind)))));
       } else {
-        parts.push(h("p", { class: "prompt" }, `${who} · ${t(KIND_LABELS[view.kind])}: `,
-          h("strong", {}, t(view.prompt)), view.picked.length ? ` (${view.picked.join(" → ")})` : ""));
+        // a card's target step follows its piece step (CARD_PROMPTS counts both)
+        const prompt = isCardKind(view.kind) ? this._cardPrompt(view.kind, view.step + 1) : view.prompt;
+        parts.push(h("p", { class: "prompt" }, `${who} · ${this._kindLabel(view.kind)}: `,
+          h("strong", {}, t(prompt)), view.picked.length ? ` (${view.picked.join(" → ")})` : ""));
         if (view.words.length) {
           parts.push(h("div", { class: "choices words" }, view.words.map((w) =>
             h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, t(WORD_LABELS[w] || w)))));
@@ -248,7 +330,18 @@ export class Simulator {
   _pieceStage(view, p) {
     const parts = [];
     const pieceAt = (sq) => (p.pieces || []).find((x) => x.at === sq && x.state !== "bottom");
-    if (p.phase === "steal") {
+    const deck = this.state.deck;
+    if (view.card) {
+      // a card button was pressed: its pieces are lit; the board click finishes the choice
+      parts.push(h("p", { class: "prompt" }, `${this._kindLabel(view.card)}: `,
+        h("strong", {}, t(this._cardPrompt(view.card, 0)))));
+      parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
+      return parts;
+    }
+    if (p.phase === "recover") {
+      parts.push(h("p", { class: "prompt recover" },
+        t("Card recovery: {side} may take back one used card, or none.", { side: this.state.actor })));
+    } else if (p.phase === "steal") {
       parts.push(h("p", { class: "prompt steal" }, t("Steal! {side} decides, once and for all:", { side: this.state.actor })));
     } else if (p.phase === "release") {
       parts.push(h("p", { class: "prompt" }, t("Release phase: do each task that has a legal solution.")));
@@ -264,11 +357,33 @@ export class Simulator {
     } else if (view.origins.length) {
       parts.push(h("p", { class: "prompt" }, t("Select a piece that can act (lit), then an action.")));
     }
-    if (view.choices.length) {
-      parts.push(h("div", { class: "choices plain" }, view.choices.map((c) =>
-        h("button", { type: "button", "data-action": c.text, class: c.text === "end" ? "" : "primary", onclick: () => this.apply(c.text) }, choiceLabel(c.text)))));
+    const plain = view.choices.filter((c) => !c.card);
+    if (plain.length) {
+      // a taken-back card looks like the card buttons; steal choices stay the loud ones
+      const look = (text) => text === "end" || text === "pe" || text === "recover -" ? ""
+        : text.startsWith("recover ") ? "card-button" : "primary";
+      parts.push(h("div", { class: `choices plain${p.phase === "recover" ? " recover" : ""}` }, plain.map((c) =>
+        h("button", { type: "button", "data-action": c.text, class: look(c.text), onclick: () => this.apply(c.text) }, choiceLabel(c.text, deck)))));
+    }
+    // one button per legal card: played at once, or (with a square argument) lighting its pieces
+    const cards = [
+      ...view.choices.filter((c) => c.card).map((c) => h("button", { type: "button", class: "card-button", "data-card": c.card,
+        "data-action": c.text, onclick: () => this.apply(c.text) }, choiceLabel(c.text, deck))),
+      ...this.composer.cardKinds().map((kind) => h("button", { type: "button", class: "card-button", "data-card": kind.slice(5),
+        onclick: () => this._startCard(kind) }, t("Play card {name}", { name: cardLabel(deck, kind.slice(5)) }) + " …")),
+    ];
+    if (cards.length) {
+      parts.push(h("div", { class: "choices card-choices", "data-field": "card-choices" },
+        h("span", { class: "pile-name" }, t("Play a card:")), cards));
     }
     return parts;
+  }
+
+  _startCard(kind) {
+    Simulator.lastUsed = this;
+    this.composer.startCard(kind);
+    this.error = "";
+    this.render();
   }
 
   _kind(kind) {
