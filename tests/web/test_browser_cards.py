@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from ball.engine import Game
+from ball.web.i18n import gettext_for
 
 from .conftest import SCREENSHOTS, shoot
 from .test_browser import click_square, lit, no_js_errors, open_game, state, wait_plies
@@ -143,4 +144,23 @@ def test_cards_that_name_a_piece_are_played_on_the_board(page, live_server):
     assert "6" in page.locator("[data-effect=short_range]").inner_text()
     assert page.locator("[data-pile=discard-N] .card-chip").count() == 3
     shoot_cards(page, "23-effects-in-force")
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["ko", "bg"])
+def test_card_panel_speaks_the_page_language(page, live_server, lang):
+    doc = Game.new("cards").to_json()
+    doc["phase"] = "recover"
+    doc["cards"]["N"] = {"hand": [], "discard": ["sprint", "quick-feet"]}
+    gid = create(live_server, Game.from_json(doc).to_json())
+    page.goto(f"{live_server}/?game={gid}&lang={lang}")
+    page.wait_for_selector("[data-field=provisional]")
+    translate = gettext_for(lang)
+    note = "Provisional deck: the rulebook does not list the cards yet (D-15)."
+    assert page.locator("[data-field=provisional]").inner_text() == translate(note)
+    prompt = translate("Card recovery: {side} may take back one used card, or none.")
+    assert page.locator(".prompt.recover").inner_text() == prompt.replace("{side}", "N")
+    take_back = page.locator("button[data-action='recover quick-feet']").inner_text()
+    assert take_back == translate("Take back card {name}").replace("{name}", "Quick Feet")
+    shoot_cards(page, f"24-card-recovery-{lang}")
     no_js_errors(page)
