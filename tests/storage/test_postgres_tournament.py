@@ -81,3 +81,25 @@ def test_second_result_for_a_table_is_refused_and_the_first_stays(fresh_postgres
         svc.standings(upto=2**40)  # beyond PostgreSQL's INTEGER: refused before the query
     assert svc.standings() == before
     assert TournamentService(fresh_postgres_url).standings() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "club", "why"),
+    [
+        ("N" * 201, "", "too long"),  # SQLite ignores VARCHAR(200); PostgreSQL refuses it
+        ("Nul\x00Byte", "", "NUL"),  # PostgreSQL text holds no NUL byte
+        ("Eve", "C" * 201, "too long"),
+    ],
+)
+def test_values_postgres_refuses_are_a_clear_error_and_write_nothing(
+    fresh_postgres_url, name, club, why
+):
+    svc = TournamentService(fresh_postgres_url)
+    svc.create_event(name="Strict", system="swiss", rounds=3)
+    svc.add_player("Ann", club="Sofia")
+    before = svc.event_info()
+    with pytest.raises(TournamentError, match=why) as refused:
+        svc.add_player(name, club=club)
+    assert str(refused.value).startswith("rejected by the database")
+    assert "\n" not in str(refused.value).strip()
+    assert TournamentService(fresh_postgres_url).event_info() == before

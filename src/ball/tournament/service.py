@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload
 
 from ball.storage import open_database
@@ -93,7 +93,8 @@ class TournamentService:
                 if getattr(self, "_explicit_begin", False):
                     session.connection().exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield session
-        except IntegrityError as exc:
+        except (IntegrityError, DataError) as exc:
+            # DataError: PostgreSQL checks what SQLite lets through (VARCHAR lengths, NUL).
             raise TournamentError(f"rejected by the database: {exc.orig}") from None
         except OperationalError as exc:
             raise TournamentError(f"database error, nothing was written: {exc.orig}") from None
