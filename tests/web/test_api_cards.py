@@ -182,3 +182,15 @@ def test_recovery_of_a_card_not_in_the_discard_pile_is_a_400(client):
     r = client.post(f"/api/games/{game['id']}/actions", json={"action": "recover screen"})
     assert r.status_code == 400 and "recover screen" in r.json()["detail"]
     assert client.get(f"/api/games/{game['id']}").json()["version"] == game["version"]
+
+
+def test_a_card_game_record_replays_with_its_ruleset(client):
+    game = make(client, ruleset="cards")
+    for action in ("pe", "pe", "card sprint"):
+        play(client, game["id"], action)
+    record = client.get(f"/api/games/{game['id']}/record").text
+    assert '[Ruleset "cards"]' in record
+    replay = client.post("/api/records/replay", json={"bgn": record})
+    assert replay.status_code == 200, replay.text
+    plies = replay.json()["halves"][0]["plies"]
+    assert [p["action"] for p in plies] == ["pe", "pe", "card sprint"]

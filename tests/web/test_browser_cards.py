@@ -112,6 +112,8 @@ def test_cards_that_name_a_piece_are_played_on_the_board(page, live_server):
             p["state"] = "down"
     gid = create(live_server, Game.from_json(doc).to_json())
     open_game(page, live_server, gid)
+    # the New game bar offers the shown game's rules
+    assert page.locator("#new-game select[name=ruleset]").input_value() == "cards"
     assert "D10" not in origins(page)  # a piece click never plays a card by itself
 
     page.click("button[data-card=quick-feet]")

@@ -22,6 +22,9 @@ function link(label, href, attrs = {}) {
 }
 
 const root = document.getElementById("sim");
+const rulesSelect = document.querySelector("#new-game select[name=ruleset]");
+let rulesTouched = false;
+rulesSelect.addEventListener("change", () => (rulesTouched = true));
 const editorBox = document.getElementById("editor");
 let flip = false;
 
@@ -43,6 +46,10 @@ const sim = new Simulator(root, {
     return out;
   },
   onChange: (state) => {
+    // the New game bar offers the shown game's rules until the reader picks others
+    if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
+      rulesSelect.value = state.ruleset;
+    }
     if (new URLSearchParams(location.search).get("game") !== state.id) {
       history.replaceState(null, "", `?game=${state.id}`);
     }
