@@ -118,14 +118,25 @@ def action_options(doc: dict[str, Any], board: Board) -> set[str]:
 
 def card_plays(doc: dict[str, Any], board: Board, effects: dict) -> set[str]:
     """§11 / D-15: cards in hand that the coach can pay for and that have a target; a turn
-    effect already on is not offered again (the engine's choice, D-15 leaves it open)."""
+    effect that could change nothing is not offered (D-30): already on, Long Arm with no PA
+    for a short pass (and no Audible), Screen with no PA to move, Audible with no own
+    carrier able to act."""
     side = doc["to_move"]
     out: set[str] = set()
+    pa = doc["pa"]
+    carrier = board.carrier
+    carrier_piece = board.pieces.get(carrier) if carrier else None
+    carrier_can_act = (
+        carrier_piece is not None
+        and carrier[0] == side
+        and carrier_piece["state"] == "active"
+        and carrier not in doc["restricted"]
+    )
     in_effect = {
         "sprint": False,
-        "long-arm": effects["short_range"] >= 6,
-        "screen": effects["screen"],
-        "audible": effects["audible"],
+        "long-arm": effects["short_range"] >= 6 or (pa < 1 and not effects["audible"]),
+        "screen": effects["screen"] or pa < 1,
+        "audible": effects["audible"] or not carrier_can_act,
     }
     for card in set(doc["cards"][side]["hand"]):
         if CARD_COST[card] > doc["pe"][side]:

@@ -270,13 +270,30 @@ def test_r_cards_declining_recovery_gives_the_opponent_nothing():
 
 
 def test_s3_action_phase_stays_open_at_0_pa_while_a_card_can_be_played():
-    g = position({"S:X1": "G9"}, ruleset="cards", pe={"S": 1, "N": 0}, cards=hand(["screen"]))
+    g = position({"S:X1": "G9"}, ruleset="cards", pe={"S": 2, "N": 0}, cards=hand(["sprint"]))
     g.apply("G9-H10")
     g.apply("H10-I11")
     assert (g.phase, g.pa, g.to_move) == ("action", 0, "S")
-    assert g.legal_actions() == ["card screen", "end"]
+    assert g.legal_actions() == ["card sprint", "end"]
     g.apply("end")
     assert g.to_move == "N"
+
+
+def test_d30_a_turn_effect_with_nothing_to_act_on_is_not_offered():
+    """At 0 PA, Screen and Long Arm could change nothing; Audible needs an own carrier."""
+    g = position(
+        {"S:X1": "G9"}, ruleset="cards", pe={"S": 3, "N": 0},
+        cards=hand(["screen", "long-arm", "audible"]),
+    )  # fmt: skip
+    cards = [a for a in g.legal_actions() if a.startswith("card")]
+    assert cards == ["card audible", "card long-arm", "card screen"]
+    g.apply("G9-H10")
+    g.apply("H10-I11")
+    # 0 PA: S's carrier could still make a free hand-off or pass, so only Audible remains.
+    assert (g.phase, g.pa) == ("action", 0)
+    assert g.legal_actions() == ["card audible", "end"]
+    g.apply("card audible")
+    assert "card long-arm" in g.legal_actions()  # a free short pass could now use it
 
 
 def test_r_cards_opponent_without_discards_gets_no_recovery_step():

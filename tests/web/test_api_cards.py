@@ -111,7 +111,9 @@ def test_sprint_costs_pe_adds_pa_and_goes_to_the_discard_pile(client):
     [("long-arm", "short_range", 6), ("screen", "screen", True), ("audible", "audible", True)],
 )
 def test_turn_effect_cards_show_in_effects(client, card, effect, value):
-    game = make(client, ruleset="cards", position=card_position(pe={"S": 0, "N": 1}))
+    # N to move holds the ball (and so is ATK): every turn effect has something to act on.
+    position = card_position(pe={"S": 0, "N": 1}, ball={"carrier": "N:X5"}, attack="N")
+    game = make(client, ruleset="cards", position=position)
     assert game["position"]["effects"][effect] != value
     after = play(client, game["id"], f"card {card}")
     assert after["position"]["effects"][effect] == value

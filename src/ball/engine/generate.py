@@ -231,11 +231,17 @@ def card_plays(s: State) -> list[Action]:
 
 
 def _already_in_effect(s: State, card) -> bool:
-    """A turn effect that is already on would change nothing: the card is not offered."""
+    """D-30: a turn effect that could change nothing this turn is not offered — already on,
+    or with nothing left it could apply to (no PA for the action it helps, no carrier)."""
+    cost = s.rs.pa_cost
     if card.effect == "short_range":
-        return s.short_range >= card.value
+        return s.short_range >= card.value or (s.pa < cost["short"] and not s.audible)
     if card.effect == "cross_own_down":
-        return s.screen
+        return s.screen or s.pa < cost["move"]
     if card.effect == "free_ball_action":
-        return s.audible
+        c = s.carrier
+        can_pass = (
+            c >= 0 and c // s.t.n == s.to_move and s.st[c] == ACTIVE and not s.restricted >> c & 1
+        )
+        return s.audible or not can_pass
     return False
