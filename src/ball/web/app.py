@@ -41,6 +41,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine, create_engine
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -157,6 +158,13 @@ def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError):
         return JSONResponse({"detail": _validation_message(exc)}, status_code=422)
+
+    @app.exception_handler(DataError)
+    async def refused_value(_request: Request, exc: DataError):
+        # PostgreSQL refuses values SQLite stores (NUL bytes, numbers beyond a column's
+        # range); the transaction is rolled back, so it is bad input, not a server fault.
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else "invalid value"
+        return JSONResponse({"detail": f"rejected by the database: {reason}"}, status_code=400)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module_name in ROUTERS:
