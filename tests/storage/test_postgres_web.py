@@ -3,8 +3,14 @@ that wrote them (a second app on the same URL reads them back), and refusals wri
 
 from __future__ import annotations
 
+import threading
+
+import pytest
 from fastapi.testclient import TestClient
 
+from ball.clocks import ClockRejected
+from ball.clocks.store import ClockStore
+from ball.storage import open_database
 from ball.web.app import create_app
 from ball.web.rulebook import diagrams
 
@@ -66,3 +72,52 @@ def test_clock_log_survives_on_postgres(fresh_postgres_url):
     assert [c["table"] for c in reread.get("/clock/api/clocks", params={"round": "R1"}).json()] == [
         "Table 3"
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/games", {"title": "Nul\x00Byte"}),
+        ("/clock/api/clocks", {"table": "T\x00", "control": "ball-standard", "pin": "2468"}),
+    ],
+)
+def test_values_postgres_refuses_are_4xx_and_write_nothing(fresh_postgres_url, path, body):
+    api = TestClient(create_app(fresh_postgres_url), raise_server_exceptions=False)
+    listing = "/api/games" if path == "/api/games" else "/clock/api/clocks"
+    before = api.get(listing).json()
+    refused = api.post(path, json=body)
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["detail"].startswith("rejected by the database: ")
+    assert "NUL" in refused.json()["detail"]
+    assert api.get(listing).json() == before
+
+
+def test_clock_ids_beyond_an_integer_are_unknown_clocks(fresh_postgres_url):
+    api = TestClient(create_app(fresh_postgres_url), raise_server_exceptions=False)
+    far = 2**31  # one past PostgreSQL's INTEGER
+    assert api.get(f"/clock/api/clocks/{far}").status_code == 404
+    pressed = api.post(f"/clock/api/clocks/{far}/events", json={"kind": "start"})
+    assert pressed.status_code == 404 and f"no clock {far}" in pressed.json()["detail"]
+
+
+def test_racing_presses_land_once_on_postgres(fresh_postgres_url):
+    _engine, sessions = open_database(fresh_postgres_url)
+    store = ClockStore(sessions, FakeTime())
+    clock = store.create("T1", "xiangqi-6.5", pin="2468")
+    store.record(clock.id, "start")
+    outcomes: list[str] = []
+
+    def press() -> None:
+        try:
+            store.record(clock.id, "press", {"by": "red"})
+            outcomes.append("ok")
+        except ClockRejected as exc:
+            outcomes.append(str(exc))
+
+    threads = [threading.Thread(target=press) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("ok") == 1, outcomes
+    assert [e.kind for e in store.events(clock.id)] == ["start", "press"]

@@ -59,6 +59,16 @@ class ClockNotFound(LookupError):
     pass
 
 
+ID_LIMIT = 2**31 - 1  # ids are PostgreSQL INTEGERs; a larger one names no clock anywhere
+
+
+def _clock_row(session: Session, clock_id: int) -> ClockRow:
+    row = session.get(ClockRow, clock_id) if 0 < clock_id <= ID_LIMIT else None
+    if row is None:
+        raise ClockNotFound(f"no clock {clock_id}")
+    return row
+
+
 class PinRefused(PermissionError):
     pass
 
@@ -239,10 +249,7 @@ class ClockStore:
 
     def event_of(self, clock_id: int) -> int | None:
         with self.sessions() as session:
-            row = session.get(ClockRow, clock_id)
-            if row is None:
-                raise ClockNotFound(f"no clock {clock_id}")
-            return row.event_id
+            return _clock_row(session, clock_id).event_id
 
     @staticmethod
     def _pin_ok(row: ClockRow, pin: str | None) -> bool:
@@ -251,10 +258,7 @@ class ClockStore:
     # ----- helpers ----------------------------------------------------------------------
 
     def _load(self, session: Session, clock_id: int) -> tuple[ClockRow, list[ClockEventRow]]:
-        row = session.get(ClockRow, clock_id)
-        if row is None:
-            raise ClockNotFound(f"no clock {clock_id}")
-        return row, self._events(session, clock_id)
+        return _clock_row(session, clock_id), self._events(session, clock_id)
 
     @staticmethod
     def _events(session: Session, clock_id: int) -> list[ClockEventRow]:
