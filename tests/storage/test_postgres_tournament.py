@@ -3,6 +3,8 @@ input is refused there too without touching what is stored."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from ball.tournament import TournamentService
@@ -103,3 +105,38 @@ def test_values_postgres_refuses_are_a_clear_error_and_write_nothing(
     assert str(refused.value).startswith("rejected by the database")
     assert "\n" not in str(refused.value).strip()
     assert TournamentService(fresh_postgres_url).event_info() == before
+
+
+def test_racing_results_for_one_table_land_once(fresh_postgres_url):
+    """No SQLite write lock here: the unique result per pairing stops the second writer."""
+    svc = TournamentService(fresh_postgres_url)
+    svc.create_event(name="Race", system="round-robin", draw_lots=2)
+    for name, rating, club in PLAYERS:
+        svc.add_player(name, rating=rating, club=club)
+    table = svc.pair_next_round()[0]["table"]
+    writers = {f"{side}{i}": TournamentService(fresh_postgres_url) for i, side in enumerate("ABAB")}
+    start = threading.Barrier(len(writers), timeout=60)
+    outcomes: dict[str, str] = {}
+
+    def enter(key: str) -> None:
+        start.wait()
+        try:
+            writers[key].enter_result(1, table, forfeit=key[0])
+            outcomes[key] = "ok"
+        except TournamentError as exc:
+            outcomes[key] = str(exc)
+
+    threads = [threading.Thread(target=enter, args=(key,)) for key in writers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [key for key, outcome in outcomes.items() if outcome == "ok"]
+    assert len(winners) == 1, outcomes
+    assert all(
+        "already has a result" in o or "rejected by the database" in o
+        for o in outcomes.values()
+        if o != "ok"
+    ), outcomes
+    stored = next(t for t in svc.pairings(1) if t["table"] == table)
+    assert stored["result"]["forfeit_by"] == winners[0][0]
