@@ -36,9 +36,13 @@ def test_a_write_without_the_pin_is_refused_and_changes_nothing(client, other_cl
 
 def test_desk_pages_without_a_session_go_to_the_pin_page(other_client, client):
     event_id = create_event(client)
-    response = other_client.get(f"/desk/{event_id}", follow_redirects=False)
-    assert response.status_code == 303
-    assert response.headers["location"].startswith(f"/desk/{event_id}/login")
+    for page in ("", "/rounds/1", "/rounds/1/tables/1", "/sanctions"):
+        path = f"/desk/{event_id}{page}"
+        response = other_client.get(path, follow_redirects=False)
+        assert response.status_code == 303, path
+        login = response.headers["location"]
+        assert login.startswith(f"/desk/{event_id}/login?next=") and page.split("/")[-1] in login
+    assert other_client.get("/desk/999/sanctions", follow_redirects=False).status_code == 404
 
 
 def test_wrong_pin_is_refused_and_the_right_one_opens_the_desk(client, other_client):

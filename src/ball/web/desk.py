@@ -173,14 +173,19 @@ def _see(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
-def _login_redirect(event_id: int, request: Request) -> RedirectResponse:
-    return RedirectResponse(
-        f"/desk/{event_id}/login?next={quote(request.url.path)}", status_code=303
-    )
-
-
 def _page_arbiter(request: Request, session, event_id: int):
     return security.current_arbiter(session, request, event_id, now_of(request))
+
+
+def _desk_page(request: Request, session, event_id: int) -> tuple[Event, security.Arbiter]:
+    """The event of a desk page and its signed-in arbiter: 404 when there is no such event,
+    a 303 to the PIN page (coming back here afterwards) when nobody is signed in."""
+    event = _event_or_404(session, event_id)
+    arbiter = _page_arbiter(request, session, event_id)
+    if arbiter is None:
+        login = f"/desk/{event_id}/login?next={quote(request.url.path)}"
+        raise HTTPException(303, "the arbiter desk needs the event PIN", {"Location": login})
+    return event, arbiter
 
 
 def _write(request: Request, session, event_id: int, form: dict[str, Any]) -> security.Arbiter:
@@ -301,10 +306,7 @@ async def logout(event_id: int, request: Request):
 @router.get("/{event_id}")
 def event_page(event_id: int, request: Request):
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
-        arbiter = _page_arbiter(request, session, event_id)
-        if arbiter is None:
-            return _login_redirect(event_id, request)
+        event, arbiter = _desk_page(request, session, event_id)
         entrants = sorted(event.entrants, key=lambda e: e.number)
         rounds = list(event.rounds_)
         return render(
@@ -467,10 +469,7 @@ def decision_of(pairing: Pairing) -> dict[str, Any] | None:
 @router.get("/{event_id}/rounds/{number}")
 def round_page(event_id: int, number: int, request: Request):
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
-        arbiter = _page_arbiter(request, session, event_id)
-        if arbiter is None:
-            return _login_redirect(event_id, request)
+        event, arbiter = _desk_page(request, session, event_id)
         rnd = _round_or_404(session, event_id, number)
         control = signals.round_control(session, event_id, number, now_of(request), gap_of(request))
         tables = [{"p": p, "result": decision_of(p)} for p in rnd.pairings]
@@ -912,10 +911,7 @@ def _result_context(request, session, event, rnd, pairing, arbiter, **extra) -> 
 @router.get("/{event_id}/rounds/{number}/tables/{table}")
 def result_page(event_id: int, number: int, table: int, request: Request):
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
-        arbiter = _page_arbiter(request, session, event_id)
-        if arbiter is None:
-            return _login_redirect(event_id, request)
+        event, arbiter = _desk_page(request, session, event_id)
         rnd = _round_or_404(session, event_id, number)
         pairing = _pairing_or_404(rnd, table)
         return render(
@@ -1046,10 +1042,7 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
 @router.get("/{event_id}/sanctions")
 def sanctions_page(event_id: int, request: Request):
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
-        arbiter = _page_arbiter(request, session, event_id)
-        if arbiter is None:
-            return _login_redirect(event_id, request)
+        event, arbiter = _desk_page(request, session, event_id)
         rows = []
         for entrant in sorted(event.entrants, key=lambda e: e.number):
             rows.append(
