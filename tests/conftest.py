@@ -71,3 +71,75 @@ def serve() -> Iterator[Callable[..., str]]:
     for server, thread in running:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+class ServerProcess:
+    """`ball serve` in a child process of its own (not a thread of the test process), so a
+    test can SIGKILL it and start it again on the same database, exactly as at a venue."""
+
+    def __init__(self, db: str, *, demo: bool = False, extra: tuple[str, ...] = ()):
+        self.db = db
+        self.demo = demo
+        self.extra = extra
+        self.port = _free_port()
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> str:
+        import subprocess
+        import sys
+        import urllib.request
+
+        args = [sys.executable, "-m", "ball.cli", "serve", "--db", self.db,
+                "--host", "127.0.0.1", "--port", str(self.port), *self.extra]
+        if self.demo:
+            args.append("--demo")
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"ball serve exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/openapi.json", timeout=2):
+                    return self.url
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("ball serve did not answer in time") from None
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, as when the venue's power goes."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except Exception:
+                self.proc.kill()
+
+
+@pytest.fixture
+def server_process(tmp_path) -> Iterator[Callable[..., ServerProcess]]:
+    """`server_process(db=None, demo=False)` starts `ball serve` as a separate process on a
+    free loopback port (by default on a fresh SQLite file under tmp_path) and returns the
+    handle; `.kill()` then `.start()` restarts it on the same database. All are stopped at
+    the end of the test."""
+    started: list[ServerProcess] = []
+
+    def start(db: str | None = None, *, demo: bool = False,
+              extra: tuple[str, ...] = ()) -> ServerProcess:
+        handle = ServerProcess(db or str(tmp_path / "toolbox.sqlite"), demo=demo, extra=extra)
+        handle.start()
+        started.append(handle)
+        return handle
+
+    yield start
+    for handle in started:
+        handle.stop()
