@@ -226,9 +226,9 @@ def test_turn_limit_overruns_climb_the_ladder_to_the_loss_of_the_match():
     clock.advance(limit)
     m.tick()
     assert m.sanctions[-1].step == "loss-of-possession" and m.game.attack == "S"
-    assert m.game.to_move == "S"  # the reset also ended B's turn
-    play_turn(m)
-    clock.advance(limit)
+    # D-34: B is DEF and holds no ball to lose; A keeps its drive, B's loss waits
+    assert m.game.to_move == "N" and m.turn_owner == "N"
+    clock.advance(limit)  # B stays on
     m.tick()
     assert m.sanctions[-1].step == "loss-of-match"
     assert m.is_over and m.forfeited == "B" and m.half.research_only
@@ -320,6 +320,64 @@ def test_loss_of_possession_resets_with_the_opponent_as_atk_and_no_pb():
         (p["side"], p["id"], p["at"]) for p in fresh.to_json()["pieces"]
     )
     assert g.to_json()["ball"] == {"carrier": "N:X5"}
+
+
+def _board(game: Game) -> tuple:
+    doc = game.to_json()
+    return sorted((p["side"], p["id"], p["at"], p["state"]) for p in doc["pieces"]), doc["ball"]
+
+
+def test_d34_loss_of_possession_against_the_def_coach_takes_nothing_from_the_atk():
+    m = Match()
+    m.play("end")  # B (N, DEF) passes turn 1; A (S, ATK) is to move in turn 2
+    m.play(first_move(m.game))
+    before = (_board(m.game), m.game.to_move, m.game.turn, m.game.pa, m.game.pb)
+    m.sanction("B", "loss-of-possession", "abuse of the arbiter")
+    g = m.game
+    assert (_board(g), g.to_move, g.turn, g.pa, g.pb) == before  # A keeps its drive and turn
+    assert g.attack == "S" and m.sanctions[-1].step == "loss-of-possession"
+
+
+def test_d34_loss_of_possession_given_in_the_opponents_turn_waits_for_the_offenders_turn():
+    m = Match()  # A is ATK (S); B (N) is to move in turn 1
+    m.play(first_move(m.game))
+    before = (_board(m.game), m.game.to_move, m.game.turn, m.game.pa)
+    m.sanction("A", "loss-of-possession", "coaching from the audience")
+    g = m.game
+    assert (_board(g), g.to_move, g.turn, g.pa) == before and g.attack == "S"
+    while m.game.turn == 1:  # B finishes its turn undisturbed
+        m.play("end" if "end" in m.game.legal_actions() else m.game.legal_actions()[0])
+    # A's turn 2 began in possession: D-19 applies then and ends A's turn (D-25)
+    assert (g.attack, g.to_move, g.turn) == ("N", "N", 3)
+    assert _board(g)[1] == {"carrier": "N:X5"}
+    assert g.pb == {"S": {"atk": 0, "def": 0}, "N": {"atk": 0, "def": 0}}
+
+
+def _scenario():
+    """The engine tests' position builder (tests/engine/scenario.py), loaded by path."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "engine" / "scenario.py"
+    spec = importlib.util.spec_from_file_location("engine_scenario", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_d34_pending_loss_of_possession_bites_when_the_def_coach_steals():
+    position = _scenario().position
+    # A plays S and is DEF here (N attacks); A is to move and can steal by a forced fumble.
+    start = position({"S:X1": "G9", "N:X5": "I11"}, ball="N:X5", attack="N", to_move="S", turn=5)
+    m = Match(start=start)
+    m.sanction("A", "loss-of-possession", "repeated delay")
+    assert (m.game.attack, m.game.to_move, m.game.turn) == ("N", "S", 5)  # nothing yet
+    m.play("G9-I11/J12")
+    assert m.game.phase == "steal" and m.game.attack == "N"  # the decision is awaited
+    m.play("continue")  # A takes the ATK role in its own turn: the sanction bites now
+    g = m.game
+    assert (g.attack, g.to_move, g.turn) == ("N", "N", 6)
+    assert _board(g)[1] == {"carrier": "N:X5"}
 
 
 def test_loss_of_the_match_is_an_administrative_forfeit():

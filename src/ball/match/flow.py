@@ -97,6 +97,8 @@ class Match:
         self.sanctions: list[Sanction] = []
         self.level: dict[str, str | None] = {c: None for c in COACHES}
         self._pending_turn_loss: set[str] = set()
+        # D-34: coaches whose loss of ball possession waits for their next possession
+        self._pending_possession_loss: set[str] = set()
         self._referee_next: str | None = None
         first = start.copy() if start is not None else Game.new(ruleset=self.ruleset, half=1)
         self.start_position = start.to_json() if start is not None else None
@@ -176,6 +178,7 @@ class Match:
             raise MatchError(f"half {self.half.number} is still being played")
         self._start_half(other(self.halves[0].atk_first), self.game.next_half())
         self._take_pending_turn_loss(self._turn_owner, self._now())
+        self._take_pending_possession_loss(self._now())
         return self.half
 
     def _end_half(self, how: str) -> None:
@@ -254,6 +257,7 @@ class Match:
                 self._release = _Release("coach", at if at is not None else 0.0)
         else:
             self._release = None
+        self._take_pending_possession_loss(at)
 
     def _new_turn(self, side: str, at: float | None) -> None:
         self._turn_owner = side
@@ -275,6 +279,19 @@ class Match:
         if coach in self._pending_turn_loss:
             self._pending_turn_loss.discard(coach)
             self._lose_turn(at)
+
+    def _take_pending_possession_loss(self, at: float | None) -> None:
+        """D-34: a loss of ball possession bites only in the offender's own turn while it
+        holds the ATK role (then D-19: reset, opponent ATK, no PB, its turn ends), so the
+        other coach never loses a turn or the ball through the offender's sanction. Checked
+        after every action and at every new turn; a pending steal decision is awaited."""
+        if self.half_over or self.game.phase == "steal":
+            return
+        side = self._turn_owner
+        coach = self.half.coach_of(side)
+        if coach in self._pending_possession_loss and self.game.attack == side:
+            self._pending_possession_loss.discard(coach)
+            self._sanction_primitive(lambda: self.game.lose_possession(side), at)
 
     def _lose_turn(self, at: float | None) -> None:
         self._sanction_primitive(self.game.lose_turn, at)
@@ -399,8 +416,10 @@ class Match:
             else:
                 self._pending_turn_loss.add(coach)  # applies at the start of their next turn
         elif effect == "lose-possession":
-            side = self.half.side_of(coach)
-            self._sanction_primitive(lambda: self.game.lose_possession(side), at)
+            # D-34: at once only if it is the offender's turn and it holds the ATK role;
+            # otherwise it waits for the offender's next turn in possession.
+            self._pending_possession_loss.add(coach)
+            self._take_pending_possession_loss(at)
         elif effect == "forfeit":
             self._forfeit(coach)
 
