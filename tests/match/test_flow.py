@@ -439,6 +439,23 @@ def test_forfeit_mid_half_2_keeps_the_half_as_research_only():
     assert d.td == {"A": 0, "B": 2} and d.sd == {"A": 0, "B": 0}  # A's touchdown is void
 
 
+def test_d35_no_forfeit_and_no_loss_of_the_match_after_the_last_half():
+    m = Match()
+    for _ in range(2):
+        if m.half_over:
+            m.next_half()
+        m.expire_half_timer()
+        while not m.half_over:
+            play_turn(m)
+    result = m.decision()
+    with pytest.raises(MatchError, match="nothing to forfeit"):
+        m.forfeit("A", "walked off after the final whistle")
+    with pytest.raises(MatchError, match="nothing to forfeit"):
+        m.sanction("A", "loss-of-match", "insulted the arbiter")
+    assert m.forfeited is None and m.decision() == result
+    assert [h["end"] for h in m.sheet()["halves"]] == ["time", "time"]
+
+
 def test_forfeit_between_halves():
     m = Match()
     m.expire_half_timer()

@@ -99,6 +99,67 @@ def test_forfeit_sheet_is_still_validated():
         decide(bad)
 
 
+def test_d35_no_forfeit_once_both_halves_were_played_to_their_end():
+    # the sheet: the forfeiter won both halves 2-0 on the board
+    played = sheet(half("A", "B", 0, 3), half("B", "B", 0, 4), forfeit="B")
+    with pytest.raises(SheetError, match="both halves were played to their end"):
+        decide(played)
+    by_time = sheet(half("A", None, 3, 3), dict(half("B", None, 2, 2), end="time"), forfeit="A")
+    with pytest.raises(SheetError, match="refused or abandoned half"):
+        decide(by_time)
+
+
+@pytest.mark.parametrize(
+    "halves",
+    [
+        [],  # refused the match
+        [half("A", "B", 0, 3)],  # refused the second half
+        [half("A", "A", 3, 0), dict(half("B", None, 1, 0), end="forfeit")],  # abandoned half 2
+        [half("A", "A", 3, 0), half("B", None, 1, 0)],  # half 2 unmarked, without a touchdown
+        [dict(half("A", None, 2, 0), end="forfeit")],  # abandoned half 1
+    ],
+)
+def test_d35_a_forfeit_before_during_or_between_the_halves_is_recorded(halves):
+    d = decide({"coaches": ["A", "B"], "halves": halves, "forfeit": "B"})
+    assert (d.winner, d.reason, d.td) == ("A", "forfeit", {"A": 2, "B": 0})
+
+
+@pytest.mark.parametrize(
+    ("fault", "halves", "forfeit"),
+    [
+        (
+            "names no forfeit",
+            [half("A", "A", 3, 0), dict(half("B", None, 1, 0), end="forfeit")],
+            None,
+        ),
+        (
+            "after half 1, which ended by forfeit",
+            [dict(half("A", None, 1, 0), end="forfeit"), half("B", None, 0, 1)],
+            "A",
+        ),
+        ("never played", [None, half("B", None, 0, 1)], "A"),
+        (
+            "no touchdown is recorded",
+            [dict(half("A", None, 1, 0), end="touchdown"), half("B", None, 0, 1)],
+            None,
+        ),
+        (
+            "end cannot be 'time'",
+            [dict(half("A", "A", 1, 0), end="time"), half("B", None, 0, 1)],
+            None,
+        ),
+        (
+            "is not one of",
+            [dict(half("A", None, 1, 0), end="whistle"), half("B", None, 0, 1)],
+            None,
+        ),
+    ],
+)
+def test_d35_half_ends_must_agree_with_the_sheet(fault, halves, forfeit):
+    with pytest.raises(SheetError, match=fault):
+        decide({"coaches": ["A", "B"], "halves": halves, "forfeit": forfeit})
+
+
 def test_coach_labels_are_the_names_the_sheet_lists():
     names = ("Kim", "Petrova")
     d = decide(

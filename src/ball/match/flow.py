@@ -382,6 +382,8 @@ class Match:
             raise MatchError("loss of ball possession needs a half in play")
         if chosen.effect == "lose-turn" and self.is_over:
             raise MatchError("the match is over: there is no turn left to lose")
+        if chosen.effect == "forfeit":
+            self._require_unfinished()
         given = Sanction(
             coach, chosen.name, reason, self.half.number, self.game.turn, self.elapsed(at, time)
         )
@@ -431,6 +433,7 @@ class Match:
             raise MatchError(f"coach must be A or B, not {coach!r}")
         if self.forfeited is not None:
             raise MatchError(f"the match is over: coach {self.forfeited} forfeited")
+        self._require_unfinished()
         entry = Entry(
             turn=self.game.turn,
             kind="forfeit",
@@ -440,6 +443,12 @@ class Match:
         )
         self.half.entries.append(entry)
         self._forfeit(coach)
+
+    def _require_unfinished(self) -> None:
+        # D-35: a forfeit is a refused or abandoned half; once both halves are played to
+        # their end the result stands on the board.
+        if self.is_over:
+            raise MatchError("the match is over: both halves were played, nothing to forfeit")
 
     def _forfeit(self, coach: str) -> None:
         self.forfeited = coach
@@ -458,6 +467,7 @@ class Match:
                 {
                     "atk_first": half.atk_first,
                     "td": half.coach_of(scorer) if scorer else None,
+                    "end": half.end,
                     "pb": {
                         half.coach_of(s): {"atk": g.pb[s]["atk"], "def": g.pb[s]["def"]}
                         for s in ("S", "N")

@@ -13,7 +13,10 @@ from typing import Any
 Coach = str
 
 SHEET_FIELDS = frozenset({"coaches", "halves", "forfeit"})
-HALF_FIELDS = frozenset({"atk_first", "td", "pb"})
+HALF_FIELDS = frozenset({"atk_first", "td", "pb", "end"})
+# How a half ended (optional on a sheet; `ball.match.flow` writes it): a touchdown ends it at
+# once, "time" after the Final Drive, "forfeit" when a coach abandoned it (R-forfeit).
+HALF_ENDS = ("touchdown", "time", "forfeit")
 PB_FIELDS = frozenset({"atk", "def"})
 HALVES_PER_MATCH = 2
 # Administrative score of a forfeit (R-forfeit): the forfeiting coach loses 0-2.
@@ -53,6 +56,13 @@ class HalfSheet:
     atk_first: Coach
     td: Coach | None
     pb: dict[Coach, dict[str, int]]
+    end: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Played to its end: a touchdown ends a half at once (spec 13), or the sheet says
+        it ended by time."""
+        return self.td is not None or self.end in ("touchdown", "time")
 
 
 def decide(sheet: dict) -> Decision:
@@ -127,9 +137,32 @@ def _validate(sheet: Any) -> tuple[tuple[Coach, Coach], list[HalfSheet], Coach |
             if forfeit is None:
                 raise SheetError(f"half {index + 1} is missing and there is no forfeit")
             continue
+        if forfeit is not None and len(halves) < index:
+            raise SheetError(f"half {index + 1}: listed after a half that was never played")
         halves.append(_half(raw, index + 1, coaches))
     _roles_alternate(halves)
+    _forfeit_fits(halves, forfeit)
     return coaches, halves, forfeit
+
+
+def _forfeit_fits(halves: list[HalfSheet], forfeit: Coach | None) -> None:
+    """D-35: a forfeit is a refused or abandoned half (R-forfeit), so it may be recorded
+    only while the match is unfinished: before half 1, during a half, or between the
+    halves. A match whose two halves were played to their end has its result on the board;
+    and nothing is played after an abandoned half."""
+    for number, h in enumerate(halves, start=1):
+        if h.end == "forfeit" and forfeit is None:
+            raise SheetError(f"half {number}: ended by forfeit, but the sheet names no forfeit")
+        if h.end == "forfeit" and number < len(halves):
+            raise SheetError(
+                f"half {number + 1}: listed after half {number}, which ended by forfeit"
+            )
+    # half 1 ended before half 2 began, so the last half decides whether anything is left
+    if forfeit is not None and len(halves) == HALVES_PER_MATCH and halves[-1].complete:
+        raise SheetError(
+            f"forfeit: both halves were played to their end, so {forfeit} cannot forfeit; "
+            "a forfeit is a refused or abandoned half (R-forfeit, D-35)"
+        )
 
 
 def _coaches(value: Any) -> tuple[Coach, Coach]:
@@ -168,7 +201,19 @@ def _half(raw: Any, number: int, coaches: tuple[Coach, Coach]) -> HalfSheet:
             )
     if td is not None and pb[td]["atk"] == 0:
         raise SheetError(f"{where}: {td} scored the touchdown but recorded 0 PBATK")
-    return HalfSheet(atk_first=atk_first, td=td, pb=pb)
+    return HalfSheet(atk_first=atk_first, td=td, pb=pb, end=_end(raw.get("end"), td, where))
+
+
+def _end(end: Any, td: Coach | None, where: str) -> str | None:
+    if end is None:
+        return None
+    if end not in HALF_ENDS:
+        raise SheetError(f"{where}: end {end!r} is not one of {', '.join(HALF_ENDS)}")
+    if (end == "touchdown") != (td is not None):
+        if td is None:
+            raise SheetError(f"{where}: ended by a touchdown, but no touchdown is recorded")
+        raise SheetError(f"{where}: a touchdown ends the half at once; end cannot be {end!r}")
+    return end
 
 
 def _pb(raw: Any, where: str, coaches: tuple[Coach, Coach]) -> dict[Coach, dict[str, int]]:
