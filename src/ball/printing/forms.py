@@ -52,6 +52,7 @@ class SanctionRow:
     coach: Side | None = None
     level: Literal["warning", "turn", "possession", "match"] | None = None
     reason: str = ""
+    time: str = ""  # "HH:MM" when the desk logged it
 
 
 @dataclass
@@ -67,17 +68,34 @@ class HalfSheet:
     timer_expired: str = ""
     extra_turn: Literal["given", "not_needed"] | None = None
     ended_at: str = ""
+    research_only: bool = False  # the unfinished half of a forfeit (R-forfeit)
 
     @property
     def defender(self) -> Side:
         return "B" if self.atk == "A" else "A"
+
+    @property
+    def dual_entry_ok(self) -> dict[str, bool]:
+        """The two cross-checks of the tally, ticked when the recorded counters agree."""
+        if not self.pb:
+            return {"a_atk": False, "b_atk": False}
+        a, b = self.pb["A"], self.pb["B"]
+        return {"a_atk": a["atk"] == b["def"], "b_atk": b["atk"] == a["def"]}
+
+    def tally_lines(self, boxes: int) -> int:
+        """Strip lines of `boxes` PB each: enough for the largest counter of the half."""
+        largest = max((v for c in (self.pb or {}).values() for v in c.values()), default=0)
+        return max(1, -(-largest // boxes))
 
 
 @dataclass
 class MatchResult:
     td: dict[Side, int] | None = None
     sd: dict[Side, int] | None = None
-    criterion: Literal["td", "efficiency", "defence", "draw", "forfeit"] | None = None
+    # "efficiency_sd": a 1-1 with equal PBATK decided by SD (D-18), not a 0-0
+    criterion: Literal["td", "efficiency", "efficiency_sd", "defence", "draw", "forfeit"] | None = (
+        None
+    )
     winner: Side | Literal["draw"] | None = None
 
 
@@ -100,6 +118,7 @@ class PairingRow:
     coach_a: str = ""
     coach_b: str = ""
     result: str = ""
+    bye: str = ""  # kind of bye (pab, half, zero, full) when there is no coach B
 
 
 @dataclass
@@ -198,6 +217,7 @@ class Forfeit:
     half: int | None = None
     how: Literal["refused", "abandoned"] | None = None
     result: str = ""
+    kept: bool | None = None  # data of an unfinished half kept for research
 
 
 @dataclass

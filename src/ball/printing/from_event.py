@@ -109,7 +109,8 @@ def _kind(table: dict[str, Any]) -> str | None:
 
 def _pairing_row(table: dict[str, Any]) -> PairingRow:
     if not table.get("b"):
-        return PairingRow(str(table["table"]), table["a"], f"— ({table.get('bye') or 'bye'})")
+        # the kind of bye is printed in the form's language (labels forms.pairings.bye)
+        return PairingRow(str(table["table"]), table["a"], bye=table.get("bye") or "pab")
     return PairingRow(str(table["table"]), table["a"], table["b"], _result_text(table))
 
 
@@ -141,13 +142,14 @@ def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[Sanction
         sanctions=sanctions,
     )
     result = table.get("result")
-    if result and result["kind"] == "forfeit":
+    if result and result["kind"] in ("sheet", "forfeit") and result.get("sheet"):
+        # a forfeit entered on a sheet keeps the halves played: they print for research
+        _fill_from_sheet(sheet, result["sheet"])
+    elif result and result["kind"] == "forfeit":
         winner = "B" if result["forfeit_by"] == "A" else "A"
         sheet.result = MatchResult(
             td={winner: 2, result["forfeit_by"]: 0}, criterion="forfeit", winner=winner
         )
-    elif result and result["kind"] == "sheet" and result.get("sheet"):
-        _fill_from_sheet(sheet, result["sheet"])
     return sheet
 
 
@@ -155,6 +157,7 @@ def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
     """Copy an entered score sheet (ball.match.result format, coach A first) onto the form."""
     a, b = data["coaches"]
     side = {a: "A", b: "B"}
+    unfinished = _unfinished_half(data)
     for number, half in enumerate(data.get("halves") or [], start=1):
         if half is None or number > len(sheet.halves):
             continue
@@ -164,20 +167,46 @@ def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
             pb={side[c]: {"atk": v["atk"], "def": v["def"]} for c, v in half["pb"].items()},
             touchdown=side[half["td"]] if half.get("td") else "none",
             td_pbatk=half["pb"][half["td"]]["atk"] if half.get("td") else None,
+            research_only=number == unfinished,
         )
     decision = _decide(data)
+    criterion = _CRITERIA.get(decision.reason)
+    if criterion == "defence" and decision.td[a] > 0:
+        criterion = "efficiency_sd"  # a 1-1 with equal PBATK decided by SD (D-18), not a 0-0
     sheet.result = MatchResult(
         td={side[c]: n for c, n in decision.td.items()},
         sd={side[c]: n for c, n in decision.sd.items()} if decision.reason != "forfeit" else None,
-        criterion=_CRITERIA.get(decision.reason),  # type: ignore[arg-type]
+        criterion=criterion,  # type: ignore[arg-type]
         winner=side[decision.winner] if decision.winner else "draw",  # type: ignore[arg-type]
     )
+
+
+def _unfinished_half(data: dict[str, Any]) -> int | None:
+    """The half a forfeit interrupted (R-forfeit, D-35): the last half listed, unless it was
+    played to its end (a touchdown, or `end: time`); None without a forfeit."""
+    halves = [h for h in data.get("halves") or [] if h is not None]
+    if not data.get("forfeit") or not halves:
+        return None
+    last = halves[-1]
+    if last.get("td") or last.get("end") == "time":
+        return None
+    return len(halves)
 
 
 def _forfeit(header: Header, table: dict[str, Any]) -> Forfeit:
     by = table["result"]["forfeit_by"]
     forfeiting, opponent = (table["a"], table["b"]) if by == "A" else (table["b"], table["a"])
-    return Forfeit(header, str(table["table"]), forfeiting, opponent, result="0-2")
+    record = Forfeit(header, str(table["table"]), forfeiting, opponent, result="0-2")
+    data = table["result"].get("sheet")
+    if not data:
+        return record  # a forfeit entered without a sheet: no half data was stored
+    unfinished = _unfinished_half(data)
+    played = len([h for h in data.get("halves") or [] if h is not None])
+    if unfinished is not None:  # stopped during a half: that half's data is kept
+        record.half, record.how, record.kept = unfinished, "abandoned", True
+    elif played < 2:  # every half listed was played out: the next one was refused
+        record.half, record.how, record.kept = played + 1, "refused", False
+    return record
 
 
 # ---------------------------------------------------------------------------- the desk
@@ -196,7 +225,13 @@ def _round_control(session, event_id: int, number: int, header: Header) -> Round
         header=header,
         signal_1=_clock(state.signal1),
         gap_minutes=int(gap // 60),
-        rows=[ControlRow(str(t.table), _clock(t.first_half_end)) for t in state.tables],
+        rows=[
+            # every table starts its second half on the common signal 2 (spec 15)
+            ControlRow(
+                str(t.table), _clock(t.first_half_end), second_half_start=_clock(state.signal2)
+            )
+            for t in state.tables
+        ],
     )
 
 
@@ -207,18 +242,25 @@ def _sanctions(session, event_id: int, number: int) -> dict[int, list[SanctionRo
 
     rnd = session.query(Round).filter_by(event_id=event_id, number=number).one_or_none()
     sides = {}
+    tables = {}  # entrant -> their table this round, for entries logged without a table
     for p in rnd.pairings if rnd else []:
         sides[(p.table, p.a_id)] = "A"
         sides[(p.table, p.b_id)] = "B"
+        tables[p.a_id] = p.table
+        if p.b_id is not None:
+            tables[p.b_id] = p.table
     by_table: dict[int, list[SanctionRow]] = {}
     for entry in sanction_log.event_log(session, event_id):
-        if entry.round_number != number or entry.table is None:
+        table = entry.table if entry.table is not None else tables.get(entry.entrant_id)
+        if entry.round_number != number or table is None:
             continue
-        by_table.setdefault(entry.table, []).append(
+        by_table.setdefault(table, []).append(
             SanctionRow(
-                coach=sides.get((entry.table, entry.entrant_id)),  # type: ignore[arg-type]
+                coach=sides.get((table, entry.entrant_id)),  # type: ignore[arg-type]
                 level=_LEVELS.get(entry.step),  # type: ignore[arg-type]
-                reason=entry.reason,
+                # a step of an organiser's own ladder keeps its name in the reason column
+                reason=entry.reason if entry.step in _LEVELS else f"{entry.step}: {entry.reason}",
+                time=_clock(entry.at),
             )
         )
     return by_table

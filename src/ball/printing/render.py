@@ -136,6 +136,10 @@ def regulation_html(lang: str, params: dict[str, Any] | None = None) -> tuple[st
     tokens = md.parse(text)
     toc: list[TocEntry] = []
     for i, token in enumerate(tokens):
+        if token.type == "blockquote_open":
+            # the source writes each project decision (D-nn) as a block quote: it prints
+            # marked as a decision, set apart from the regulation's own text
+            token.attrSet("class", "decision")
         if token.type == "heading_open" and token.tag in ("h2", "h3"):
             anchor = f"reg-{len(toc) + 1}"
             token.attrSet("id", anchor)
@@ -145,16 +149,26 @@ def regulation_html(lang: str, params: dict[str, Any] | None = None) -> tuple[st
     return md.renderer.render(tokens, md.options, {}), toc
 
 
+# Forms printed under another form's appendix letter: (letter, anchor, labels key, title key)
+_SECOND_FORMS = (
+    ("B", "appendix-b-cards", "pairings", "cards_title"),
+    ("E", "appendix-e-forfeit", "forfeit", "title"),
+)
+
+
 def _appendix_toc(t: dict[str, Any]) -> list[TocEntry]:
+    """One line per appendix letter, then its second form (if any) indented under it, so
+    every form is listed and no letter twice."""
     word = t["doc"]["appendix"]
     entries = []
     for letter, key in APPENDICES:
         title = t["forms"][key]["title"]
         anchor = f"appendix-{letter.lower()}"
         entries.append(TocEntry(anchor, f"{word} {letter} — {title}", "appendix"))
-        if key == "incident":
-            forfeit = t["forms"]["forfeit"]["title"]
-            entries.append(TocEntry("appendix-e-forfeit", f"{word} E — {forfeit}", "appendix"))
+        for of, sub_anchor, labels_key, title_key in _SECOND_FORMS:
+            if of == letter:
+                text = t["forms"][labels_key][title_key]
+                entries.append(TocEntry(sub_anchor, text, "appendix-form"))
     return entries
 
 
