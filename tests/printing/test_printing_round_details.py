@@ -213,3 +213,33 @@ def test_the_edition_is_draft_v6_and_marks_the_decisions(lang):
     # the D-18 rule is inside its decision block and nowhere else as plain regulation text
     assert DECIDED[lang] in marked and html.count(DECIDED[lang]) == 1
     assert t["doc"]["decision_note"] in html
+
+
+def test_a_forfeit_stored_before_d35_still_prints(tmp_path):
+    """A forfeit sheet whose two halves were played out, stored before D-35 refused such
+    sheets, must not stop the round's forms from printing."""
+    import json
+
+    from ball.storage import open_database
+    from ball.tournament import TournamentService
+    from ball.tournament.models import Result
+
+    db = str(tmp_path / "old.sqlite")
+    svc = TournamentService(db)
+    svc.create_event(name="Old Cup", system="round-robin")
+    for name in ("Ann", "Boris"):
+        svc.add_player(name)
+    (table,) = svc.pair_next_round()
+    a, b = table["a"], table["b"]
+    svc.enter_result(1, table["table"], forfeit="B")
+    legacy = {
+        "coaches": [a, b],
+        "halves": [_half(a, b, _pb(a, b, 0, 3)), _half(b, b, _pb(a, b, 4, 0))],
+        "forfeit": b,
+    }
+    _, sessions = open_database(db)
+    with sessions.begin() as s:
+        s.query(Result).one().sheet = json.dumps(legacy)
+    (sheet,) = forms_for_round(db, 1).score_sheets
+    assert sheet.result.criterion == "forfeit" and sheet.result.winner == "A"
+    assert sheet.halves[1].pb == {"A": {"atk": 4, "def": 0}, "B": {"atk": 0, "def": 4}}

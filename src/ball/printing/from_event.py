@@ -141,11 +141,20 @@ def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[Sanction
         coach_b=table["b"],
         sanctions=sanctions,
     )
+    from ball.match.result import SheetError
+
     result = table.get("result")
     if result and result["kind"] in ("sheet", "forfeit") and result.get("sheet"):
         # a forfeit entered on a sheet keeps the halves played: they print for research
-        _fill_from_sheet(sheet, result["sheet"])
-    elif result and result["kind"] == "forfeit":
+        try:
+            _fill_from_sheet(sheet, result["sheet"])
+            return sheet
+        except SheetError:
+            if result["kind"] != "forfeit":
+                raise
+            # stored before D-35 refused it (a forfeit after two played halves): the
+            # halves still print, with the administrative result that was recorded
+    if result and result["kind"] == "forfeit":
         winner = "B" if result["forfeit_by"] == "A" else "A"
         sheet.result = MatchResult(
             td={winner: 2, result["forfeit_by"]: 0}, criterion="forfeit", winner=winner
