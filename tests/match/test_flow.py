@@ -280,6 +280,18 @@ def test_loss_of_turn_given_out_of_turn_takes_the_next_turn():
     assert m.game.turn == 3 and m.game.to_move == "N"
 
 
+def test_d34_each_loss_of_turn_given_out_of_turn_takes_one_of_the_offenders_turns():
+    m = Match()  # B (N) is to move in turn 1
+    m.sanction("A", "loss-of-turn", "argued with the arbiter")
+    m.sanction("A", "loss-of-turn", "argued again")
+    m.play("end")  # A's turn 2 is lost at once, B plays turn 3
+    assert (m.game.turn, m.game.to_move) == (3, "N")
+    m.play("end")  # and A's turn 4 is lost too: two sanctions, two turns
+    assert (m.game.turn, m.game.to_move) == (5, "N")
+    m.play("end")
+    assert (m.game.turn, m.game.to_move) == (6, "S")  # then A plays again
+
+
 def test_loss_of_turn_given_between_halves_takes_the_first_turn_of_half_2():
     m = Match()
     m.expire_half_timer()

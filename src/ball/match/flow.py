@@ -96,9 +96,10 @@ class Match:
         self.forfeited: str | None = None
         self.sanctions: list[Sanction] = []
         self.level: dict[str, str | None] = {c: None for c in COACHES}
-        self._pending_turn_loss: set[str] = set()
-        # D-34: coaches whose loss of ball possession waits for their next possession
-        self._pending_possession_loss: set[str] = set()
+        # D-34: sanctions waiting for the offender's next turn / next possession, counted
+        # (two losses of turn given in the opponent's turn take two turns)
+        self._pending_turn_loss: dict[str, int] = {c: 0 for c in COACHES}
+        self._pending_possession_loss: dict[str, int] = {c: 0 for c in COACHES}
         self._referee_next: str | None = None
         first = start.copy() if start is not None else Game.new(ruleset=self.ruleset, half=1)
         self.start_position = start.to_json() if start is not None else None
@@ -276,8 +277,8 @@ class Match:
 
     def _take_pending_turn_loss(self, side: str, at: float | None) -> None:
         coach = self.half.coach_of(side)
-        if coach in self._pending_turn_loss:
-            self._pending_turn_loss.discard(coach)
+        if self._pending_turn_loss[coach]:
+            self._pending_turn_loss[coach] -= 1
             self._lose_turn(at)
 
     def _take_pending_possession_loss(self, at: float | None) -> None:
@@ -289,8 +290,8 @@ class Match:
             return
         side = self._turn_owner
         coach = self.half.coach_of(side)
-        if coach in self._pending_possession_loss and self.game.attack == side:
-            self._pending_possession_loss.discard(coach)
+        if self._pending_possession_loss[coach] and self.game.attack == side:
+            self._pending_possession_loss[coach] -= 1
             self._sanction_primitive(lambda: self.game.lose_possession(side), at)
 
     def _lose_turn(self, at: float | None) -> None:
@@ -416,11 +417,11 @@ class Match:
             if own_turn:
                 self._lose_turn(at)
             else:
-                self._pending_turn_loss.add(coach)  # applies at the start of their next turn
+                self._pending_turn_loss[coach] += 1  # applies at the start of their next turn
         elif effect == "lose-possession":
             # D-34: at once only if it is the offender's turn and it holds the ATK role;
             # otherwise it waits for the offender's next turn in possession.
-            self._pending_possession_loss.add(coach)
+            self._pending_possession_loss[coach] += 1
             self._take_pending_possession_loss(at)
         elif effect == "forfeit":
             self._forfeit(coach)
