@@ -109,13 +109,6 @@ def to_text(a: Action) -> str:
     return writer(a)
 
 
-def card_args_text(args: tuple) -> list[str]:
-    """A card's square arguments as words: [], [SQ] or [FROM-TO]."""
-    if not args:
-        return []
-    return ["-".join(NAMES[sq] for sq in args)]
-
-
 def parse(text: str) -> Action:
     """Canonical or any-case text → action tuple; raises NotationError saying what is wrong."""
     if not isinstance(text, str):
@@ -128,7 +121,7 @@ def parse(text: str) -> Action:
         raise notation.not_an_action(text)
     form, texts = found
     try:
-        values = [_CODECS[t][0](v) for t, v in zip(form.fields, texts, strict=True)]
+        values = [_CODECS[ftype][0](v) for ftype, v in zip(form.fields, texts, strict=True)]
     except SquareError as exc:
         raise NotationError(f"'{text}': {exc}") from None
     return _action(KIND_OF_FORM[form.name], values)
