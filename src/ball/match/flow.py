@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ball.engine import Game, load_ruleset
+from ball.engine.state import ACTION
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
@@ -308,14 +309,19 @@ class Match:
             coach_stage = self._release.stage == "coach"
             limit = t.release_seconds if coach_stage else t.release_opponent_seconds
             candidates.append((self._release.since + limit, self._release_timeout))
-        elif (
-            t.overrun_sanctions
-            and self._window is not None
-            and self.game.phase == "action"
-            and self.game.to_move == self._turn_owner
-        ):
+        elif t.overrun_sanctions and self._window is not None and self._action_phase_running():
             candidates.append((self._window + t.turn_seconds, self._overrun))
         return min(candidates, key=lambda c: c[0]) if candidates else None
+
+    def _action_phase_running(self) -> bool:
+        """Whether the turn owner's action phase is running, the time D-21 limits. A steal
+        decision inside it is the stealer's own thinking time and counts (as on the table
+        clock): left out, the limit passed unseen and the overrun came after the decision,
+        stamped earlier than it."""
+        g = self.game
+        if g.phase == "action":
+            return g.to_move == self._turn_owner
+        return g.phase == "steal" and g.actor == self._turn_owner and g.state.steal_resume == ACTION
 
     def expire_half_timer(self, at: float | None = None, time: int | None = None) -> None:
         """The half timer ran out (D-20): the Final Drive begins."""
