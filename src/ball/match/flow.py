@@ -19,6 +19,7 @@ from typing import Any
 
 from ball.engine import Game, load_ruleset
 from ball.engine.state import ACTION
+from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
@@ -61,15 +62,16 @@ class Half:
 
 
 @dataclass
-class _FinalDrive:
-    stage: str  # "finishing": the turn in progress at expiry; "bonus": ATK's one more turn
-    owner: str  # side whose turn was in progress when the timer expired
-
-
-@dataclass
 class _Release:
-    stage: str  # "coach" (the extra time) or "opponent" (the opponent chooses)
-    since: float
+    since: float  # when the release phase began
+    window: int = 0  # 0: the coach's extra time; 1: the opponent chooses (R-release)
+
+    @property
+    def stage(self) -> str:
+        return RELEASE_STAGES[self.window]
+
+
+RELEASE_STAGES = ("coach", "opponent")
 
 
 class Match:
@@ -163,8 +165,9 @@ class Match:
         now = self._now()
         self.halves.append(Half(game.half, atk_first, game, now))
         self._turn_owner = game.to_move
-        self._window = now  # start of the current action-phase time window (D-21)
-        self._final_drive: _FinalDrive | None = None
+        self._window = now  # start of the current turn's action-phase time (D-21)
+        self._overruns = 0  # turn-limit overruns in the current turn
+        self._final_drive: FinalDrive[str] | None = None
         self._release: _Release | None = None
 
     def next_half(self) -> Half:
@@ -252,23 +255,20 @@ class Match:
             return
         if self.game.phase == "release":
             if self._release is None:
-                self._release = _Release("coach", at if at is not None else 0.0)
+                self._release = _Release(at if at is not None else 0.0)
         else:
             self._release = None
 
     def _new_turn(self, side: str, at: float | None) -> None:
+        finished = self._turn_owner
         self._turn_owner = side
         self._window = at
+        self._overruns = 0
         self._release = None
         drive = self._final_drive
-        if drive is not None:
-            # D-20: the turn in progress at expiry is finished; the ATK holder gets one more
-            # turn unless the finished turn was its own; after that the half ends.
-            if drive.stage == "finishing" and drive.owner != self.game.attack == side:
-                drive.stage = "bonus"
-            else:
-                self._end_half("time")
-                return
+        if drive is not None and drive.after_turn(finished, self.game.attack) != side:
+            self._end_half("time")  # D-20: the Final Drive is over
+            return
         self._take_pending_turn_loss(side, at)
 
     def _take_pending_turn_loss(self, side: str, at: float | None) -> None:
@@ -304,13 +304,16 @@ class Match:
         t = self.timing
         candidates: list[tuple[float, Any]] = []
         if self._final_drive is None:
-            candidates.append((self.half.started_at + t.half_seconds, self.expire_half_timer))
+            expiry = half_timer_expiry(self.half.started_at, t.half_seconds)
+            candidates.append((expiry, self.expire_half_timer))
         if self._release is not None:
-            coach_stage = self._release.stage == "coach"
-            limit = t.release_seconds if coach_stage else t.release_opponent_seconds
-            candidates.append((self._release.since + limit, self._release_timeout))
+            end = release_window_end(t.release_windows, self._release.window)
+            assert end is not None  # the referee resolves at once after the last window
+            candidates.append((self._release.since + end, self._release_timeout))
         elif t.overrun_sanctions and self._window is not None and self._action_phase_running():
-            candidates.append((self._window + t.turn_seconds, self._overrun))
+            edge = turn_limit_edge(t.turn_seconds, self._overruns, every=t.turn_seconds)
+            assert edge is not None
+            candidates.append((self._window + edge, self._overrun))
         return min(candidates, key=lambda c: c[0]) if candidates else None
 
     def _action_phase_running(self) -> bool:
@@ -330,12 +333,12 @@ class Match:
             raise MatchError("the half timer has already expired")
         entry = Entry(turn=self.game.turn, kind="final-drive", time=self.elapsed(at, time))
         self.half.entries.append(entry)
-        self._final_drive = _FinalDrive("finishing", owner=self._turn_owner)
+        self._final_drive = FinalDrive(self._turn_owner, expired_at=at)
 
     def _release_timeout(self, at: float) -> None:
         assert self._release is not None
-        if self._release.stage == "coach":
-            self._release = _Release("opponent", at)
+        if self._release.window + 1 < len(RELEASE_STAGES):
+            self._release.window += 1
             return
         # R-release: still unresolved; the referee ends the phase at once in a legal state.
         for action in self.game.copy().referee_release():
@@ -343,10 +346,10 @@ class Match:
             if self.half_over or self.game.phase != "release":
                 break
         if self._release is not None and self.game.phase == "release":
-            self._release = _Release("coach", at)
+            self._release = _Release(at)
 
     def _overrun(self, at: float) -> None:
-        self._window = at  # a coach who stays on gets a fresh window before the next step
+        self._overruns += 1  # a coach who stays on gets a fresh window before the next step
         coach = self.half.coach_of(self._turn_owner)
         self.sanction(coach, reason="turn limit exceeded", at=at)
 
