@@ -298,6 +298,42 @@ class Match:
             at, handler = due
             handler(at)
 
+    def next_time_event(self) -> float | None:
+        """The instant, on the match's clock, of the next time event that falls due if
+        nobody acts (half timer, release window, turn limit); None untimed or when none is."""
+        due = self._next_due() if self.clock is not None else None
+        return None if due is None else due[0]
+
+    def time_reading(self) -> dict[str, Any]:
+        """What BALL time shows now, in the table clock's words (its snapshot's `half_timer`
+        and `turn`): half timer left, the Final Drive, the action-phase limit left (while it
+        runs) and the release window with its time left."""
+        if self.clock is None or self.half.started_at is None:
+            raise MatchError("an untimed match shows no time")
+        now, t, drive = self.clock.now(), self.timing, self._final_drive
+        expiry = half_timer_expiry(self.half.started_at, t.half_seconds)
+        reading: dict[str, Any] = {
+            "half_left": max(0.0, expiry - now),
+            "expired": drive is not None,
+            "final_drive": None,
+            "limit_left": None,
+            "release": None,
+        }
+        if drive is not None:
+            extra = drive.extra_turn_of
+            reading["final_drive"] = {
+                "turn_at_expiry": self.half.coach_of(drive.turn_at_expiry),
+                "extra_turn_of": None if extra is None else self.half.coach_of(extra),
+            }
+        if self._window is not None and self._action_phase_running():
+            reading["limit_left"] = t.turn_seconds - (now - self._window)
+        if self._release is not None:
+            end = release_window_end(t.release_windows, self._release.window)
+            assert end is not None
+            window = ("mover", "opponent")[self._release.window]
+            reading["release"] = {"window": window, "left": self._release.since + end - now}
+        return reading
+
     def _next_due(self) -> tuple[float, Any] | None:
         if self.is_over or self.half_over or self.half.started_at is None:
             return None
