@@ -153,3 +153,10 @@ def test_ball_clock_comes_from_the_rulesets_time_table(tmp_path):
     assert control.name == "ball-long"
     assert control.half_timer.time == 25 * 60 and control.turn_limit.time == 45
     assert [w.time for w in control.release.windows] == [20, 30]
+
+
+def test_a_coach_who_stays_on_overruns_again_every_further_limit(table):
+    """As the match gives a sanction for each (D-21: a fresh window after each overrun)."""
+    tb = start(table).wait(121).do("press")
+    assert [n["at"] - tb.t0 for n in tb.notices("turn_overrun")] == [60, 120]
+    assert tb.look()["players"][0]["overruns"] == 1  # one turn went past the limit

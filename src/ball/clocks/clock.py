@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ball.clocks.controls import Overrun, TimeControl
+from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
 
 # Kinds of logged events; ARBITER_KINDS need the arbiter's PIN in the web API.
 EVENT_KINDS = (
@@ -166,13 +167,6 @@ class _Series:
         return self.edge(lo)
 
 
-@dataclass
-class _FinalDrive:
-    expired_at: float
-    turn_of: int
-    extra_turn_of: int | None = None
-
-
 class Clock:
     """Replays events in order; `advance(t)` lets time run to `t`, computing notices."""
 
@@ -193,7 +187,7 @@ class Clock:
         self.paused_at: float | None = None
         self.first_of_period: list[int] = []
         self.attack: int | None = None
-        self.final_drive: _FinalDrive | None = None
+        self.final_drive: FinalDrive[int] | None = None
         self.half_expired = False
         self.result: dict[str, Any] | None = None
         self.events: list[ClockEvent] = []
@@ -252,9 +246,11 @@ class Clock:
 
     @staticmethod
     def _next_block(rule: Overrun, blocks: int) -> float | None:
-        if rule.per is None:
-            return rule.time if blocks == 0 else None
-        return rule.time + blocks * rule.per
+        return turn_limit_edge(rule.time, blocks, every=rule.per)
+
+    def _release_times(self) -> list[float]:
+        release = self.control.release
+        return [w.time for w in release.windows] if release is not None else []
 
     def _candidates(self) -> list[tuple[float, str]]:
         """Instants (wall time) of the next things that will happen if nothing is done."""
@@ -270,8 +266,8 @@ class Clock:
                 found.append((self.t + max(0.0, grace - turn.run) + max(0.0, left), "flag"))
             release = self.control.release
             in_release = release is not None and turn.phase == "release"
-            if in_release and turn.release_window < len(release.windows):
-                end = sum(w.time for w in release.windows[: turn.release_window + 1])
+            end = release_window_end(self._release_times(), turn.release_window)
+            if in_release and end is not None:
                 found.append((self.t + end - turn.release, "release_window"))
         timer = self.control.half_timer
         if (
@@ -285,7 +281,9 @@ class Clock:
                 paused += self.t - self.paused_at
                 if self.status == "paused":
                     return found  # a stopped half timer cannot expire during the pause
-            found.append((self.period_started_at + timer.time + paused, "half_timer"))
+            found.append(
+                (half_timer_expiry(self.period_started_at, timer.time, paused), "half_timer")
+            )
         return found
 
     def _block_series(self) -> list[_Series]:
@@ -417,7 +415,7 @@ class Clock:
         self.half_expired = True
         timer = self.control.half_timer
         if timer.final_drive and self.turn is not None:
-            self.final_drive = _FinalDrive(self.t, self.turn.player)
+            self.final_drive = FinalDrive(self.turn.player, expired_at=self.t)
             self._notice("final_drive", self.turn.player, attack=self._name(self.attack))
         else:
             self._notice("half_timer", None)
@@ -582,7 +580,7 @@ class Clock:
             self.attack = self._player(data["attack"], "attack")
         self._finish_move(mover)
         if self.final_drive is not None:
-            nxt = self._final_drive_after(mover)
+            nxt = self.final_drive.after_turn(mover, self.attack)  # D-20
             if nxt is None:
                 self._notice("period_end", None, period=self.period, reason="final drive")
                 self.turn = None
@@ -602,16 +600,6 @@ class Clock:
             else:
                 allowed.add(1 - turn.player)
         return allowed
-
-    def _final_drive_after(self, mover: int) -> int | None:
-        """Next mover in the Final Drive, or None when the half ends now (spec 14, D-20)."""
-        drive = self.final_drive
-        if drive.extra_turn_of is None:
-            if self.attack == mover:
-                return None  # the ATK coach played the turn running at expiry
-            drive.extra_turn_of = self.attack
-            return self.attack
-        return None  # the ATK coach's one more turn is over
 
     def _finish_move(self, index: int) -> None:
         turn, p, control = self.turn, self.players[index], self.control
@@ -707,10 +695,10 @@ class Clock:
         if release is not None and turn.phase == "release":
             windows = release.windows
             idx = turn.release_window
-            end = sum(w.time for w in windows[: idx + 1])
+            end = release_window_end(self._release_times(), idx)
             view["release"] = {
-                "window": windows[idx].who if idx < len(windows) else "referee",
-                "left": max(0.0, end - turn.release) if idx < len(windows) else 0.0,
+                "window": windows[idx].who if end is not None else "referee",
+                "left": max(0.0, end - turn.release) if end is not None else 0.0,
                 "holder": self._release_holder(turn, idx),
             }
         return view
@@ -738,7 +726,7 @@ class Clock:
         if drive is not None:
             view["final_drive"] = {
                 "expired_at": drive.expired_at,
-                "turn_at_expiry": self._name(drive.turn_of),
+                "turn_at_expiry": self._name(drive.turn_at_expiry),
                 "extra_turn_of": self._name(drive.extra_turn_of),
             }
         return view

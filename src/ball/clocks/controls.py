@@ -241,8 +241,14 @@ def ball_control(ruleset_name: str = "standard") -> TimeControl:
             "stops_on_pause": False,
             "final_drive": True,
         },
-        # Each action phase has its own limit; an overrun is recorded for the ladder.
-        "turn_limit": {"time": f"{t['turn_seconds']}s", "phase": "action", "penalty_points": 0},
+        # Each action phase has its own limit; an overrun is recorded for the ladder, and a
+        # coach who stays on overruns again every further limit, as `Match` sanctions it.
+        "turn_limit": {
+            "time": f"{t['turn_seconds']}s",
+            "phase": "action",
+            "penalty_points": 0,
+            "per": f"{t['turn_seconds']}s",
+        },
         # Release phase: the mover's time, then the opponent's, then the referee decides.
         "release": {
             "windows": [

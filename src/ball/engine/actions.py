@@ -2,14 +2,18 @@
 
 The first element is the action kind; the rest are square indices or names. The engine
 generates and applies tuples; text is made only at the API edge, so that perft and
-self-play never build strings.
+self-play never build strings. The text itself is defined once, in `ball.engine.notation`;
+this module only maps each form's fields to and from tuple values.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
+from typing import Any
 
+from . import notation
 from .board import NAMES, SquareError, parse_square
+from .notation import NotationError
 
 MOVE, DODGE, TDODGE, HANDOFF, SHORT, LONG, PE, END = range(8)
 UP, SPLIT, CONTINUE, RESET, CARD, RECOVER = range(8, 14)
@@ -19,115 +23,105 @@ KEEP_NONE, KEEP_TOP, KEEP_BOTTOM = 0, 1, 2
 Action = tuple
 
 
-class NotationError(ValueError):
-    """Text that is not an action of spec §18.1."""
+# Each kind's form in the notation (ball.engine.notation holds the grammar itself).
+FORM_OF_KIND: dict[int, str] = {
+    MOVE: "move",
+    DODGE: "dodge",
+    TDODGE: "tdodge",
+    HANDOFF: "handoff",
+    SHORT: "short",
+    LONG: "long",
+    PE: "pe",
+    END: "end",
+    UP: "up",
+    SPLIT: "split",
+    CONTINUE: "continue",
+    RESET: "reset",
+    CARD: "card",
+    RECOVER: "recover",
+}
+KIND_OF_FORM: dict[str, int] = {name: kind for kind, name in FORM_OF_KIND.items()}
+if set(KIND_OF_FORM) != set(notation.FORM):  # the grammar and the kinds cannot drift apart
+    raise ImportError("ball.engine.notation and ball.engine.actions disagree on the forms")
+
+_KEEP_WORDS = (None, "top", "bottom")  # indexed by KEEP_NONE, KEEP_TOP, KEEP_BOTTOM
+
+
+def _square_in(text: str | None) -> int | None:
+    return None if text is None else parse_square(text)
+
+
+def _keep_in(text: str | None) -> int:
+    return KEEP_NONE if text is None else _KEEP_WORDS.index(text.lower())
+
+
+# Field type -> (field text -> tuple value, tuple value -> canonical field text).
+_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "sq": (_square_in, lambda sq: None if sq is None else NAMES[sq]),
+    "keep": (_keep_in, _KEEP_WORDS.__getitem__),
+    "card": (str.lower, str),
+    "recovered": (lambda t: None if t == "-" else t.lower(), lambda name: name or "-"),
+}
+
+
+def _values(a: Action) -> tuple:
+    """The tuple's values in the order of its form's fields (a card's squares flattened)."""
+    if a[0] == CARD:
+        args = tuple(a[2])
+        return (a[1], *args, *(None,) * (2 - len(args)))
+    return a[1:]
+
+
+def _action(kind: int, values: list) -> Action:
+    if kind == CARD:
+        return (CARD, values[0], tuple(v for v in values[1:] if v is not None))
+    return (kind, *values)
+
+
+def _writer(kind: int) -> Callable[[Action], str]:
+    """The text function of one kind, specialised once: `legal_actions` writes every legal
+    action, so the common forms (squares only, or no field) take the short way."""
+    form = notation.FORM[FORM_OF_KIND[kind]]
+    if not form.fields:
+        text = form.write(())
+        return lambda a: text
+    if form.fmt is not None and set(form.fields) == {"sq"} and len(form.fields) in (2, 3):
+        # the literal text around the squares, e.g. ("", "-", "/", "") for a dodge
+        # (templates hold no braces in their literal text, so "{}" splits it exactly)
+        n = NAMES
+        if len(form.fields) == 2:
+            p0, p1, p2 = form.fmt.split("{}")
+            return lambda a: f"{p0}{n[a[1]]}{p1}{n[a[2]]}{p2}"
+        q0, q1, q2, q3 = form.fmt.split("{}")
+        return lambda a: f"{q0}{n[a[1]]}{q1}{n[a[2]]}{q2}{n[a[3]]}{q3}"
+    encoders = [_CODECS[t][1] for t in form.fields]
+    return lambda a: form.write([enc(v) for enc, v in zip(encoders, _values(a), strict=True)])
+
+
+_WRITERS = {kind: _writer(kind) for kind in FORM_OF_KIND}
 
 
 def to_text(a: Action) -> str:
-    kind = a[0]
-    if kind == MOVE:
-        return f"{NAMES[a[1]]}-{NAMES[a[2]]}"
-    if kind == DODGE:
-        return f"{NAMES[a[1]]}-{NAMES[a[2]]}/{NAMES[a[3]]}"
-    if kind == TDODGE:
-        return f"{NAMES[a[1]]}x{NAMES[a[2]]}>{NAMES[a[3]]}"
-    if kind == HANDOFF:
-        return f"{NAMES[a[1]]}={NAMES[a[2]]}"
-    if kind == SHORT:
-        return f"{NAMES[a[1]]}~{NAMES[a[2]]}@{NAMES[a[3]]}"
-    if kind == LONG:
-        return f"{NAMES[a[1]]}@{NAMES[a[2]]}"
-    if kind == PE:
-        return "pe"
-    if kind == END:
-        return "end"
-    if kind == UP:
-        return f"up {NAMES[a[1]]}-{NAMES[a[2]]}"
-    if kind == SPLIT:
-        keep = ("", ":top", ":bottom")[a[4]]
-        return f"split {NAMES[a[1]]} {NAMES[a[2]]} {NAMES[a[3]]}{keep}"
-    if kind == CONTINUE:
-        return "continue"
-    if kind == RESET:
-        return "reset"
-    if kind == CARD:
-        return " ".join(("card", a[1], *card_args_text(a[2])))
-    if kind == RECOVER:
-        return f"recover {a[1] or '-'}"
-    raise ValueError(f"unknown action kind {kind}")
-
-
-def card_args_text(args: tuple) -> list[str]:
-    if not args:
-        return []
-    if len(args) == 1:
-        return [NAMES[args[0]]]
-    return [f"{NAMES[args[0]]}-{NAMES[args[1]]}"]
-
-
-_SQ = r"([A-Ma-m](?:1[0-7]|[1-9]))"
-_PATTERNS: list[tuple[re.Pattern[str], int]] = [
-    (re.compile(rf"^{_SQ}-{_SQ}/{_SQ}$"), DODGE),
-    (re.compile(rf"^{_SQ}-{_SQ}$"), MOVE),
-    (re.compile(rf"^{_SQ}[xX]{_SQ}>{_SQ}$"), TDODGE),
-    (re.compile(rf"^{_SQ}={_SQ}$"), HANDOFF),
-    (re.compile(rf"^{_SQ}~{_SQ}@{_SQ}$"), SHORT),
-    (re.compile(rf"^{_SQ}@{_SQ}$"), LONG),
-    (re.compile(rf"^up\s+{_SQ}-{_SQ}$", re.I), UP),
-]
-_SPLIT = re.compile(rf"^split\s+{_SQ}\s+{_SQ}\s+{_SQ}(?::(top|bottom))?$", re.I)
-_CARD = re.compile(r"^card\s+([A-Za-z0-9-]+)((?:\s+\S+)*)$", re.I)
-_RECOVER = re.compile(r"^recover\s+(-|[A-Za-z0-9-]+)$", re.I)
-_WORDS = {"pe": (PE,), "end": (END,), "continue": (CONTINUE,), "reset": (RESET,)}
-
-
-def _squares(groups: tuple[str, ...], text: str) -> tuple[int, ...]:
-    try:
-        return tuple(parse_square(g) for g in groups)
-    except SquareError as exc:
-        raise NotationError(f"'{text}': {exc}") from None
+    """The canonical text of an action tuple."""
+    writer = _WRITERS.get(a[0])
+    if writer is None:
+        raise ValueError(f"unknown action kind {a[0]}")
+    return writer(a)
 
 
 def parse(text: str) -> Action:
     """Canonical or any-case text → action tuple; raises NotationError saying what is wrong."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, got {type(text).__name__}")
-    t = " ".join(text.split())
+    t = notation.normalise(text)
     if not t:
         raise NotationError("empty action")
-    word = _WORDS.get(t.lower())
-    if word:
-        return word
-    for pattern, kind in _PATTERNS:
-        m = pattern.match(t)
-        if m:
-            return (kind, *_squares(m.groups(), text))
-    m = _SPLIT.match(t)
-    if m:
-        at, top_to, bottom_to = _squares(m.groups()[:3], text)
-        keep = {None: KEEP_NONE, "top": KEEP_TOP, "bottom": KEEP_BOTTOM}[
-            m.group(4).lower() if m.group(4) else None
-        ]
-        return (SPLIT, at, top_to, bottom_to, keep)
-    m = _CARD.match(t)
-    if m:
-        return (CARD, m.group(1).lower(), _card_args(m.group(2).split(), text))
-    m = _RECOVER.match(t)
-    if m:
-        name = m.group(1).lower()
-        return (RECOVER, None if name == "-" else name)
-    raise NotationError(
-        f"'{text}' is not an action (expected e.g. G7-H8, F10-F8/E7, G7xI9>G9, G7=F6, "
-        "G7~H10@I11, G7@K13, pe, end, up F8-E9, split D8 C9 E9:top, continue, reset, "
-        "card NAME, recover NAME)"
-    )
-
-
-def _card_args(words: list[str], text: str) -> tuple[int, ...]:
-    if not words:
-        return ()
-    if len(words) == 1 and "-" in words[0]:
-        return _squares(tuple(words[0].split("-", 1)), text)
-    if len(words) == 1:
-        return _squares((words[0],), text)
-    raise NotationError(f"'{text}': a card takes at most one square or one FROM-TO")
+    found = notation.read(t)
+    if found is None:
+        raise notation.not_an_action(text)
+    form, texts = found
+    try:
+        values = [_CODECS[ftype][0](v) for ftype, v in zip(form.fields, texts, strict=True)]
+    except SquareError as exc:
+        raise NotationError(f"'{text}': {exc}") from None
+    return _action(KIND_OF_FORM[form.name], values)

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ball.engine import Game, load_ruleset
+from ball.engine.state import ACTION
+from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
 from ball.match.sanctions import LADDER, Ladder, Sanction
@@ -60,15 +62,16 @@ class Half:
 
 
 @dataclass
-class _FinalDrive:
-    stage: str  # "finishing": the turn in progress at expiry; "bonus": ATK's one more turn
-    owner: str  # side whose turn was in progress when the timer expired
-
-
-@dataclass
 class _Release:
-    stage: str  # "coach" (the extra time) or "opponent" (the opponent chooses)
-    since: float
+    since: float  # when the release phase began
+    window: int = 0  # 0: the coach's extra time; 1: the opponent chooses (R-release)
+
+    @property
+    def stage(self) -> str:
+        return RELEASE_STAGES[self.window]
+
+
+RELEASE_STAGES = ("coach", "opponent")
 
 
 class Match:
@@ -165,8 +168,9 @@ class Match:
         now = self._now()
         self.halves.append(Half(game.half, atk_first, game, now))
         self._turn_owner = game.to_move
-        self._window = now  # start of the current action-phase time window (D-21)
-        self._final_drive: _FinalDrive | None = None
+        self._window = now  # start of the current turn's action-phase time (D-21)
+        self._overruns = 0  # turn-limit overruns in the current turn
+        self._final_drive: FinalDrive[str] | None = None
         self._release: _Release | None = None
 
     def next_half(self) -> Half:
@@ -255,24 +259,21 @@ class Match:
             return
         if self.game.phase == "release":
             if self._release is None:
-                self._release = _Release("coach", at if at is not None else 0.0)
+                self._release = _Release(at if at is not None else 0.0)
         else:
             self._release = None
         self._take_pending_possession_loss(at)
 
     def _new_turn(self, side: str, at: float | None) -> None:
+        finished = self._turn_owner
         self._turn_owner = side
         self._window = at
+        self._overruns = 0
         self._release = None
         drive = self._final_drive
-        if drive is not None:
-            # D-20: the turn in progress at expiry is finished; the ATK holder gets one more
-            # turn unless the finished turn was its own; after that the half ends.
-            if drive.stage == "finishing" and drive.owner != self.game.attack == side:
-                drive.stage = "bonus"
-            else:
-                self._end_half("time")
-                return
+        if drive is not None and drive.after_turn(finished, self.game.attack) != side:
+            self._end_half("time")  # D-20: the Final Drive is over
+            return
         self._take_pending_turn_loss(side, at)
 
     def _take_pending_turn_loss(self, side: str, at: float | None) -> None:
@@ -315,25 +316,69 @@ class Match:
             at, handler = due
             handler(at)
 
+    def next_time_event(self) -> float | None:
+        """The instant, on the match's clock, of the next time event that falls due if
+        nobody acts (half timer, release window, turn limit); None untimed or when none is."""
+        due = self._next_due() if self.clock is not None else None
+        return None if due is None else due[0]
+
+    def time_reading(self) -> dict[str, Any]:
+        """What BALL time shows now, in the table clock's words (its snapshot's `half_timer`
+        and `turn`): half timer left, the Final Drive, the action-phase limit left (while it
+        runs) and the release window with its time left."""
+        if self.clock is None or self.half.started_at is None:
+            raise MatchError("an untimed match shows no time")
+        now, t, drive = self.clock.now(), self.timing, self._final_drive
+        expiry = half_timer_expiry(self.half.started_at, t.half_seconds)
+        reading: dict[str, Any] = {
+            "half_left": max(0.0, expiry - now),
+            "expired": drive is not None,
+            "final_drive": None,
+            "limit_left": None,
+            "release": None,
+        }
+        if drive is not None:
+            extra = drive.extra_turn_of
+            reading["final_drive"] = {
+                "turn_at_expiry": self.half.coach_of(drive.turn_at_expiry),
+                "extra_turn_of": None if extra is None else self.half.coach_of(extra),
+            }
+        if self._window is not None and self._action_phase_running():
+            reading["limit_left"] = t.turn_seconds - (now - self._window)
+        if self._release is not None:
+            end = release_window_end(t.release_windows, self._release.window)
+            assert end is not None
+            window = ("mover", "opponent")[self._release.window]
+            reading["release"] = {"window": window, "left": self._release.since + end - now}
+        return reading
+
     def _next_due(self) -> tuple[float, Any] | None:
         if self.is_over or self.half_over or self.half.started_at is None:
             return None
         t = self.timing
         candidates: list[tuple[float, Any]] = []
         if self._final_drive is None:
-            candidates.append((self.half.started_at + t.half_seconds, self.expire_half_timer))
+            expiry = half_timer_expiry(self.half.started_at, t.half_seconds)
+            candidates.append((expiry, self.expire_half_timer))
         if self._release is not None:
-            coach_stage = self._release.stage == "coach"
-            limit = t.release_seconds if coach_stage else t.release_opponent_seconds
-            candidates.append((self._release.since + limit, self._release_timeout))
-        elif (
-            t.overrun_sanctions
-            and self._window is not None
-            and self.game.phase == "action"
-            and self.game.to_move == self._turn_owner
-        ):
-            candidates.append((self._window + t.turn_seconds, self._overrun))
+            end = release_window_end(t.release_windows, self._release.window)
+            assert end is not None  # the referee resolves at once after the last window
+            candidates.append((self._release.since + end, self._release_timeout))
+        elif t.overrun_sanctions and self._window is not None and self._action_phase_running():
+            edge = turn_limit_edge(t.turn_seconds, self._overruns, every=t.turn_seconds)
+            assert edge is not None
+            candidates.append((self._window + edge, self._overrun))
         return min(candidates, key=lambda c: c[0]) if candidates else None
+
+    def _action_phase_running(self) -> bool:
+        """Whether the turn owner's action phase is running, the time D-21 limits. A steal
+        decision inside it is the stealer's own thinking time and counts (as on the table
+        clock): left out, the limit passed unseen and the overrun came after the decision,
+        stamped earlier than it."""
+        g = self.game
+        if g.phase == "action":
+            return g.to_move == self._turn_owner
+        return g.phase == "steal" and g.actor == self._turn_owner and g.state.steal_resume == ACTION
 
     def expire_half_timer(self, at: float | None = None, time: int | None = None) -> None:
         """The half timer ran out (D-20): the Final Drive begins."""
@@ -342,12 +387,12 @@ class Match:
             raise MatchError("the half timer has already expired")
         entry = Entry(turn=self.game.turn, kind="final-drive", time=self.elapsed(at, time))
         self.half.entries.append(entry)
-        self._final_drive = _FinalDrive("finishing", owner=self._turn_owner)
+        self._final_drive = FinalDrive(self._turn_owner, expired_at=at)
 
     def _release_timeout(self, at: float) -> None:
         assert self._release is not None
-        if self._release.stage == "coach":
-            self._release = _Release("opponent", at)
+        if self._release.window + 1 < len(RELEASE_STAGES):
+            self._release.window += 1
             return
         # R-release: still unresolved; the referee ends the phase at once in a legal state.
         for action in self.game.copy().referee_release():
@@ -355,10 +400,10 @@ class Match:
             if self.half_over or self.game.phase != "release":
                 break
         if self._release is not None and self.game.phase == "release":
-            self._release = _Release("coach", at)
+            self._release = _Release(at)
 
     def _overrun(self, at: float) -> None:
-        self._window = at  # a coach who stays on gets a fresh window before the next step
+        self._overruns += 1  # a coach who stays on gets a fresh window before the next step
         coach = self.half.coach_of(self._turn_owner)
         self.sanction(coach, reason="turn limit exceeded", at=at)
 

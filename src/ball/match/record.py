@@ -5,7 +5,8 @@ turn (`12. G7-H8, end, up F8-E9`). Entries are spec-18.1 actions or match events
 `forfeit`, `final-drive`); `{…}` after an entry holds a comment and `[%time H:MM:SS]` /
 `[%by opponent|referee]` annotations. The grammar is documented in docs/record-format.md.
 
-This module knows the syntax only; `ball.match.replay` checks every action with the engine.
+This module knows the syntax only: an action entry must be text of the engine's one action
+grammar (`ball.engine.notation`); `ball.match.replay` checks every action with the engine.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ball.engine.notation import is_action
 from ball.match.sanctions import LADDER
 
 COACHES = ("A", "B")
@@ -35,26 +37,6 @@ TAG_ORDER = (
     "Forfeit",
 )
 HALF_TAGS = ("ATK", "TD", "PB", "End", "Status")
-
-_SQ = r"[A-Za-z][0-9]{1,2}"
-_NAME = r"[A-Za-z][A-Za-z0-9-]*"
-ACTION_SYNTAX = re.compile(
-    "|".join(
-        (
-            rf"{_SQ}-{_SQ}(/{_SQ})?",  # move, block, protect, take; dodge
-            rf"{_SQ}[xX]{_SQ}>{_SQ}",  # tactical dodge
-            rf"{_SQ}={_SQ}",  # hand-off
-            rf"{_SQ}~{_SQ}@{_SQ}",  # short pass
-            rf"{_SQ}@{_SQ}",  # long pass
-            r"pe|end|continue|reset",
-            rf"up {_SQ}-{_SQ}",
-            rf"split {_SQ} {_SQ} {_SQ}(:top|:bottom)?",
-            rf"card {_NAME}( ({_SQ}-{_SQ}|{_SQ}))*",
-            rf"recover ({_NAME}|-)",
-        )
-    ),
-    re.IGNORECASE,
-)
 
 
 class RecordError(ValueError):
@@ -164,7 +146,7 @@ def _braces(comment: str | None, time: int | None, by: str | None) -> str:
 def _check_entry(entry: Entry) -> None:
     if entry.kind not in ENTRY_KINDS:
         raise ValueError(f"unknown entry kind {entry.kind!r}")
-    if entry.kind == "action" and not ACTION_SYNTAX.fullmatch(entry.action or ""):
+    if entry.kind == "action" and not is_action(entry.action or ""):
         raise ValueError(f"not an action in spec 18.1 notation: {entry.action!r}")
     if entry.comment and ("}" in entry.comment or "[%" in entry.comment):
         raise ValueError("a comment may not contain '}' or '[%'")
@@ -431,7 +413,7 @@ def _make_entry(
         if tok.kind != "word":
             raise _at(tok, "an action has no quoted strings")
     text = " ".join(tok.text for tok in parts)
-    if not ACTION_SYNTAX.fullmatch(text):
+    if not is_action(text):  # the engine's grammar; legality is checked on replay
         raise _at(first, f"not an action in spec 18.1 notation: {text!r}")
     return Entry(kind="action", action=text, **common)
 

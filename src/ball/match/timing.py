@@ -46,6 +46,11 @@ class Timing:
     release_opponent_seconds: float  # R-release: then the opponent's time to choose
     overrun_sanctions: bool  # an action-phase overrun climbs the ladder
 
+    @property
+    def release_windows(self) -> tuple[float, float]:
+        """R-release: the coach's extra time, then the opponent's (ball.match.half_timer)."""
+        return (self.release_seconds, self.release_opponent_seconds)
+
     @classmethod
     def from_ruleset(cls, ruleset: Any) -> Timing:
         """The `[time]` table of a ruleset (the one place an organiser sets match time)."""

@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from ball.engine import notation
 from ball.web import games as games_service
 from ball.web.games import GameError, GameStore
 
@@ -138,7 +139,7 @@ def get_game(request: Request, game_id: str):
 @router.get("/games/{game_id}/legal", response_model=LegalOut, summary="Legal actions")
 def legal_actions(request: Request, game_id: str, piece: str | None = None):
     """All legal actions now, or only those of the piece (or stack) on square `piece`."""
-    if piece is not None and games_service.action_origin(piece) != piece.strip().upper():
+    if piece is not None and not notation.is_square(piece.strip()):
         raise HTTPException(422, f"piece: {piece!r} is not a square like G7")
     with _errors():
         actions = store(request).legal(game_id, piece)

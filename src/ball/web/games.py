@@ -7,7 +7,6 @@ question goes to `ball.engine`.
 from __future__ import annotations
 
 import json
-import re
 import threading
 import uuid
 from collections import OrderedDict
@@ -18,15 +17,12 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ball.engine import Game, IllegalAction, InvalidPosition
+from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.ruleset import shipped_rulesets
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
 SIDES = ("S", "N")
-_SQUARE = r"[A-Ma-m](?:1[0-7]|[1-9])"
-# `card NAME SQ…` starts from a square too (Second Wind, Quick Feet), so it filters by piece
-_ORIGIN = re.compile(rf"^(?:up\s+|split\s+|card\s+\S+\s+)?({_SQUARE})(?![0-9])", re.IGNORECASE)
 
 
 class GameError(Exception):
@@ -73,9 +69,11 @@ def pb_added(events: list) -> int:
 
 
 def action_origin(action: str) -> str | None:
-    """The square an action starts from (the acting piece or the stack), if it has one."""
-    match = _ORIGIN.match(action.strip())
-    return match.group(1).upper() if match else None
+    """The square an action starts from (the acting piece or the stack), if it has one.
+
+    `card NAME SQ…` starts from a square too (Second Wind, Quick Feet), so it filters by piece.
+    """
+    return notation.origin(action)
 
 
 def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:

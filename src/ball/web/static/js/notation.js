@@ -1,26 +1,15 @@
 // Reading spec-18.1 action strings into their parts. The page never decides legality: it
 // only groups the server's legal action strings so the user can pick one step at a time.
+// The grammar itself is not written here: notation_grammar.js is generated from the engine's
+// one definition (ball/engine/notation.py), and this module only interprets its fields.
+import { GRAMMAR } from "./notation_grammar.js";
 
 // Marks message ids for translation (extracted by Babel, translated by the page).
 export const N_ = (message) => message;
 
-const SQ = "([A-M](?:1[0-7]|[1-9]))";
-const PATTERNS = [
-  ["dodge", new RegExp(`^${SQ}-${SQ}/${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
-  ["tdodge", new RegExp(`^${SQ}X${SQ}>${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
-  ["handoff", new RegExp(`^${SQ}=${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
-  ["short", new RegExp(`^${SQ}~${SQ}@${SQ}$`), (m) => ({ from: m[1], steps: [m[2], m[3]] })],
-  ["long", new RegExp(`^${SQ}@${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
-  ["move", new RegExp(`^${SQ}-${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
-  ["up", new RegExp(`^UP ${SQ}-${SQ}$`), (m) => ({ from: m[1], steps: [m[2]] })],
-  // a card with a square argument (Second Wind SQ, Quick Feet FROM-TO): the kind names the card
-  ["card", new RegExp(`^CARD (\\S+) ${SQ}(?:-${SQ})?$`), (m) => ({ kind: `card:${m[1].toLowerCase()}`, from: m[2], steps: m[3] ? [m[3]] : [] })],
-  [
-    "split",
-    new RegExp(`^SPLIT ${SQ} ${SQ} ${SQ}(?::(TOP|BOTTOM))?$`),
-    (m) => ({ from: m[1], steps: m[4] ? [m[2], m[3], m[4].toLowerCase()] : [m[2], m[3]] }),
-  ],
-];
+const FORMS = GRAMMAR.forms.map((form) => ({ ...form, re: new RegExp(form.pattern, GRAMMAR.flags) }));
+const SQUARE = new RegExp(`^(?:${GRAMMAR.square})$`);
+const SQUARES = new RegExp(GRAMMAR.square, "g");
 
 // What each step of an action asks for (message ids, translated by the page).
 export const STEP_PROMPTS = {
@@ -59,27 +48,51 @@ export function isCardKind(kind) {
 }
 
 export function isSquare(text) {
-  return /^[A-M](?:1[0-7]|[1-9])$/.test(text);
+  return SQUARE.test(text);
+}
+
+// Every square named in a text (upper case, in order): what the board outlines for an action.
+export function squaresOf(text) {
+  return String(text || "").toUpperCase().match(SQUARES) || [];
+}
+
+// The form and field texts of an action, as ball.engine.notation.read gives them for the
+// same text with its white space made single: { form, fields (types), values } or null.
+export function readAction(text) {
+  const words = String(text).trim().split(/\s+/).join(" ");
+  for (const form of FORMS) {
+    const m = words.match(form.re);
+    if (m) return { form: form.name, fields: form.fields, values: m.slice(1).map((v) => v ?? null) };
+  }
+  return null;
 }
 
 // Parse one action string; `occupant(square)` tells whether FROM-TO lands on an ally
 // (protect), an opponent (block) or nothing (move), as the position shows it.
+// The first square is where the action starts (the piece, the stack, a card's piece); the
+// other squares and a split's top/bottom are the steps the user picks in order. A card with
+// squares is its own kind ("card:NAME"); an action without a square is a plain choice.
 export function parseAction(text, occupant = () => null) {
-  const upper = text.trim().toUpperCase();
-  for (const [kind, re, build] of PATTERNS) {
-    const m = upper.match(re);
-    if (!m) continue;
-    const parsed = { text, kind, ...build(m) };
-    parsed.card = parsed.kind.startsWith("card:") ? parsed.kind.slice(5) : null;
-    if (kind === "move") {
-      const who = occupant(parsed.steps[0], parsed.from);
-      if (who === "ally") parsed.kind = "protect";
-      else if (who === "opponent") parsed.kind = "block";
-    }
-    return parsed;
+  const read = readAction(text);
+  const squares = [];
+  const words = [];
+  let card = null;
+  read?.values.forEach((value, i) => {
+    if (value === null) return;
+    const type = read.fields[i];
+    if (type === "sq") squares.push(value.toUpperCase());
+    else if (type === "keep") words.push(value.toLowerCase());
+    else if (type === "card") card = value.toLowerCase();
+  });
+  if (squares.length === 0) return { text, kind: "choice", from: null, steps: [], card };
+  const kind = card === null ? read.form : `card:${card}`;
+  const parsed = { text, kind, from: squares[0], steps: [...squares.slice(1), ...words], card };
+  if (kind === "move") {
+    const who = occupant(parsed.steps[0], parsed.from);
+    if (who === "ally") parsed.kind = "protect";
+    else if (who === "opponent") parsed.kind = "block";
   }
-  const card = text.trim().match(/^card (\S+)$/i);
-  return { text, kind: "choice", from: null, steps: [], card: card ? card[1].toLowerCase() : null };
+  return parsed;
 }
 
 // Group legal actions: piece actions by origin square, and the rest as plain choices.

@@ -2,6 +2,7 @@
 // the positions it returned (forward/back with buttons, slider or arrow keys).
 import { api, t } from "./api.js";
 import { BoardView } from "./board.js";
+import { squaresOf } from "./notation.js";
 
 const root = document.getElementById("replay");
 const errorBox = document.getElementById("replay-error");
@@ -22,7 +23,7 @@ function show() {
   const h = data.halves[half];
   ply = Math.max(0, Math.min(ply, h.plies.length));
   const p = h.positions[ply];
-  const last = ply > 0 ? (h.plies[ply - 1].action.toUpperCase().match(/[A-M](?:1[0-7]|[1-9])/g) || []) : [];
+  const last = ply > 0 ? squaresOf(h.plies[ply - 1].action) : [];
   board.render(p, { last });
   slider.max = String(h.plies.length);
   slider.value = String(ply);

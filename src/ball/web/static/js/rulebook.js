@@ -2,6 +2,7 @@
 // into a small free-play game on the server (so the reader can play, undo and try others).
 import { t } from "./api.js";
 import { BoardView } from "./board.js";
+import { squaresOf } from "./notation.js";
 import { Simulator } from "./simulator.js";
 
 function button(label, attrs, onclick) {
@@ -41,7 +42,7 @@ class Diagram {
     this.sim = null;
     const board = new BoardView(this.mount, { labels: this.labels(), onSquare: () => this.live(false) });
     // the squares of the suggested action are outlined, so a printed diagram tells it too
-    const squares = (this.suggest || "").toUpperCase().match(/[A-M](?:1[0-7]|[1-9])/g) || [];
+    const squares = squaresOf(this.suggest);
     board.render(this.position, { last: squares });
     const buttons = [];
     if (this.suggest) {

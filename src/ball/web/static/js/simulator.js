@@ -3,7 +3,7 @@
 import { api, t } from "./api.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
-import { isCardKind, KIND_LABELS, N_ } from "./notation.js";
+import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
 
 const CHOICE_LABELS = {
   end: N_("End the action phase"),
@@ -209,7 +209,7 @@ export class Simulator {
   _lastSquares() {
     const log = this.state.log;
     if (!log.length) return [];
-    return (log[log.length - 1].action.toUpperCase().match(/[A-M](?:1[0-7]|[1-9])/g) || []);
+    return squaresOf(log[log.length - 1].action);
   }
 
   _renderStatus(p) {
