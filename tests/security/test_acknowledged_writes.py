@@ -3,15 +3,19 @@
 
 Reading the live SQLite file through a ruleset "name", or opening it a second time by URL for
 the printed forms, dropped the server's POSIX locks, and the next process to open the file
-deleted the live WAL with the acknowledged result in it. Against a live `ball serve`: enter
-a result on the desk (303), send the old attack requests and every print request, SIGKILL
-the server, start it again on the same file, and the result is there.
+(the arbiter's `ball standings --db`, say) deleted the live WAL under the running server:
+what the server acknowledged afterwards went into a deleted file. Against a live
+`ball serve`: enter a result on the desk (303), send the old attack requests and every print
+request, let another process read the file, enter a second result (303), SIGKILL the server,
+start it again on the same file, and both results are there.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -82,22 +86,40 @@ def _old_attacks(client: httpx.Client, db: Path, event_id: int) -> None:
             assert client.get(path, params=params).status_code in (200, 404), (path, params)
 
 
-def _stored_result(db: Path, event_id: int) -> dict | None:
-    return TournamentService(str(db)).pairings(1, event=event_id)[0]["result"]
+def _another_process_reads(db: Path, event_id: int) -> None:
+    """The arbiter's `ball standings --db` while the server runs: a second process that
+    opens and closes the file. If the server had lost its locks, this process would take the
+    file for its own on closing and delete the live WAL under the running server."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ball.cli", "standings", "--db", str(db), "--event", str(event_id)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
 
 
-def test_an_acknowledged_result_survives_attacks_prints_and_sigkill(server_process):
+def _results(db: Path, event_id: int) -> list[dict | None]:
+    return [t.get("result") for t in TournamentService(str(db)).pairings(1, event=event_id)]
+
+
+def test_acknowledged_results_survive_attacks_prints_and_sigkill(server_process):
     server = server_process()
     db = Path(server.db).resolve()
     with httpx.Client(base_url=server.url, timeout=120) as client:
         event_id = _enter_a_result(client)
         _old_attacks(client, db, event_id)
+        _another_process_reads(db, event_id)
+        # acknowledged after the attacks and the other process's visit
+        second = _desk_post(client, event_id, "/rounds/1/tables/2", _sheet("B", (0, 3, 2, 4)))
+        assert second.status_code == 303, second.text[:300]
     server.kill()
-    server.start()  # the next process to open the file (it used to delete the live WAL)
+    server.start()  # the next process to open the file
     with httpx.Client(base_url=server.url, timeout=120) as client:
-        page = client.get(f"/public/{event_id}/results")
-        assert page.status_code == 200
+        assert client.get(f"/public/{event_id}/results").status_code == 200
         _old_attacks(client, db, event_id)
+        _another_process_reads(db, event_id)
     server.kill()
-    result = _stored_result(db, event_id)
-    assert result is not None and result["kind"] == "sheet" and result["outcome"] == "A"
+    first, second = _results(db, event_id)
+    assert first is not None and (first["kind"], first["outcome"]) == ("sheet", "A")
+    assert second is not None and (second["kind"], second["outcome"]) == ("sheet", "B")
