@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -107,12 +109,30 @@ BAD_NAMES = {
 }
 
 
-def test_bad_ruleset_names_are_a_4xx_naming_the_field(server_process):
-    server = server_process()  # one server for every name: starting one is slow
-    for label, name in BAD_NAMES.items():
+def test_bad_ruleset_names_are_a_4xx_naming_the_field(server_process, tmp_path):
+    organiser = tmp_path / "rulesets"
+    organiser.mkdir()
+    (organiser / "club.toml").write_text('extends = "standard"\n[turn]\npa = 3\n')
+    (tmp_path / "outside.toml").write_text('extends = "standard"\n[turn]\npa = 5\n')
+    # one server for every name (starting one is slow), with the organiser's directory
+    server = server_process(extra=("--rulesets", str(organiser)))
+    status, text = _post(server.url + "/api/games", {"ruleset": "club"})
+    assert status == 201 and json.loads(text)["position"]["pa"] == 3, text[:300]
+    for label, name in {**BAD_NAMES, "outside": "../outside"}.items():
         for path, body in _requests(name):
             status, text = _post(server.url + path, body)
             where = f"{label} via {path}: {text[:300]}"
             assert status in (400, 422), where
             assert "ruleset" in text.lower(), where
             assert len(text) < 2_000, where  # a 200,000-character name is not echoed back
+
+
+def test_serve_refuses_a_rulesets_option_that_is_no_directory(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "ball.cli", "serve", "--db", str(tmp_path / "x.sqlite"),
+         "--rulesets", str(tmp_path / "absent")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "--rulesets" in done.stderr
+    assert not (tmp_path / "x.sqlite").exists()
