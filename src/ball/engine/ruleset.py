@@ -426,7 +426,7 @@ def _read_doc(path: Path, seen: tuple[Path, ...] = ()) -> dict:
 
 def load_ruleset(name_or_path: str | Path | None = None) -> Ruleset:
     """The standard ruleset, one by name (`standard`, `pe`, `cards`, or the organiser's), or
-    a TOML file the local user names: a `Path`, or a string with a directory part or suffix.
+    a TOML file the local user names (one with a directory part or a suffix).
 
     Never hand this a string from a document or a request: use `ruleset_by_name`, which
     opens no path (D-34). A file may start with `extends = "standard"` and then list only
@@ -434,8 +434,8 @@ def load_ruleset(name_or_path: str | Path | None = None) -> Ruleset:
     """
     if name_or_path is None:
         return ruleset_by_name("standard")
-    if isinstance(name_or_path, str) and not _is_file_ref(name_or_path):
-        return ruleset_by_name(name_or_path)
+    if not _is_file_ref(str(name_or_path)):
+        return ruleset_by_name(str(name_or_path))
     path = Path(name_or_path)
     key = f"file:{path}"
     if key not in _CACHE:
