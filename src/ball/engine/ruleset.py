@@ -432,7 +432,7 @@ def load_ruleset(name_or_path: str | Path | None = None) -> Ruleset:
     opens no path (D-34). A file may start with `extends = "standard"` and then list only
     what it changes.
     """
-    if name_or_path is None:
+    if not name_or_path:  # None or "": the standard ruleset, as always
         return ruleset_by_name("standard")
     if not _is_file_ref(str(name_or_path)):
         return ruleset_by_name(str(name_or_path))
