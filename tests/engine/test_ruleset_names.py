@@ -1,4 +1,4 @@
-"""D-34: documents name their ruleset; a name is looked up in the shipped set and the
+"""D-37: documents name their ruleset; a name is looked up in the shipped set and the
 organiser's directory and is never opened as a path (issue 11, items 1 and 10)."""
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def serve(
 
 
 def _use_rulesets(directory: str) -> None:
-    """Point the engine's name lookup at the organiser's directory (D-34): requests still
+    """Point the engine's name lookup at the organiser's directory (D-37): requests still
     give only names, resolved as NAME.toml inside it."""
     import os
     from pathlib import Path

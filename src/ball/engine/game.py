@@ -43,7 +43,7 @@ class Game:
     def new(cls, ruleset: Ruleset | str | None = None, *, half: int = 1) -> Game:
         """Standard formation at the start of a half: N (DEF) to move, S is ATK.
 
-        A string is a ruleset *name* (D-34); a file is loaded with `load_ruleset(PATH)`."""
+        A string is a ruleset *name* (D-37); a file is loaded with `load_ruleset(PATH)`."""
         rs = ruleset if isinstance(ruleset, Ruleset) else ruleset_by_name(ruleset or "standard")
         s = State(rs)
         s.half = half

@@ -185,7 +185,7 @@ def _ruleset(doc: dict, ruleset: Ruleset | None) -> Ruleset:
     if not isinstance(name, str):
         raise _fail("ruleset", f"expected a ruleset name, got {type(name).__name__}")
     try:
-        # a document names its ruleset; it never points the reader at a file (D-34)
+        # a document names its ruleset; it never points the reader at a file (D-37)
         return ruleset_by_name(name)
     except RulesetError as exc:
         raise _fail("ruleset", str(exc)) from None

@@ -7,7 +7,7 @@ organiser's file never silently falls back to a default.
 Documents and requests (a position's `ruleset` field, a record's `Ruleset` tag, the web API)
 name a ruleset; `ruleset_by_name` looks the name up in the shipped set and then in the
 organiser's directory (`$BALL_RULESETS`, `ball serve --rulesets DIR`) and never opens a path
-(D-34): a request from the venue's network must not make the server read a file it chose.
+(D-37): a request from the venue's network must not make the server read a file it chose.
 Only the local user's own files (`ball rules --ruleset FILE`, tests) go through
 `load_ruleset(PATH)`.
 """
@@ -28,7 +28,7 @@ RULESET_DIR = HERE / "rulesets"
 DECK_DIR = HERE / "decks"
 # The organiser's own rulesets (a directory of NAME.toml), next to the shipped ones.
 ORGANISER_ENV = "BALL_RULESETS"
-# D-34: a ruleset name is short and plain, so it can only ever be a file name in one of the
+# D-37: a ruleset name is short and plain, so it can only ever be a file name in one of the
 # two directories (no '/', no '..', no NUL, nothing a file system reads as a path).
 NAME_MAX = 40
 NAME_RULE = f"letters, digits, '-' and '_', at most {NAME_MAX} characters"
@@ -309,7 +309,7 @@ _CACHE: dict[str, Ruleset] = {}
 
 
 def is_ruleset_name(name: object) -> bool:
-    """True for a string that is a well-formed ruleset name (D-34), whether or not it exists."""
+    """True for a string that is a well-formed ruleset name (D-37), whether or not it exists."""
     return isinstance(name, str) and _NAME.fullmatch(name) is not None
 
 
@@ -362,7 +362,7 @@ def ruleset_path(name: object) -> Path:
 
 
 def ruleset_by_name(name: object) -> Ruleset:
-    """The ruleset a document or request names (D-34): never a path, never a file outside
+    """The ruleset a document or request names (D-37): never a path, never a file outside
     the shipped and organiser-installed sets. Its name is the name it was looked up by, so a
     position written with it reads back."""
     path = ruleset_path(name)
@@ -429,7 +429,7 @@ def load_ruleset(name_or_path: str | Path | None = None) -> Ruleset:
     a TOML file the local user names (one with a directory part or a suffix).
 
     Never hand this a string from a document or a request: use `ruleset_by_name`, which
-    opens no path (D-34). A file may start with `extends = "standard"` and then list only
+    opens no path (D-37). A file may start with `extends = "standard"` and then list only
     what it changes.
     """
     if not name_or_path:  # None or "": the standard ruleset, as always

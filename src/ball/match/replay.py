@@ -86,7 +86,7 @@ def replay(
 def start_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
     """A match set up as the tags say; `ruleset` stands in for a ruleset the record names
     but that is neither shipped nor installed by the organiser. The `Ruleset` tag is a name,
-    never a file (D-34)."""
+    never a file (D-37)."""
     tags = record.tags
     name = tags.get("Ruleset", "standard")
     if ruleset is None:

@@ -31,7 +31,7 @@ class NewGame(BaseModel):
     ruleset: str | None = Field(
         None,
         max_length=100,
-        description="Ruleset name, never a path (D-34): shipped (standard, pe, cards) or "
+        description="Ruleset name, never a path (D-37): shipped (standard, pe, cards) or "
         "organiser-installed; omitted = the position's or standard",
         examples=["cards"],
     )

@@ -95,7 +95,7 @@ def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
 
 
 def check_ruleset(ruleset: str) -> str:
-    """A shipped or organiser-installed ruleset's name (never a path, D-34); anything else
+    """A shipped or organiser-installed ruleset's name (never a path, D-37); anything else
     is a 422 naming it and the choices."""
     try:
         ruleset_by_name(ruleset)
