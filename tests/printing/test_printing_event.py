@@ -164,6 +164,7 @@ def test_every_tie_break_of_the_tournament_has_a_label_in_every_language():
 def test_web_forms_of_a_round(event_db, tmp_path):
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
+    from sqlalchemy.orm import sessionmaker
 
     from ball.storage import make_engine
     from ball.web.print_pages import router
@@ -173,6 +174,7 @@ def test_web_forms_of_a_round(event_db, tmp_path):
     client = TestClient(web)
     assert client.get("/print/forms", params={"round": 1}).status_code == 404  # no database
     web.state.engine = make_engine(event_db)
+    web.state.sessions = sessionmaker(web.state.engine)  # the app's own, as create_app sets
     page = client.get("/print/forms", params={"round": 1, "lang": "ko"})
     assert page.status_code == 200 and "Varna Cup" in page.text
     assert 'href="/print/forms.pdf?round=1&amp;lang=ko&amp;paper=a4"' in page.text
@@ -193,6 +195,7 @@ def test_web_forms_print_the_event_asked_for(event_db):
     """With two events in one database, `event=` picks whose round is printed."""
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
+    from sqlalchemy.orm import sessionmaker
 
     from ball.storage import make_engine
     from ball.tournament import TournamentService
@@ -206,6 +209,7 @@ def test_web_forms_print_the_event_asked_for(event_db):
     web = FastAPI()
     web.include_router(router)
     web.state.engine = make_engine(event_db)
+    web.state.sessions = sessionmaker(web.state.engine)  # the app's own, as create_app sets
     client = TestClient(web)
     asked = client.get("/print/forms", params={"round": 1, "event": "Varna Cup"})
     assert asked.status_code == 200

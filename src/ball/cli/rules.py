@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ball.engine import Game, IllegalAction, InvalidPosition, RulesetError, perft
+from ball.engine import Game, IllegalAction, InvalidPosition, RulesetError, load_ruleset, perft
 
 from .common import fail, read_json
 
@@ -29,14 +29,14 @@ RulesetOpt = Annotated[
 def load_game(file: str | None, standard: bool, ruleset: str | None = None) -> Game:
     """The game a `ball rules` command works on; exits 2 with one line on bad input."""
     try:
+        # --ruleset is the local user's own choice: a name or a TOML file on this machine
+        rules = load_ruleset(ruleset) if ruleset else None
         if standard or file == "--standard":
-            return Game.new(ruleset)
+            return Game.new(rules)
         if file is None:
             fail("give a position FILE, - for standard input, or --standard")
         doc = read_json(file)
-        from ball.engine import load_ruleset
-
-        return Game.from_json(doc, load_ruleset(ruleset) if ruleset else None)
+        return Game.from_json(doc, rules)
     except (InvalidPosition, RulesetError) as exc:
         fail(f"{file or 'position'}: {exc}")
 

@@ -14,6 +14,12 @@ def serve(
         None, "--db", help="SQLite file or SQLAlchemy URL (default: $BALL_DB)."
     ),
     demo: bool = typer.Option(False, "--demo", help="Put a demo game (and event) in the DB."),
+    rulesets: str | None = typer.Option(
+        None,
+        "--rulesets",
+        help="Directory of the organiser's own rulesets (NAME.toml), offered by name next to "
+        "the shipped ones (default: $BALL_RULESETS).",
+    ),
 ) -> None:
     """Start the web toolbox (FastAPI under uvicorn)."""
     import os
@@ -24,6 +30,8 @@ def serve(
 
     if db is None and not os.environ.get("BALL_DB"):
         fail("no database given: pass --db PATH (an SQLite file is created) or set BALL_DB")
+    if rulesets is not None:
+        _use_rulesets(rulesets)
     try:
         app = create_app(db, demo=demo)
     except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
@@ -34,6 +42,20 @@ def serve(
     for url in lan_urls(host, port):  # only when bound beyond loopback (--host)
         typer.echo(f"Players and spectators: {url}")
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _use_rulesets(directory: str) -> None:
+    """Point the engine's name lookup at the organiser's directory (D-37): requests still
+    give only names, resolved as NAME.toml inside it."""
+    import os
+    from pathlib import Path
+
+    from ball.engine.ruleset import ORGANISER_ENV
+
+    path = Path(directory).expanduser().resolve()
+    if not path.is_dir():
+        fail(f"--rulesets {directory}: not a directory")
+    os.environ[ORGANISER_ENV] = str(path)
 
 
 def register(app: typer.Typer) -> None:

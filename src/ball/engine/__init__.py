@@ -9,7 +9,17 @@ from .actions import NotationError
 from .game import Game, IllegalAction, perft
 from .position import FORMAT, InvalidPosition
 from .resolve import Event
-from .ruleset import Card, Deck, Ruleset, RulesetError, load_deck, load_ruleset, shipped_rulesets
+from .ruleset import (
+    Card,
+    Deck,
+    Ruleset,
+    RulesetError,
+    available_rulesets,
+    load_deck,
+    load_ruleset,
+    ruleset_by_name,
+    shipped_rulesets,
+)
 
 __all__ = [
     "FORMAT",
@@ -22,8 +32,10 @@ __all__ = [
     "NotationError",
     "Ruleset",
     "RulesetError",
+    "available_rulesets",
     "load_deck",
     "load_ruleset",
     "perft",
+    "ruleset_by_name",
     "shipped_rulesets",
 ]

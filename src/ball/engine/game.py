@@ -15,7 +15,7 @@ from .explain import why_illegal
 from .generate import legal, release_tasks
 from .position import from_doc, to_doc
 from .resolve import Event, play, reset_formation, start_next_turn
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, ruleset_by_name
 from .state import (
     ACTION,
     OVER,
@@ -41,8 +41,10 @@ class Game:
     # --- construction ------------------------------------------------------------------
     @classmethod
     def new(cls, ruleset: Ruleset | str | None = None, *, half: int = 1) -> Game:
-        """Standard formation at the start of a half: N (DEF) to move, S is ATK."""
-        rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        """Standard formation at the start of a half: N (DEF) to move, S is ATK.
+
+        A string is a ruleset *name* (D-37); a file is loaded with `load_ruleset(PATH)`."""
+        rs = ruleset if isinstance(ruleset, Ruleset) else ruleset_by_name(ruleset or "standard")
         s = State(rs)
         s.half = half
         s.attack = S

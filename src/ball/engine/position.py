@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import NAMES, SquareError, parse_square
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from .ruleset import Ruleset, RulesetError, ruleset_by_name
 from .state import (
     ACTION,
     ACTIVE,
@@ -183,9 +183,10 @@ def _ruleset(doc: dict, ruleset: Ruleset | None) -> Ruleset:
     if ruleset is not None:
         return ruleset
     if not isinstance(name, str):
-        raise _fail("ruleset", f"expected a ruleset name, got {name!r}")
+        raise _fail("ruleset", f"expected a ruleset name, got {type(name).__name__}")
     try:
-        return load_ruleset(name)
+        # a document names its ruleset; it never points the reader at a file (D-37)
+        return ruleset_by_name(name)
     except RulesetError as exc:
         raise _fail("ruleset", str(exc)) from None
 

@@ -3,10 +3,19 @@
 `load_ruleset()` reads `rulesets/standard.toml`; `load_ruleset(path_or_name)` reads another
 file. Unknown keys and bad values raise `RulesetError` naming the key, so a typo in an
 organiser's file never silently falls back to a default.
+
+Documents and requests (a position's `ruleset` field, a record's `Ruleset` tag, the web API)
+name a ruleset; `ruleset_by_name` looks the name up in the shipped set and then in the
+organiser's directory (`$BALL_RULESETS`, `ball serve --rulesets DIR`) and never opens a path
+(D-37): a request from the venue's network must not make the server read a file it chose.
+Only the local user's own files (`ball rules --ruleset FILE`, tests) go through
+`load_ruleset(PATH)`.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +26,13 @@ from .board import SquareError, parse_square
 HERE = Path(__file__).parent
 RULESET_DIR = HERE / "rulesets"
 DECK_DIR = HERE / "decks"
+# The organiser's own rulesets (a directory of NAME.toml), next to the shipped ones.
+ORGANISER_ENV = "BALL_RULESETS"
+# D-37: a ruleset name is short and plain, so it can only ever be a file name in one of the
+# two directories (no '/', no '..', no NUL, nothing a file system reads as a path).
+NAME_MAX = 40
+NAME_RULE = f"letters, digits, '-' and '_', at most {NAME_MAX} characters"
+_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{NAME_MAX - 1}}}")
 
 MOVE_SHAPES = ("diag1", "diag2", "orth2")
 ACTION_KINDS = ("move", "block", "protect", "dodge", "tdodge", "handoff", "short", "long")
@@ -292,9 +308,75 @@ def parse_ruleset(doc: dict, origin: str = "ruleset", base_dir: Path | None = No
 _CACHE: dict[str, Ruleset] = {}
 
 
-def _ruleset_path(name_or_path: str) -> Path:
-    path = Path(name_or_path)
-    return path if path.suffix else RULESET_DIR / f"{name_or_path}.toml"
+def is_ruleset_name(name: object) -> bool:
+    """True for a string that is a well-formed ruleset name (D-37), whether or not it exists."""
+    return isinstance(name, str) and _NAME.fullmatch(name) is not None
+
+
+def organiser_dir() -> Path | None:
+    """The organiser's ruleset directory, if the operator configured one."""
+    value = os.environ.get(ORGANISER_ENV, "")
+    return Path(value) if value else None
+
+
+def _ruleset_dirs() -> list[Path]:
+    # shipped first: an organiser's file can add a ruleset but never change what
+    # "standard" means to a record or position written elsewhere
+    extra = organiser_dir()
+    return [RULESET_DIR, extra] if extra is not None else [RULESET_DIR]
+
+
+def available_rulesets() -> list[str]:
+    """Every name a document or request may give: shipped, then organiser-installed."""
+    names = shipped_rulesets()
+    extra = organiser_dir()
+    if extra is not None and extra.is_dir():
+        names += sorted(
+            p.stem for p in extra.glob("*.toml") if is_ruleset_name(p.stem) and p.stem not in names
+        )
+    return names
+
+
+def unknown_ruleset(name: object) -> str:
+    """The one message for every name that is not a ruleset: the same whether or not some
+    file of that name exists anywhere (no existence oracle); a long name is cut short."""
+    shown = name if isinstance(name, str) else type(name).__name__
+    if len(shown) > NAME_MAX:
+        shown = shown[:NAME_MAX] + "…"
+    return (
+        f"unknown ruleset {shown!r}; a ruleset is a name ({NAME_RULE}): "
+        f"{', '.join(available_rulesets())}"
+    )
+
+
+def ruleset_path(name: object) -> Path:
+    """The file of ruleset `name` in the shipped or the organiser's set; RulesetError with
+    `unknown_ruleset` for anything else. The name is checked before any file is looked at."""
+    if not is_ruleset_name(name):
+        raise RulesetError(unknown_ruleset(name))
+    for directory in _ruleset_dirs():
+        path = directory / f"{name}.toml"
+        if path.is_file():
+            return path
+    raise RulesetError(unknown_ruleset(name))
+
+
+def ruleset_by_name(name: object) -> Ruleset:
+    """The ruleset a document or request names (D-37): never a path, never a file outside
+    the shipped and organiser-installed sets. Its name is the name it was looked up by, so a
+    position written with it reads back."""
+    path = ruleset_path(name)
+    key = f"name:{path}"
+    if key not in _CACHE:
+        doc = _read_doc(path)
+        doc["name"] = str(name)
+        _CACHE[key] = parse_ruleset(doc, origin=path.name, base_dir=path.parent)
+    return _CACHE[key]
+
+
+def _is_file_ref(value: str) -> bool:
+    """A string the local user meant as a file: it has a directory part or a suffix."""
+    return "/" in value or os.sep in value or bool(Path(value).suffix)
 
 
 def _merge(base: dict, override: dict) -> dict:
@@ -317,14 +399,25 @@ def _read_doc(path: Path, seen: tuple[Path, ...] = ()) -> dict:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{path.name}: not valid TOML ({exc})") from None
+    except UnicodeDecodeError:
+        # the decoder's own message carries the file's bytes: never pass it on
+        raise RulesetError(f"{path.name}: not UTF-8 text") from None
+    except OSError as exc:
+        raise RulesetError(f"{path.name}: cannot be read ({exc.strerror})") from None
     parent = doc.pop("extends", None)
     if parent is None:
         return doc
     if not isinstance(parent, str):
         raise RulesetError(f"{path.name}: extends: expected a ruleset name or path")
-    parent_path = _ruleset_path(parent)
-    if parent_path.suffix and not parent_path.is_absolute() and not parent_path.is_file():
-        parent_path = path.parent / parent_path
+    if _is_file_ref(parent):
+        parent_path = Path(parent)
+        if not parent_path.is_absolute() and not parent_path.is_file():
+            parent_path = path.parent / parent_path
+    else:
+        try:
+            parent_path = ruleset_path(parent)
+        except RulesetError as exc:
+            raise RulesetError(f"{path.name}: extends: {exc}") from None
     base = _read_doc(parent_path, (*seen, path.resolve()))
     base.pop("name", None)
     base.pop("description", None)
@@ -332,13 +425,20 @@ def _read_doc(path: Path, seen: tuple[Path, ...] = ()) -> dict:
 
 
 def load_ruleset(name_or_path: str | Path | None = None) -> Ruleset:
-    """The standard ruleset, a shipped one by name (`standard`, `pe`, `cards`) or a TOML file.
+    """The standard ruleset, one by name (`standard`, `pe`, `cards`, or the organiser's), or
+    a TOML file the local user names (one with a directory part or a suffix).
 
-    A file may start with `extends = "standard"` and then list only what it changes.
+    Never hand this a string from a document or a request: use `ruleset_by_name`, which
+    opens no path (D-37). A file may start with `extends = "standard"` and then list only
+    what it changes.
     """
-    key = str(name_or_path or "standard")
+    if not name_or_path:  # None or "": the standard ruleset, as always
+        return ruleset_by_name("standard")
+    if not _is_file_ref(str(name_or_path)):
+        return ruleset_by_name(str(name_or_path))
+    path = Path(name_or_path)
+    key = f"file:{path}"
     if key not in _CACHE:
-        path = _ruleset_path(key)
         doc = _read_doc(path)
         doc.setdefault("name", path.stem)
         _CACHE[key] = parse_ruleset(doc, origin=path.name, base_dir=path.parent)

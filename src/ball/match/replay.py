@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ball.engine import Game, IllegalAction, InvalidPosition, Ruleset, load_ruleset
+from ball.engine import Game, IllegalAction, InvalidPosition, Ruleset, RulesetError, ruleset_by_name
 from ball.match.flow import COACHES, HALVES, Match, MatchError
 from ball.match.record import Entry, GameRecord, HalfRecord, RecordError, parse
 
@@ -84,15 +84,16 @@ def replay(
 
 
 def start_match(record: GameRecord, ruleset: Ruleset | None) -> Match:
-    """A match set up as the tags say; `ruleset` stands in for a ruleset file the record
-    names but that is not shipped."""
+    """A match set up as the tags say; `ruleset` stands in for a ruleset the record names
+    but that is neither shipped nor installed by the organiser. The `Ruleset` tag is a name,
+    never a file (D-37)."""
     tags = record.tags
     name = tags.get("Ruleset", "standard")
     if ruleset is None:
         try:
-            ruleset = load_ruleset(name)
-        except (ValueError, OSError) as exc:
-            raise _tag_error(record, "Ruleset", f"unknown ruleset {name!r} ({exc})") from None
+            ruleset = ruleset_by_name(name)
+        except RulesetError as exc:
+            raise _tag_error(record, "Ruleset", str(exc)) from None
     start = None
     if POSITION_TAG in tags:
         try:

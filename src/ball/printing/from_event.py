@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ball.printing.forms import (
     ControlRow,
@@ -32,6 +32,9 @@ from ball.printing.forms import (
     Standings,
 )
 from ball.printing.render import signal_gap_minutes
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import sessionmaker
 
 # Steps of the sanction ladder (ball.match sanctions.toml) -> the score sheet's tick boxes.
 _LEVELS = {
@@ -57,23 +60,43 @@ class EventDataError(ValueError):
 def forms_for_round(
     db: str | os.PathLike[str], round_number: int, *, event_id: int | str | None = None
 ) -> FormSet:
-    """Every form of round `round_number`, filled in from the event in `db` (path or URL).
+    """Every form of round `round_number`, filled in from the event in `db` (path or URL):
+    the command line's way in. A server passes its own sessions to `forms_from_sessions`
+    instead, as it must never open its live database a second time.
 
     `event_id` picks the event (id or name); by default the only or latest event.
     """
     from sqlalchemy.exc import DatabaseError
 
     from ball.storage import open_database
-    from ball.tournament import TournamentError, TournamentService
 
     try:
-        service = TournamentService(db)
+        engine, sessions = open_database(db)
+    except ValueError as exc:
+        raise EventDataError(str(exc)) from None
+    except DatabaseError as exc:  # e.g. a file that is not an SQLite database at all
+        raise EventDataError(f"{db}: not a BALL event database ({exc.orig})") from None
+    try:
+        return forms_from_sessions(sessions, round_number, event_id=event_id)
+    except DatabaseError as exc:
+        raise EventDataError(f"{db}: not a BALL event database ({exc.orig})") from None
+    finally:
+        engine.dispose()
+
+
+def forms_from_sessions(
+    sessions: sessionmaker, round_number: int, *, event_id: int | str | None = None
+) -> FormSet:
+    """Every form of round `round_number`, read through `sessions` (the caller's session
+    factory of a migrated database: the web app passes its own). `event_id` as above."""
+    from ball.tournament import TournamentError, TournamentService
+
+    service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
+    try:
         info = service.event_info(event_id)
         tables = service.pairings(round_number, event=info["id"])
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
-    except DatabaseError as exc:  # e.g. a file that is not an SQLite database at all
-        raise EventDataError(f"{db}: not a BALL event database ({exc.orig})") from None
     if round_number < 1:
         raise EventDataError(f"round {round_number}: rounds are numbered from 1")
     header = Header(
@@ -82,7 +105,6 @@ def forms_for_round(
         date=info.get("date_start") or "",
         referee=info.get("arbiter") or "",
     )
-    _engine, sessions = open_database(db)
     with sessions() as session:
         control = _round_control(session, info["id"], round_number, header)
         sanctions = _sanctions(session, info["id"], round_number)

@@ -32,7 +32,8 @@ class NewGame(BaseModel):
     ruleset: str | None = Field(
         None,
         max_length=100,
-        description="Shipped ruleset (standard, pe, cards); omitted = the position's or standard",
+        description="Ruleset name, never a path (D-37): shipped (standard, pe, cards) or "
+        "organiser-installed; omitted = the position's or standard",
         examples=["cards"],
     )
     title: str = Field("", max_length=200)
@@ -85,7 +86,7 @@ class GameState(BaseModel):
     computer_side: str | None
     version: int
     position: dict[str, Any] = Field(description="Spec 18.2 position document")
-    ruleset: str = Field(description="The game's ruleset (standard, pe, cards)")
+    ruleset: str = Field(description="The game's ruleset name (standard, pe, cards, …)")
     deck: DeckOut | None = Field(None, description="The card deck in card mode, else null")
     actor: str = Field(description="Who answers now: the stealer during a steal decision")
     legal: list[str] = Field(description="Legal actions now (spec 18.1)")

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
-from ball.engine.ruleset import shipped_rulesets
+from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
@@ -93,10 +93,12 @@ def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
 
 
 def check_ruleset(ruleset: str) -> str:
-    """A shipped ruleset's name; anything else is a 422 naming it and the choices."""
-    names = shipped_rulesets()
-    if ruleset not in names:
-        raise BadPosition(f"ruleset: unknown ruleset {ruleset!r}; choose one of {', '.join(names)}")
+    """A shipped or organiser-installed ruleset's name (never a path, D-37); anything else
+    is a 422 naming it and the choices."""
+    try:
+        ruleset_by_name(ruleset)
+    except RulesetError as exc:
+        raise BadPosition(f"ruleset: {exc}") from None
     return ruleset
 
 

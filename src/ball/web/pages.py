@@ -8,7 +8,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ball.engine.ruleset import shipped_rulesets
+from ball.engine.ruleset import available_rulesets
 from ball.web import rulebook
 from ball.web.templating import N_, render, request_language
 
@@ -23,8 +23,8 @@ RULESET_LABELS = {
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    """(name, message id) of every shipped ruleset, standard first."""
-    names = sorted(shipped_rulesets(), key=lambda n: (n != "standard", n))
+    """(name, message id) of every shipped and organiser-installed ruleset, standard first."""
+    names = sorted(available_rulesets(), key=lambda n: (n != "standard", n))
     return [(name, RULESET_LABELS.get(name, name)) for name in names]
 
 

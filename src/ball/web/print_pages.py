@@ -76,15 +76,16 @@ def _edition(
 
 
 def _round_forms(request: Request, round_: int, event: str) -> FormSet:
-    from ball.printing.from_event import EventDataError, forms_for_round
+    from ball.printing.from_event import EventDataError, forms_from_sessions
 
-    engine = getattr(request.app.state, "engine", None)
-    if engine is None:
+    # The app's own sessions: opening the live SQLite file a second time (by its URL) and
+    # closing it again drops this process's locks, and the next opener deletes the live WAL
+    # with every acknowledged write in it (issue 11).
+    sessions = getattr(request.app.state, "sessions", None)
+    if sessions is None:
         raise HTTPException(status_code=404, detail="this server has no event database")
     try:
-        return forms_for_round(
-            engine.url.render_as_string(hide_password=False), round_, event_id=event or None
-        )
+        return forms_from_sessions(sessions, round_, event_id=event or None)
     except EventDataError as exc:
         raise HTTPException(status_code=404, detail=str(exc)) from None
 
