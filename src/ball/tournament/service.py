@@ -43,6 +43,7 @@ from ball.tournament.models import (
     ResultCorrection,
     Round,
 )
+from ball.tournament.names import check_name
 from ball.tournament.scoring import Scoring
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
@@ -156,7 +157,7 @@ class TournamentService:
         arbiter: str = "",
         scoring: dict[str, float] | None = None,
         tiebreaks: list[str] | None = None,
-        tiebreak_rules: str = "fide-2024",
+        tiebreak_rules: str | None = None,
         initial_colour: str = "white1",
         knockout_replays: int = 1,
         late_entry_bye: str = "zero",
@@ -168,9 +169,11 @@ class TournamentService:
         derived for round robins and knockouts. `draw_lots`: seed of the drawing of lots for
         pairing numbers (round robin, knockout) and the initial colour (Swiss); recorded.
         `scoring` overrides `Scoring` fields; `tiebreaks` is the ordered chain (default per
-        system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026.
+        system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026
+        (default: the rules in force on the start date, see `standings.rules_for_date`).
         """
-        name = (name or "").strip()
+        name = check_name(name, "event name")
+        place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
         if not name:
             raise TournamentError("the event needs a name")
         if system not in SYSTEMS:
@@ -186,7 +189,7 @@ class TournamentService:
         for tb in chain:
             if tb not in known:
                 raise TournamentError(f"unknown tie-break {tb!r}; known: {', '.join(known)}")
-        if tiebreak_rules not in standings.RULES:
+        if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
             raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
         if initial_colour not in ("white1", "black1"):
             raise TournamentError("initial colour must be white1 or black1")
@@ -205,6 +208,8 @@ class TournamentService:
         if draw_lots is not None and system == "swiss":
             initial_colour = random.Random(draw_lots).choice(["white1", "black1"])
             lots = json.dumps({"seed": draw_lots, "initial_colour": initial_colour})
+        date_start = date_start or time.strftime("%Y-%m-%d")
+        tiebreak_rules = tiebreak_rules or standings.rules_for_date(date_start)
         with self._tx() as s:
             event = Event(
                 name=name,
@@ -212,7 +217,7 @@ class TournamentService:
                 rounds=rounds,
                 game=plugin.name,
                 ruleset=ruleset,
-                date_start=date_start or time.strftime("%Y-%m-%d"),
+                date_start=date_start,
                 date_end=date_end,
                 place=place,
                 arbiter=arbiter,
@@ -259,7 +264,8 @@ class TournamentService:
         """Register an entrant. After round 1 it is a late entry: the rounds it missed count
         as zero-point (or, if the event says so, half-point) byes. Round robins and
         knockouts take no late entries."""
-        name = (name or "").strip()
+        name = check_name(name, "entrant name")
+        club, federation = check_name(club, "club"), check_name(federation, "federation")
         if not name:
             raise TournamentError("the entrant needs a name")
         if rating is not None and not 0 <= rating <= 9999:
@@ -523,7 +529,7 @@ class TournamentService:
         event: EventRef = None,
     ) -> None:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
-        if not kind.strip():
+        if not check_name(kind, "log kind"):
             raise TournamentError("a log entry needs a kind")
         with self._tx() as s:
             ev = self._event(s, event)
@@ -580,11 +586,24 @@ class TournamentService:
             ev = self._event(s, event)
             return _export(ev, _complete_rounds(ev))
 
-    def import_trf(self, text: str, *, name: str | None = None) -> dict[str, Any]:
+    def import_trf(
+        self, text: str, *, name: str | None = None, tiebreak_rules: str | None = None
+    ) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
-        pairings and results (as outcomes, without score sheets)."""
+        pairings and results (as outcomes, without score sheets), the scoring of record 162,
+        withdrawals (XXW; XXZ: not paired next round) and the tie-break rules
+        (`tiebreak_rules`, default: those in force on the file's start date)."""
         parsed = trf.read(text)
-        rounds = parsed.rounds or max(len(p.cells) for p in parsed.players)
+        if name is not None:
+            name = check_name(name, "event name")
+        if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
+            raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
+        played = parsed.played
+        rounds = parsed.rounds or played
+        scoring = dict(parsed.scoring or {})
+        if parsed.system in ("round-robin", "double-round-robin"):
+            scoring.setdefault("pab", 0.0)  # as `create_event` sets it
+        withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
         with self._tx() as s:
             ev = Event(
                 name=name or parsed.name or "Imported event",
@@ -595,8 +614,9 @@ class TournamentService:
                 date_end=parsed.date_end,
                 place=parsed.place,
                 arbiter=parsed.arbiter,
-                scoring=Scoring().to_json(),
+                scoring=Scoring.from_dict(scoring).to_json(),
                 tiebreaks=json.dumps(_default_chain(parsed.system, GAMES["ball"])),
+                tiebreak_rules=tiebreak_rules or standings.rules_for_date(parsed.date_start),
                 initial_colour=parsed.initial_colour,
                 created_at=time.time(),
             )
@@ -611,17 +631,17 @@ class TournamentService:
                     name=p.name,
                     federation=p.federation,
                     rating=p.rating,
-                    status="withdrawn" if p.number in parsed.absent_next else "active",
+                    status="withdrawn" if p.number in withdrawn else "active",
+                    withdrawn_after=played if p.number in withdrawn else None,
                 )
                 s.add(entrant)
                 by_number[p.number] = entrant
             s.flush()
-            played = max(len(p.cells) for p in parsed.players)
             cells = {p.number: p.cells for p in parsed.players}
 
             def cell(number: int, rnd: int) -> tuple[int, str, str]:
                 row = cells[number]
-                return row[rnd - 1] if rnd <= len(row) else (0, "-", "Z")
+                return row[rnd - 1] if rnd <= len(row) else (0, "-", " ")
 
             for number in range(1, played + 1):
                 rnd = Round(
@@ -634,6 +654,8 @@ class TournamentService:
                     opp, colour, code = cell(p.number, number)
                     me = by_number[p.number]
                     if not opp:
+                        if code == " ":
+                            continue  # not paired in this round (TRF-16's blank)
                         kind = {"U": "pab", "H": "half", "F": "full"}.get(code, "zero")
                         table += 1
                         s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
@@ -1073,6 +1095,7 @@ def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bo
         lines=sorted(lines.values(), key=lambda x: x.number),
         ranks=ranks,
         absent_next=absent,
+        withdrawn=[e.number for e in ev.entrants if e.status == "withdrawn" and e.id in lines],
     )
 
 

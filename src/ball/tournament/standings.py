@@ -31,6 +31,19 @@ RULES = {
     "fide-2026": "FIDE Tie-Break Regulations C.07 (2024, amended 2026), capped dummy opponent",
 }
 
+# The 2026 amendment of the Tie-Break Regulations applies to events that start on or after
+# this day (FIDE Council approval of 2 February 2026; the date gacrux's checker uses too).
+RULES_2026_FROM = "2026-03-01"
+
+
+def rules_for_date(date_start: str) -> str:
+    """The tie-break rules in force for an event starting on `date_start` (YYYY-MM-DD); an
+    undated event takes the rules in force now, the newest (as gacrux's checker does)."""
+    if date_start and date_start < RULES_2026_FROM:
+        return "fide-2024"
+    return "fide-2026"
+
+
 GENERIC_TIEBREAKS = {
     "direct-encounter": "rank inside the tied group by the games between its entrants (1 = best)",
     "buchholz": "sum of the opponents' adjusted scores",
