@@ -703,6 +703,8 @@ class TournamentService:
         elif ev.draw_lots_seed is not None:
             random.Random(ev.draw_lots_seed).shuffle(entrants)
             ev.lots = json.dumps({"seed": ev.draw_lots_seed, "order": [e.name for e in entrants]})
+        # Who withdrew before the start takes a number after the field's (out of the table).
+        entrants.sort(key=lambda e: not crosstable.in_field(ev, e))
         for number, e in enumerate(entrants, start=1):
             e.number = number
 
@@ -723,7 +725,7 @@ class TournamentService:
 
     def _pair_round_robin(self, ev: Event, number: int):
         cycles = 2 if ev.system == "double-round-robin" else 1
-        n = len(ev.entrants)
+        n = sum(1 for e in ev.entrants if crosstable.in_field(ev, e))
         total = berger.berger_rounds(n) * cycles
         if ev.rounds is None:
             ev.rounds = total
@@ -736,7 +738,9 @@ class TournamentService:
         return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
 
     def _pair_knockout(self, ev: Event, number: int):
-        seeds = sorted(ev.entrants, key=lambda e: e.number)
+        seeds = sorted(
+            (e for e in ev.entrants if crosstable.in_field(ev, e)), key=lambda e: e.number
+        )
         if number == 1:
             if ev.rounds is None:
                 ev.rounds = int(math.log2(knockout.bracket_size(len(seeds))))
