@@ -4,7 +4,8 @@ Every round that has been paired gives every entrant one `Cell`: the opponent (p
 number) and colour of a game, or a bye/absence, with its TRF result code:
 `1 = 0` (win, draw, loss over the board), `+ -` (forfeit won/lost; a double forfeit is `-`
 for both), `U` pairing-allocated bye, `H` requested half-point bye, `F` full-point bye,
-`Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played.
+`Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played,
+or, with no opponent, not paired in a knockout (waiting for a replay, or out).
 """
 
 from __future__ import annotations
@@ -120,5 +121,7 @@ def build(event: Event, upto: int | None = None) -> dict[int, Line]:
                 code = (
                     "H" if (rnd.number < e.first_round and event.late_entry_bye == "half") else "Z"
                 )
+                if event.system == "knockout":
+                    code = " "  # waiting for a replay, or out: not paired, no bye
                 lines[e.id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
     return lines

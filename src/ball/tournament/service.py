@@ -1033,30 +1033,12 @@ def _knockout_stage_winners(ev: Event) -> list[Entrant | None]:
     """Winners of the latest stage in bracket order, replays resolved."""
     stage: list[Pairing] = []
     for r in ev.rounds_:
-        if not r.method.startswith("knockout replay"):
+        if not r.method.startswith(knockout.REPLAY):
             stage = list(r.pairings)
-    winners: list[Entrant | None] = []
-    for p in stage:
-        if p.b_id is None:
-            winners.append(p.a)
-            continue
-        pair = frozenset((p.a_id, p.b_id))
-        decisive = p
-        for r in ev.rounds_:
-            if r.method.startswith("knockout replay"):
-                for q in r.pairings:
-                    if q.b_id is not None and frozenset((q.a_id, q.b_id)) == pair:
-                        decisive = q
-        outcome = decisive.result.outcome if decisive.result else "N"
-        if outcome == "A":
-            winners.append(decisive.a)
-        elif outcome == "B":
-            winners.append(decisive.b)
-        elif outcome == "D":
-            winners.append(p.a if p.a.number < p.b.number else p.b)
-        else:
-            winners.append(None)
-    return winners
+    replays = [p for r in ev.rounds_ if r.method.startswith(knockout.REPLAY) for p in r.pairings]
+    by_id = {e.id: e for e in ev.entrants}
+    winners = (knockout.match_winner(p, replays, ev.knockout_replays) for p in stage)
+    return [by_id[w] if w is not None else None for w in winners]
 
 
 def _complete_rounds(ev: Event) -> int:
@@ -1077,7 +1059,26 @@ def _standings(ev: Event, upto: int | None) -> list[standings.Standing]:
         game(ev.game),
         round_robin=ev.system in ("round-robin", "double-round-robin"),
         rules=ev.tiebreak_rules,
+        reach=_knockout_reach(ev, upto),
     )
+
+
+def _knockout_reach(ev: Event, upto: int | None) -> dict[int, int] | None:
+    """A knockout's ranking key (stage reached); None for the other systems."""
+    if ev.system != "knockout":
+        return None
+    rounds = [r for r in ev.rounds_ if upto is None or r.number <= upto]
+    return knockout.stages_reached(rounds, ev.knockout_replays)
+
+
+def _declared_rounds(ev: Event, upto: int) -> int:
+    """The TRF's XXR/142: the event's rounds, and never fewer than the columns written. A
+    knockout adds replays as it goes: the rounds written plus the stages still to play."""
+    if ev.system != "knockout" or ev.rounds is None:
+        return max(ev.rounds or 0, upto, 1)
+    rounds = [r for r in ev.rounds_ if r.number <= upto]
+    stages = sum(1 for r in rounds if not r.method.startswith(knockout.REPLAY))
+    return max(upto + ev.rounds - stages, 1)
 
 
 def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
@@ -1093,7 +1094,7 @@ def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bo
         date_end=ev.date_end,
         system=ev.system,
         arbiter=ev.arbiter,
-        rounds=ev.rounds or max(upto, 1),
+        rounds=_declared_rounds(ev, upto),
         initial_colour=ev.initial_colour,
         scoring=Scoring.from_json(ev.scoring),
         lines=sorted(lines.values(), key=lambda x: x.number),

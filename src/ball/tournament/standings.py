@@ -278,8 +278,13 @@ def compute(
     *,
     round_robin: bool = False,
     rules: str = "fide-2024",
+    reach: dict[int, int] | None = None,
 ) -> list[Standing]:
-    """Rank entrants: points, then `chain` in order; entrants still tied share a rank."""
+    """Rank entrants: points, then `chain` in order; entrants still tied share a rank.
+
+    `reach` (entrant id -> stage reached, a knockout's; see `knockout.stages_reached`)
+    ranks by the stage instead: entrants out in the same stage share a rank, and the chain
+    is computed and shown but separates nobody."""
     ctx = _Context(lines, scoring, round_robin, rules)
     values: dict[int, dict[str, float | None]] = {x.number: {} for x in lines}
     direction: dict[str, bool] = {}
@@ -295,7 +300,10 @@ def compute(
             values[line.number][name] = _single(name, ctx, line, plugin)
 
     groups: list[list[Line]] = [sorted(lines, key=lambda x: (-ctx.points[x.number], x.number))]
-    groups = _split(groups, lambda x: ctx.points[x.number], True)
+    if reach is not None:
+        groups = _split(groups, lambda x: reach.get(x.entrant_id, 0), True)
+    else:
+        groups = _split(groups, lambda x: ctx.points[x.number], True)
     for name in chain:
         if name == "direct-encounter":
             for group in groups:
@@ -306,7 +314,8 @@ def compute(
                 )
                 for number, value in de.items():
                     values[number][name] = value
-        groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
+        if reach is None:
+            groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
 
     standings: list[Standing] = []
     rank = 1
