@@ -591,7 +591,7 @@ class TournamentService:
     ) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
         pairings and results (as outcomes, without score sheets), the scoring of record 162,
-        withdrawals (XXW; XXZ: not paired next round) and the tie-break rules
+        withdrawals (XXW; XXZ, not paired next round, counts as withdrawn) and the tie-break rules
         (`tiebreak_rules`, default: those in force on the file's start date)."""
         parsed = trf.read(text)
         if name is not None:
