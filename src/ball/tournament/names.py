@@ -9,21 +9,10 @@ field and the offending character named; nothing is silently rewritten.
 
 from __future__ import annotations
 
-import unicodedata
-
+from ball.storage.text import bad_character
 from ball.tournament.errors import TournamentError
 
-# Cc: C0/C1 controls (tab, CR, LF, NEL, ESC, NUL...); Zl/Zp: the Unicode line and paragraph
-# separators, which text tools also treat as line breaks.
-_REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
-
-
-def bad_character(text: str) -> str | None:
-    """The first character a name may not hold, or None."""
-    for char in text:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            return char
-    return None
+__all__ = ["bad_character", "check_name"]
 
 
 def check_name(value: str | None, label: str) -> str:
