@@ -282,8 +282,11 @@ class GameStore:
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
-        if bad_character(title) is not None:  # it becomes the record's Event tag, one line
-            raise GameError("title: one line of printable text, without a control character")
+        if (char := bad_character(title)) is not None:  # it becomes the record's Event tag
+            raise GameError(
+                f"title: one line of printable text, without a control character "
+                f"(U+{ord(char):04X})"
+            )
         if mode == "computer":
             computer_side = (computer_side or "N").upper()
             if computer_side not in SIDES:
