@@ -123,7 +123,7 @@ def test_record_162_scoring_is_imported(tmp_path):
     info = imported.import_trf(svc.export_trf())
     for key, value in scoring.items():
         assert info["scoring"][key] == value, key
-    assert info["scoring"]["loss"] == 0 and info["scoring"]["full_bye"] == 1
+    assert info["scoring"]["loss"] == 0 and info["scoring"]["full_bye"] == 3  # follows win
     assert points(imported) == points(svc)
     # forfeit win 2, PAB 1.5, half-point bye 1: none is what the default scoring gives
     assert sorted(set(points(imported).values())) == [0.0, 1.0, 1.5, 2.0]
