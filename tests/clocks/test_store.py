@@ -126,3 +126,16 @@ def test_racing_presses_land_once(store):
         t.join()
     assert outcomes.count("ok") == 1
     assert [e.kind for e in store.events(v.id)] == ["start", "press"]
+
+
+@pytest.mark.parametrize("bad", ["T1\nT2", "T\r1", "T\x1b1", "T\u20281", "T\x001"])
+def test_labels_and_player_names_are_one_line(store, bad):
+    with pytest.raises(ClockRejected, match="table: one line"):
+        store.create(bad, "xiangqi-6.5", pin="2468")
+    with pytest.raises(ClockRejected, match="round: one line"):
+        store.create("T1", "xiangqi-6.5", pin="2468", round=bad)
+    with pytest.raises(ClockRejected, match="players: one line"):
+        store.create("T1", "xiangqi-6.5", pin="2468", players=["Ann", bad])
+    assert store.rounds() == []  # nothing was stored
+    with pytest.raises(ClockNotFound):
+        store.view(1)

@@ -127,3 +127,15 @@ def test_a_swap_that_repeats_a_game_is_refused(client, app, event4):
     partner = next(r["b"] if r["a"] == a1 else r["a"] for r in r2 if a1 in (r["a"], r["b"]))
     response = post(client, event_id, "/rounds/2/swap", {"x": partner, "y": b1, "confirm": "yes"})
     assert response.status_code == 400 and "have already met" in response.text
+
+
+def test_a_csv_name_with_a_line_break_adds_nobody(client, app):
+    event_id = create_event(client)
+    text = 'name,club\nAnn,Sofia\n"Bo\n001    9      Forged",Sofia\n'
+    response = post(client, event_id, "/entrants/import", {"csv": text})
+    assert response.status_code == 400
+    assert "CSV line 3: name must be one line" in response.text
+    assert entrants(app, event_id) == {}
+    response = post(client, event_id, "/entrants", {"name": "Cy\r\nDe"})
+    assert response.status_code == 400 and "entrant name must be one line" in response.text
+    assert entrants(app, event_id) == {}

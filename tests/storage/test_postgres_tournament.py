@@ -89,7 +89,6 @@ def test_second_result_for_a_table_is_refused_and_the_first_stays(fresh_postgres
     ("name", "club", "why"),
     [
         ("N" * 201, "", "too long"),  # SQLite ignores VARCHAR(200); PostgreSQL refuses it
-        ("Nul\x00Byte", "", "NUL"),  # PostgreSQL text holds no NUL byte
         ("Eve", "C" * 201, "too long"),
     ],
 )
@@ -104,6 +103,17 @@ def test_values_postgres_refuses_are_a_clear_error_and_write_nothing(
         svc.add_player(name, club=club)
     assert str(refused.value).startswith("rejected by the database")
     assert "\n" not in str(refused.value).strip()
+    assert TournamentService(fresh_postgres_url).event_info() == before
+
+
+def test_a_nul_byte_is_refused_before_the_database(fresh_postgres_url):
+    # PostgreSQL text holds no NUL byte; the name rule (one line of printable text) refuses
+    # it first, on every database, with the field named.
+    svc = TournamentService(fresh_postgres_url)
+    svc.create_event(name="Strict", system="swiss", rounds=3)
+    before = svc.event_info()
+    with pytest.raises(TournamentError, match=r"entrant name .*U\+0000"):
+        svc.add_player("Nul\x00Byte")
     assert TournamentService(fresh_postgres_url).event_info() == before
 
 

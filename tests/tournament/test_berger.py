@@ -6,7 +6,7 @@ import pytest
 from gacrux.berger import bergertables
 
 from ball.tournament import TournamentService
-from ball.tournament.berger import berger_round, round_robin_round
+from ball.tournament.berger import berger_round, berger_rounds, round_robin_round
 
 
 def fide_table(n: int, r: int) -> list[tuple[int, int | None]]:
@@ -86,3 +86,33 @@ def test_swiss_draw_of_lots_sets_the_initial_colour(tmp_path):
         assert f"XXC {info['initial_colour']}" in svc.export_trf()
         assert svc.event_info()["lots"]["seed"] == seed
     assert colours == {"white1", "black1"}
+
+
+def colour_runs(n: int, cycles: int) -> dict[int, list[str]]:
+    """Each entrant's colours over the whole event (byes skipped)."""
+    colours: dict[int, list[str]] = {i: [] for i in range(1, n + 1)}
+    for r in range(1, berger_rounds(n) * cycles + 1):
+        for w, b in round_robin_round(n, r, cycles):
+            if b is not None:
+                colours[w].append("w")
+                colours[b].append("b")
+    return colours
+
+
+@pytest.mark.parametrize("n", range(4, 17, 2))
+def test_double_round_robin_never_gives_three_same_colours_in_a_row(n):
+    for number, colours in colour_runs(n, 2).items():
+        runs = ["".join(colours[k : k + 3]) for k in range(len(colours) - 2)]
+        assert "www" not in runs and "bbb" not in runs, (n, number, "".join(colours))
+
+
+@pytest.mark.parametrize("n", range(3, 17))
+def test_double_round_robin_swaps_the_last_two_rounds_of_the_first_cycle(n):
+    c = berger_rounds(n)
+    order = [*range(1, c - 1), c, c - 1]
+    for r, table in enumerate(order, start=1):
+        assert round_robin_round(n, r, cycles=2) == berger_round(n, table)
+    for r in range(1, c + 1):  # the second cycle: the tables in order, colours reversed
+        reversed_ = [(b, w) if b is not None else (w, None) for w, b in berger_round(n, r)]
+        assert round_robin_round(n, c + r, cycles=2) == reversed_
+        assert round_robin_round(n, r, cycles=1) == berger_round(n, r)

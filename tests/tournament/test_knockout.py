@@ -48,3 +48,77 @@ def test_knockout_runs_to_a_winner_with_a_replay(tmp_path):
     svc.enter_result(4, 1, forfeit="A")
     with pytest.raises(TournamentError, match="complete"):
         svc.pair_next_round()
+
+
+def long_replays_knockout(tmp_path):
+    """Four seeds, four replays allowed: S1-S4 is drawn five times (S1 goes through on seed
+    with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1 beats S2 in the final."""
+    svc = TournamentService(tmp_path / "ko.db")
+    svc.create_event(name="KO", system="knockout", knockout_replays=4)
+    for i in range(4):
+        svc.add_player(f"S{i + 1}")
+    first = svc.pair_next_round()
+    assert [(t["a"], t["b"]) for t in first] == [("S1", "S4"), ("S2", "S3")]
+    svc.enter_result(1, 1, sheet=draw_sheet())
+    svc.enter_result(1, 2, forfeit="B")
+    for number in range(2, 6):
+        assert len(svc.pair_next_round()) == 1  # the replay
+        svc.enter_result(number, 1, sheet=draw_sheet())
+    final = svc.pair_next_round()
+    assert [(t["a"], t["b"]) for t in final] == [("S1", "S2")]
+    svc.enter_result(6, 1, forfeit="B")
+    return svc
+
+
+def ranks(svc, **kw) -> dict[str, int]:
+    return {x["name"]: x["rank"] for x in svc.standings(**kw)["standings"]}
+
+
+def test_knockout_ranks_by_the_stage_reached(tmp_path):
+    svc = long_replays_knockout(tmp_path)
+    table = svc.standings()["standings"]
+    points = {x["name"]: x["points"] for x in table}
+    assert points["S4"] > points["S2"]  # the first-round loser drew many replays...
+    # ...yet the runner-up is second, and the two losers of the semi-finals share third.
+    assert ranks(svc) == {"S1": 1, "S2": 2, "S3": 3, "S4": 3}
+    # After round 1: S2 is through, S1-S4 still undecided (a replay to come).
+    assert ranks(svc, upto=1) == {"S2": 1, "S1": 2, "S3": 2, "S4": 2}
+
+
+def test_knockout_trf_declares_the_rounds_it_holds_and_leaves_waiting_entrants_unpaired(
+    tmp_path,
+):
+    from ball.tournament import trf
+
+    svc = long_replays_knockout(tmp_path)
+    text = svc.export_trf()
+    assert "XXR 6" in text.splitlines() and "142 6" in text.splitlines()
+    parsed = trf.read(text)
+    cells = {p.name: p.cells for p in parsed.players}
+    assert all(len(c) == 6 for c in cells.values())
+    # S2 waits through the four replays: not paired (blank), not a zero-point bye (Z).
+    assert cells["S2"][1:5] == [(0, "-", " ")] * 4
+    assert cells["S3"][1:] == [(0, "-", " ")] * 5  # out after round 1
+    assert not any(code == "Z" for row in cells.values() for _o, _c, code in row)
+    imported = TournamentService(tmp_path / "again.db")
+    imported.import_trf(text)
+
+    def records(t):
+        return [x[:85] + x[89:] for x in t.splitlines() if x.startswith("001")]
+
+    assert records(imported.export_trf()) == records(text)
+
+
+def test_a_knockout_in_progress_declares_the_stages_still_to_play(tmp_path):
+    svc = TournamentService(tmp_path / "ko.db")
+    svc.create_event(name="KO", system="knockout", knockout_replays=1)
+    for i in range(8):
+        svc.add_player(f"S{i + 1}")
+    svc.pair_next_round()
+    svc.enter_result(1, 1, sheet=draw_sheet())
+    for table in (2, 3, 4):
+        svc.enter_result(1, table, forfeit="B")
+    assert "XXR 3" in svc.export_trf().splitlines()  # 1 round written, 2 stages to come
+    svc.pair_next_round()  # the replay
+    svc.enter_result(2, 1, forfeit="B")
+    assert "XXR 4" in svc.export_trf().splitlines()  # 2 rounds written, 2 stages to come

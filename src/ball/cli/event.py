@@ -39,8 +39,10 @@ def create_command(
     scoring: str | None = typer.Option(
         None, "--scoring", help='JSON, e.g. {"win": 3, "draw": 1, "loss": 0}.'
     ),
-    tiebreak_rules: str = typer.Option(
-        "fide-2024", "--tiebreak-rules", help="fide-2024 | fide-2026"
+    tiebreak_rules: str | None = typer.Option(
+        None,
+        "--tiebreak-rules",
+        help="fide-2024 | fide-2026 (default: the rules in force on the start date).",
     ),
     replays: int = typer.Option(1, "--replays", help="Knockout: replays of a drawn match."),
     db: str | None = DB,
@@ -162,10 +164,15 @@ def log_command(
 def import_trf_command(
     path: str = typer.Argument(..., help="TRF-16 file, or - for standard input."),
     name: str | None = typer.Option(None, "--name", help="Event name (default: from the file)."),
+    tiebreak_rules: str | None = typer.Option(
+        None,
+        "--tiebreak-rules",
+        help="fide-2024 | fide-2026 (default: the rules in force on the file's start date).",
+    ),
     db: str | None = DB,
 ) -> None:
     """Create an event from a FIDE TRF-16 file (as `ball export trf` writes it)."""
     text = read_text(path)
     svc = service(db)
-    info = run(lambda: svc.import_trf(text, name=name))
+    info = run(lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules))
     typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
 from ball.storage import Base
+from ball.storage.text import bad_character
 
 TimeSource = Callable[[], float]
 
@@ -154,6 +155,8 @@ class ClockStore:
             raise ClockRejected("table: give a table label of 1 to 80 characters")
         if not isinstance(round, str) or len(round) > 80:
             raise ClockRejected("round: at most 80 characters")
+        _one_line("table", table)
+        _one_line("round", round)
         names = _players(players, tc)
         Clock(tc, names)  # checks the number of players
         row = ClockRow(
@@ -305,4 +308,16 @@ def _players(players: list[str] | None, tc: TimeControl) -> list[str]:
     names = [p.strip() for p in players]
     if any(not n or len(n) > 60 for n in names) or len(set(names)) != len(names):
         raise ClockRejected("players: names of 1 to 60 characters, all different")
+    for name in names:
+        _one_line("players", name)
     return names
+
+
+def _one_line(label: str, text: str) -> None:
+    """A label or a name is one line of printable text (see `ball.storage.text`)."""
+    char = bad_character(text.strip())
+    if char is not None:
+        raise ClockRejected(
+            f"{label}: one line of printable text, without a control character or line "
+            f"break (U+{ord(char):04X})"
+        )

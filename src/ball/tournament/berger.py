@@ -5,6 +5,12 @@ r the fixed player n meets x with 2x = r + 1 (mod n - 1), on table 1, with Black
 rounds; the other tables pair x + k with x - k (numbers taken 1..n-1 cyclically), and the
 smaller number has White when the two numbers add up to an odd sum. This reproduces the
 published tables (tested against gacrux's copy of them for 3 to 16 entrants).
+
+A double round robin plays the first cycle with its last two rounds swapped, as C.05
+Annex 1 recommends: otherwise, in an even field, the entrants with pairing numbers 1 and
+n/2 + 1 would have the same colour in the first cycle's last round and in the second
+cycle's first two rounds (three in a row). The second cycle repeats the tables in their
+order with colours reversed.
 """
 
 from __future__ import annotations
@@ -53,7 +59,10 @@ def round_robin_round(n: int, r: int, cycles: int = 1) -> list[Pair]:
     if not 1 <= r <= per_cycle * cycles:
         raise ValueError(f"round {r} is outside 1..{per_cycle * cycles}")
     cycle, within = divmod(r - 1, per_cycle)
-    pairs = berger_round(n, within + 1)
+    table_round = within + 1
+    if cycles > 1 and cycle == 0 and per_cycle >= 3 and table_round >= per_cycle - 1:
+        table_round = 2 * per_cycle - 1 - table_round  # swap the cycle's last two rounds
+    pairs = berger_round(n, table_round)
     if cycle % 2 == 1:
         pairs = [(b, w) if b is not None else (w, None) for w, b in pairs]
     return pairs

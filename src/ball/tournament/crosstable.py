@@ -4,7 +4,8 @@ Every round that has been paired gives every entrant one `Cell`: the opponent (p
 number) and colour of a game, or a bye/absence, with its TRF result code:
 `1 = 0` (win, draw, loss over the board), `+ -` (forfeit won/lost; a double forfeit is `-`
 for both), `U` pairing-allocated bye, `H` requested half-point bye, `F` full-point bye,
-`Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played.
+`Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played,
+or, with no opponent, not paired in a knockout (waiting for a replay, or out).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 
 from ball.tournament.games import Figures, game
-from ball.tournament.models import Event, Pairing
+from ball.tournament.models import Entrant, Event, Pairing
 from ball.tournament.scoring import Scoring
 
 BYE_CODES = {"pab": "U", "half": "H", "full": "F", "zero": "Z"}
@@ -52,6 +53,16 @@ class Line:
         return sum(c.points for c in self.cells)
 
 
+def in_field(event: Event, entrant: Entrant) -> bool:
+    """Whether the entrant is part of the event's table. An entrant of a round robin or a
+    knockout who withdrew before round 1 was paired is not: the Berger tables and the bracket
+    are drawn for the others (no forfeits handed to every opponent), and they are in neither
+    the standings nor the TRF. A Swiss keeps everyone (withdrawn entrants are just not paired)."""
+    return not (
+        event.system != "swiss" and entrant.status == "withdrawn" and not entrant.withdrawn_after
+    )
+
+
 def outcome_codes(pairing: Pairing) -> tuple[str, str]:
     """TRF codes for coach A and coach B of a pairing with a game."""
     result = pairing.result
@@ -82,8 +93,9 @@ def build(event: Event, upto: int | None = None) -> dict[int, Line]:
     """Lines keyed by entrant id, covering rounds 1..upto (default: every paired round)."""
     scoring = Scoring.from_json(event.scoring)
     rounds = [r for r in event.rounds_ if upto is None or r.number <= upto]
-    lines = {e.id: Line(e.number, e.id, e.name, e.rating, e.federation) for e in event.entrants}
-    numbers = {e.id: e.number for e in event.entrants}
+    field_ = [e for e in event.entrants if in_field(event, e)]
+    lines = {e.id: Line(e.number, e.id, e.name, e.rating, e.federation) for e in field_}
+    numbers = {e.id: e.number for e in field_}
     for rnd in rounds:
         seen: set[int] = set()
         for p in rnd.pairings:
@@ -104,10 +116,12 @@ def build(event: Event, upto: int | None = None) -> dict[int, Line]:
                     )
                 )
                 seen.add(eid)
-        for e in event.entrants:
+        for e in field_:
             if e.id not in seen:
                 code = (
                     "H" if (rnd.number < e.first_round and event.late_entry_bye == "half") else "Z"
                 )
+                if event.system == "knockout":
+                    code = " "  # waiting for a replay, or out: not paired, no bye
                 lines[e.id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
     return lines

@@ -56,4 +56,12 @@ class Scoring:
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise TournamentError(f"scoring: {key} must be a number >= 0, got {value!r}")
             values[key] = float(value)
+        # Results that stand for a win or a draw follow the organiser's win and draw unless
+        # set themselves (FIDE: a forfeit win, the pairing-allocated and the full-point bye
+        # score as a win, the half-point bye as a draw): 3-1-0 makes a forfeit win 3, not 1.
+        if "win" in values:
+            for name in ("forfeit_win", "pab", "full_bye"):
+                values.setdefault(name, values["win"])
+        if "draw" in values:
+            values.setdefault("half_bye", values["draw"])
         return cls(**values)

@@ -43,6 +43,7 @@ from ball.tournament.models import (
     ResultCorrection,
     Round,
 )
+from ball.tournament.names import check_name
 from ball.tournament.scoring import Scoring
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
@@ -156,7 +157,7 @@ class TournamentService:
         arbiter: str = "",
         scoring: dict[str, float] | None = None,
         tiebreaks: list[str] | None = None,
-        tiebreak_rules: str = "fide-2024",
+        tiebreak_rules: str | None = None,
         initial_colour: str = "white1",
         knockout_replays: int = 1,
         late_entry_bye: str = "zero",
@@ -168,9 +169,11 @@ class TournamentService:
         derived for round robins and knockouts. `draw_lots`: seed of the drawing of lots for
         pairing numbers (round robin, knockout) and the initial colour (Swiss); recorded.
         `scoring` overrides `Scoring` fields; `tiebreaks` is the ordered chain (default per
-        system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026.
+        system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026
+        (default: the rules in force on the start date, see `standings.rules_for_date`).
         """
-        name = (name or "").strip()
+        name = check_name(name, "event name")
+        place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
         if not name:
             raise TournamentError("the event needs a name")
         if system not in SYSTEMS:
@@ -186,7 +189,7 @@ class TournamentService:
         for tb in chain:
             if tb not in known:
                 raise TournamentError(f"unknown tie-break {tb!r}; known: {', '.join(known)}")
-        if tiebreak_rules not in standings.RULES:
+        if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
             raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
         if initial_colour not in ("white1", "black1"):
             raise TournamentError("initial colour must be white1 or black1")
@@ -205,6 +208,8 @@ class TournamentService:
         if draw_lots is not None and system == "swiss":
             initial_colour = random.Random(draw_lots).choice(["white1", "black1"])
             lots = json.dumps({"seed": draw_lots, "initial_colour": initial_colour})
+        date_start = date_start or time.strftime("%Y-%m-%d")
+        tiebreak_rules = tiebreak_rules or standings.rules_for_date(date_start)
         with self._tx() as s:
             event = Event(
                 name=name,
@@ -212,7 +217,7 @@ class TournamentService:
                 rounds=rounds,
                 game=plugin.name,
                 ruleset=ruleset,
-                date_start=date_start or time.strftime("%Y-%m-%d"),
+                date_start=date_start,
                 date_end=date_end,
                 place=place,
                 arbiter=arbiter,
@@ -259,7 +264,8 @@ class TournamentService:
         """Register an entrant. After round 1 it is a late entry: the rounds it missed count
         as zero-point (or, if the event says so, half-point) byes. Round robins and
         knockouts take no late entries."""
-        name = (name or "").strip()
+        name = check_name(name, "entrant name")
+        club, federation = check_name(club, "club"), check_name(federation, "federation")
         if not name:
             raise TournamentError("the entrant needs a name")
         if rating is not None and not 0 <= rating <= 9999:
@@ -523,7 +529,7 @@ class TournamentService:
         event: EventRef = None,
     ) -> None:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
-        if not kind.strip():
+        if not check_name(kind, "log kind"):
             raise TournamentError("a log entry needs a kind")
         with self._tx() as s:
             ev = self._event(s, event)
@@ -580,11 +586,24 @@ class TournamentService:
             ev = self._event(s, event)
             return _export(ev, _complete_rounds(ev))
 
-    def import_trf(self, text: str, *, name: str | None = None) -> dict[str, Any]:
+    def import_trf(
+        self, text: str, *, name: str | None = None, tiebreak_rules: str | None = None
+    ) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
-        pairings and results (as outcomes, without score sheets)."""
+        pairings and results (as outcomes, without score sheets), the scoring of record 162,
+        withdrawals (XXW; XXZ, not paired next round, counts as withdrawn) and the tie-break rules
+        (`tiebreak_rules`, default: those in force on the file's start date)."""
         parsed = trf.read(text)
-        rounds = parsed.rounds or max(len(p.cells) for p in parsed.players)
+        if name is not None:
+            name = check_name(name, "event name")
+        if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
+            raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
+        played = parsed.played
+        rounds = parsed.rounds or played
+        scoring = dict(parsed.scoring or {})
+        if parsed.system in ("round-robin", "double-round-robin"):
+            scoring.setdefault("pab", 0.0)  # as `create_event` sets it
+        withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
         with self._tx() as s:
             ev = Event(
                 name=name or parsed.name or "Imported event",
@@ -595,8 +614,9 @@ class TournamentService:
                 date_end=parsed.date_end,
                 place=parsed.place,
                 arbiter=parsed.arbiter,
-                scoring=Scoring().to_json(),
+                scoring=Scoring.from_dict(scoring).to_json(),
                 tiebreaks=json.dumps(_default_chain(parsed.system, GAMES["ball"])),
+                tiebreak_rules=tiebreak_rules or standings.rules_for_date(parsed.date_start),
                 initial_colour=parsed.initial_colour,
                 created_at=time.time(),
             )
@@ -611,17 +631,17 @@ class TournamentService:
                     name=p.name,
                     federation=p.federation,
                     rating=p.rating,
-                    status="withdrawn" if p.number in parsed.absent_next else "active",
+                    status="withdrawn" if p.number in withdrawn else "active",
+                    withdrawn_after=played if p.number in withdrawn else None,
                 )
                 s.add(entrant)
                 by_number[p.number] = entrant
             s.flush()
-            played = max(len(p.cells) for p in parsed.players)
             cells = {p.number: p.cells for p in parsed.players}
 
             def cell(number: int, rnd: int) -> tuple[int, str, str]:
                 row = cells[number]
-                return row[rnd - 1] if rnd <= len(row) else (0, "-", "Z")
+                return row[rnd - 1] if rnd <= len(row) else (0, "-", " ")
 
             for number in range(1, played + 1):
                 rnd = Round(
@@ -634,6 +654,8 @@ class TournamentService:
                     opp, colour, code = cell(p.number, number)
                     me = by_number[p.number]
                     if not opp:
+                        if code == " ":
+                            continue  # not paired in this round (TRF-16's blank)
                         kind = {"U": "pab", "H": "half", "F": "full"}.get(code, "zero")
                         table += 1
                         s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
@@ -681,6 +703,8 @@ class TournamentService:
         elif ev.draw_lots_seed is not None:
             random.Random(ev.draw_lots_seed).shuffle(entrants)
             ev.lots = json.dumps({"seed": ev.draw_lots_seed, "order": [e.name for e in entrants]})
+        # Who withdrew before the start takes a number after the field's (out of the table).
+        entrants.sort(key=lambda e: not crosstable.in_field(ev, e))
         for number, e in enumerate(entrants, start=1):
             e.number = number
 
@@ -701,7 +725,7 @@ class TournamentService:
 
     def _pair_round_robin(self, ev: Event, number: int):
         cycles = 2 if ev.system == "double-round-robin" else 1
-        n = len(ev.entrants)
+        n = sum(1 for e in ev.entrants if crosstable.in_field(ev, e))
         total = berger.berger_rounds(n) * cycles
         if ev.rounds is None:
             ev.rounds = total
@@ -714,7 +738,9 @@ class TournamentService:
         return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
 
     def _pair_knockout(self, ev: Event, number: int):
-        seeds = sorted(ev.entrants, key=lambda e: e.number)
+        seeds = sorted(
+            (e for e in ev.entrants if crosstable.in_field(ev, e)), key=lambda e: e.number
+        )
         if number == 1:
             if ev.rounds is None:
                 ev.rounds = int(math.log2(knockout.bracket_size(len(seeds))))
@@ -1007,30 +1033,12 @@ def _knockout_stage_winners(ev: Event) -> list[Entrant | None]:
     """Winners of the latest stage in bracket order, replays resolved."""
     stage: list[Pairing] = []
     for r in ev.rounds_:
-        if not r.method.startswith("knockout replay"):
+        if not r.method.startswith(knockout.REPLAY):
             stage = list(r.pairings)
-    winners: list[Entrant | None] = []
-    for p in stage:
-        if p.b_id is None:
-            winners.append(p.a)
-            continue
-        pair = frozenset((p.a_id, p.b_id))
-        decisive = p
-        for r in ev.rounds_:
-            if r.method.startswith("knockout replay"):
-                for q in r.pairings:
-                    if q.b_id is not None and frozenset((q.a_id, q.b_id)) == pair:
-                        decisive = q
-        outcome = decisive.result.outcome if decisive.result else "N"
-        if outcome == "A":
-            winners.append(decisive.a)
-        elif outcome == "B":
-            winners.append(decisive.b)
-        elif outcome == "D":
-            winners.append(p.a if p.a.number < p.b.number else p.b)
-        else:
-            winners.append(None)
-    return winners
+    replays = [p for r in ev.rounds_ if r.method.startswith(knockout.REPLAY) for p in r.pairings]
+    by_id = {e.id: e for e in ev.entrants}
+    winners = (knockout.match_winner(p, replays, ev.knockout_replays) for p in stage)
+    return [by_id[w] if w is not None else None for w in winners]
 
 
 def _complete_rounds(ev: Event) -> int:
@@ -1051,7 +1059,26 @@ def _standings(ev: Event, upto: int | None) -> list[standings.Standing]:
         game(ev.game),
         round_robin=ev.system in ("round-robin", "double-round-robin"),
         rules=ev.tiebreak_rules,
+        reach=_knockout_reach(ev, upto),
     )
+
+
+def _knockout_reach(ev: Event, upto: int | None) -> dict[int, int] | None:
+    """A knockout's ranking key (stage reached); None for the other systems."""
+    if ev.system != "knockout":
+        return None
+    rounds = [r for r in ev.rounds_ if upto is None or r.number <= upto]
+    return knockout.stages_reached(rounds, ev.knockout_replays)
+
+
+def _declared_rounds(ev: Event, upto: int) -> int:
+    """The TRF's XXR/142: the event's rounds, and never fewer than the columns written. A
+    knockout adds replays as it goes: the rounds written plus the stages still to play."""
+    if ev.system != "knockout" or ev.rounds is None:
+        return max(ev.rounds or 0, upto, 1)
+    rounds = [r for r in ev.rounds_ if r.number <= upto]
+    stages = sum(1 for r in rounds if not r.method.startswith(knockout.REPLAY))
+    return max(upto + ev.rounds - stages, 1)
 
 
 def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
@@ -1067,12 +1094,13 @@ def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bo
         date_end=ev.date_end,
         system=ev.system,
         arbiter=ev.arbiter,
-        rounds=ev.rounds or max(upto, 1),
+        rounds=_declared_rounds(ev, upto),
         initial_colour=ev.initial_colour,
         scoring=Scoring.from_json(ev.scoring),
         lines=sorted(lines.values(), key=lambda x: x.number),
         ranks=ranks,
         absent_next=absent,
+        withdrawn=[e.number for e in ev.entrants if e.status == "withdrawn" and e.id in lines],
     )
 
 

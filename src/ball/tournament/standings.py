@@ -31,6 +31,19 @@ RULES = {
     "fide-2026": "FIDE Tie-Break Regulations C.07 (2024, amended 2026), capped dummy opponent",
 }
 
+# The 2026 amendment of the Tie-Break Regulations applies to events that start on or after
+# this day (FIDE Council approval of 2 February 2026; the date gacrux's checker uses too).
+RULES_2026_FROM = "2026-03-01"
+
+
+def rules_for_date(date_start: str) -> str:
+    """The tie-break rules in force for an event starting on `date_start` (YYYY-MM-DD); an
+    undated event takes the rules in force now, the newest (as gacrux's checker does)."""
+    if date_start and date_start < RULES_2026_FROM:
+        return "fide-2024"
+    return "fide-2026"
+
+
 GENERIC_TIEBREAKS = {
     "direct-encounter": "rank inside the tied group by the games between its entrants (1 = best)",
     "buchholz": "sum of the opponents' adjusted scores",
@@ -265,8 +278,13 @@ def compute(
     *,
     round_robin: bool = False,
     rules: str = "fide-2024",
+    reach: dict[int, int] | None = None,
 ) -> list[Standing]:
-    """Rank entrants: points, then `chain` in order; entrants still tied share a rank."""
+    """Rank entrants: points, then `chain` in order; entrants still tied share a rank.
+
+    `reach` (entrant id -> stage reached, a knockout's; see `knockout.stages_reached`)
+    ranks by the stage instead: entrants out in the same stage share a rank, and the chain
+    is computed and shown but separates nobody."""
     ctx = _Context(lines, scoring, round_robin, rules)
     values: dict[int, dict[str, float | None]] = {x.number: {} for x in lines}
     direction: dict[str, bool] = {}
@@ -282,7 +300,10 @@ def compute(
             values[line.number][name] = _single(name, ctx, line, plugin)
 
     groups: list[list[Line]] = [sorted(lines, key=lambda x: (-ctx.points[x.number], x.number))]
-    groups = _split(groups, lambda x: ctx.points[x.number], True)
+    if reach is not None:
+        groups = _split(groups, lambda x: reach.get(x.entrant_id, 0), True)
+    else:
+        groups = _split(groups, lambda x: ctx.points[x.number], True)
     for name in chain:
         if name == "direct-encounter":
             for group in groups:
@@ -293,7 +314,8 @@ def compute(
                 )
                 for number, value in de.items():
                     values[number][name] = value
-        groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
+        if reach is None:
+            groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
 
     standings: list[Standing] = []
     rank = 1

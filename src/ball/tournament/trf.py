@@ -6,15 +6,23 @@ number, name, rating, federation, points, rank, and for each round opponent, col
 code, see `ball.tournament.crosstable`), and the javafo extension records `XXR` (number of
 rounds) and `XXC` (`white1`/`black1`: the colour of pairing number 1 in round 1), plus the
 equivalent TRF-25 `142`/`152`/`162` records that gacrux reads. `XXZ` lists entrants who will
-not be paired in the next round (withdrawn, or a requested bye).
+not be paired in the next round (withdrawn, or a requested bye; pairing input only).
+`XXW` is BALL's own record (other programs skip it): the entrants who have withdrawn, so
+that an imported event does not pair them again. A round in which an entrant was not paired
+and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
+blank result, TRF-16's "not paired", not `Z` (a zero-point bye, an absence the entrant chose).
 """
 
 from __future__ import annotations
 
+import math
+import re
+import time
 from dataclasses import dataclass, field
 
 from ball.tournament.crosstable import Line
 from ball.tournament.errors import TournamentError
+from ball.tournament.names import bad_character, check_name
 from ball.tournament.scoring import Scoring
 
 SYSTEM_TRF = {
@@ -25,14 +33,22 @@ SYSTEM_TRF = {
 }
 
 
+def _field(text: str) -> str:
+    """One field of a record: a control character or line break (stored before names were
+    checked) becomes a space, so no field can end its record or forge another."""
+    while (char := bad_character(text)) is not None:
+        text = text.replace(char, " ")
+    return text
+
+
 def _fmt_points(value: float) -> str:
     return f"{value:4.1f}"
 
 
 def _player_record(line: Line, rank: int, rounds: int | None = None) -> str:
-    name = line.name[:33]
+    name = _field(line.name)[:33]
     rating = f"{line.rating:4d}" if line.rating else "    "
-    fed = (line.federation or "")[:3]
+    fed = _field(line.federation or "")[:3]
     text = (
         f"001 {line.number:4d}      {name:<33} {rating} {fed:<3} {'':>11} {'':<10} "
         f"{_fmt_points(line.points)} {rank:4d}  "
@@ -55,8 +71,11 @@ def _scoring_record(scoring: Scoring) -> str:
         ("Z", scoring.zero_bye),
         ("H", scoring.half_bye),
         ("F", scoring.full_bye),
+        ("+", scoring.forfeit_win),  # BALL's own letters; gacrux skips them
+        ("-", scoring.forfeit_loss),
     ]
-    return "162 " + "".join(f" {code} {value:3.1f}   " for code, value in parts).rstrip()
+    # Four columns for the value (gacrux reads line[pos + 1 : pos + 5]): up to 99.9 points.
+    return "162 " + "".join(f" {code}{value:4.1f}   " for code, value in parts).rstrip()
 
 
 def write(
@@ -74,17 +93,19 @@ def write(
     ranks: dict[int, int],
     absent_next: list[int] | None = None,
     upto: int | None = None,
+    withdrawn: list[int] | None = None,
 ) -> str:
-    """The TRF text; `lines` in pairing-number order, `ranks` by entrant id."""
+    """The TRF text; `lines` in pairing-number order, `ranks` by entrant id; `withdrawn`
+    (pairing numbers) becomes BALL's XXW record."""
     out = [
-        f"012 {name}",
-        f"022 {place}",
-        f"042 {date_start}",
-        f"052 {date_end}",
+        f"012 {_field(name)}",
+        f"022 {_field(place)}",
+        f"042 {_field(date_start)}",
+        f"052 {_field(date_end)}",
         f"062 {len(lines)}",
         f"072 {sum(1 for x in lines if x.rating)}",
         f"092 {SYSTEM_TRF.get(system, system)}",
-        f"102 {arbiter}",
+        f"102 {_field(arbiter)}",
         f"142 {rounds}",
         f"152 {'B' if initial_colour == 'black1' else 'W'}",
         _scoring_record(scoring),
@@ -95,10 +116,34 @@ def write(
     out.append(f"XXC {initial_colour}")
     if absent_next:
         out.append("XXZ " + " ".join(str(n) for n in sorted(absent_next)))
+    if withdrawn:
+        out.append("XXW " + " ".join(str(n) for n in sorted(withdrawn)))
     return "\n".join(out) + "\n"
 
 
 # ------------------------------------------------------------------------------ reading
+
+# Bounds of the numbers a TRF holds: round numbers are three columns wide in the records
+# that name a round (132, 240), pairing numbers and ratings four, points four (99.9).
+MAX_ROUNDS = 999
+MAX_NUMBER = 9999
+MAX_RATING = 9999
+MAX_POINTS = 99.9
+
+# Record 162 (points per result): our letters and gacrux's (A: absent, a zero-point bye).
+# A file without "+" scores a forfeit win as a win.
+SCORING_CODES = {
+    "W": ("win",),
+    "+": ("forfeit_win",),
+    "-": ("forfeit_loss",),
+    "D": ("draw",),
+    "L": ("loss",),
+    "P": ("pab",),
+    "H": ("half_bye",),
+    "F": ("full_bye",),
+    "Z": ("zero_bye",),
+    "A": ("zero_bye",),
+}
 
 
 @dataclass
@@ -108,6 +153,7 @@ class TrfPlayer:
     rating: int | None
     federation: str
     cells: list[tuple[int, str, str]] = field(default_factory=list)  # (opponent, colour, code)
+    line: int = 0  # where in the file, for error messages
 
 
 @dataclass
@@ -119,71 +165,158 @@ class TrfEvent:
     arbiter: str = ""
     system: str = "swiss"
     rounds: int | None = None
+    rounds_line: int = 0
     initial_colour: str = "white1"
+    scoring: dict[str, float] | None = None  # Scoring fields from record 162
     players: list[TrfPlayer] = field(default_factory=list)
     absent_next: list[int] = field(default_factory=list)
+    withdrawn: list[int] = field(default_factory=list)  # BALL's XXW record
+
+    @property
+    def played(self) -> int:
+        """Round columns the player records hold."""
+        return max((len(p.cells) for p in self.players), default=0)
 
 
 def read(text: str) -> TrfEvent:
-    """Parse TRF-16 text (with XXR/XXC); raise `TournamentError` naming the bad line."""
+    """Parse TRF-16 text (with XXR/XXC/XXZ/XXW and 142/152/162); raise `TournamentError`
+    naming the bad line for any text or number out of place."""
     event = TrfEvent()
-    systems = {v.lower(): k for k, v in SYSTEM_TRF.items()}
     for index, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
-        code, value = line[:3], line[4:].strip()
         try:
-            if code == "001":
-                event.players.append(_read_player(line))
-            elif code == "012":
-                event.name = value
-            elif code == "022":
-                event.place = value
-            elif code == "042":
-                event.date_start = value.replace("/", "-")[:10]
-            elif code == "052":
-                event.date_end = value.replace("/", "-")[:10]
-            elif code == "102":
-                event.arbiter = value
-            elif code == "092":
-                event.system = systems.get(value.lower(), "swiss")
-            elif code in ("XXR", "142") and value:
-                event.rounds = int(value.split()[0])
-            elif code == "XXC":
-                event.initial_colour = "black1" if "black1" in value.split() else "white1"
-            elif code == "152" and value:
-                event.initial_colour = "black1" if value[0].upper() == "B" else "white1"
-            elif code == "XXZ":
-                event.absent_next = [int(v) for v in value.replace(",", " ").split()]
-        except (ValueError, IndexError) as exc:
-            raise TournamentError(f"TRF line {index} ({code}): {exc}") from None
+            _read_line(event, line, index)
+        except (ValueError, IndexError, TournamentError) as exc:
+            raise TournamentError(f"TRF line {index} ({line[:3]}): {exc}") from None
+    _check(event)
+    return event
+
+
+def _read_line(event: TrfEvent, line: str, index: int) -> None:
+    code, value = line[:3], line[4:].strip()
+    if code == "001":
+        player = _read_player(line)
+        player.line = index
+        event.players.append(player)
+    elif code == "012":
+        event.name = check_name(value, "event name")
+    elif code == "022":
+        event.place = check_name(value, "place")
+    elif code in ("042", "052"):
+        date = _date(value)
+        if code == "042":
+            event.date_start = date
+        else:
+            event.date_end = date
+    elif code == "102":
+        event.arbiter = check_name(value, "arbiter")
+    elif code == "092":
+        systems = {v.lower(): k for k, v in SYSTEM_TRF.items()}
+        event.system = systems.get(value.lower(), "swiss")
+    elif code in ("XXR", "142") and value:
+        event.rounds = _number(value.split()[0], "the number of rounds", 1, MAX_ROUNDS)
+        event.rounds_line = index
+    elif code == "XXC":
+        event.initial_colour = "black1" if "black1" in value.split() else "white1"
+    elif code == "152" and value:
+        event.initial_colour = "black1" if value[0].upper() == "B" else "white1"
+    elif code == "162":
+        event.scoring = _read_scoring(value)
+    elif code in ("XXZ", "XXW"):
+        numbers = [
+            _number(v, "a pairing number", 1, MAX_NUMBER) for v in value.replace(",", " ").split()
+        ]
+        if code == "XXZ":
+            event.absent_next = numbers
+        else:
+            event.withdrawn = numbers
+
+
+def _check(event: TrfEvent) -> None:
+    """What no single line shows: players, their numbers, the rounds they hold."""
     if not event.players:
         raise TournamentError("TRF: no player (001) records")
     numbers = {p.number for p in event.players}
     if len(numbers) != len(event.players):
         raise TournamentError("TRF: two player records share a starting number")
     for p in event.players:
+        if len(p.cells) > MAX_ROUNDS:
+            raise TournamentError(
+                f"TRF line {p.line} (001): player {p.number} holds {len(p.cells)} rounds; "
+                f"at most {MAX_ROUNDS}"
+            )
         for rnd, (opp, _colour, _code) in enumerate(p.cells, start=1):
             if opp and opp not in numbers:
                 raise TournamentError(f"TRF: player {p.number} round {rnd}: unknown opponent {opp}")
-    return event
+    if event.rounds is not None and event.rounds < event.played:
+        raise TournamentError(
+            f"TRF line {event.rounds_line}: {event.rounds} rounds declared, but the player "
+            f"records hold {event.played}"
+        )
+    for label, listed in (("XXZ", event.absent_next), ("XXW", event.withdrawn)):
+        unknown = sorted(set(listed) - numbers)
+        if unknown:
+            raise TournamentError(f"TRF {label}: no player has number {unknown[0]}")
+
+
+def _number(text: str, label: str, low: int, high: int) -> int:
+    text = text.strip()
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{label} must be a whole number from {low} to {high}, got {text!r}")
+    return int(text)
+
+
+def _date(text: str) -> str:
+    """A TRF date (YYYY/MM/DD or YYYY-MM-DD) as YYYY-MM-DD; empty stays empty."""
+    if not text:
+        return ""
+    date = text.replace("/", "-")
+    try:
+        time.strptime(date, "%Y-%m-%d")
+    except ValueError:
+        raise ValueError(f"a date must be YYYY/MM/DD or YYYY-MM-DD, got {text!r}") from None
+    return date
+
+
+def _read_scoring(value: str) -> dict[str, float]:
+    """Record 162: a letter and its points, repeated (`W 1.0    D 0.5 ...`)."""
+    out: dict[str, float] = {}
+    for letter, points in re.findall(r"([A-Za-z+-])\s*(\S*)", value):
+        fields_ = SCORING_CODES.get(letter.upper())
+        if fields_ is None:
+            continue  # a result this toolbox does not score (gacrux's X, for example)
+        try:
+            number = float(points)
+        except ValueError:
+            number = math.nan
+        if not 0 <= number <= MAX_POINTS:  # NaN fails both comparisons
+            raise ValueError(f"points for {letter} must be 0 to {MAX_POINTS}, got {points!r}")
+        for name in fields_:
+            out[name] = number
+    if "win" in out:
+        out.setdefault("forfeit_win", out["win"])
+    return out
 
 
 def _read_player(line: str) -> TrfPlayer:
-    number = int(line[4:8])
-    name = line[14:47].strip()
+    number = _number(line[4:8], "the starting number", 1, MAX_NUMBER)
+    name = check_name(line[14:47], "player name")
     if not name:
         raise ValueError(f"player {number} has no name")
     rating_text = line[48:52].strip()
-    rating = int(rating_text) if rating_text else None
-    player = TrfPlayer(number, name, rating or None, line[53:56].strip())
+    rating = _number(rating_text, "the rating", 0, MAX_RATING) if rating_text else None
+    federation = check_name(line[53:56], "federation")
+    player = TrfPlayer(number, name, rating or None, federation)
     body = line[91:]
     for start in range(0, len(body), 10):
         chunk = body[start : start + 10].ljust(10)
         if not chunk.strip():
-            player.cells.append((0, "-", "Z"))
+            player.cells.append((0, "-", " "))
             continue
         opp_text = chunk[0:4].strip()
-        opponent = int(opp_text) if opp_text else 0
+        opponent = (
+            _number(opp_text, f"player {number}: an opponent", 0, MAX_NUMBER) if opp_text else 0
+        )
         colour = chunk[5].lower() if chunk[5] in "wbWB" else "-"
         code = chunk[7].upper() if chunk[7] != " " else " "
         if code not in "1=0+-UHFZWDL ":

@@ -42,6 +42,7 @@ from ball.storage import Base
 from ball.tournament import sanction_log, signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
+from ball.tournament.names import check_name
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.web import security
 from ball.web.i18n import gettext_for
@@ -361,6 +362,11 @@ def parse_entrants_csv(text: str) -> list[dict[str, Any]]:
             continue
         if not row.get("name"):
             raise TournamentError(f"CSV line {line}: the name is empty")
+        for key in ("name", "club", "federation"):  # refused before anyone is added
+            try:
+                check_name(row.get(key, ""), key)
+            except TournamentError as exc:
+                raise TournamentError(f"CSV line {line}: {exc}") from None
         if row["name"] in seen:
             raise TournamentError(f"CSV line {line}: {row['name']!r} appears twice")
         seen.add(row["name"])

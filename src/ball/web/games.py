@@ -19,6 +19,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.ruleset import RulesetError, ruleset_by_name
+from ball.storage.text import bad_character
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
@@ -245,7 +246,9 @@ class GameStore:
         """Initial position, actions and a few headers (for the `.bgn` export)."""
         with self.sessions() as session:
             row = self._row(session, game_id)
-            headers = {"Event": row.title or "BALL simulator game", "Site": "BALL Toolbox"}
+            # A title stored before titles were checked: a line break would end the tag.
+            title = "".join(" " if bad_character(c) else c for c in row.title)
+            headers = {"Event": title or "BALL simulator game", "Site": "BALL Toolbox"}
             return json.loads(row.initial), json.loads(row.actions), headers
 
     def _state(self, row: WebGame, rebuilt: Rebuilt) -> dict[str, Any]:
@@ -279,6 +282,11 @@ class GameStore:
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
+        if (char := bad_character(title)) is not None:  # it becomes the record's Event tag
+            raise GameError(
+                f"title: one line of printable text, without a control character "
+                f"(U+{ord(char):04X})"
+            )
         if mode == "computer":
             computer_side = (computer_side or "N").upper()
             if computer_side not in SIDES:
