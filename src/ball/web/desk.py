@@ -38,7 +38,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.match.result import SheetError, decide
 from ball.match.sanctions import LADDER
-from ball.storage import Base
+from ball.storage import Base, ids
 from ball.tournament import sanction_log, signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
@@ -365,7 +365,7 @@ def parse_entrants_csv(text: str) -> list[dict[str, Any]]:
             raise TournamentError(f"CSV line {line}: {row['name']!r} appears twice")
         seen.add(row["name"])
         rating = row.get("rating", "")
-        if rating and not rating.isdigit():
+        if rating and not ids.is_digits(rating):  # isdigit() takes "²", which int() refuses
             raise TournamentError(f"CSV line {line}: rating {rating!r} is not a whole number")
         rows.append(
             {
