@@ -48,7 +48,7 @@ from ball.tournament.scoring import Scoring
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
 EventRef = int | str | None
-LIMIT = 2**31 - 1  # numbers beyond this are no round, table or event (and overflow SQLite)
+LIMIT = ids.MAX_ID  # numbers beyond this are no round, table or event (one id type)
 
 
 def _bounded(value: int | None, label: str) -> None:

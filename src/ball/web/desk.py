@@ -128,18 +128,15 @@ def _t(request: Request) -> Callable[[str], str]:
     return gettext_for(getattr(request.state, "lang", "en"))
 
 
-DB_INT_MAX = 2**63 - 1  # larger ids cannot be bound as SQL integers: they exist nowhere
-
-
 def _event_or_404(session, event_id: int) -> Event:
-    event = session.get(Event, event_id) if 0 < event_id <= DB_INT_MAX else None
+    event = session.get(Event, event_id) if ids.in_range(event_id) else None
     if event is None:
         raise HTTPException(404, f"no event {event_id}")
     return event
 
 
 def _round_or_404(session, event_id: int, number: int) -> Round:
-    if not 0 < number <= DB_INT_MAX:
+    if not ids.in_range(number):
         raise HTTPException(404, f"round {number} is not paired")
     rnd = session.scalar(select(Round).where(Round.event_id == event_id, Round.number == number))
     if rnd is None:
@@ -422,7 +419,7 @@ async def withdraw(event_id: int, entrant_id: int, request: Request):
     back = f"/desk/{event_id}"
     with request.app.state.sessions() as session:
         _write(request, session, event_id, form)
-        entrant = session.get(Entrant, entrant_id) if 0 < entrant_id <= DB_INT_MAX else None
+        entrant = session.get(Entrant, entrant_id) if ids.in_range(entrant_id) else None
         if entrant is None or entrant.event_id != event_id:
             raise HTTPException(404, f"no entrant {entrant_id} in event {event_id}")
         name = entrant.name
