@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -45,9 +45,16 @@ from ball.tournament.models import Entrant, Event, Pairing, Round
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.web import security
 from ball.web.i18n import gettext_for
+from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import render
 
-router = APIRouter(prefix="/desk")
+# Pages and forms answer HTML; refusals before the form is read (no session, bad CSRF token,
+# no such event) are JSON `{"detail": ...}`; the two JSON endpoints say so themselves.
+router = APIRouter(
+    prefix="/desk",
+    default_response_class=HTMLResponse,
+    responses={**SEE_OTHER, **page_errors(400, 401, 403, 404, 409, 422, 429)},
+)
 
 
 def N_(message: str) -> str:
@@ -497,7 +504,7 @@ def round_page(event_id: int, number: int, request: Request):
         )
 
 
-@router.get("/{event_id}/rounds/{number}/control.json")
+@router.get("/{event_id}/rounds/{number}/control.json", response_class=JSONResponse)
 def round_control_json(event_id: int, number: int, request: Request):
     with request.app.state.sessions() as session:
         if _page_arbiter(request, session, event_id) is None:
@@ -918,7 +925,7 @@ def result_page(event_id: int, number: int, table: int, request: Request):
         )
 
 
-@router.post("/{event_id}/rounds/{number}/tables/{table}/check")
+@router.post("/{event_id}/rounds/{number}/tables/{table}/check", response_class=JSONResponse)
 async def check_result(event_id: int, number: int, table: int, request: Request):
     """The "as you type" check: the decision `decide` gives for the form as it stands."""
     form = await _form(request)

@@ -12,7 +12,7 @@ import json
 import socket
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy import select
 
 from ball.storage import ids
@@ -22,9 +22,12 @@ from ball.tournament.games import game
 from ball.tournament.models import Event, Round
 from ball.tournament.standings import known_tiebreaks
 from ball.web.desk import N_, decision_of, gap_of, hms, now_of, service_for
+from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.templating import render
 
-router = APIRouter(prefix="/public")
+router = APIRouter(
+    prefix="/public", default_response_class=HTMLResponse, responses=json_errors(404, 422)
+)
 
 DEFAULT_REFRESH = 30
 
@@ -113,7 +116,12 @@ def public_home(request: Request, refresh: int | None = Query(None)):
         )
 
 
-@router.get("/{event_id}")
+@router.get(
+    "/{event_id}",
+    status_code=307,
+    response_class=RedirectResponse,
+    responses=TEMPORARY_REDIRECT,
+)
 def public_event(event_id: int):
     return RedirectResponse(f"/public/{event_id}/standings", status_code=307)
 
