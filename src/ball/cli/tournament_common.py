@@ -38,4 +38,7 @@ def run(call: Callable[[], T]) -> T:
 
 
 def event_ref(event: str | None) -> Any:
-    return int(event) if event and event.isdigit() else event
+    from ball.storage.ids import parse_id
+
+    number = parse_id(event) if event else None  # "²" passes isdigit() but not int()
+    return event if number is None else number

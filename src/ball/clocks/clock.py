@@ -13,6 +13,7 @@ limit is in time.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from dataclasses import dataclass, field
@@ -46,6 +47,8 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "finish": frozenset({"reason", "winner", "score"}),
     "adjust": frozenset({"player", "seconds", "reason"}),
 }
+# Not part of a saved state: the control never changes, events and timeline only grow.
+_NOT_SAVED = frozenset({"control", "events", "timeline"})
 _MAX_DATA = 2000  # characters of JSON: a clock event is small
 _BULK_AFTER = 100  # penalty blocks beyond this in one step are charged in one notice
 _SAME_INSTANT = 1e-6  # seconds: computed edges closer than this happen together
@@ -426,16 +429,26 @@ class Clock:
     # ----- events -----------------------------------------------------------------------
 
     def apply(self, event: ClockEvent) -> None:
-        """Let time run to the event, then apply it; raises ClockRejected (state unchanged
-        only for the checks done before any change, which are all of them)."""
+        """Let time run to the event, then apply it; raises ClockRejected and then the
+        clock is exactly as before (its time, notices and players), so a refused event
+        leaves no trace and a later event may still come at an earlier instant.
+
+        The event's own fields are checked first; whether it is allowed *now* depends on
+        the state at its instant (a flag may fall on the way), so the clock is advanced and
+        the handler run on a saved state that is put back when the handler refuses."""
         if self.t is not None and event.at < self.t:
             raise ClockRejected(f"at: {event.at} is before the previous event ({self.t})")
-        self.advance(event.at)
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None or event.kind not in EVENT_FIELDS:
             raise ClockRejected(f"kind: {event.kind!r} is not a clock event")
         _check_data(event)
-        handler(event.data)
+        saved = self._save()
+        try:
+            self.advance(event.at)
+            handler(event.data)
+        except ClockRejected:
+            self._restore(saved)
+            raise
         self.events.append(event)
         self.timeline.append(
             {
@@ -446,6 +459,19 @@ class Clock:
                 "data": dict(event.data),
             }
         )
+
+    def _save(self) -> tuple[dict[str, Any], int]:
+        """Everything `advance` and a handler may change: the state (its records copied)
+        and the length of the append-only timeline. Saved on every event, so no deepcopy:
+        the records (`_Player`, `_Turn`, `_FinalDrive`) hold only scalars, one copy each
+        is enough (a deepcopy made replaying a log seven times slower)."""
+        state = {k: _copied(v) for k, v in vars(self).items() if k not in _NOT_SAVED}
+        return state, len(self.timeline)
+
+    def _restore(self, saved: tuple[dict[str, Any], int]) -> None:
+        state, notices = saved
+        vars(self).update(state)
+        del self.timeline[notices:]
 
     def _need(self, *statuses: str) -> None:
         if self.status not in statuses:
@@ -730,6 +756,15 @@ class Clock:
                 "extra_turn_of": self._name(drive.extra_turn_of),
             }
         return view
+
+
+def _copied(value: Any) -> Any:
+    """A copy of one attribute of a clock, deep enough to survive the clock's changes."""
+    if isinstance(value, list):
+        return [copy.copy(item) for item in value]
+    if isinstance(value, dict):
+        return copy.deepcopy(value)
+    return copy.copy(value)  # a record of scalars, or an immutable value (itself)
 
 
 def _check_data(event: ClockEvent) -> None:

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
-from ball.storage import Base
+from ball.storage import Base, ids
 from ball.storage.text import bad_character
 
 TimeSource = Callable[[], float]
@@ -60,11 +60,8 @@ class ClockNotFound(LookupError):
     pass
 
 
-ID_LIMIT = 2**31 - 1  # ids are PostgreSQL INTEGERs; a larger one names no clock anywhere
-
-
 def _clock_row(session: Session, clock_id: int) -> ClockRow:
-    row = session.get(ClockRow, clock_id) if 0 < clock_id <= ID_LIMIT else None
+    row = session.get(ClockRow, clock_id) if ids.in_range(clock_id) else None
     if row is None:
         raise ClockNotFound(f"no clock {clock_id}")
     return row
@@ -185,6 +182,8 @@ class ClockStore:
         now = self.now()
         query = select(ClockRow).where(ClockRow.round_label == round)
         if event_id is not None:
+            if not ids.in_range(event_id):  # no event has it (and SQLite overflows on it)
+                return []
             query = query.where(ClockRow.event_id == event_id)
         with self.sessions() as session:
             rows = session.scalars(query.order_by(ClockRow.id)).all()

@@ -331,7 +331,8 @@ class _MovetextParser:
         if tok.kind != "word" or tok.text != "half":
             raise _at(tok, f"expected {expected or 'the end'}, found {tok.text!r}")
         num = self._next("the half number")
-        if not num.text.isdigit() or not previous < int(num.text) <= MAX_HALF:
+        plain = num.text.isascii() and num.text.isdigit()  # isdigit() alone takes "²"
+        if not plain or not previous < int(num.text) <= MAX_HALF:
             raise _at(num, f"expected {expected or 'the end'}, found 'half {num.text}'")
         half = HalfRecord(number=int(num.text), line=tok.line)
         if (tok := self._peek()) is not None and tok.kind == "comment":

@@ -29,7 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload
 
-from ball.storage import open_database
+from ball.storage import ids, open_database
 from ball.tournament import berger, crosstable, knockout, standings, swiss, trf
 from ball.tournament.errors import TournamentError
 from ball.tournament.games import GAMES, game
@@ -49,7 +49,7 @@ from ball.tournament.scoring import Scoring
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
 EventRef = int | str | None
-LIMIT = 2**31 - 1  # numbers beyond this are no round, table or event (and overflow SQLite)
+LIMIT = ids.MAX_ID  # numbers beyond this are no round, table or event (one id type)
 
 
 def _bounded(value: int | None, label: str) -> None:
@@ -119,7 +119,7 @@ class TournamentService:
                     "'ball event create')"
                 )
             return event
-        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+        if isinstance(ref, int) or (isinstance(ref, str) and ids.is_digits(ref)):
             if int(ref) > LIMIT:
                 raise TournamentError(f"unknown event {ref!r}")
             event = s.scalars(query.where(Event.id == int(ref))).first()

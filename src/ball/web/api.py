@@ -17,8 +17,9 @@ from pydantic import BaseModel, Field
 from ball.engine import notation
 from ball.web import games as games_service
 from ball.web.games import GameError, GameStore
+from ball.web.openapi import json_errors
 
-router = APIRouter(prefix="/api", tags=["simulator"])
+router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422))
 
 
 class NewGame(BaseModel):

@@ -46,6 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
+from ball.web import openapi
 from ball.web.i18n import COOKIE, pick_language
 
 STATIC = Path(__file__).with_name("static")
@@ -169,6 +170,7 @@ def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module_name in ROUTERS:
         app.include_router(importlib.import_module(module_name).router)
+    openapi.install(app)  # the document says what the routes really answer
     if demo:
         for spec in DEMO_SEEDERS:
             _resolve(spec)(app.state.sessions)

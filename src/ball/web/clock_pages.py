@@ -18,13 +18,15 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
 from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
 from ball.web import security
+from ball.web.openapi import json_errors
 
-router = APIRouter(prefix="/clock")
+router = APIRouter(prefix="/clock", responses=json_errors(422))
 
 
 class CreateClock(BaseModel):
@@ -97,7 +99,7 @@ def list_controls() -> list[dict[str, Any]]:
     return [c.to_json() for c in builtin_controls().values()]
 
 
-@router.post("/api/clocks", status_code=201)
+@router.post("/api/clocks", status_code=201, responses=json_errors(401, 403))
 def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
     security.same_origin(request)
     if body.event_id is not None:
@@ -125,7 +127,7 @@ def list_clocks(
     return [v.to_json() for v in _store(request).round_views(round, event)]
 
 
-@router.get("/api/clocks/{clock_id}")
+@router.get("/api/clocks/{clock_id}", responses=json_errors(404))
 def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
     try:
         return _store(request).view(clock_id).to_json()
@@ -133,7 +135,7 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
         raise _refused(exc) from exc
 
 
-@router.post("/api/clocks/{clock_id}/events")
+@router.post("/api/clocks/{clock_id}/events", responses=json_errors(403, 404, 409))
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
     security.same_origin(request)
     store = _store(request)
@@ -164,7 +166,7 @@ def _record_with_pin(
     return view.to_json()
 
 
-@router.get("/api/clocks/{clock_id}/history")
+@router.get("/api/clocks/{clock_id}/history", responses=json_errors(404))
 def clock_history(clock_id: int, request: Request) -> list[dict[str, Any]]:
     """Every logged event and every computed notice, in time order (the audit trail)."""
     try:
@@ -187,7 +189,7 @@ def seed_demo_clocks(sessions) -> None:
 # ----- pages -----------------------------------------------------------------------------
 
 
-@router.get("")
+@router.get("", response_class=HTMLResponse)
 def clocks_index(request: Request):
     from ball.web.templating import render
 
@@ -200,14 +202,14 @@ def clocks_index(request: Request):
     )
 
 
-@router.get("/desk")
+@router.get("/desk", response_class=HTMLResponse)
 def arbiter_desk(request: Request, round: str = Query("", max_length=80), event: int | None = None):
     from ball.web.templating import render
 
     return render(request, "clock/desk.html", {"round": round, "event": event})
 
 
-@router.get("/{clock_id}")
+@router.get("/{clock_id}", response_class=HTMLResponse, responses=json_errors(404))
 def table_clock(clock_id: int, request: Request):
     from ball.web.templating import render
 

@@ -31,14 +31,14 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.match.result import SheetError, decide
 from ball.match.sanctions import LADDER
-from ball.storage import Base
+from ball.storage import Base, ids
 from ball.tournament import sanction_log, signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
@@ -46,9 +46,16 @@ from ball.tournament.names import check_name
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.web import security
 from ball.web.i18n import gettext_for
+from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import render
 
-router = APIRouter(prefix="/desk")
+# Pages and forms answer HTML; refusals before the form is read (no session, bad CSRF token,
+# no such event) are JSON `{"detail": ...}`; the two JSON endpoints say so themselves.
+router = APIRouter(
+    prefix="/desk",
+    default_response_class=HTMLResponse,
+    responses={**SEE_OTHER, **page_errors(400, 401, 403, 404, 409, 422, 429)},
+)
 
 
 def N_(message: str) -> str:
@@ -129,18 +136,15 @@ def _t(request: Request) -> Callable[[str], str]:
     return gettext_for(getattr(request.state, "lang", "en"))
 
 
-DB_INT_MAX = 2**63 - 1  # larger ids cannot be bound as SQL integers: they exist nowhere
-
-
 def _event_or_404(session, event_id: int) -> Event:
-    event = session.get(Event, event_id) if 0 < event_id <= DB_INT_MAX else None
+    event = session.get(Event, event_id) if ids.in_range(event_id) else None
     if event is None:
         raise HTTPException(404, f"no event {event_id}")
     return event
 
 
 def _round_or_404(session, event_id: int, number: int) -> Round:
-    if not 0 < number <= DB_INT_MAX:
+    if not ids.in_range(number):
         raise HTTPException(404, f"round {number} is not paired")
     rnd = session.scalar(select(Round).where(Round.event_id == event_id, Round.number == number))
     if rnd is None:
@@ -371,7 +375,7 @@ def parse_entrants_csv(text: str) -> list[dict[str, Any]]:
             raise TournamentError(f"CSV line {line}: {row['name']!r} appears twice")
         seen.add(row["name"])
         rating = row.get("rating", "")
-        if rating and not rating.isdigit():
+        if rating and not ids.is_digits(rating):  # isdigit() takes "²", which int() refuses
             raise TournamentError(f"CSV line {line}: rating {rating!r} is not a whole number")
         rows.append(
             {
@@ -428,7 +432,7 @@ async def withdraw(event_id: int, entrant_id: int, request: Request):
     back = f"/desk/{event_id}"
     with request.app.state.sessions() as session:
         _write(request, session, event_id, form)
-        entrant = session.get(Entrant, entrant_id) if 0 < entrant_id <= DB_INT_MAX else None
+        entrant = session.get(Entrant, entrant_id) if ids.in_range(entrant_id) else None
         if entrant is None or entrant.event_id != event_id:
             raise HTTPException(404, f"no entrant {entrant_id} in event {event_id}")
         name = entrant.name
@@ -506,7 +510,7 @@ def round_page(event_id: int, number: int, request: Request):
         )
 
 
-@router.get("/{event_id}/rounds/{number}/control.json")
+@router.get("/{event_id}/rounds/{number}/control.json", response_class=JSONResponse)
 def round_control_json(event_id: int, number: int, request: Request):
     with request.app.state.sessions() as session:
         if _page_arbiter(request, session, event_id) is None:
@@ -927,7 +931,7 @@ def result_page(event_id: int, number: int, table: int, request: Request):
         )
 
 
-@router.post("/{event_id}/rounds/{number}/tables/{table}/check")
+@router.post("/{event_id}/rounds/{number}/tables/{table}/check", response_class=JSONResponse)
 async def check_result(event_id: int, number: int, table: int, request: Request):
     """The "as you type" check: the decision `decide` gives for the form as it stands."""
     form = await _form(request)

@@ -23,8 +23,9 @@ from ball.printing import (
     render_pdf,
 )
 from ball.printing.render import labels
+from ball.web.openapi import PDF, json_errors
 
-router = APIRouter(prefix="/print", tags=["print"])
+router = APIRouter(prefix="/print", tags=["print"], responses=json_errors(404, 422))
 
 
 def _language(request: Request, lang: str | None) -> str:
@@ -106,7 +107,7 @@ def regulation_page(
     return HTMLResponse(_edition(request, "regulation", lang, paper, event, None).html)
 
 
-@router.get("/regulation.pdf")
+@router.get("/regulation.pdf", response_class=Response, responses=PDF)
 def regulation_pdf(
     request: Request, lang: str | None = None, paper: str = "a4", event: str = ""
 ) -> Response:
@@ -125,7 +126,7 @@ def forms_page(
     return HTMLResponse(_edition(request, "forms", lang, paper, event, round).html)
 
 
-@router.get("/forms.pdf")
+@router.get("/forms.pdf", response_class=Response, responses=PDF)
 def forms_pdf(
     request: Request,
     round: int | None = None,  # noqa: A002

@@ -12,18 +12,22 @@ import json
 import socket
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy import select
 
+from ball.storage import ids
 from ball.tournament import signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.games import game
 from ball.tournament.models import Event, Round
 from ball.tournament.standings import known_tiebreaks
-from ball.web.desk import DB_INT_MAX, N_, decision_of, gap_of, hms, now_of, service_for
+from ball.web.desk import N_, decision_of, gap_of, hms, now_of, service_for
+from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.templating import render
 
-router = APIRouter(prefix="/public")
+router = APIRouter(
+    prefix="/public", default_response_class=HTMLResponse, responses=json_errors(404, 422)
+)
 
 DEFAULT_REFRESH = 30
 
@@ -75,7 +79,7 @@ def _refresh(value: int | None) -> int:
 
 
 def _event(session, event_id: int) -> Event:
-    event = session.get(Event, event_id) if 0 < event_id <= DB_INT_MAX else None
+    event = session.get(Event, event_id) if ids.in_range(event_id) else None
     if event is None:
         raise HTTPException(404, f"no event {event_id}")
     return event
@@ -112,7 +116,12 @@ def public_home(request: Request, refresh: int | None = Query(None)):
         )
 
 
-@router.get("/{event_id}")
+@router.get(
+    "/{event_id}",
+    status_code=307,
+    response_class=RedirectResponse,
+    responses=TEMPORARY_REDIRECT,
+)
 def public_event(event_id: int):
     return RedirectResponse(f"/public/{event_id}/standings", status_code=307)
 
@@ -158,7 +167,7 @@ def _round(session, event: Event, number: int | None) -> Round | None:
         return event.rounds_[-1] if event.rounds_ else None
     rnd = (
         session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
-        if 0 < number <= DB_INT_MAX
+        if ids.in_range(number)
         else None
     )
     if rnd is None:
