@@ -188,16 +188,25 @@ def seed_demo_clocks(sessions) -> None:
 
 
 @router.get("")
-def clocks_index(request: Request):
+def clocks_index(
+    request: Request, event: int | None = None, round: str = Query("", max_length=80)
+):
+    """The clock list and the creation form; opened from a round of the arbiter desk
+    (`?event=ID&round=LABEL`) by a signed-in arbiter, the form makes clocks bound to the
+    event (the only clocks whose first-half ends the desk takes)."""
     from ball.web.templating import render
 
     store = _store(request)
     rounds = store.rounds()
-    return render(
-        request,
-        "clock/index.html",
-        {"rounds": rounds, "controls": list(builtin_controls().values())},
-    )
+    desk = _desk_session(request, event) if event is not None and 0 < event <= 2**63 - 1 else None
+    context = {
+        "rounds": rounds,
+        "controls": list(builtin_controls().values()),
+        "event": event if desk else None,
+        "round": round,
+        "desk_csrf": desk.csrf if desk else "",
+    }
+    return render(request, "clock/index.html", context)
 
 
 @router.get("/desk")

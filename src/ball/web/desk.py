@@ -628,14 +628,20 @@ def clock_round_label(event_name: str, number: int) -> str:
     return f"{event_name} R{number}"
 
 
-def clock_half_ends(request: Request, label: str) -> dict[int, float]:
+def clock_half_ends(request: Request, label: str, event_id: int) -> dict[int, float]:
     """When each table clock of round `label` ended its first period (the first half), by
-    table number (a clock's table label is the number, optionally after a word: "Table 3")."""
+    table number (a clock's table label is the number, optionally after a word: "Table 3").
+
+    Only clocks bound to `event_id` count: the clock API binds a clock to an event only for
+    a request with that event's desk session and CSRF token, so a clock anyone on the LAN
+    made with the same round label cannot feed the round's signals."""
     from ball.clocks.store import ClockStore
 
     store = ClockStore(request.app.state.sessions, lambda: now_of(request))
     found: dict[int, float] = {}
-    for view in store.round_views(label):
+    for view in store.round_views(label, event_id):
+        if view.event_id != event_id:  # round_views filters; this keeps the rule local
+            continue
         match = re.fullmatch(r"\D*(\d+)", view.table.strip())
         if match is None:
             continue
@@ -661,7 +667,7 @@ async def half_ends_from_clocks(event_id: int, number: int, request: Request):
         _round_or_404(session, event_id, number)
         label = clock_round_label(event.name, number)
         control = signals.round_control(session, event_id, number, now_of(request), 0.0)
-    reported = clock_half_ends(request, label)
+    reported = clock_half_ends(request, label, event_id)
     with request.app.state.sessions() as session:
         try:
             for t in control.tables:
