@@ -3,9 +3,10 @@
 The page shows what the server computed (`ball.clocks`), counting down between polls with
 the browser's monotonic clock; flags, overruns and penalties are only ever shown when the
 server reports them. Arbiter events (pause, resume, adjust, end of period, finish) need the
-PIN given when the clock was created (stored hashed; 5 wrong PINs in a row lock the clock's
-PIN for a minute), or, for a clock of a tournament event, the event's desk session with its
-CSRF token (`X-CSRF-Token`), exactly as the arbiter desk (`ball.web.security`). Every POST is
+PIN given when the clock was created (stored hashed; 5 wrong PINs in a row from one client
+address lock that address out for a minute, `ball.web.security.PinThrottle`), or, for a clock
+of a tournament event, the event's desk session with its CSRF token (`X-CSRF-Token`), exactly
+as the arbiter desk (`ball.web.security`). Every POST is
 refused when a browser says it comes from another site.
 
 The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
@@ -73,10 +74,8 @@ def _desk_arbiter(request: Request, event_id: int | None) -> bool:
 
 
 def _throttle(request: Request) -> security.PinThrottle:
-    throttle = getattr(request.app.state, "clock_pin_throttle", None)
-    if throttle is None:
-        throttle = request.app.state.clock_pin_throttle = security.PinThrottle()
-    return throttle
+    # Per client address, as the desk's PIN page: a guesser locks out only itself.
+    return security.PinThrottle(request.app.state.sessions, "clock")
 
 
 def _refused(exc: Exception) -> HTTPException:
@@ -151,16 +150,22 @@ def _record_with_pin(
     request: Request, store: ClockStore, clock_id: int, body: EventIn
 ) -> dict[str, Any]:
     throttle, now = _throttle(request), _now_source(request)()
-    wait = throttle.wait(clock_id, now)
+    client = security.client_address(request)
+    wait = throttle.wait(clock_id, client, now)
     if wait > 0:
-        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds")
+        seconds = int(wait + 0.999)
+        raise HTTPException(
+            429,
+            f"too many wrong PINs: try again in {seconds} seconds",
+            {"Retry-After": str(seconds)},
+        )
     try:
         view = store.record(clock_id, body.kind, body.data, body.pin)
     except PinRefused:
         if body.pin:
-            throttle.failed(clock_id, now)
+            throttle.failed(clock_id, client, now)
         raise
-    throttle.succeeded(clock_id)
+    throttle.succeeded(clock_id, client)
     return view.to_json()
 
 

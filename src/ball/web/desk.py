@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, RedirectResponse
 from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
 from sqlalchemy.exc import IntegrityError
@@ -243,9 +244,10 @@ async def create_event(request: Request):
         return _fail(request, 400, str(exc), "/desk")
     event_id = summary["id"]
     response = _see(f"/desk/{event_id}")
+    pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     with request.app.state.sessions() as session:
-        security.set_pin(session, event_id, pin, now_of(request))
-        security.open_session(session, event_id, pin, now_of(request), response)
+        security.set_pin_hash(session, event_id, pin_hash, now_of(request))
+        security.start_session(session, event_id, now_of(request), response)
         session.commit()
     return response
 
@@ -265,26 +267,35 @@ async def login(event_id: int, request: Request):
     if not target.startswith(f"/desk/{event_id}"):
         target = f"/desk/{event_id}"
     response = _see(target)
-    throttle = getattr(request.app.state, "pin_throttle", None)
-    if throttle is None:
-        throttle = request.app.state.pin_throttle = security.PinThrottle()
+    # Throttled per client address (`security.PinThrottle`): a guesser locks out itself,
+    # never the arbiter at another desk.
+    throttle = security.PinThrottle(request.app.state.sessions, "desk")
+    client = security.client_address(request)
     now = now_of(request)
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
+        _event_or_404(session, event_id)
 
-        def refuse(status: int, message: str):
-            context = {"event": event, "next": target, "error": message}
-            return render(request, "desk/login.html", context, status_code=status)
+    def refuse(status: int, message: str, headers: dict[str, str] | None = None):
+        with request.app.state.sessions() as session:
+            context = {"event": _event_or_404(session, event_id), "next": target, "error": message}
+            page = render(request, "desk/login.html", context, status_code=status)
+        page.headers.update(headers or {})
+        return page
 
-        wait = throttle.wait(event_id, now)
-        if wait > 0:
-            message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
-            return refuse(429, message % {"s": int(wait + 0.999)})
-        arbiter = security.open_session(session, event_id, form.get("pin", ""), now, response)
-        if arbiter is None:
-            throttle.failed(event_id, now)
-            return refuse(403, _t(request)(N_("Wrong PIN.")))
-        throttle.succeeded(event_id)
+    wait = throttle.wait(event_id, client, now)
+    if wait > 0:
+        message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
+        seconds = int(wait + 0.999)
+        return refuse(429, message % {"s": seconds}, {"Retry-After": str(seconds)})
+    pin = form.get("pin", "")
+    # scrypt in a worker thread: a PIN check must not stop every other request.
+    sessions = request.app.state.sessions
+    if not await run_in_threadpool(security.event_pin_is, sessions, event_id, pin):
+        throttle.failed(event_id, client, now)
+        return refuse(403, _t(request)(N_("Wrong PIN.")))
+    throttle.succeeded(event_id, client)
+    with request.app.state.sessions() as session:
+        security.start_session(session, event_id, now, response)
         session.commit()
     return response
 
