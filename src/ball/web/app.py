@@ -47,6 +47,7 @@ from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
 from ball.web.i18n import COOKIE, pick_language
+from ball.web.limits import BodyLimit, Limits
 
 STATIC = Path(__file__).with_name("static")
 
@@ -130,8 +131,11 @@ def _offline_docs(app: FastAPI) -> None:
         )
 
 
-def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
-    """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory)."""
+def create_app(
+    db: str | None = None, *, demo: bool = False, limits: Limits | None = None
+) -> FastAPI:
+    """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory);
+    `limits` (default: `Limits.from_env()`) bounds what one client may make it do."""
     app = FastAPI(
         title="BALL Toolbox",
         summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
@@ -143,6 +147,9 @@ def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
     engine = _database(db)
     app.state.engine = engine
     app.state.sessions = sessionmaker(engine, expire_on_commit=False)
+    app.state.limits = limits or Limits.from_env()
+    # Pure ASGI (not BaseHTTPMiddleware): counts the body as it streams in.
+    app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
 
     @app.middleware("http")
     async def language(request: Request, call_next):

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
 from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
-from ball.web import security
+from ball.web import limits, security
 
 router = APIRouter(prefix="/clock")
 
@@ -99,6 +99,8 @@ def list_controls() -> list[dict[str, Any]]:
 @router.post("/api/clocks", status_code=201)
 def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
     security.same_origin(request)
+    limits.check_cap(request, "clocks")
+    limits.check_creation_rate(request, "clocks")  # a PIN clock costs a scrypt hash
     if body.event_id is not None:
         # Only the event's arbiter may hang a clock on the event (and so share its PIN).
         with request.app.state.sessions() as session:

@@ -44,7 +44,7 @@ from ball.tournament import sanction_log, signals
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
 from ball.tournament.service import SYSTEMS, TournamentService
-from ball.web import security
+from ball.web import limits, security
 from ball.web.i18n import gettext_for
 from ball.web.templating import render
 
@@ -228,6 +228,8 @@ def desk_home(request: Request):
 @router.post("/events")
 async def create_event(request: Request):
     security.same_origin(request)
+    limits.check_cap(request, "events")
+    limits.check_creation_rate(request, "events")  # each creation costs a scrypt hash
     form = await _form(request)
     try:
         pin = security.check_pin_text(form.get("pin", ""))
