@@ -33,7 +33,7 @@ What a plug-in module gets
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -46,6 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
+from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.i18n import COOKIE, pick_language
 from ball.web.limits import BodyLimit, Limits
 
@@ -122,20 +123,33 @@ def _offline_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     def docs():
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=app.openapi_url or "/openapi.json",
             title="BALL Toolbox API",
             swagger_js_url="/api-docs-assets/swagger-ui-bundle.js",
             swagger_css_url="/api-docs-assets/swagger-ui.css",
             swagger_favicon_url="/api-docs-assets/favicon-32x32.png",
         )
+        # Swagger UI starts from an inline script: allow exactly that one by its hash.
+        scripts = " ".join(inline_script_hashes(page.body.decode()))
+        page.headers["Content-Security-Policy"] = (
+            f"default-src 'self'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        )
+        return page
 
 
 def create_app(
-    db: str | None = None, *, demo: bool = False, limits: Limits | None = None
+    db: str | None = None,
+    *,
+    demo: bool = False,
+    limits: Limits | None = None,
+    allowed_hosts: Iterable[str] | None = None,
 ) -> FastAPI:
     """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory);
-    `limits` (default: `Limits.from_env()`) bounds what one client may make it do."""
+    `limits` (default: `Limits.from_env()`) bounds what one client may make it do;
+    `allowed_hosts` are the Host names it answers to (default: loopback and `testserver`;
+    `ball serve` passes the addresses it binds, see `ball.web.headers`)."""
     app = FastAPI(
         title="BALL Toolbox",
         summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
@@ -150,6 +164,10 @@ def create_app(
     app.state.limits = limits or Limits.from_env()
     # Pure ASGI (not BaseHTTPMiddleware): counts the body as it streams in.
     app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+    # Added last, so outermost: a request for a foreign Host is refused before anything.
+    hosts = TEST_HOSTS if allowed_hosts is None else tuple(allowed_hosts)
+    app.add_middleware(HostCheck, allowed=hosts)
 
     @app.middleware("http")
     async def language(request: Request, call_next):
