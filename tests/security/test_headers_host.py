@@ -117,15 +117,23 @@ def test_live_server_accepts_an_allowed_host(server_process):
 
 @pytest.mark.browser
 def test_pages_run_under_the_policy_in_chromium(browser, serve, tmp_path):
+    """The pages' own scripts under the real policy (bypass_csp=False): no violation
+    reported, and the script-driven parts appear."""
     app = create_app(str(tmp_path / "w.sqlite"), demo=True)
     base = serve(app)
-    page = browser.new_page()
+    page = browser.new_page(bypass_csp=False)
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text)
             if "Content Security Policy" in m.text else None)
-    for path in ["/", "/rulebook", "/clock", "/public", "/print/forms", "/print/regulation"]:
+    for path in ["/", "/rulebook", "/clock", "/clock/1", "/public", "/print/forms",
+                 "/print/regulation", "/desk"]:
         page.goto(base + path)
         page.wait_for_load_state("networkidle")
+    page.goto(base + "/desk/1/login")
+    page.fill("input[name=pin]", "1234")
+    page.click("#login button[type=submit]")
+    page.goto(base + "/desk/1/rounds/2")
+    page.wait_for_load_state("networkidle")
     page.goto(base + "/")
     page.wait_for_selector("svg")
     page.close()
