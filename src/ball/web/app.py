@@ -162,10 +162,11 @@ def create_app(
     app.state.engine = engine
     app.state.sessions = sessionmaker(engine, expire_on_commit=False)
     app.state.limits = limits or Limits.from_env()
-    # Pure ASGI (not BaseHTTPMiddleware): counts the body as it streams in.
+    # Pure ASGI (not BaseHTTPMiddleware), inside the language middleware: BodyLimit's 413
+    # is raised from `receive` and must reach FastAPI without a BaseHTTPMiddleware between.
     app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
-    # Added last, so outermost: a request for a foreign Host is refused before anything.
+    # Outside the others of ours: a foreign Host is refused before any route runs.
     hosts = TEST_HOSTS if allowed_hosts is None else tuple(allowed_hosts)
     app.add_middleware(HostCheck, allowed=hosts)
 
