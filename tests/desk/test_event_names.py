@@ -27,3 +27,10 @@ def test_links_to_an_events_printouts_use_its_id(client, event4):
     assert len(links) == 2 and all(link.endswith(f"event={event_id}") for link in links), links
     printed = client.get(links[0].replace("&amp;", "&"))
     assert printed.status_code == 200 and "Ann" in printed.text
+
+
+def test_the_demo_seeder_accepts_its_name_already_taken(app, client):
+    from ball.web.desk import seed_demo_event
+
+    taken = create_event(client, name="ball demo OPEN")
+    assert seed_demo_event(app.state.sessions) == taken

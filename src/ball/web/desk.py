@@ -1142,10 +1142,12 @@ def _demo_sheet(a: str, b: str, td1: str | None, td2: str | None, pb: list[int])
 def seed_demo_event(sessions) -> int:
     """A 4-player round robin for `ball serve --demo`: round 1 decided, round 2 under way
     (signal 1 given, one table finished its first half). PIN 1234. Idempotent."""
+    from ball.tournament.names import name_key
+
     with sessions() as session:
-        existing = session.scalar(select(Event.id).where(Event.name == DEMO_EVENT))
-        if existing is not None:
-            return existing
+        for event_id, name in session.execute(select(Event.id, Event.name)):
+            if name_key(name) == name_key(DEMO_EVENT):  # its name is taken: that is the demo
+                return event_id
     svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     event_id = svc.create_event(
         name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"
