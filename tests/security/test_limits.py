@@ -79,6 +79,34 @@ def test_a_streamed_body_is_counted_not_trusted(tmp_path):
     assert sum(seen) <= 12_000  # stopped at the third chunk, not after all five
 
 
+def test_the_body_limit_works_behind_other_middleware(tmp_path):
+    """With a BaseHTTPMiddleware outside it, a streamed oversize JSON body is still a 413
+    (not FastAPI's 400 about a body it could not parse)."""
+    from starlette.middleware.base import BaseHTTPMiddleware
+
+    from ball.web.limits import BodyLimit
+
+    app = create_app(str(tmp_path / "w.sqlite"), limits=Limits(max_body_bytes=10**9))
+    app.add_middleware(BodyLimit, max_bytes=10_000)
+
+    async def passthrough(request, call_next):
+        return await call_next(request)
+
+    app.add_middleware(BaseHTTPMiddleware, dispatch=passthrough)
+
+    def stream():
+        for _ in range(5):
+            yield b" " * 4000
+
+    with TestClient(app) as client:
+        response = client.post(
+            "/api/games", content=stream(), headers={"Content-Type": "application/json"}
+        )
+        assert response.status_code == 413, response.text
+        assert "too large" in response.json()["detail"]
+        assert client.get("/api/games").json() == []
+
+
 def test_event_creation_is_rate_limited_per_address(tmp_path):
     app = create_app(str(tmp_path / "w.sqlite"), limits=Limits(creations=3))
     with TestClient(app, client=("10.0.0.9", 1)) as flood, TestClient(

@@ -162,8 +162,7 @@ def create_app(
     app.state.engine = engine
     app.state.sessions = sessionmaker(engine, expire_on_commit=False)
     app.state.limits = limits or Limits.from_env()
-    # Pure ASGI (not BaseHTTPMiddleware), inside the language middleware: BodyLimit's 413
-    # is raised from `receive` and must reach FastAPI without a BaseHTTPMiddleware between.
+    # Pure ASGI (not BaseHTTPMiddleware): the body is counted as it streams in.
     app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     # Outside the others of ours: a foreign Host is refused before any route runs.

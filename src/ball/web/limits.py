@@ -75,17 +75,13 @@ def limits_of(request: Request) -> Limits:
 # ------------------------------------------------------------------------ body size
 
 
-class BodyTooLarge(HTTPException):
-    """Raised from `receive` when the body passes the limit; an HTTPException so that
-    FastAPI's body parsing passes it on as it is (413), not as a 400 "error parsing"."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(413, f"request body too large: at most {limit} bytes")
-
-
 class BodyLimit:
     """Pure ASGI middleware: refuses a body longer than `max_bytes` (413), by its declared
-    `Content-Length` at once and by counting the bytes actually received otherwise."""
+    `Content-Length` at once and by counting the bytes actually received otherwise.
+
+    Past the limit the app is told the client went away (`http.disconnect`): whatever it
+    does then (an error, a 400 about the cut body) is dropped and the 413 answered instead,
+    so this works wherever it sits among other middleware."""
 
     def __init__(self, app, max_bytes: int) -> None:
         self.app = app
@@ -95,36 +91,43 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        message = f"request body too large: at most {self.max_bytes} bytes"
         declared = _content_length(scope)
         if declared == -1:
             await _reply(send, 400, "Content-Length: not a number")
             return
         if declared is not None and declared > self.max_bytes:
-            await _reply(send, 413, BodyTooLarge(self.max_bytes).detail)
+            await _reply(send, 413, message)
             return
         received = 0
-        started = False
+        exceeded = responded = False
 
         async def limited_receive():
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
+            nonlocal received, exceeded
+            if exceeded:
+                return {"type": "http.disconnect"}
+            incoming = await receive()
+            if incoming["type"] == "http.request":
+                received += len(incoming.get("body", b""))
                 if received > self.max_bytes:
-                    raise BodyTooLarge(self.max_bytes)
-            return message
+                    exceeded = True
+                    return {"type": "http.disconnect"}
+            return incoming
 
-        async def watched_send(message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+        async def watched_send(outgoing) -> None:
+            nonlocal responded
+            if exceeded and not responded:
+                return  # the app's answer to a body it never got whole: the 413 replaces it
+            responded = responded or outgoing["type"] == "http.response.start"
+            await send(outgoing)
 
         try:
             await self.app(scope, limited_receive, watched_send)
-        except BodyTooLarge as exc:
-            if started:  # the app answered before reading it all; nothing more to say
-                return
-            await _reply(send, 413, exc.detail)
+        except Exception:
+            if not exceeded:
+                raise
+        if exceeded and not responded:
+            await _reply(send, 413, message)
 
 
 def _content_length(scope) -> int | None:
