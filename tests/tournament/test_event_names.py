@@ -86,3 +86,49 @@ def test_a_unique_name_still_selects_its_event(tmp_path):
     svc.add_player("Ann", event="Spring Cup")
     assert [e["name"] for e in svc.event_info("spring cup")["entrants"]] == ["Ann"]
     assert svc.event_info(2)["name"] == "Autumn Cup"
+
+
+def test_the_database_refuses_a_twin_that_slipped_past_the_service(tmp_path, monkeypatch):
+    """Two creations racing (both checked before either committed): the unique name_key
+    column stops the second, nothing half-written."""
+    svc = TournamentService(tmp_path / "e.db")
+    svc.create_event(name="Spring Cup", system="swiss", rounds=3)
+    monkeypatch.setattr(TournamentService, "_refuse_taken_name", staticmethod(lambda s, n: None))
+    with pytest.raises(TournamentError, match="rejected by the database"):
+        svc.create_event(name="SPRING cup", system="swiss", rounds=3)
+    assert len(svc.list_events()) == 1
+
+
+def test_the_migration_keeps_an_old_databases_twins_and_keys_the_oldest(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from ball.storage import MIGRATIONS, make_engine, migrate
+
+    engine = make_engine(str(tmp_path / "old.db"))
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "tournament_0001")
+        for name in ("Spring Cup", "spring  cup", "Autumn"):
+            connection.execute(
+                text(
+                    "INSERT INTO tournament_events (name, system, game, ruleset, scoring, "
+                    "tiebreaks, created_at) VALUES (:n, 'swiss', 'ball', 'standard', '{}', "
+                    "'[]', 0)"
+                ),
+                {"n": name},
+            )
+    migrate(engine)
+    with engine.connect() as connection:
+        keys = connection.execute(
+            text("SELECT id, name_key FROM tournament_events ORDER BY id")
+        ).all()
+    assert keys == [(1, "spring cup"), (2, None), (3, "autumn")]
+    svc = TournamentService(str(tmp_path / "old.db"))
+    with pytest.raises(TournamentError, match="ambiguous: events 1, 2"):
+        svc.event_info("Spring Cup")
+    with pytest.raises(TournamentError, match="already exists"):
+        svc.create_event(name="spring cup", system="swiss")
