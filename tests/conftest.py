@@ -35,8 +35,29 @@ def browser():
         pytest.skip(message)
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=executable, args=BROWSER_ARGS)
-        yield b
+        yield _CspTolerantBrowser(b)
         b.close()
+
+
+class _CspTolerantBrowser:
+    """The browser with pages that ignore the site's Content-Security-Policy by default:
+    Playwright's `wait_for_function` evaluates its predicate string with `eval`, which the
+    policy (rightly) forbids. Pass `bypass_csp=False` to test under the policy
+    (tests/security/test_headers_host.py does, for the pages' own scripts)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_page(self, **options):
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_page(**options)
+
+    def new_context(self, **options):
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 def _free_port() -> int:

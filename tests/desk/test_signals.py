@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ball.engine import load_ruleset
@@ -142,9 +144,15 @@ def test_half_ends_can_come_from_the_table_clocks(client, app, event4, clock):
         "1357",
         players=[tables[0]["a"], tables[0]["b"]],
         round="Open R1",
+        event_id=event_id,
     )
     two = store.create(
-        "2", "ball-standard", "1357", players=[tables[1]["a"], tables[1]["b"]], round="Open R1"
+        "2",
+        "ball-standard",
+        "1357",
+        players=[tables[1]["a"], tables[1]["b"]],
+        round="Open R1",
+        event_id=event_id,
     )
     store.create("1", "ball-standard", "1357", round="Other R1")  # another event's clock
     post(client, event_id, "/rounds/1/signals/1")
@@ -161,6 +169,29 @@ def test_half_ends_can_come_from_the_table_clocks(client, app, event4, clock):
     assert state["still_playing"] == [2]  # table 2's clock is still in its first half
     assert state["tables"][0]["first_half_end"] == ended
     assert state["tables"][0]["source"] == "table"
+
+
+def test_a_clock_made_without_the_desk_session_cannot_end_a_first_half(
+    client, other_client, event4, clock
+):
+    """Issue 11 item 4: a visitor makes a PIN clock labelled like the round, ends its first
+    period at once; the desk must not take that as table 1's first-half end."""
+    event_id, tables = event4
+    body = {"table": "1", "control": "ball-standard", "pin": "9999", "round": "Open R1"}
+    made = other_client.post("/clock/api/clocks", json=body)
+    assert made.status_code == 201
+    forged = made.json()["id"]
+    first = made.json()["state"]["players"][0]["name"]
+    events = f"/clock/api/clocks/{forged}/events"
+    assert other_client.post(events, json={"kind": "start", "data": {"first": first}}).is_success
+    post(client, event_id, "/rounds/1/signals/1")
+    clock.advance(60)
+    end = {"kind": "end_period", "data": {"reason": "touchdown"}, "pin": "9999"}
+    assert other_client.post(events, json=end).is_success
+    assert post(client, event_id, "/rounds/1/half-ends/from-clocks").status_code == 303
+    state = control(client, event_id)
+    assert state["tables"][0]["first_half_end"] is None
+    assert sorted(state["still_playing"]) == [1, 2]
 
 
 def test_the_public_pairings_tell_players_when_the_second_halves_start(
@@ -187,3 +218,20 @@ def test_the_result_check_needs_the_desk_session(client, other_client, event4):
     event_id, _ = event4
     response = other_client.post(f"/desk/{event_id}/rounds/1/tables/1/check", data={})
     assert response.status_code == 401
+
+
+def test_the_clock_form_opened_from_a_round_binds_clocks_to_the_event(
+    client, other_client, event4, clock
+):
+    event_id, tables = event4
+    page = client.get(f"/desk/{event_id}/rounds/1").text
+    assert f'href="/clock?event={event_id}&amp;round=Open%20R1"' in page
+    form = client.get("/clock", params={"event": event_id, "round": "Open R1"}).text
+    assert f'data-event="{event_id}"' in form and 'value="Open R1"' in form
+    token = re.search(r'data-csrf="([^"]+)"', form).group(1)
+    body = {"table": "1", "control": "ball-standard", "round": "Open R1", "event_id": event_id}
+    made = client.post("/clock/api/clocks", json=body, headers={"X-CSRF-Token": token})
+    assert made.status_code == 201 and made.json()["event_id"] == event_id
+    # A visitor gets the plain form, and cannot bind a clock to the event.
+    assert "data-event" not in other_client.get("/clock", params={"event": event_id}).text
+    assert other_client.post("/clock/api/clocks", json=body).status_code == 401

@@ -20,9 +20,16 @@ def serve(
         help="Directory of the organiser's own rulesets (NAME.toml), offered by name next to "
         "the shipped ones (default: $BALL_RULESETS).",
     ),
+    allowed_host: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        help="Another name browsers may use for this server (e.g. ball.local); repeatable. "
+        "The bound address, loopback and (with --host 0.0.0.0) the LAN addresses always are.",
+    ),
 ) -> None:
     """Start the web toolbox (FastAPI under uvicorn)."""
     import os
+    import re
 
     import uvicorn
 
@@ -32,8 +39,19 @@ def serve(
         fail("no database given: pass --db PATH (an SQLite file is created) or set BALL_DB")
     if rulesets is not None:
         _use_rulesets(rulesets)
+    from ball.web.headers import serve_hosts
+    from ball.web.limits import Limits
+
+    for name in allowed_host:
+        if not re.fullmatch(r"[A-Za-z0-9._-]+|\[?[0-9A-Fa-f:.]+\]?", name):
+            fail(f"--allowed-host {name!r}: give a host name or address without scheme or port")
     try:
-        app = create_app(db, demo=demo)
+        limits = Limits.from_env()
+    except ValueError as exc:
+        fail(str(exc))
+    hosts = serve_hosts(host, port, allowed_host)
+    try:
+        app = create_app(db, demo=demo, limits=limits, allowed_hosts=hosts)
     except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
         fail(f"cannot open database {db or os.environ.get('BALL_DB')}: {exc}")
     typer.echo(f"BALL Toolbox on http://{host}:{port}/  (database: {db or '$BALL_DB'})")

@@ -15,7 +15,11 @@ T = TypeVar("T")
 DB = typer.Option(
     None, "--db", help="Event database: a file path or a SQLAlchemy URL (else BALL_DB)."
 )
-EVENT = typer.Option(None, "--event", help="Event id or name (default: the only or latest event).")
+EVENT = typer.Option(
+    None,
+    "--event",
+    help="Event id (3 or #3) or name; an ambiguous name is refused (default: the latest event).",
+)
 
 
 def service(db: str | None):
@@ -38,7 +42,12 @@ def run(call: Callable[[], T]) -> T:
 
 
 def event_ref(event: str | None) -> Any:
+    """`--event` as the service takes it: `3` or `#3` is the id, anything else a name (which
+    the service refuses when several events have it, listing their ids)."""
     from ball.storage.ids import parse_id
 
-    number = parse_id(event) if event else None  # "²" passes isdigit() but not int()
+    if not event:
+        return event
+    digits = event[1:] if event.startswith("#") else event
+    number = parse_id(digits)  # ASCII digits only: "²" passes isdigit() but not int()
     return event if number is None else number

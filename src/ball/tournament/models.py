@@ -6,10 +6,11 @@ organiser may change (scoring, tie-break chain) are stored as JSON text on the e
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ball.storage import Base
+from ball.tournament.names import name_key
 
 
 class Event(Base):
@@ -17,6 +18,9 @@ class Event(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(200))
+    # `names.name_key(name)`, unique: two creations racing with the same name cannot both
+    # commit. Set on insert by `_set_name_key`; NULL only for a duplicate an old database held.
+    name_key: Mapped[str | None] = mapped_column(Text, nullable=True, unique=True)
     date_start: Mapped[str] = mapped_column(String(10), default="")
     date_end: Mapped[str] = mapped_column(String(10), default="")
     place: Mapped[str] = mapped_column(String(200), default="")
@@ -180,3 +184,8 @@ class LogEntry(Base):
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")
     at: Mapped[float] = mapped_column(Float)
+
+
+@event.listens_for(Event, "before_insert")
+def _set_name_key(_mapper, _connection, target: Event) -> None:
+    target.name_key = name_key(target.name)

@@ -43,7 +43,7 @@ from ball.tournament.models import (
     ResultCorrection,
     Round,
 )
-from ball.tournament.names import check_name
+from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
@@ -124,10 +124,37 @@ class TournamentService:
                 raise TournamentError(f"unknown event {ref!r}")
             event = s.scalars(query.where(Event.id == int(ref))).first()
         else:
-            event = s.scalars(query.where(Event.name == ref).order_by(Event.id.desc())).first()
+            event_id = self._event_id_by_name(s, str(ref))
+            event = s.scalars(query.where(Event.id == event_id)).first()
         if event is None:
             raise TournamentError(f"unknown event {ref!r}")
         return event
+
+    @staticmethod
+    def _event_id_by_name(s: Session, ref: str) -> int | None:
+        """The id of the one event named `ref` (same name as `names.name_key` decides);
+        several such events (a database from before names were unique, or an impostor)
+        are refused with their ids, so nothing picks one of them silently."""
+        key = name_key(ref)
+        found = [i for i, n in s.execute(select(Event.id, Event.name)) if name_key(n) == key]
+        if len(found) > 1:
+            ids = ", ".join(str(i) for i in sorted(found))
+            raise TournamentError(
+                f"event name {ref!r} is ambiguous: events {ids} have it; pass the id "
+                f"instead (e.g. --event {min(found)} or #{min(found)})"
+            )
+        return found[0] if found else None
+
+    @staticmethod
+    def _refuse_taken_name(s: Session, name: str) -> None:
+        """Refuse a new event whose name is already an event's (see `names.name_key`)."""
+        key = name_key(name)
+        for event_id, existing in s.execute(select(Event.id, Event.name)):
+            if name_key(existing) == key:
+                raise TournamentError(
+                    f"an event named {existing!r} already exists (id {event_id}); "
+                    "choose another name"
+                )
 
     @staticmethod
     def _entrant(event: Event, name: str) -> Entrant:
@@ -211,6 +238,7 @@ class TournamentService:
         date_start = date_start or time.strftime("%Y-%m-%d")
         tiebreak_rules = tiebreak_rules or standings.rules_for_date(date_start)
         with self._tx() as s:
+            self._refuse_taken_name(s, name)
             event = Event(
                 name=name,
                 system=system,
@@ -605,6 +633,7 @@ class TournamentService:
             scoring.setdefault("pab", 0.0)  # as `create_event` sets it
         withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
         with self._tx() as s:
+            self._refuse_taken_name(s, name or parsed.name or "Imported event")
             ev = Event(
                 name=name or parsed.name or "Imported event",
                 system=parsed.system,

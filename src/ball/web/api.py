@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from ball.engine import notation
 from ball.web import games as games_service
 from ball.web.games import GameError, GameStore
+from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
 
 router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422))
@@ -125,6 +126,7 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
 
 @router.post("/games", status_code=201, response_model=GameState, summary="Create a game")
 def create_game(request: Request, body: NewGame | None = None):
+    check_cap(request, "games")  # anyone may create games: the database must stay bounded
     body = body or NewGame()
     with _errors():
         return store(request).create(

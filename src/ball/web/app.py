@@ -33,7 +33,7 @@ What a plug-in module gets
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -47,7 +47,9 @@ from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
 from ball.web import openapi
+from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.i18n import COOKIE, pick_language
+from ball.web.limits import BodyLimit, Limits
 
 STATIC = Path(__file__).with_name("static")
 
@@ -122,17 +124,33 @@ def _offline_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     def docs():
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=app.openapi_url or "/openapi.json",
             title="BALL Toolbox API",
             swagger_js_url="/api-docs-assets/swagger-ui-bundle.js",
             swagger_css_url="/api-docs-assets/swagger-ui.css",
             swagger_favicon_url="/api-docs-assets/favicon-32x32.png",
         )
+        # Swagger UI starts from an inline script: allow exactly that one by its hash.
+        scripts = " ".join(inline_script_hashes(page.body.decode()))
+        page.headers["Content-Security-Policy"] = (
+            f"default-src 'self'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        )
+        return page
 
 
-def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
-    """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory)."""
+def create_app(
+    db: str | None = None,
+    *,
+    demo: bool = False,
+    limits: Limits | None = None,
+    allowed_hosts: Iterable[str] | None = None,
+) -> FastAPI:
+    """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory);
+    `limits` (default: `Limits.from_env()`) bounds what one client may make it do;
+    `allowed_hosts` are the Host names it answers to (default: loopback and `testserver`;
+    `ball serve` passes the addresses it binds, see `ball.web.headers`)."""
     app = FastAPI(
         title="BALL Toolbox",
         summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
@@ -144,6 +162,13 @@ def create_app(db: str | None = None, *, demo: bool = False) -> FastAPI:
     engine = _database(db)
     app.state.engine = engine
     app.state.sessions = sessionmaker(engine, expire_on_commit=False)
+    app.state.limits = limits or Limits.from_env()
+    # Pure ASGI (not BaseHTTPMiddleware): the body is counted as it streams in.
+    app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+    # Outside the others of ours: a foreign Host is refused before any route runs.
+    hosts = TEST_HOSTS if allowed_hosts is None else tuple(allowed_hosts)
+    app.add_middleware(HostCheck, allowed=hosts)
 
     @app.middleware("http")
     async def language(request: Request, call_next):

@@ -3,9 +3,10 @@
 The page shows what the server computed (`ball.clocks`), counting down between polls with
 the browser's monotonic clock; flags, overruns and penalties are only ever shown when the
 server reports them. Arbiter events (pause, resume, adjust, end of period, finish) need the
-PIN given when the clock was created (stored hashed; 5 wrong PINs in a row lock the clock's
-PIN for a minute), or, for a clock of a tournament event, the event's desk session with its
-CSRF token (`X-CSRF-Token`), exactly as the arbiter desk (`ball.web.security`). Every POST is
+PIN given when the clock was created (stored hashed; 5 wrong PINs in a row from one client
+address lock that address out for a minute, `ball.web.security.PinThrottle`), or, for a clock
+of a tournament event, the event's desk session with its CSRF token (`X-CSRF-Token`), exactly
+as the arbiter desk (`ball.web.security`). Every POST is
 refused when a browser says it comes from another site.
 
 The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
@@ -23,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
 from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
-from ball.web import security
+from ball.storage import ids
+from ball.web import limits, security
 from ball.web.openapi import json_errors
 
 router = APIRouter(prefix="/clock", responses=json_errors(422))
@@ -75,10 +77,8 @@ def _desk_arbiter(request: Request, event_id: int | None) -> bool:
 
 
 def _throttle(request: Request) -> security.PinThrottle:
-    throttle = getattr(request.app.state, "clock_pin_throttle", None)
-    if throttle is None:
-        throttle = request.app.state.clock_pin_throttle = security.PinThrottle()
-    return throttle
+    # Per client address, as the desk's PIN page: a guesser locks out only itself.
+    return security.PinThrottle(request.app.state.sessions, "clock")
 
 
 def _refused(exc: Exception) -> HTTPException:
@@ -102,6 +102,8 @@ def list_controls() -> list[dict[str, Any]]:
 @router.post("/api/clocks", status_code=201, responses=json_errors(401, 403))
 def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
     security.same_origin(request)
+    limits.check_cap(request, "clocks")
+    limits.check_creation_rate(request, "clocks")  # a PIN clock costs a scrypt hash
     if body.event_id is not None:
         # Only the event's arbiter may hang a clock on the event (and so share its PIN).
         with request.app.state.sessions() as session:
@@ -153,16 +155,22 @@ def _record_with_pin(
     request: Request, store: ClockStore, clock_id: int, body: EventIn
 ) -> dict[str, Any]:
     throttle, now = _throttle(request), _now_source(request)()
-    wait = throttle.wait(clock_id, now)
+    client = security.client_address(request)
+    wait = throttle.wait(clock_id, client, now)
     if wait > 0:
-        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds")
+        seconds = int(wait + 0.999)
+        raise HTTPException(
+            429,
+            f"too many wrong PINs: try again in {seconds} seconds",
+            {"Retry-After": str(seconds)},
+        )
     try:
         view = store.record(clock_id, body.kind, body.data, body.pin)
     except PinRefused:
         if body.pin:
-            throttle.failed(clock_id, now)
+            throttle.failed(clock_id, client, now)
         raise
-    throttle.succeeded(clock_id)
+    throttle.succeeded(clock_id, client)
     return view.to_json()
 
 
@@ -190,16 +198,25 @@ def seed_demo_clocks(sessions) -> None:
 
 
 @router.get("", response_class=HTMLResponse)
-def clocks_index(request: Request):
+def clocks_index(
+    request: Request, event: int | None = None, round: str = Query("", max_length=80)
+):
+    """The clock list and the creation form; opened from a round of the arbiter desk
+    (`?event=ID&round=LABEL`) by a signed-in arbiter, the form makes clocks bound to the
+    event (the only clocks whose first-half ends the desk takes)."""
     from ball.web.templating import render
 
     store = _store(request)
     rounds = store.rounds()
-    return render(
-        request,
-        "clock/index.html",
-        {"rounds": rounds, "controls": list(builtin_controls().values())},
-    )
+    desk = _desk_session(request, event) if event is not None and ids.in_range(event) else None
+    context = {
+        "rounds": rounds,
+        "controls": list(builtin_controls().values()),
+        "event": event if desk else None,
+        "round": round,
+        "desk_csrf": desk.csrf if desk else "",
+    }
+    return render(request, "clock/index.html", context)
 
 
 @router.get("/desk", response_class=HTMLResponse)

@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
 from sqlalchemy.exc import IntegrityError
@@ -44,7 +45,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
 from ball.tournament.names import check_name
 from ball.tournament.service import SYSTEMS, TournamentService
-from ball.web import security
+from ball.web import limits, security
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import render
@@ -232,6 +233,8 @@ def desk_home(request: Request):
 @router.post("/events")
 async def create_event(request: Request):
     security.same_origin(request)
+    limits.check_cap(request, "events")
+    limits.check_creation_rate(request, "events")  # each creation costs a scrypt hash
     form = await _form(request)
     try:
         pin = security.check_pin_text(form.get("pin", ""))
@@ -248,9 +251,10 @@ async def create_event(request: Request):
         return _fail(request, 400, str(exc), "/desk")
     event_id = summary["id"]
     response = _see(f"/desk/{event_id}")
+    pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     with request.app.state.sessions() as session:
-        security.set_pin(session, event_id, pin, now_of(request))
-        security.open_session(session, event_id, pin, now_of(request), response)
+        security.set_pin_hash(session, event_id, pin_hash, now_of(request))
+        security.start_session(session, event_id, now_of(request), response)
         session.commit()
     return response
 
@@ -270,26 +274,35 @@ async def login(event_id: int, request: Request):
     if not target.startswith(f"/desk/{event_id}"):
         target = f"/desk/{event_id}"
     response = _see(target)
-    throttle = getattr(request.app.state, "pin_throttle", None)
-    if throttle is None:
-        throttle = request.app.state.pin_throttle = security.PinThrottle()
+    # Throttled per client address (`security.PinThrottle`): a guesser locks out itself,
+    # never the arbiter at another desk.
+    throttle = security.PinThrottle(request.app.state.sessions, "desk")
+    client = security.client_address(request)
     now = now_of(request)
     with request.app.state.sessions() as session:
-        event = _event_or_404(session, event_id)
+        _event_or_404(session, event_id)
 
-        def refuse(status: int, message: str):
-            context = {"event": event, "next": target, "error": message}
-            return render(request, "desk/login.html", context, status_code=status)
+    def refuse(status: int, message: str, headers: dict[str, str] | None = None):
+        with request.app.state.sessions() as session:
+            context = {"event": _event_or_404(session, event_id), "next": target, "error": message}
+            page = render(request, "desk/login.html", context, status_code=status)
+        page.headers.update(headers or {})
+        return page
 
-        wait = throttle.wait(event_id, now)
-        if wait > 0:
-            message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
-            return refuse(429, message % {"s": int(wait + 0.999)})
-        arbiter = security.open_session(session, event_id, form.get("pin", ""), now, response)
-        if arbiter is None:
-            throttle.failed(event_id, now)
-            return refuse(403, _t(request)(N_("Wrong PIN.")))
-        throttle.succeeded(event_id)
+    wait = throttle.wait(event_id, client, now)
+    if wait > 0:
+        message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
+        seconds = int(wait + 0.999)
+        return refuse(429, message % {"s": seconds}, {"Retry-After": str(seconds)})
+    pin = form.get("pin", "")
+    # scrypt in a worker thread: a PIN check must not stop every other request.
+    sessions = request.app.state.sessions
+    if not await run_in_threadpool(security.event_pin_is, sessions, event_id, pin):
+        throttle.failed(event_id, client, now)
+        return refuse(403, _t(request)(N_("Wrong PIN.")))
+    throttle.succeeded(event_id, client)
+    with request.app.state.sessions() as session:
+        security.start_session(session, event_id, now, response)
         session.commit()
     return response
 
@@ -638,14 +651,20 @@ def clock_round_label(event_name: str, number: int) -> str:
     return f"{event_name} R{number}"
 
 
-def clock_half_ends(request: Request, label: str) -> dict[int, float]:
+def clock_half_ends(request: Request, label: str, event_id: int) -> dict[int, float]:
     """When each table clock of round `label` ended its first period (the first half), by
-    table number (a clock's table label is the number, optionally after a word: "Table 3")."""
+    table number (a clock's table label is the number, optionally after a word: "Table 3").
+
+    Only clocks bound to `event_id` count: the clock API binds a clock to an event only for
+    a request with that event's desk session and CSRF token, so a clock anyone on the LAN
+    made with the same round label cannot feed the round's signals."""
     from ball.clocks.store import ClockStore
 
     store = ClockStore(request.app.state.sessions, lambda: now_of(request))
     found: dict[int, float] = {}
-    for view in store.round_views(label):
+    for view in store.round_views(label, event_id):
+        if view.event_id != event_id:  # round_views filters; this keeps the rule local
+            continue
         match = re.fullmatch(r"\D*(\d+)", view.table.strip())
         if match is None:
             continue
@@ -671,7 +690,7 @@ async def half_ends_from_clocks(event_id: int, number: int, request: Request):
         _round_or_404(session, event_id, number)
         label = clock_round_label(event.name, number)
         control = signals.round_control(session, event_id, number, now_of(request), 0.0)
-    reported = clock_half_ends(request, label)
+    reported = clock_half_ends(request, label, event_id)
     with request.app.state.sessions() as session:
         try:
             for t in control.tables:
@@ -1133,10 +1152,12 @@ def _demo_sheet(a: str, b: str, td1: str | None, td2: str | None, pb: list[int])
 def seed_demo_event(sessions) -> int:
     """A 4-player round robin for `ball serve --demo`: round 1 decided, round 2 under way
     (signal 1 given, one table finished its first half). PIN 1234. Idempotent."""
+    from ball.tournament.names import name_key
+
     with sessions() as session:
-        existing = session.scalar(select(Event.id).where(Event.name == DEMO_EVENT))
-        if existing is not None:
-            return existing
+        for event_id, name in session.execute(select(Event.id, Event.name)):
+            if name_key(name) == name_key(DEMO_EVENT):  # its name is taken: that is the demo
+                return event_id
     svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     event_id = svc.create_event(
         name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"

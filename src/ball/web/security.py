@@ -5,7 +5,13 @@
 - Entering the PIN opens a *desk session*: a random token in an HttpOnly, SameSite=Strict
   cookie named per event; the database keeps only the token's SHA-256 with the session's
   CSRF token and expiry (`desk_sessions`), so sessions survive a server restart.
-- After 5 wrong PINs in a row an event's PIN page refuses every PIN for a minute (429).
+- Guessing is throttled per client address, not per event (issue 11 item 5; `PinThrottle`):
+  5 wrong PINs in a row from one address lock that address out for a minute (429), while
+  every other address can still sign in. A cap per event bounds a guess from many addresses:
+  beyond `EVENT_MAX_FAILURES` wrong PINs in `EVENT_WINDOW` seconds, every further wrong PIN
+  locks its address for `EVENT_LOCK_SECONDS` at once. The right PIN from an address that is
+  not locked is always accepted, so nobody can keep the arbiter out. The counts are stored
+  (`desk_pin_throttle`), so restarting the server does not reset them.
 - Every state-changing request must (1) not come from another site (`Origin` /
   `Sec-Fetch-Site` checked when the browser sends them), (2) carry a valid session for the
   event (else 401), and (3) repeat the session's CSRF token in the form field `csrf` or the
@@ -17,19 +23,27 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request, Response
-from sqlalchemy import Float, ForeignKey, String, delete
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import Float, ForeignKey, Integer, String, delete
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from ball.storage import Base
 
 SESSION_SECONDS = 16 * 3600  # one long tournament day
-MAX_FAILURES = 5  # wrong PINs in a row for one event ...
-LOCK_SECONDS = 60.0  # ... close its PIN page this long (a 4-digit PIN is otherwise guessable)
+MAX_FAILURES = 5  # wrong PINs in a row from one client address for one event (or clock) ...
+LOCK_SECONDS = 60.0  # ... lock that address out this long (a 4-digit PIN is otherwise guessable)
+# A guesser with many addresses: once an event has seen this many wrong PINs in the window,
+# each further wrong PIN locks its address for EVENT_LOCK_SECONDS at once, so every address
+# gets one guess per 10 minutes (a /24 of addresses: 25 guesses a minute, not 1270). The
+# arbiter, not locked, still gets in with the right PIN: a cap that also refused right PINs
+# would hand the event to whoever guesses wrongly fastest.
+EVENT_MAX_FAILURES = 30
+EVENT_WINDOW = 600.0
+EVENT_LOCK_SECONDS = 600.0
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
@@ -85,36 +99,99 @@ def pin_matches(pin: str, stored: str) -> bool:
 
 
 def set_pin(session: Session, event_id: int, pin: str, now: float) -> None:
-    session.merge(
-        DeskAccess(event_id=event_id, pin_hash=hash_pin(check_pin_text(pin)), created_at=now)
-    )
+    set_pin_hash(session, event_id, hash_pin(check_pin_text(pin)), now)
+
+
+def set_pin_hash(session: Session, event_id: int, pin_hash: str, now: float) -> None:
+    """Store a hash made by `hash_pin` (a web request makes it in a worker thread: scrypt
+    takes tens of milliseconds and would stop every other request on the event loop)."""
+    session.merge(DeskAccess(event_id=event_id, pin_hash=pin_hash, created_at=now))
+
+
+def event_pin_is(sessions: sessionmaker, event_id: int, pin: str) -> bool:
+    """Whether `pin` is the event's PIN (blocking: scrypt; web requests call it in a thread)."""
+    with sessions() as session:
+        access = session.get(DeskAccess, event_id)
+        return access is not None and pin_matches(pin, access.pin_hash)
+
+
+class PinThrottleRow(Base):
+    """Wrong PINs of one client address against one event's (or clock's) PIN; the row with
+    client "*" counts the target's wrong PINs from everyone in the current window."""
+
+    __tablename__ = "desk_pin_throttle"
+
+    scope: Mapped[str] = mapped_column(String(10), primary_key=True)  # "desk" or "clock"
+    target_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[float] = mapped_column(Float, default=0.0)
+    window_start: Mapped[float] = mapped_column(Float, default=0.0)
+    window_failures: Mapped[int] = mapped_column(Integer, default=0)
+
+
+EVERYONE = "*"
+
+
+def client_address(request: Request) -> str:
+    """The address a PIN guess comes from (the TCP peer: no proxy header is trusted)."""
+    host = request.client.host if request.client else "unknown"
+    return host[:64]
 
 
 class PinThrottle:
-    """Wrong PINs per event, kept in memory: after `MAX_FAILURES` in a row the event refuses
-    every PIN for `LOCK_SECONDS` (a restart forgets the count, which is fine for a venue)."""
+    """Wrong PINs per client address and per target (see the module's doc), in the database:
+    `wait` before checking a PIN, then `failed` or `succeeded`."""
 
-    def __init__(self) -> None:
-        self._state: dict[int, tuple[int, float]] = {}
-        self._lock = threading.Lock()
+    def __init__(self, sessions: sessionmaker, scope: str = "desk") -> None:
+        self._sessions = sessions
+        self._scope = scope
 
-    def wait(self, event_id: int, now: float) -> float:
-        """Seconds until the event's PIN page opens again (0 when open)."""
-        with self._lock:
-            _count, until = self._state.get(event_id, (0, 0.0))
-            return max(0.0, until - now)
+    def _row(self, session: Session, target: int, client: str) -> PinThrottleRow:
+        row = session.get(PinThrottleRow, (self._scope, target, client))
+        if row is None:
+            row = PinThrottleRow(
+                scope=self._scope,
+                target_id=target,
+                client=client,
+                streak=0,
+                locked_until=0.0,
+                window_start=0.0,
+                window_failures=0,
+            )
+            session.add(row)
+        return row
 
-    def failed(self, event_id: int, now: float) -> None:
-        with self._lock:
-            count, until = self._state.get(event_id, (0, 0.0))
-            count += 1
-            if count >= MAX_FAILURES:
-                count, until = 0, now + LOCK_SECONDS
-            self._state[event_id] = (count, until)
+    def wait(self, target: int, client: str, now: float) -> float:
+        """Seconds until `client` may try a PIN for `target` again (0 when it may now)."""
+        with self._sessions() as session:
+            row = session.get(PinThrottleRow, (self._scope, target, client))
+            return 0.0 if row is None else max(0.0, row.locked_until - now)
 
-    def succeeded(self, event_id: int) -> None:
-        with self._lock:
-            self._state.pop(event_id, None)
+    def failed(self, target: int, client: str, now: float) -> None:
+        with self._sessions() as session:
+            everyone = self._row(session, target, EVERYONE)
+            if now - everyone.window_start >= EVENT_WINDOW:
+                everyone.window_start, everyone.window_failures = now, 0
+            everyone.window_failures += 1
+            under_attack = everyone.window_failures > EVENT_MAX_FAILURES
+            row = self._row(session, target, client)
+            row.streak += 1
+            if under_attack:
+                row.streak, row.locked_until = 0, now + EVENT_LOCK_SECONDS
+            elif row.streak >= MAX_FAILURES:
+                row.streak, row.locked_until = 0, now + LOCK_SECONDS
+            try:
+                session.commit()
+            except IntegrityError:  # a racing first failure made the row: count it next time
+                session.rollback()
+
+    def succeeded(self, target: int, client: str) -> None:
+        with self._sessions() as session:
+            row = session.get(PinThrottleRow, (self._scope, target, client))
+            if row is not None:
+                session.delete(row)
+                session.commit()
 
 
 # --------------------------------------------------------------------------- sessions
@@ -143,6 +220,11 @@ def open_session(
     access = session.get(DeskAccess, event_id)
     if access is None or not pin_matches(pin, access.pin_hash):
         return None
+    return start_session(session, event_id, now, response)
+
+
+def start_session(session: Session, event_id: int, now: float, response: Response) -> Arbiter:
+    """A new desk session for a caller whose PIN was already checked; sets its cookie."""
     session.execute(delete(DeskSession).where(DeskSession.expires_at < now))
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     session.add(

@@ -9,12 +9,19 @@ form.addEventListener("submit", async (event) => {
     table: data.get("table"),
     round: data.get("round") || "",
     control: data.get("control"),
-    pin: data.get("pin"),
+    pin: data.get("pin") || null,
   };
   if (players.length) body.players = players;
+  // Opened from a desk round by its arbiter: the clock is bound to the event, so the desk
+  // may take its first-half end (the desk session's CSRF token proves who made it).
+  const headers = {};
+  if (form.dataset.event) {
+    body.event_id = Number(form.dataset.event);
+    headers["X-CSRF-Token"] = form.dataset.csrf;
+  }
   const out = form.querySelector(".form-message");
   try {
-    const clock = await api("/clock/api/clocks", body);
+    const clock = await api("/clock/api/clocks", body, headers);
     location.assign(`/clock/${clock.id}`);
   } catch (error) {
     out.textContent = error.message;

@@ -1,0 +1,237 @@
+"""What one stranger on the venue's network may make the server do (issue 11 item 6).
+
+Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` read the
+`BALL_*` environment variables named in `ENVIRONMENT`, or take a `Limits` object):
+
+- `max_body_bytes` (1 MiB): the largest request body. The biggest legitimate body is an
+  entrants CSV (200 kB, `ball.web.desk.MAX_CSV_BYTES`) in a multipart form; a JSON body of
+  65 MB used to cost 700 MB of memory. `BodyLimit` counts the bytes as they stream in, so a
+  missing or lying `Content-Length` does not get past it: 413 with a message.
+- `creations` per `creation_window` seconds (10 per 10 minutes) per client address for what
+  costs a scrypt hash (events, clocks with a PIN): 429 with `Retry-After`. Counted in memory
+  (a restart forgets it, which only gives a guesser a fresh 10).
+- `max_events` (200), `max_clocks` (2000), `max_games` (5000): stored rows the web will create;
+  beyond them a creation is refused with 409 naming the limit (nothing is deleted). Counting
+  then inserting is not one step, so racing requests may pass a cap by a few rows: bounded
+  by the number of simultaneous requests. The CLI, run by the organiser, is not capped.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, fields
+from typing import Any
+
+from fastapi import HTTPException, Request
+from sqlalchemy import func, select
+
+# Limits field -> environment variable read by `Limits.from_env`.
+ENVIRONMENT = {
+    "max_body_bytes": "BALL_MAX_BODY_BYTES",
+    "creations": "BALL_MAX_CREATIONS",
+    "creation_window": "BALL_CREATION_WINDOW",
+    "max_events": "BALL_MAX_EVENTS",
+    "max_clocks": "BALL_MAX_CLOCKS",
+    "max_games": "BALL_MAX_GAMES",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_body_bytes: int = 1_048_576
+    creations: int = 10
+    creation_window: float = 600.0
+    max_events: int = 200
+    max_clocks: int = 2_000
+    max_games: int = 5_000
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
+        """Defaults overridden by the `BALL_*` variables of `ENVIRONMENT` (positive numbers)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(ENVIRONMENT[f.name])
+            if raw is None or raw.strip() == "":
+                continue
+            kind = float if f.type in ("float", float) else int
+            try:
+                value = kind(raw)
+            except ValueError:
+                raise ValueError(f"{ENVIRONMENT[f.name]}: {raw!r} is not a number") from None
+            if value <= 0:
+                raise ValueError(f"{ENVIRONMENT[f.name]}: must be positive, got {raw}")
+            values[f.name] = value
+        return cls(**values)
+
+
+def limits_of(request: Request) -> Limits:
+    return getattr(request.app.state, "limits", None) or Limits()
+
+
+# ------------------------------------------------------------------------ body size
+
+
+class BodyLimit:
+    """Pure ASGI middleware: refuses a body longer than `max_bytes` (413), by its declared
+    `Content-Length` at once and by counting the bytes actually received otherwise.
+
+    Past the limit the app is told the client went away (`http.disconnect`): whatever it
+    does then (an error, a 400 about the cut body) is dropped and the 413 answered instead,
+    so this works wherever it sits among other middleware."""
+
+    def __init__(self, app, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        message = f"request body too large: at most {self.max_bytes} bytes"
+        declared = _content_length(scope)
+        if declared == -1:
+            await _reply(send, 400, "Content-Length: not a number")
+            return
+        if declared is not None and declared > self.max_bytes:
+            await _reply(send, 413, message)
+            return
+        received = 0
+        exceeded = responded = False
+
+        async def limited_receive():
+            nonlocal received, exceeded
+            if exceeded:
+                return {"type": "http.disconnect"}
+            incoming = await receive()
+            if incoming["type"] == "http.request":
+                received += len(incoming.get("body", b""))
+                if received > self.max_bytes:
+                    exceeded = True
+                    return {"type": "http.disconnect"}
+            return incoming
+
+        async def watched_send(outgoing) -> None:
+            nonlocal responded
+            if exceeded and not responded:
+                return  # the app's answer to a body it never got whole: the 413 replaces it
+            responded = responded or outgoing["type"] == "http.response.start"
+            await send(outgoing)
+
+        try:
+            await self.app(scope, limited_receive, watched_send)
+        except Exception:
+            if not exceeded:
+                raise
+        if exceeded and not responded:
+            await _reply(send, 413, message)
+
+
+def _content_length(scope) -> int | None:
+    """The declared length; None when absent, -1 when it is not a number."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            text = value.decode("latin-1").strip()
+            return int(text) if text.isdigit() else -1
+    return None
+
+
+async def _reply(send, status: int, message: str) -> None:
+    import json
+
+    body = json.dumps({"detail": message}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+# ----------------------------------------------------------------- creation rate
+
+
+class CreationRate:
+    """Sliding window of creations per (kind, client address), in memory."""
+
+    MAX_TRACKED = 10_000  # addresses remembered; the oldest quiet ones are dropped first
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, str], deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, kind: str, client: str, now: float, limits: Limits) -> float:
+        """Count one creation; returns 0, or the seconds to wait when over the limit (then
+        nothing is counted)."""
+        with self._lock:
+            stamps = self._seen.setdefault((kind, client), deque())
+            while stamps and stamps[0] <= now - limits.creation_window:
+                stamps.popleft()
+            if len(stamps) >= limits.creations:
+                return stamps[0] + limits.creation_window - now
+            stamps.append(now)
+            if len(self._seen) > self.MAX_TRACKED:
+                self._forget_quiet(now, limits.creation_window)
+            return 0.0
+
+    def _forget_quiet(self, now: float, window: float) -> None:
+        for key in [k for k, v in self._seen.items() if not v or v[-1] <= now - window]:
+            del self._seen[key]
+
+
+def check_creation_rate(request: Request, kind: str) -> None:
+    """429 (with Retry-After) when this client address made too many `kind` lately."""
+    from ball.web.security import client_address
+
+    rate = getattr(request.app.state, "creation_rate", None)
+    if rate is None:
+        rate = request.app.state.creation_rate = CreationRate()
+    source = getattr(request.app.state, "clock_time", None) or time.time
+    limits = limits_of(request)
+    wait = rate.take(kind, client_address(request), float(source()), limits)
+    if wait > 0:
+        seconds = max(1, int(wait + 0.999))
+        raise HTTPException(
+            429,
+            f"too many {kind} created from this address: at most {limits.creations} in "
+            f"{int(limits.creation_window)} s; try again in {seconds} s",
+            {"Retry-After": str(seconds)},
+        )
+
+
+# --------------------------------------------------------------------------- caps
+
+
+def _count(request: Request, model) -> int:
+    with request.app.state.sessions() as session:
+        return session.scalar(select(func.count()).select_from(model)) or 0
+
+
+def check_cap(request: Request, kind: str) -> None:
+    """409 when the database already holds the most `kind` (events, clocks, games) the web
+    may create."""
+    from ball.clocks.store import ClockRow
+    from ball.tournament.models import Event
+    from ball.web.models import WebGame
+
+    limits = limits_of(request)
+    model, cap = {
+        "events": (Event, limits.max_events),
+        "clocks": (ClockRow, limits.max_clocks),
+        "games": (WebGame, limits.max_games),
+    }[kind]
+    if _count(request, model) >= cap:
+        raise HTTPException(
+            409,
+            f"limit reached: this server holds {cap} {kind}, the most it accepts "
+            f"(the organiser can raise {ENVIRONMENT['max_' + kind]})",
+        )
