@@ -647,6 +647,9 @@ class TournamentService:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
         if not kind.strip():
             raise TournamentError("a log entry needs a kind")
+        if kind.strip().lower() in ("sanction", "signal"):
+            # Free text would skip the ladder and the signal rules (and miss the forms).
+            raise TournamentError(f"a {kind.strip()} is given with give_{kind.strip().lower()}")
         with self._tx() as s:
             ev = self._event(s, event)
             entrant_id = self._entrant(ev, name).id if name else None
