@@ -964,10 +964,6 @@ async def give_sanction(event_id: int, request: Request):
         entrant_id = _int(form, "entrant", low=1)
         if entrant_id is None:
             raise TournamentError("entrant: choose who is sanctioned")
-        with request.app.state.sessions() as session:
-            entrant = session.get(Entrant, entrant_id) if entrant_id <= DB_INT_MAX else None
-            if entrant is None or entrant.event_id != event_id:
-                raise TournamentError(f"entrant {entrant_id} is not in event {event_id}")
         service_for(request.app).give_sanction(
             form.get("step", ""),
             form.get("reason", ""),
