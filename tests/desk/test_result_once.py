@@ -124,3 +124,13 @@ def test_a_failure_while_writing_the_sanctions_leaves_no_result(client, event4, 
 
 def _b(app, event_id) -> str:
     return service_for(app).pairings(1, event=event_id)[0]["b"]
+
+
+def test_an_absurd_pb_count_is_400_naming_the_field_and_nothing_is_stored(client, event4, app):
+    """A 60-digit PB would be stored and then overflow the PBATK-per-TD tie-break."""
+    event_id, tables = event4
+    a = tables[0]["a"]
+    response = post(client, event_id, TABLE, full_form(h1_A_atk="9" * 60, h1_B_def="9" * 60))
+    assert response.status_code == 400
+    assert f"half 1: pb.{a}.atk is more than 9999" in unescape(response.text)
+    assert stored(app, event_id)["results"] == [None, None]
