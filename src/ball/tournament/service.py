@@ -30,7 +30,7 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload
 
 from ball.storage import open_database
-from ball.tournament import (  # noqa: I001
+from ball.tournament import (
     berger,
     crosstable,
     knockout,
@@ -540,7 +540,7 @@ class TournamentService:
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             kind = table_result.result_kind(new)
             stolen = None if steals is None else table_result.check_steals(steals, names)
-            given = table_result.check_sanctions(list(sanctions), kind, names)
+            given = table_result.check_sanctions(sanctions, kind, names)
             state = table_result.lock_state(s, pairing.id)  # from here on: serialised
             if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
                 s.refresh(pairing)
