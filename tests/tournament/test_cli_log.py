@@ -175,3 +175,20 @@ def test_result_enter_takes_steals_and_sanctions_in_one_step(tmp_path):
         1,
         [{"half": 1, "by": b, "choice": "reset"}],
     )
+
+
+def test_a_sanction_at_a_table_must_name_one_of_its_coaches(tmp_path):
+    """The forms print a sanction at its table, A or B: a coach of another table is refused."""
+    db = paired_event(tmp_path)
+    tables = TournamentService(db).pairings(1)
+    elsewhere = tables[1]["a"]
+    line = one_line_error(
+        ball("event", "log", "sanction", "late", "--player", elsewhere, "--step", "warning",
+             "--round", "1", "--table", "1", "--db", db)
+    )  # fmt: skip
+    assert "does not play at round 1 table 1" in line
+    assert "has no table 9" in one_line_error(
+        ball("event", "log", "sanction", "late", "--player", elsewhere, "--step", "warning",
+             "--round", "1", "--table", "9", "--db", db)
+    )  # fmt: skip
+    assert desk_tables(db)["sanctions"] == []

@@ -688,6 +688,16 @@ class TournamentService:
                 entrant_id = self._entrant(ev, player).id
             if entrant_id is None:
                 raise TournamentError("sanction: name the entrant sanctioned")
+            if table is not None:
+                # The forms print the sanction at this table: the entrant must sit there.
+                if round_number is None:
+                    raise TournamentError("sanction: a table needs its round")
+                pairing = self._table_row(s, ev, round_number, table)
+                if entrant_id not in (pairing.a_id, pairing.b_id):
+                    raise TournamentError(
+                        f"sanction: entrant {entrant_id} does not play at round {round_number} "
+                        f"table {table}"
+                    )
             entry = sanction_log.record(
                 s, ev.id, entrant_id, step, reason, time.time() if at is None else at,
                 round_number=round_number, table=table,
