@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from ball.cli.common import read_text
+from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
 
 app = typer.Typer(help="Tournament events and their entrants.", no_args_is_help=True)
@@ -143,21 +143,89 @@ def show_command(
 
 @app.command("log")
 def log_command(
-    kind: str = typer.Argument(..., help="sanction | signal | note ..."),
-    detail: str = typer.Argument(...),
-    name: str | None = typer.Option(None, "--player"),
-    round_number: int | None = typer.Option(None, "--round"),
+    kind: str = typer.Argument(..., help="sanction | signal | half-end | note ..."),
+    detail: str = typer.Argument(
+        "", help="sanction: the reason (or 'STEP: REASON'); signal: 1 or 2; note: the text."
+    ),
+    name: str | None = typer.Option(None, "--player", help="The entrant (sanction)."),
+    round_number: int | None = typer.Option(None, "--round", help="Default: the latest."),
     table: int | None = typer.Option(None, "--table"),
+    step: str | None = typer.Option(None, "--step", help="Sanction: a step of the ladder."),
+    at: str | None = typer.Option(None, "--at", help="half-end: HH:MM[:SS] today (default now)."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Append an entry (a sanction, a start signal, a note) to the arbiter's log."""
+    """Append to the arbiter's log. Sanctions, start signals and first-half ends go through
+    the desk's checks (the ladder, the 10-minute gap before signal 2) and into its tables;
+    any other kind is a free note."""
     svc = service(db)
-    run(
-        lambda: svc.record(
-            kind, detail, name=name, round_number=round_number, table=table, event=event_ref(event)
+    ref = event_ref(event)
+    kind = kind.strip().lower()
+    if kind == "sanction":
+        step, reason = _sanction_step(detail, step)
+        if not name:
+            fail("sanction: name the entrant with --player NAME")
+        entry = run(
+            lambda: svc.give_sanction(
+                step, reason, player=name, round_number=round_number, table=table, event=ref
+            )
         )
-    )
+        typer.echo(f"{name}: {entry['step']}: {entry['reason']}")
+    elif kind == "signal":
+        which = _signal_number(detail)
+        given = run(lambda: svc.give_signal(round_number, which, event=ref))
+        typer.echo(f"signal {which} of round {given['round']}")
+    elif kind == "half-end":
+        if table is None:
+            fail("half-end: give the table with --table T")
+        when = _today_at(at) if at else None
+        row = run(lambda: svc.record_half_end(round_number, table, at=when, event=ref))
+        typer.echo(f"round {row['round']} table {row['table']}: first half ended")
+    else:
+        run(
+            lambda: svc.record(
+                kind, detail, name=name, round_number=round_number, table=table, event=ref
+            )
+        )
+
+
+def _sanction_step(detail: str, step: str | None) -> tuple[str, str]:
+    """(step, reason) from `--step STEP` and the reason, or from a detail 'STEP: REASON'."""
+    from ball.match.sanctions import LADDER
+
+    if step is None:
+        step, _, detail = detail.partition(":")
+        step = step.strip()
+    if step not in LADDER.names:
+        fail(
+            f"sanction: step {step!r} is not on the ladder ({', '.join(LADDER.names)}); "
+            "give --step STEP and the reason"
+        )
+    return step, detail.strip()
+
+
+def _signal_number(detail: str) -> int:
+    text = detail.strip().lower().removeprefix("signal").strip()
+    if text not in ("1", "2"):
+        fail(f"signal: {detail!r} is not a signal; a round has signals 1 and 2")
+    return int(text)
+
+
+def _today_at(text: str) -> float:
+    """HH:MM or HH:MM:SS today, local time."""
+    import time
+
+    parts = text.strip().split(":")
+    try:
+        if len(parts) not in (2, 3):
+            raise ValueError
+        h, m, sec = (int(p) for p in parts + ["0"] * (3 - len(parts)))
+        if not (0 <= h < 24 and 0 <= m < 60 and 0 <= sec < 60):
+            raise ValueError
+    except ValueError:
+        fail(f"--at: {text!r} is not HH:MM or HH:MM:SS")
+    day = time.localtime()
+    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday, h, m, sec, 0, 0, -1))
 
 
 @import_app.command("trf")

@@ -42,6 +42,34 @@ def _describe(t: dict) -> str:
     return f"table {t['table']}: {t['a']} - {t['b']}: {what}"
 
 
+STEAL = typer.Option(
+    [], "--steal", help="A steal noted on the sheet: HALF:SIDE:CHOICE, e.g. 1:B:reset (repeat)."
+)
+SANCTION = typer.Option(
+    [], "--sanction", help="A sanction in the match: SIDE:STEP:REASON, e.g. 'A:warning:late'."
+)
+
+
+def _steals(texts: list[str]) -> list[dict] | None:
+    steals = []
+    for text in texts:
+        parts = text.split(":")
+        if len(parts) != 3 or not parts[0].strip().isdigit():
+            fail(f"--steal {text!r}: write HALF:SIDE:CHOICE, e.g. 1:B:reset")
+        half, side, choice = parts
+        steals.append({"half": int(half), "side": side.strip(), "choice": choice.strip()})
+    return steals or None  # no --steal: the steals stored for the table stay
+
+
+def _sanctions(texts: list[str]) -> list[dict]:
+    out = []
+    for text in texts:
+        side, _, rest = text.partition(":")
+        step, _, reason = rest.partition(":")
+        out.append({"side": side.strip(), "step": step.strip(), "reason": reason})
+    return out
+
+
 @app.command("enter")
 def enter_command(
     round_number: int = typer.Option(..., "--round"),
@@ -49,14 +77,23 @@ def enter_command(
     sheet: str | None = typer.Option(None, "--sheet", help="Score sheet JSON file (- = stdin)."),
     forfeit: str | None = typer.Option(None, "--forfeit", help="Coach who forfeits: A or B."),
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
+    steal: list[str] = STEAL,
+    sanction: list[str] = SANCTION,
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Enter the result of one table (once; corrections go through `result correct`)."""
+    """Enter the result of one table, with its steals and sanctions, in one step (once;
+    the same command again changes nothing; corrections go through `result correct`)."""
     args = _result_args(sheet, forfeit, double_forfeit)
+    steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
-    t = run(lambda: svc.enter_result(round_number, table, event=event_ref(event), **args))
-    typer.echo(_describe(t))
+    done = run(
+        lambda: svc.record_table_result(
+            round_number, table, steals=steals, sanctions=sanctions, event=event_ref(event),
+            **args,
+        )
+    )  # fmt: skip
+    typer.echo(_describe(done.table))
 
 
 @app.command("correct")
@@ -67,15 +104,21 @@ def correct_command(
     sheet: str | None = typer.Option(None, "--sheet"),
     forfeit: str | None = typer.Option(None, "--forfeit"),
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
+    steal: list[str] = STEAL,
+    sanction: list[str] = SANCTION,
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
     """Replace an entered result; the old result and the reason are kept."""
+    if not reason.strip():
+        fail("--reason: a correction needs a reason")
     args = _result_args(sheet, forfeit, double_forfeit)
+    steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
-    t = run(
-        lambda: svc.correct_result(
-            round_number, table, reason=reason, event=event_ref(event), **args
+    done = run(
+        lambda: svc.record_table_result(
+            round_number, table, reason=reason, must_exist=True, steals=steals,
+            sanctions=sanctions, event=event_ref(event), **args,
         )
-    )
-    typer.echo(_describe(t))
+    )  # fmt: skip
+    typer.echo(_describe(done.table))

@@ -19,6 +19,9 @@ HALF_FIELDS = frozenset({"atk_first", "td", "pb", "end"})
 HALF_ENDS = ("touchdown", "time", "forfeit")
 PB_FIELDS = frozenset({"atk", "def"})
 HALVES_PER_MATCH = 2
+# No half comes near this many PB (a 20-minute half has a few dozen turns); larger numbers
+# are typing accidents or attacks, and a 4000-digit count would overflow the tie-breaks.
+PB_MAX = 9999
 # Administrative score of a forfeit (R-forfeit): the forfeiting coach loses 0-2.
 FORFEIT_TD = 2
 
@@ -238,6 +241,8 @@ def _pb(raw: Any, where: str, coaches: tuple[Coach, Coach]) -> dict[Coach, dict[
                 raise SheetError(f"{label} must be a whole number, got {value!r}")
             if value < 0:
                 raise SheetError(f"{label} is negative ({value})")
+            if value > PB_MAX:
+                raise SheetError(f"{label} is more than {PB_MAX}")
             counters[name] = value
         pb[coach] = counters
     return pb

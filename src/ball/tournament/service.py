@@ -30,7 +30,17 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload
 
 from ball.storage import ids, open_database
-from ball.tournament import berger, crosstable, knockout, standings, swiss, trf
+from ball.tournament import (
+    berger,
+    crosstable,
+    knockout,
+    sanction_log,
+    signals,
+    standings,
+    swiss,
+    table_result,
+    trf,
+)
 from ball.tournament.errors import TournamentError
 from ball.tournament.games import GAMES, game
 from ball.tournament.models import (
@@ -527,6 +537,118 @@ class TournamentService:
             )
             return _table_dict(pairing)
 
+    def record_table_result(
+        self,
+        round_number: int,
+        table: int,
+        *,
+        sheet: dict[str, Any] | None = None,
+        forfeit: str | None = None,
+        double_forfeit: bool = False,
+        steals: list[dict[str, Any]] | None = None,
+        sanctions: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        reason: str = "",
+        expected_version: int | None = None,
+        must_exist: bool = False,
+        at: float | None = None,
+        event: EventRef = None,
+    ) -> table_result.RecordedResult:
+        """Record a table's result with the steals and sanctions of its sheet, all in one
+        transaction (the desk's result form and `ball result enter|correct`).
+
+        Everything is checked before anything is written: the result (decided by the
+        game), the steals (`{"half", "side", "choice"}`; None keeps the stored ones), the
+        sanctions (`{"side", "step", "reason"}`, on the ladder, reason at most 500
+        characters, loss of match only with its forfeit) and the correction's reason.
+        The very submission already stored (a retry after a crash) returns the stored
+        result and writes nothing. A different result over a stored one is a correction:
+        it needs `reason` (`CorrectionWithoutReason`) and is kept with it. With
+        `expected_version`, a table saved since that version is a `VersionConflict`.
+        `must_exist` refuses a table without a result (a correction of nothing)."""
+        reason = table_result.check_correction_reason(reason)
+        now = time.time() if at is None else at
+        with self._tx() as s:
+            ev = self._event(s, event, full=False)
+            pairing = self._table_row(s, ev, round_number, table)
+            names = {"A": pairing.a.name, "B": pairing.b.name}
+            new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+            kind = table_result.result_kind(new)
+            stolen = None if steals is None else table_result.check_steals(steals, names)
+            given = table_result.check_sanctions(sanctions, kind, names)
+            state = table_result.lock_state(s, pairing.id)  # from here on: serialised
+            if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
+                s.refresh(pairing)
+                return table_result.RecordedResult(
+                    table=_table_dict(pairing),
+                    version=state.version,
+                    steals=json.loads(state.steals or "[]"),
+                    written=False,
+                )
+            if expected_version is not None and state.version != expected_version:
+                raise table_result.VersionConflict(
+                    f"round {round_number} table {table} was saved by someone else "
+                    f"(version {state.version}, the form has {expected_version})"
+                )
+            old = table_result.stored_result(s, pairing.id)
+            if old is None and must_exist:
+                raise TournamentError(
+                    f"round {round_number} table {table} has no result to correct"
+                )
+            if old is not None and not reason:
+                raise table_result.CorrectionWithoutReason(
+                    f"round {round_number} table {table} already has a result "
+                    "(correct it instead, with a reason)"
+                )
+            if old is None:
+                new.pairing_id = pairing.id
+                s.add(new)
+            else:
+                self._replace_result(s, ev, round_number, table, old, new, reason)
+            state.version += 1
+            state.updated_at = now
+            if stolen is not None:
+                state.steals = json.dumps(stolen)
+            ids = {"A": pairing.a_id, "B": pairing.b_id}
+            for g in given:
+                sanction_log.record(
+                    s, ev.id, ids[g["side"]], g["step"], g["reason"], now,
+                    round_number=round_number, table=table,
+                )  # fmt: skip
+                self._log(
+                    s, ev, "sanction", f"{g['step']}: {g['reason']}", entrant_id=ids[g["side"]],
+                    round_number=round_number, table=table,
+                )  # fmt: skip
+            s.flush()
+            s.refresh(pairing)
+            return table_result.RecordedResult(
+                table=_table_dict(pairing),
+                version=state.version,
+                steals=json.loads(state.steals or "[]"),
+                sanctions=given,
+                correction=old is not None,
+            )
+
+    @staticmethod
+    def _replace_result(
+        s: Session, ev: Event, round_number: int, table: int, old: Result, new: Result, why: str
+    ) -> None:
+        """Overwrite a stored result with a new one, keeping both and the reason."""
+        before = _result_dict(old)
+        for attr in ("kind", "forfeit_by", "sheet", "decision", "outcome", "entered_at"):
+            value = getattr(new, attr)
+            setattr(old, attr, "" if value is None and attr in ("sheet", "decision") else value)
+        s.add(
+            ResultCorrection(
+                event_id=ev.id,
+                round_number=round_number,
+                table=table,
+                before=json.dumps(before),
+                after=json.dumps(_result_dict(old)),
+                reason=why,
+                at=time.time(),
+            )
+        )
+
     def corrections(self, *, event: EventRef = None) -> list[dict[str, Any]]:
         with self._tx(write=False) as s:
             ev = self._event(s, event)
@@ -559,6 +681,9 @@ class TournamentService:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
         if not check_name(kind, "log kind"):
             raise TournamentError("a log entry needs a kind")
+        if kind.strip().lower() in ("sanction", "signal"):
+            # Free text would skip the ladder and the signal rules (and miss the forms).
+            raise TournamentError(f"a {kind.strip()} is given with give_{kind.strip().lower()}")
         with self._tx() as s:
             ev = self._event(s, event)
             entrant_id = self._entrant(ev, name).id if name else None
@@ -571,6 +696,103 @@ class TournamentService:
                 round_number=round_number,
                 table=table,
             )
+
+    def give_sanction(
+        self,
+        step: str,
+        reason: str,
+        *,
+        player: str | None = None,
+        entrant_id: int | None = None,
+        round_number: int | None = None,
+        table: int | None = None,
+        at: float | None = None,
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Give an entrant (by name or id) a step of the sanction ladder, with its reason:
+        the checked entry of the desk's sanction log (`sanction_log.record`: the step on the
+        ladder, a reason of at most 500 characters) and its line in the arbiter's log, in
+        one transaction."""
+        _bounded(round_number, "round")
+        _bounded(table, "table")
+        _bounded(entrant_id, "entrant")
+        with self._tx() as s:
+            ev = self._event(s, event, full=player is not None)
+            if player is not None:
+                entrant_id = self._entrant(ev, player).id
+            if entrant_id is None:
+                raise TournamentError("sanction: name the entrant sanctioned")
+            if table is not None:
+                # The forms print the sanction at this table: the entrant must sit there.
+                if round_number is None:
+                    raise TournamentError("sanction: a table needs its round")
+                pairing = self._table_row(s, ev, round_number, table)
+                if entrant_id not in (pairing.a_id, pairing.b_id):
+                    raise TournamentError(
+                        f"sanction: entrant {entrant_id} does not play at round {round_number} "
+                        f"table {table}"
+                    )
+            entry = sanction_log.record(
+                s, ev.id, entrant_id, step, reason, time.time() if at is None else at,
+                round_number=round_number, table=table,
+            )  # fmt: skip
+            self._log(
+                s, ev, "sanction", f"{entry.step}: {entry.reason}", entrant_id=entrant_id,
+                round_number=round_number, table=table,
+            )  # fmt: skip
+            return {
+                "entrant_id": entrant_id,
+                "step": entry.step,
+                "reason": entry.reason,
+                "round": entry.round_number,
+                "table": entry.table,
+                "at": entry.at,
+            }
+
+    def give_signal(
+        self,
+        round_number: int | None,
+        which: int,
+        *,
+        at: float | None = None,
+        gap: float | None = None,
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Give start signal `which` (1 or 2) of a round (default: the latest) at `at`
+        (default now), refused when too early (`signals.give_signal`: signal 2 only after
+        every first half ended plus the ruleset's gap); logged in the same transaction."""
+        _bounded(round_number, "round")
+        with self._tx() as s:
+            ev = self._event(s, event, full=round_number is None)
+            number = round_number if round_number is not None else len(ev.rounds_)
+            gap = signals.gap_seconds() if gap is None else gap
+            row = signals.give_signal(
+                s, ev.id, number, which, time.time() if at is None else at, gap
+            )
+            self._log(s, ev, "signal", f"signal {which} of round {number}", round_number=number)
+            return {"round": number, "signal": row.signal, "at": row.at}
+
+    def record_half_end(
+        self,
+        round_number: int | None,
+        table: int,
+        *,
+        at: float | None = None,
+        source: str = "arbiter",
+        event: EventRef = None,
+    ) -> dict[str, Any]:
+        """Record when a table finished its first half (`signals.record_half_end`)."""
+        _bounded(round_number, "round")
+        _bounded(table, "table")
+        now = time.time()
+        when = now if at is None else at
+        if when > now:
+            raise TournamentError(f"table {table}: a first half cannot end in the future")
+        with self._tx() as s:
+            ev = self._event(s, event, full=round_number is None)
+            number = round_number if round_number is not None else len(ev.rounds_)
+            row = signals.record_half_end(s, ev.id, number, table, when, source)
+            return {"round": number, "table": row.table, "at": row.at, "source": row.source}
 
     def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
         with self._tx(write=False) as s:

@@ -9,10 +9,11 @@ add the "as you type" result check (a JSON endpoint that runs `decide`) and the 
 Access (see `ball.web.security`): GET pages of an event need a desk session (else the PIN
 page); every POST checks same origin, the session (401) and the CSRF token (403).
 
-Two arbiters saving one table: every table has a version (`desk_result_state`), the form
-carries the version it was loaded with and saving claims the next one with
-`UPDATE ... WHERE version = :loaded`; when another save came first the claim matches no row
-and the answer is 409 with nothing written.
+Saving a table is one call, `TournamentService.record_table_result`: the result, its steals
+and its sanctions are checked first and written in one transaction with the table's version
+(`ball.tournament.table_result`). The form carries the version it was loaded with; when
+another save came first the answer is 409 with nothing written, unless the form is the very
+submission stored (a retry after a lost answer), which is answered like the first save.
 
 The time source is `app.state.clock_time` when set (tests), else the wall clock; the signal
 gap is `app.state.desk_gap_seconds` when set, else the ruleset's.
@@ -20,7 +21,6 @@ gap is `app.state.desk_gap_seconds` when set, else the ruleset's.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -33,18 +33,18 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
-from sqlalchemy import Float, ForeignKey, Integer, Text, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import select
+from sqlalchemy.orm import sessionmaker
 
 from ball.match.result import SheetError, decide
 from ball.match.sanctions import LADDER
-from ball.storage import Base, ids
-from ball.tournament import sanction_log, signals
+from ball.storage import ids
+from ball.tournament import sanction_log, signals, table_result
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, Round
 from ball.tournament.names import check_name
 from ball.tournament.service import SYSTEMS, TournamentService
+from ball.tournament.table_result import ResultState
 from ball.web import limits, security
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
@@ -84,19 +84,6 @@ STEAL_ROWS = 4  # steal lines per half on the form
 SANCTION_ROWS = 2
 CSV_FIELDS = ("name", "club", "federation", "rating")
 MAX_CSV_BYTES = 200_000
-
-
-class ResultState(Base):
-    """Per table: the version of its result (optimistic concurrency) and the steals noted."""
-
-    __tablename__ = "desk_result_state"
-
-    pairing_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), primary_key=True
-    )
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    steals: Mapped[str] = mapped_column(Text, default="[]")
-    updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
 # --------------------------------------------------------------------------- plumbing
@@ -599,12 +586,12 @@ async def give_signal(event_id: int, number: int, which: int, request: Request):
     with request.app.state.sessions() as session:
         _write(request, session, event_id, form)
         _round_or_404(session, event_id, number)
-        try:
-            signals.give_signal(session, event_id, number, which, now_of(request), gap_of(request))
-        except TournamentError as exc:
-            return _fail(request, 409, str(exc), back)
-        session.commit()
-    _mirror_log(request, "signal", f"signal {which} of round {number}", round_number=number)
+    try:
+        service_for(request.app).give_signal(
+            number, which, at=now_of(request), gap=gap_of(request), event=event_id
+        )
+    except TournamentError as exc:
+        return _fail(request, 409, str(exc), back)
     return _see(back + "#control")
 
 
@@ -704,13 +691,6 @@ async def half_ends_from_clocks(event_id: int, number: int, request: Request):
     return _see(back + "#control")
 
 
-def _mirror_log(request: Request, kind: str, detail: str, **where: Any) -> None:
-    # The tournament's own arbiter log (`ball event log`) sees signals and sanctions too.
-    event_id = int(request.path_params["event_id"])
-    with contextlib.suppress(TournamentError):  # the desk's own tables hold the fact
-        service_for(request.app).record(kind, detail, event=event_id, **where)
-
-
 # ---------------------------------------------------------------------- results
 
 
@@ -744,43 +724,31 @@ def sheet_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
     return {"coaches": [a, b], "halves": halves}
 
 
-def steals_from_form(form: dict[str, Any], a: str, b: str) -> list[dict[str, Any]]:
-    coaches = {"A": a, "B": b}
+def steals_from_form(form: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steal lines filled in, as `{"half", "side", "choice"}` (checked by the service)."""
     steals = []
     for half in (1, 2):
         for row in range(STEAL_ROWS):
-            by = form.get(f"h{half}_steal{row}_by") or ""
-            if not by:
-                continue
-            choice = form.get(f"h{half}_steal{row}_choice") or ""
-            if by not in coaches:
-                raise TournamentError(f"half {half}: steal by {by!r}; choose A or B")
-            if choice not in ("continue", "reset"):
-                raise TournamentError(
-                    f"half {half}: the steal by {coaches[by]} needs its choice (continue or reset)"
-                )
-            steals.append({"half": half, "by": coaches[by], "choice": choice})
+            side = form.get(f"h{half}_steal{row}_by") or ""
+            if side:
+                choice = form.get(f"h{half}_steal{row}_choice") or ""
+                steals.append({"half": half, "side": side, "choice": choice})
     return steals
 
 
 def sanctions_from_form(form: dict[str, Any]) -> list[dict[str, str]]:
+    """The sanction lines filled in, as `{"side", "step", "reason"}` (checked by the service)."""
     out = []
     for row in range(SANCTION_ROWS):
         side = form.get(f"sanction{row}_side") or ""
-        if not side:
-            continue
-        if side not in ("A", "B"):
-            raise TournamentError(f"sanction {row + 1}: choose coach A or B")
-        step = form.get(f"sanction{row}_step") or ""
-        if step not in LADDER.names:
-            raise TournamentError(
-                f"sanction {row + 1}: step {step!r} is not on the ladder "
-                f"({', '.join(LADDER.names)})"
+        if side:
+            out.append(
+                {
+                    "side": side,
+                    "step": form.get(f"sanction{row}_step") or "",
+                    "reason": form.get(f"sanction{row}_reason") or "",
+                }
             )
-        reason = (form.get(f"sanction{row}_reason") or "").strip()
-        if not reason:
-            raise TournamentError(f"sanction {row + 1}: every sanction needs a reason")
-        out.append({"side": side, "step": step, "reason": reason})
     return out
 
 
@@ -789,19 +757,6 @@ def _kind(form: dict[str, Any]) -> str:
     if kind not in ("sheet", "forfeit-A", "forfeit-B", "double-forfeit"):
         raise TournamentError(f"kind: {kind!r} is not a kind of result")
     return kind
-
-
-def _check_sanctions_fit(kind: str, sanctions: list[dict[str, str]], names: dict) -> None:
-    # Loss of match (effect "forfeit") must come with the forfeit it causes.
-    for s in sanctions:
-        if LADDER.step(s["step"]).effect == "forfeit" and kind not in (
-            f"forfeit-{s['side']}",
-            "double-forfeit",
-        ):
-            raise TournamentError(
-                f"{s['step']} for {names[s['side']]}: enter the result as a forfeit by "
-                f"{names[s['side']]}"
-            )
 
 
 def _reason_text(request: Request, reason: str) -> str:
@@ -820,8 +775,8 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
     _ = _t(request)
     try:
         kind = _kind(form)
-        steals_from_form(form, a, b)
-        _check_sanctions_fit(kind, sanctions_from_form(form), {"A": a, "B": b})
+        table_result.check_steals(steals_from_form(form), {"A": a, "B": b})
+        table_result.check_sanctions(sanctions_from_form(form), kind, {"A": a, "B": b})
         if kind == "double-forfeit":
             return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
         if kind.startswith("forfeit-"):
@@ -855,31 +810,12 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
     }
 
 
-def ensure_state(sessions, pairing_id: int) -> None:
-    """Create the table's version row (version 0) in its own transaction; when two requests
-    race to create it, the loser's insert is dropped and both see the same row."""
-    with sessions() as session:
-        if session.get(ResultState, pairing_id) is not None:
-            return
-        session.add(ResultState(pairing_id=pairing_id, version=0, steals="[]", updated_at=0.0))
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-
-
 def _state(session, pairing_id: int) -> ResultState:
     state = session.get(ResultState, pairing_id)
     if state is None:
-        ensure_state(sessions_of(session), pairing_id)
+        table_result.ensure_state(sessionmaker(session.get_bind()), pairing_id)
         state = session.get(ResultState, pairing_id)
     return state
-
-
-def sessions_of(session):
-    from sqlalchemy.orm import sessionmaker
-
-    return sessionmaker(session.get_bind(), expire_on_commit=False)
 
 
 def _form_values(pairing: Pairing, state: ResultState) -> dict[str, str]:
@@ -962,17 +898,20 @@ async def check_result(event_id: int, number: int, table: int, request: Request)
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}")
 async def save_result(event_id: int, number: int, table: int, request: Request):
+    """Save the form: result, steals and sanctions in one service call (one transaction).
+    The same form sent again (a retry after a lost answer) is answered like the first."""
     form = await _form(request)
+    _ = _t(request)
     with request.app.state.sessions() as session:
         arbiter = _write(request, session, event_id, form)
         event = _event_or_404(session, event_id)
         rnd = _round_or_404(session, event_id, number)
         pairing = _pairing_or_404(rnd, table)
-        ensure_state(request.app.state.sessions, pairing.id)
         a, b = pairing.a.name, pairing.b.name
         checked = preview(request, form, a, b)
 
         def again(status: int, **extra):
+            session.expire_all()  # show what is stored now, not what was loaded
             context = _result_context(request, session, event, rnd, pairing, arbiter, **extra)
             context["values"] = {k: v for k, v in form.items() if isinstance(v, str)}
             return render(request, "desk/result.html", context, status_code=status)
@@ -981,88 +920,39 @@ async def save_result(event_id: int, number: int, table: int, request: Request):
             return again(400, error=checked["error"])
         if form.get("action") == "check":
             return again(200, preview=checked)
-        conflict = _t(request)(
-            N_(
+        try:
+            loaded = _int(form, "version", default=-1, low=-1)
+            service_for(request.app).record_table_result(
+                number,
+                table,
+                **_result_args(checked["kind"], form, a, b),
+                steals=steals_from_form(form),
+                sanctions=sanctions_from_form(form),
+                reason=form.get("reason") or "",
+                expected_version=loaded,
+                at=now_of(request),
+                event=event_id,
+            )
+        except table_result.VersionConflict:
+            conflict = N_(
                 "Another arbiter saved this table after you opened it. Nothing was "
                 "overwritten: check the result shown and enter it again if needed."
             )
-        )
-        try:
-            loaded = _int(form, "version", default=-1, low=-1)
+            return again(409, error=_(conflict))
+        except table_result.CorrectionWithoutReason:
+            return again(400, error=_(N_("A correction needs a reason.")), preview=checked)
         except TournamentError as exc:
             return again(400, error=str(exc))
-        if _state(session, pairing.id).version != loaded:
-            return again(409, error=conflict)
-        correcting = pairing.result is not None
-        reason = (form.get("reason") or "").strip()
-        if correcting and not reason:
-            return again(
-                400, error=_t(request)(N_("A correction needs a reason.")), preview=checked
-            )
-        # The claim: only one of two simultaneous saves can move the version on.
-        claimed = session.execute(
-            update(ResultState)
-            .where(ResultState.pairing_id == pairing.id, ResultState.version == loaded)
-            .values(version=ResultState.version + 1, updated_at=now_of(request))
-        ).rowcount
-        if claimed != 1:
-            session.rollback()
-            return again(409, error=conflict)
-        session.commit()  # the claim is ours; a concurrent save now gets 409
-    kind = checked["kind"]
-    result: dict[str, Any] = {}
-    if kind == "double-forfeit":
-        result["double_forfeit"] = True
-    elif kind.startswith("forfeit-"):
-        result["forfeit"] = kind[-1]
-    else:
-        result["sheet"] = sheet_from_form(form, a, b)
-    svc = service_for(request.app)
-    try:
-        if correcting:
-            svc.correct_result(number, table, reason=reason, event=event_id, **result)
-        else:
-            svc.enter_result(number, table, event=event_id, **result)
-    except TournamentError as exc:
-        with request.app.state.sessions() as session:
-            # Give the claimed version back so the form can be sent again.
-            session.execute(
-                update(ResultState)
-                .where(ResultState.pairing_id == pairing.id, ResultState.version == loaded + 1)
-                .values(version=loaded)
-            )
-            session.commit()
-        return _fail(request, 400, str(exc), f"/desk/{event_id}/rounds/{number}/tables/{table}")
-    steals = steals_from_form(form, a, b)
-    sanctions = sanctions_from_form(form)
-    now = now_of(request)
-    with request.app.state.sessions() as session:
-        state = _state(session, pairing.id)
-        state.steals = json.dumps(steals)
-        ids = {"A": pairing.a_id, "B": pairing.b_id}
-        names = {"A": a, "B": b}
-        for s in sanctions:
-            sanction_log.record(
-                session,
-                event_id,
-                ids[s["side"]],
-                s["step"],
-                s["reason"],
-                now,
-                round_number=number,
-                table=table,
-            )
-        session.commit()
-    for s in sanctions:
-        _mirror_log(
-            request,
-            "sanction",
-            f"{s['step']}: {s['reason']}",
-            name=names[s["side"]],
-            round_number=number,
-            table=table,
-        )
     return _see(f"/desk/{event_id}/rounds/{number}#table-{table}")
+
+
+def _result_args(kind: str, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The result part of a service call from the form's kind (sheet, forfeit, double)."""
+    if kind == "double-forfeit":
+        return {"double_forfeit": True}
+    if kind.startswith("forfeit-"):
+        return {"forfeit": kind[-1]}
+    return {"sheet": sheet_from_form(form, a, b)}
 
 
 # -------------------------------------------------------------------- sanctions
@@ -1100,27 +990,21 @@ async def give_sanction(event_id: int, request: Request):
     back = f"/desk/{event_id}/sanctions"
     with request.app.state.sessions() as session:
         _write(request, session, event_id, form)
-        try:
-            entrant_id = _int(form, "entrant", low=1)
-            if entrant_id is None:
-                raise TournamentError("entrant: choose who is sanctioned")
-            entry = sanction_log.record(
-                session,
-                event_id,
-                entrant_id,
-                form.get("step", ""),
-                form.get("reason", ""),
-                now_of(request),
-                round_number=_int(form, "round", low=1),
-                table=_int(form, "table", low=1),
-            )
-        except TournamentError as exc:
-            return _fail(request, 400, str(exc), back)
-        name = session.get(Entrant, entrant_id).name
-        detail = f"{entry.step}: {entry.reason}"
-        where = {"round_number": entry.round_number, "table": entry.table}
-        session.commit()
-    _mirror_log(request, "sanction", detail, name=name, **where)
+    try:
+        entrant_id = _int(form, "entrant", low=1)
+        if entrant_id is None:
+            raise TournamentError("entrant: choose who is sanctioned")
+        service_for(request.app).give_sanction(
+            form.get("step", ""),
+            form.get("reason", ""),
+            entrant_id=entrant_id,
+            round_number=_int(form, "round", low=1),
+            table=_int(form, "table", low=1),
+            at=now_of(request),
+            event=event_id,
+        )
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
     return _see(back + f"#entrant-{entrant_id}")
 
 
