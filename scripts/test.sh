@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test suite: installs what it needs (scripts/setup.sh), lints Python (ruff) and the
 # browser scripts (eslint), then runs pytest on two workers. Arguments go to pytest, except:
-#   --fast   the quick lane: no browser, PostgreSQL, PDF or slow tests (markers set by
-#            folder in tests/conftest.py); a minute or so, for the edit-test loop.
+#   --fast   the quick lane: no browser, PostgreSQL, PDF, child-process, property-based
+#            (Hypothesis) or slow tests (markers set by folder in tests/conftest.py), for
+#            the edit-test loop; the full run and CI still run them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +11,7 @@ lane=()
 args=()
 for arg in "$@"; do
   case "$arg" in
-    --fast) lane=(-m "not browser and not postgres and not pdf and not slow") ;;
+    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow") ;;
     *) args+=("$arg") ;;
   esac
 done

@@ -147,16 +147,25 @@ def server_process(tmp_path) -> Iterator[Callable[..., ServerProcess]]:
 
 
 # --- Test lanes: markers by folder or fixture, so `scripts/test.sh --fast` can leave out what
-# needs Chromium, PostgreSQL or WeasyPrint without every test file saying so.
+# needs Chromium, PostgreSQL, WeasyPrint or child processes without every file saying so.
 
 LANE_FIXTURES = {"browser": "browser", "page": "browser", "postgres_server": "postgres",
-                 "postgres_url": "postgres", "fresh_postgres_url": "postgres"}
+                 "postgres_url": "postgres", "fresh_postgres_url": "postgres",
+                 "server_process": "process", "web_server": "process"}
+# Files whose tests run `ball` or a server as child processes (about a second of start-up
+# each, a third of the quick lane's time); a new such file belongs here.
+PROCESS_FILES = {"engine/test_cli.py", "match/test_cli_record.py", "sim/test_selfplay.py",
+                 "security/test_live_process.py", "tournament/test_crash.py",
+                 "tournament/test_concurrency.py"}
 
 
 def lane_markers(path: str, name: str, fixtures) -> set[str]:
     """The lane markers of one test from its file (relative to tests/), name and fixtures."""
     marks = {LANE_FIXTURES[f] for f in fixtures if f in LANE_FIXTURES}
-    folder, _, file = path.replace(os.sep, "/").rpartition("/")
+    path = path.replace(os.sep, "/")
+    folder, _, file = path.rpartition("/")
+    if path in PROCESS_FILES:
+        marks.add("process")
     if folder == "storage" and file.startswith("test_postgres_"):
         marks.add("postgres")
     if folder == "printing" or "pdf" in name.lower():

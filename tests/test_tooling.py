@@ -18,7 +18,10 @@ from ball.storage import MIGRATIONS, make_engine
 from ball.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
-FAST_LANE = "not browser and not postgres and not pdf and not slow"  # as scripts/test.sh --fast
+# The selection of scripts/test.sh --fast.
+FAST_LANE = " and ".join(
+    f"not {mark}" for mark in ("browser", "postgres", "pdf", "process", "hypothesis", "slow")
+)
 
 
 def _schema(path: Path) -> list[tuple]:
@@ -64,12 +67,13 @@ def _collected(*args: str) -> set[str]:
 
 
 @pytest.mark.slow  # a second pytest collecting modules that import WeasyPrint and Playwright
-def test_the_fast_lane_leaves_out_browser_postgres_and_pdf_tests():
-    # None of these files marks itself postgres or pdf: the root conftest does, by folder.
+def test_the_fast_lane_leaves_out_browser_postgres_pdf_and_process_tests():
+    # None of these files marks itself postgres, pdf or process: the root conftest does.
     files = [
         "tests/web/test_browser.py",
         "tests/storage/test_postgres_migrate.py",
         "tests/printing/test_printing_source.py",
+        "tests/engine/test_cli.py",
         "tests/storage/test_sqlite_migrate.py",
     ]
     fast = _collected("-m", FAST_LANE, *files)
