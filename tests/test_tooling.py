@@ -80,6 +80,7 @@ def test_the_fast_lane_leaves_out_browser_postgres_pdf_and_process_tests():
     assert fast == {"tests/storage/test_sqlite_migrate.py"}
 
 
+@pytest.mark.process  # a fresh interpreter: the warning comes once, at first import
 def test_the_test_client_uses_httpx2_without_a_deprecation_warning():
     code = (
         "import warnings; warnings.simplefilter('error');"
