@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs everything BALL Toolbox needs, idempotently: Debian packages (browser for the UI
-# tests, CJK fonts and HarfBuzz subsetting for PDF, poppler for PDF checks) and a virtual
-# environment at .venv/ with the package and its dev tools. Safe to run again and again.
+# tests, CJK fonts and HarfBuzz subsetting for PDF, poppler for PDF checks, Node for the JS
+# linter), a virtual environment at .venv/ with exactly the versions pinned in uv.lock, and
+# the JS linter in tools/eslint/node_modules/ from its package-lock.json. Safe to run again.
+#
+# After changing dependencies in pyproject.toml run `uv lock` and commit uv.lock: this script
+# (and so CI) refuses a uv.lock that no longer matches pyproject.toml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core libharfbuzz-subset0 poppler-utils
               libpango-1.0-0 libpangoft2-1.0-0 postgresql postgresql-client)
+command -v npm >/dev/null 2>&1 || DEB_PACKAGES+=(nodejs npm)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do
@@ -20,19 +25,41 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if ! command -v uv >/dev/null 2>&1; then
-  echo "setup: installing uv"
-  python3 -m pip install --quiet --user uv 2>/dev/null || python3 -m pip install --quiet uv
-  export PATH="$HOME/.local/bin:$PATH"
+# uv reads uv.lock; a uv older than the one that wrote the lock may not understand it.
+UV_SPEC="uv>=0.13,<1"
+export PATH="$HOME/.local/bin:$PATH"
+uv_ok() {
+  command -v uv >/dev/null 2>&1 || return 1
+  local version
+  version=$(uv --version | awk '{print $2}')
+  [ "$(printf '%s\n0.13\n' "$version" | sort -V | head -n1)" = "0.13" ]
+}
+if ! uv_ok; then
+  echo "setup: installing $UV_SPEC"
+  # Debian's python3 is "externally managed" (PEP 668); uv is a self-contained tool, so a
+  # user install beside the system packages is safe.
+  python3 -m pip install --quiet --user --upgrade "$UV_SPEC" 2>/dev/null \
+    || python3 -m pip install --quiet --user --upgrade --break-system-packages "$UV_SPEC"
 fi
 
-[ -x .venv/bin/python ] || uv venv --quiet --python python3 .venv
-# Re-installs only when pyproject.toml changed since the last run.
-stamp=.venv/.ball-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  uv pip install --quiet --python .venv/bin/python -e '.[dev]'
-  touch "$stamp"
+# The lock must describe pyproject.toml as it is now; say so plainly when it does not.
+if ! lock_check=$(uv lock --check 2>&1); then
+  echo "$lock_check" >&2
+  echo "setup: uv.lock does not match pyproject.toml; run \`uv lock\` and commit uv.lock" >&2
+  exit 1
 fi
+# Installs exactly the locked versions (the package itself editable, with its dev extras) and
+# removes anything else; a no-op when .venv/ already matches the lock.
+uv sync --frozen --extra dev --quiet --python python3 --no-python-downloads
+
+# The JS linter: npm ci only when its lock changed since the last install.
+ESLINT_DIR=tools/eslint
+if [ ! -f "$ESLINT_DIR/node_modules/.package-lock.json" ] \
+   || [ "$ESLINT_DIR/package-lock.json" -nt "$ESLINT_DIR/node_modules/.package-lock.json" ]; then
+  echo "setup: installing the JS linter (npm ci in $ESLINT_DIR)"
+  npm ci --prefix "$ESLINT_DIR" --no-audit --no-fund --loglevel=error >/dev/null
+fi
+
 # Message catalogues for the web UI (en/ko/bg) are compiled from the .po sources.
 if compgen -G "src/ball/web/locales/*/LC_MESSAGES/*.po" >/dev/null; then
   .venv/bin/pybabel compile -q -d src/ball/web/locales -D messages >/dev/null 2>&1 || true

@@ -1,7 +1,23 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what it needs (scripts/setup.sh), lints, then runs pytest.
+# The test suite: installs what it needs (scripts/setup.sh), lints Python (ruff) and the
+# browser scripts (eslint), then runs pytest on two workers. Arguments go to pytest, except:
+#   --fast   the quick lane: no browser, PostgreSQL, PDF, child-process, property-based
+#            (Hypothesis) or slow tests (markers set by folder in tests/conftest.py), for
+#            the edit-test loop; the full run and CI still run them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+lane=()
+args=()
+for arg in "$@"; do
+  case "$arg" in
+    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow") ;;
+    *) args+=("$arg") ;;
+  esac
+done
+
 bash scripts/setup.sh
 .venv/bin/ruff check src tests bench
-.venv/bin/pytest -n 2 -q "$@"
+tools/eslint/node_modules/.bin/eslint --config tools/eslint/eslint.config.mjs --max-warnings 0 \
+  src/ball/web/static
+.venv/bin/pytest -n 2 -q ${lane[@]+"${lane[@]}"} ${args[@]+"${args[@]}"}

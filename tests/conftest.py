@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -164,3 +165,99 @@ def server_process(tmp_path) -> Iterator[Callable[..., ServerProcess]]:
     yield start
     for handle in started:
         handle.stop()
+
+
+# --- Test lanes: markers by folder or fixture, so `scripts/test.sh --fast` can leave out what
+# needs Chromium, PostgreSQL, WeasyPrint or child processes without every file saying so.
+
+LANE_FIXTURES = {"browser": "browser", "page": "browser", "postgres_server": "postgres",
+                 "postgres_url": "postgres", "fresh_postgres_url": "postgres",
+                 "server_process": "process", "web_server": "process"}
+# Files whose tests run `ball` or a server as child processes (about a second of start-up
+# each, a third of the quick lane's time); a new such file belongs here.
+PROCESS_FILES = {"engine/test_cli.py", "match/test_cli_record.py", "sim/test_selfplay.py",
+                 "security/test_live_process.py", "tournament/test_crash.py",
+                 "tournament/test_concurrency.py"}
+
+
+def lane_markers(path: str, name: str, fixtures) -> set[str]:
+    """The lane markers of one test from its file (relative to tests/), name and fixtures."""
+    marks = {LANE_FIXTURES[f] for f in fixtures if f in LANE_FIXTURES}
+    path = path.replace(os.sep, "/")
+    folder, _, file = path.rpartition("/")
+    if path in PROCESS_FILES:
+        marks.add("process")
+    if folder == "storage" and file.startswith("test_postgres_"):
+        marks.add("postgres")
+    if folder == "printing" or "pdf" in name.lower():
+        marks.add("pdf")
+    return marks
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    tests_dir = os.path.dirname(__file__)
+    for item in items:
+        path = os.path.relpath(str(item.path), tests_dir)
+        for mark in lane_markers(path, item.name, getattr(item, "fixturenames", ())):
+            item.add_marker(getattr(pytest.mark, mark))
+
+
+# --- One migrated SQLite template per test worker, copied to each new test database, instead
+# of an Alembic migration per app or service (0.3-0.5 s each, a few hundred of them).
+
+
+class MigratedTemplate:
+    """A SQLite file at every branch's head, migrated by the real code once per test worker,
+    and only when a test first opens a database (engine-only runs never pay for it)."""
+
+    def __init__(self, folder, migrate) -> None:
+        self.path = str(folder / "migrated-template.sqlite")
+        self._migrate = migrate  # the real one: tests patch ball.storage.migrate
+        self._lock = threading.Lock()  # apps may open their database in a server thread
+        self._ready = False
+
+    def ready(self) -> str:
+        """The template's path; the first call migrates it."""
+        from ball.storage import make_engine
+
+        with self._lock:
+            if not self._ready:
+                engine = make_engine(self.path)
+                self._migrate(engine)
+                engine.dispose()  # closing the last connection checkpoints the WAL
+                if os.path.exists(f"{self.path}-wal"):
+                    raise RuntimeError("the template database's WAL was not checkpointed")
+                self._ready = True
+        return self.path
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory) -> MigratedTemplate:
+    from ball.storage import migrate
+
+    return MigratedTemplate(tmp_path_factory.getbasetemp(), migrate)
+
+
+@pytest.fixture(autouse=True)
+def _copy_template_db(request, migrated_template, monkeypatch) -> None:
+    """Before a test's app or service migrates a SQLite file that does not exist yet, copy the
+    template there; `migrate` then finds it at head and returns at once. tests/storage and
+    tests marked `real_migrations` keep running Alembic on empty files."""
+    if request.node.get_closest_marker("real_migrations") or request.path.parent.name == "storage":
+        return
+    import ball.storage
+
+    real_migrate = ball.storage.migrate
+
+    def migrate_from_template(engine) -> None:
+        path = engine.url.database if engine.dialect.name == "sqlite" else None
+        # A missing folder is left for SQLite to refuse, as it would outside the tests.
+        if path and path != ":memory:" and os.path.isdir(os.path.dirname(path)) \
+                and not os.path.exists(path):
+            shutil.copyfile(migrated_template.ready(), path)
+        real_migrate(engine)
+
+    # open_database looks `migrate` up in ball.storage; the web app imported it by name.
+    monkeypatch.setattr(ball.storage, "migrate", migrate_from_template)
+    if "ball.web.app" in sys.modules:
+        monkeypatch.setattr(sys.modules["ball.web.app"], "migrate", migrate_from_template)

@@ -182,22 +182,7 @@ def piece_actions(board: Board, label: str, p: dict, pa: int, effects: dict) -> 
                 continue
             out.add(f"{origin}-{name(t)}")  # move, take the ball, block or protect (D-09)
     if "diag2" in shapes:
-        for d in DIAGONAL:
-            middle, target = step(at, d), step(at, d, 2)
-            if not on_board(target) or board.stack(middle):
-                continue
-            m = board.single(middle)
-            if m is None:
-                land(target)
-            elif m["side"] == side:
-                if m["state"] == "active" or (m["state"] == "down" and effects["screen"]):
-                    land(target)  # Screen (D-15): own knocked-down pieces may be crossed
-            elif m["state"] == "active" and board.empty(target):  # §6 tactical dodge
-                for push in neighbours(middle):
-                    if push == target or push == board.free_ball:
-                        continue
-                    if board.empty(push) or push == at:
-                        out.add(f"{origin}x{name(target)}>{name(push)}")
+        out |= diagonal_jumps(board, side, at, origin, effects["screen"], land)
     if "orth2" in shapes:
         for d in ORTHOGONAL:
             target = step(at, d)
@@ -205,6 +190,31 @@ def piece_actions(board: Board, label: str, p: dict, pa: int, effects: dict) -> 
                 land(target)
     if ball_ok:
         out |= ball_actions(board, side, at, origin, effects["short_range"])
+    return out
+
+
+def diagonal_jumps(
+    board: Board, side: str, at: Square, origin: str, screen: bool, land
+) -> set[str]:
+    """2-square diagonal movements: over an empty or own square (via `land`, which adds plain
+    moves and dodges itself) or a tactical dodge over an active opponent (§6); returned."""
+    out: set[str] = set()
+    for d in DIAGONAL:
+        middle, target = step(at, d), step(at, d, 2)
+        if not on_board(target) or board.stack(middle):
+            continue
+        m = board.single(middle)
+        if m is None:
+            land(target)
+        elif m["side"] == side:
+            if m["state"] == "active" or (m["state"] == "down" and screen):
+                land(target)  # Screen (D-15): own knocked-down pieces may be crossed
+        elif m["state"] == "active" and board.empty(target):  # §6 tactical dodge
+            for push in neighbours(middle):
+                if push == target or push == board.free_ball:
+                    continue
+                if board.empty(push) or push == at:
+                    out.add(f"{origin}x{name(target)}>{name(push)}")
     return out
 
 

@@ -75,8 +75,8 @@ export async function api(path, body, headers = {}) {
     body: JSON.stringify(body),
   };
   const response = await fetch(path, init);
-  let data = null;
-  try { data = await response.json(); } catch { data = null; }
+  let data;
+  try { data = await response.json(); } catch { data = null; } // an empty or non-JSON body
   if (!response.ok) {
     const detail = data && data.detail ? data.detail : `HTTP ${response.status}`;
     const error = new Error(typeof detail === "string" ? detail : JSON.stringify(detail));

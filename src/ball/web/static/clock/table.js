@@ -10,7 +10,7 @@ const T = JSON.parse(document.getElementById("clock-text").textContent);
 const base = `/clock/api/clocks/${clockId}`;
 let state = JSON.parse(document.getElementById("clock-initial").textContent).state;
 let fetchedAt = performance.now();
-let seen = new Set(state.notices.map(noticeKey));
+const seen = new Set(state.notices.map(noticeKey));
 let lastPress = 0;
 let muted = localStorage.getItem("ball-clock-muted") === "1";
 

@@ -40,7 +40,7 @@ async function poll() {
       fetchedAt = performance.now();
       if (changed) location.reload(); // a table reported its half end elsewhere
     }
-  } catch (e) {
+  } catch {
     /* offline for a moment: keep counting */
   }
 }

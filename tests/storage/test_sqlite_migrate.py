@@ -1,0 +1,73 @@
+"""`migrate` on SQLite files: a database already at head is left alone without running
+Alembic (every CLI command and app start opens one), one behind is brought up to head, and
+an unknown revision is still reported rather than skipped."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from ball.storage import MIGRATIONS, at_head, make_engine, migrate, open_database
+
+
+def _config(connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _stored(engine) -> set[str]:
+    with engine.connect() as connection:
+        return {row[0] for row in connection.execute(sa.text("SELECT * FROM alembic_version"))}
+
+
+def test_a_database_at_head_is_opened_without_running_alembic(tmp_path, monkeypatch):
+    db = tmp_path / "toolbox.sqlite"
+    migrate(make_engine(db))
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("Alembic upgrade ran on a database already at head")
+
+    monkeypatch.setattr(command, "upgrade", refuse)
+    engine = make_engine(db)
+    migrate(engine)
+    open_database(db)
+    with engine.connect() as connection:
+        assert at_head(connection)
+
+
+def test_a_new_database_is_not_at_head_and_gets_every_table(tmp_path):
+    engine = make_engine(tmp_path / "new.sqlite")
+    with engine.connect() as connection:
+        assert not at_head(connection)
+    migrate(engine)
+    tables = set(sa.inspect(engine).get_table_names())
+    assert {"tournament_events", "desk_access", "alembic_version"} <= tables
+    with engine.connect() as connection:
+        assert at_head(connection)
+
+
+def test_a_branch_behind_head_is_upgraded(tmp_path):
+    engine = make_engine(tmp_path / "behind.sqlite")
+    with engine.begin() as connection:
+        command.upgrade(_config(connection), "heads")
+        command.downgrade(_config(connection), "clocks@-1")
+    assert "clocks_0002" not in _stored(engine)
+    with engine.connect() as connection:
+        assert not at_head(connection)
+    migrate(engine)
+    assert "clocks_0002" in _stored(engine)
+
+
+def test_an_unknown_revision_is_reported_not_skipped(tmp_path):
+    engine = make_engine(tmp_path / "newer.sqlite")
+    migrate(engine)
+    with engine.begin() as connection:
+        connection.execute(sa.text("INSERT INTO alembic_version VALUES ('zz_from_the_future')"))
+    with engine.connect() as connection:
+        assert not at_head(connection)
+    with pytest.raises(Exception, match="zz_from_the_future"):
+        migrate(engine)
