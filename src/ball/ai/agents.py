@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ball.engine.actions import END, Action
@@ -73,7 +74,7 @@ class GreedyAgent:
         return best[self.rng.randrange(len(best))]
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
 def choose_text(game, name: str = "greedy", seed: int | None = None) -> str:

@@ -190,7 +190,8 @@ class Clock:
         self.paused_at: float | None = None
         self.first_of_period: list[int] = []
         self.attack: int | None = None
-        self.final_drive: FinalDrive[int] | None = None
+        # int | None: a control without the ATK role (attack None) ends the half after the turn.
+        self.final_drive: FinalDrive[int | None] | None = None
         self.half_expired = False
         self.result: dict[str, Any] | None = None
         self.events: list[ClockEvent] = []
@@ -295,26 +296,27 @@ class Clock:
         if self.status != "running" or turn is None:
             return []
         found = []
+        now = self._now()
         measured = self._limit_clock()
         limit = self.control.turn_limit
-        if measured is not None:
+        if measured is not None and limit is not None:
             edge = self._next_block(limit, turn.blocks)
             if edge is not None:
-                found.append(_Series("turn_overrun", limit, self.t + edge - measured))
+                found.append(_Series("turn_overrun", limit, now + edge - measured))
         budget = self.control.period_budget
         if budget is not None:
             edge = self._next_block(budget, self.players[turn.player].period_blocks)
             if edge is not None:
                 used = self.period_used(turn.player)
                 wait = max(0.0, turn.free - turn.run) + edge - used
-                found.append(_Series("period_overrun", budget, self.t + wait))
+                found.append(_Series("period_overrun", budget, now + wait))
         return found
 
     def _fire_blocks(self, series: list[_Series], to: float, until: float | None) -> None:
         """Charge every block edge before `to` (and not after `until`) in one step, so a clock
         left running for days costs one step, not one per 15 s. The threshold alert still
         gets the exact edge at which the points reached it."""
-        counts = {}
+        counts: dict[str, int] = {}
         for s in series:
             n = s.count(to, inclusive=False)
             counts[s.kind] = n if until is None else min(n, s.count(until, inclusive=True))
@@ -323,7 +325,8 @@ class Clock:
             # Edges a rounding error apart are one instant, fired together in a fixed order.
             soonest = min(s.first for s in series) + _SAME_INSTANT
             counts = {s.kind: min(counts[s.kind], s.count(soonest, True)) for s in series}
-        index = self.turn.player
+        turn = self._turn()
+        index = turn.player
         p, threshold = self.players[index], self.control.threshold
         alert_at = None
         if threshold is not None and p.threshold_at is None:
@@ -345,10 +348,10 @@ class Clock:
         for last, s in fired:
             n, points = counts[s.kind], counts[s.kind] * s.rule.penalty_points
             if s.kind == "turn_overrun":
-                if self.turn.blocks == 0:
+                if turn.blocks == 0:
                     p.overruns += 1
-                self.turn.blocks += n
-                block = self.turn.blocks
+                turn.blocks += n
+                block = turn.blocks
             else:
                 p.period_blocks += n
                 block = p.period_blocks
@@ -358,8 +361,8 @@ class Clock:
             self.timeline.append(
                 {"at": last, "source": "clock", "kind": s.kind, "player": index, "data": data}
             )
-        self._progress(max(self.t, fired[-1][0]))
-        if alert_at is not None:
+        self._progress(max(self._now(), fired[-1][0]))
+        if alert_at is not None and threshold is not None:
             p.threshold_at = self.t
             self._notice("threshold", index, points=p.period_points, limit=threshold.points)
 
@@ -401,7 +404,7 @@ class Clock:
         )
 
     def _fire_flag(self) -> None:
-        index = self.turn.player
+        index = self._turn().player
         self.players[index].flagged_at = self.t
         self._notice("flag", index)
         if self.control.on_flag == "loss":
@@ -409,7 +412,9 @@ class Clock:
             self._close("over")
 
     def _fire_release_window(self) -> None:
-        turn, windows = self.turn, self.control.release.windows
+        turn, release = self._turn(), self.control.release
+        assert release is not None, "a release window fires only under a release phase"
+        windows = release.windows
         turn.release_window += 1
         after = windows[turn.release_window].who if turn.release_window < len(windows) else None
         self._notice("release_window", turn.player, window=after or "referee")
@@ -417,14 +422,25 @@ class Clock:
     def _fire_half_timer(self) -> None:
         self.half_expired = True
         timer = self.control.half_timer
+        assert timer is not None, "the half timer fires only when the control has one"
         if timer.final_drive and self.turn is not None:
-            self.final_drive = FinalDrive(self.turn.player, expired_at=self.t)
+            self.final_drive = FinalDrive(self.turn.player, expired_at=self._now())
             self._notice("final_drive", self.turn.player, attack=self._name(self.attack))
         else:
             self._notice("half_timer", None)
 
     def _name(self, index: int | None) -> str | None:
         return None if index is None else self.players[index].name
+
+    # The clock's invariants, narrowed for the type checker: a handler that needs a running
+    # turn or a known instant runs only after `_need` (or `advance`) made them so.
+    def _now(self) -> float:
+        assert self.t is not None, "the clock has no instant before its first event"
+        return self.t
+
+    def _turn(self) -> _Turn:
+        assert self.turn is not None, "no turn is in progress"
+        return self.turn
 
     # ----- events -----------------------------------------------------------------------
 
@@ -489,7 +505,7 @@ class Clock:
         budget = self.control.period_budget
         if budget and self.period_started_at == self.t:
             free = budget.free_at_period_start
-        self.turn = _Turn(player=index, started_at=self.t, free=free)
+        self.turn = _Turn(player=index, started_at=self._now(), free=free)
 
     def _roles(self, data: dict[str, Any]) -> tuple[int, int | None]:
         """First mover (and BALL attacker) of the next period, checked before any change."""
@@ -527,7 +543,7 @@ class Clock:
                 p.main = max(0.0, p.main - self._charged_main(turn))
             p.period_used += max(0.0, turn.run - turn.free)
         if self.paused_at is not None:
-            self.period_paused += self.t - self.paused_at
+            self.period_paused += self._now() - self.paused_at
             self.paused_at = None
         self.turn = None
         last = self.control.periods and self.period >= self.control.periods
@@ -565,16 +581,18 @@ class Clock:
 
     def _on_resume(self, _data: dict[str, Any]) -> None:
         self._need("paused")
-        self.period_paused += self.t - self.paused_at
+        assert self.paused_at is not None, "a paused clock knows when it paused"
+        self.period_paused += self._now() - self.paused_at
         self.status, self.paused_at = "running", None
 
     def _on_release(self, _data: dict[str, Any]) -> None:
         self._need("running")
         if self.control.release is None:
             raise ClockRejected(f"not now: {self.control.name} has no release phase")
-        if self.turn.phase != "action":
+        turn = self._turn()
+        if turn.phase != "action":
             raise ClockRejected("not now: the release phase has already begun")
-        self.turn.phase = "release"
+        turn.phase = "release"
 
     def _on_adjust(self, data: dict[str, Any]) -> None:
         self._need("ready", "running", "paused", "interval")
@@ -586,13 +604,15 @@ class Clock:
             raise ClockRejected("seconds: must be a number (negative to take time away)")
         if not math.isfinite(seconds) or abs(seconds) > 86400:
             raise ClockRejected("seconds: at most one day either way")
-        if self.main_left(index) + seconds < 0:
+        player, left = self.players[index], self.main_left(index)
+        assert player.main is not None and left is not None, "a control with main time"
+        if left + seconds < 0:
             raise ClockRejected("seconds: would leave less than no time")
-        self.players[index].main += float(seconds)
+        player.main += float(seconds)
 
     def _on_press(self, data: dict[str, Any]) -> None:
         self._need("running")
-        turn = self.turn
+        turn = self._turn()
         mover = turn.player
         if "by" in data and self._player(data["by"], "by") not in self._may_press(turn):
             raise ClockRejected(f"by: it is {self.players[mover].name}'s turn")
@@ -606,13 +626,14 @@ class Clock:
             self.attack = self._player(data["attack"], "attack")
         self._finish_move(mover)
         if self.final_drive is not None:
-            nxt = self.final_drive.after_turn(mover, self.attack)  # D-20
-            if nxt is None:
+            after = self.final_drive.after_turn(mover, self.attack)  # D-20
+            if after is None:
                 self._notice("period_end", None, period=self.period, reason="final drive")
                 self.turn = None
                 last = self.control.periods and self.period >= self.control.periods
                 self.status = "over" if last else "interval"
                 return
+            nxt = after
         self._begin_turn(nxt)
 
     def _may_press(self, turn: _Turn) -> set[int]:
@@ -628,7 +649,7 @@ class Clock:
         return allowed
 
     def _finish_move(self, index: int) -> None:
-        turn, p, control = self.turn, self.players[index], self.control
+        turn, p, control = self._turn(), self.players[index], self.control
         if p.main is not None:
             p.main -= self._charged_main(turn)
             delay = control.delay
@@ -657,7 +678,7 @@ class Clock:
         ticking = self.status == "running" and turn is not None
         players = []
         for i, p in enumerate(self.players):
-            mine = ticking and turn.player == i
+            mine = ticking and turn is not None and turn.player == i
             entry: dict[str, Any] = {
                 "name": p.name,
                 "moves": p.moves,
@@ -669,8 +690,9 @@ class Clock:
                 "to_move": turn is not None and turn.player == i,
                 "ticking": mine,
             }
-            if p.main is not None:
-                entry["main_left"] = max(0.0, self.main_left(i))
+            main_left = self.main_left(i)
+            if p.main is not None and main_left is not None:
+                entry["main_left"] = max(0.0, main_left)
                 entry["stage"] = p.stage_number
                 entry["stage_label"] = control.stage_label(p.stage)
                 entry["moves_to_go"] = None if p.stage_due is None else p.stage_due - p.moves
@@ -730,7 +752,9 @@ class Clock:
         return view
 
     def _release_holder(self, turn: _Turn, idx: int) -> str | None:
-        windows = self.control.release.windows
+        release = self.control.release
+        assert release is not None, "only a control with a release phase has a holder"
+        windows = release.windows
         if idx >= len(windows):
             return None
         who = turn.player if windows[idx].who == "mover" else 1 - turn.player
@@ -738,14 +762,16 @@ class Clock:
 
     def _half_view(self) -> dict[str, Any]:
         timer = self.control.half_timer
+        assert timer is not None, "only a control with a half timer has its view"
         view: dict[str, Any] = {"length": timer.time, "expired": self.half_expired}
         if self.period_started_at is None or self.status in ("interval", "over"):
             view.update(left=0.0 if self.period else timer.time, ticking=False)
         else:
             paused = self.period_paused
+            now = self._now()
             if timer.stops_on_pause and self.paused_at is not None:
-                paused += self.t - self.paused_at
-            left = self.period_started_at + timer.time + paused - self.t
+                paused += now - self.paused_at
+            left = self.period_started_at + timer.time + paused - now
             stopped = timer.stops_on_pause and self.status == "paused"
             view.update(left=max(0.0, left), ticking=not stopped and not self.half_expired)
         drive = self.final_drive

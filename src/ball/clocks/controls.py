@@ -21,7 +21,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -184,7 +184,7 @@ class TimeControl(BaseModel):
         span = human_duration(stage.time)
         return f"{stage.moves} moves in {span}" if stage.moves else f"{span} to the end"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude_none=True)
 
 

@@ -128,7 +128,7 @@ class ClockView:
 class ClockStore:
     """Creates clocks, records events and replays state; `now` is the time source."""
 
-    def __init__(self, sessions: sessionmaker, now: TimeSource = time.time) -> None:
+    def __init__(self, sessions: sessionmaker[Session], now: TimeSource = time.time) -> None:
         self.sessions = sessions
         self.now = now
 
@@ -255,7 +255,7 @@ class ClockStore:
 
     @staticmethod
     def _pin_ok(row: ClockRow, pin: str | None) -> bool:
-        return bool(pin) and bool(row.pin_hash) and pin_matches(pin, row.pin_hash)
+        return bool(pin and row.pin_hash and pin_matches(pin, row.pin_hash))
 
     # ----- helpers ----------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ Pure data and functions: no I/O, no clock, no database. Public API:
     from ball.engine import Game, IllegalAction, InvalidPosition, load_ruleset, perft
 """
 
-from .actions import NotationError
 from .game import Game, IllegalAction, perft
+from .notation import NotationError
 from .position import FORMAT, InvalidPosition
 from .resolve import Event
 from .ruleset import (

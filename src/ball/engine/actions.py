@@ -20,7 +20,8 @@ UP, SPLIT, CONTINUE, RESET, CARD, RECOVER = range(8, 14)
 
 KEEP_NONE, KEEP_TOP, KEEP_BOTTOM = 0, 1, 2
 
-Action = tuple
+# An action is a small tuple: its kind, then squares or names (see the module docstring).
+Action = tuple[Any, ...]
 
 
 # Each kind's form in the notation (ball.engine.notation holds the grammar itself).
@@ -64,7 +65,7 @@ _CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 }
 
 
-def _values(a: Action) -> tuple:
+def _values(a: Action) -> tuple[Any, ...]:
     """The tuple's values in the order of its form's fields (a card's squares flattened)."""
     if a[0] == CARD:
         args = tuple(a[2])
@@ -72,7 +73,7 @@ def _values(a: Action) -> tuple:
     return a[1:]
 
 
-def _action(kind: int, values: list) -> Action:
+def _action(kind: int, values: list[Any]) -> Action:
     if kind == CARD:
         return (CARD, values[0], tuple(v for v in values[1:] if v is not None))
     return (kind, *values)

@@ -75,7 +75,10 @@ def _diagonal_steps(sq: int, length: int) -> tuple[int, ...]:
     )
 
 
-def _build_tables():
+_Steps = tuple[tuple[int, ...], ...]  # per square: the squares one step reaches
+
+
+def _build_tables() -> tuple[_Steps, tuple[tuple[tuple[int, int], ...], ...], _Steps]:
     adjacent: list[tuple[int, ...]] = [()] * SIZE
     diagonal2: list[tuple[tuple[int, int], ...]] = [()] * SIZE
     orthogonal2: list[tuple[int, ...]] = [()] * SIZE

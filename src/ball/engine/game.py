@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import END, SPLIT, UP, Action, NotationError, parse, to_text
+from .actions import END, SPLIT, UP, Action, parse, to_text
 from .explain import why_illegal
 from .generate import legal, release_tasks
+from .notation import NotationError
 from .position import from_doc, to_doc
 from .resolve import Event, play, reset_formation, start_next_turn
 from .ruleset import Ruleset, ruleset_by_name

@@ -27,6 +27,7 @@ from .actions import (
     Action,
 )  # fmt: skip
 from .board import ADJACENT, PLAYABLE, WITHIN1, distance
+from .ruleset import Card
 from .state import ACTION, ACTIVE, DOWN, OVER, RELEASE, STEAL, TOP, State
 from .state import RECOVER as RECOVER_PHASE
 
@@ -230,7 +231,7 @@ def card_plays(s: State) -> list[Action]:
     return out
 
 
-def _already_in_effect(s: State, card) -> bool:
+def _already_in_effect(s: State, card: Card) -> bool:
     """D-30: a turn effect that could change nothing this turn is not offered — already on,
     or with nothing left it could apply to (no PA for the action it helps, no carrier)."""
     cost = s.rs.pa_cost

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class NotationError(ValueError):
@@ -248,7 +249,7 @@ def not_an_action(text: str) -> NotationError:
     return NotationError(f"'{text}' is not an action (expected e.g. {examples})")
 
 
-def grammar() -> dict:
+def grammar() -> dict[str, Any]:
     """The grammar as JSON-able data for the browser (anchored patterns, JavaScript flags)."""
     return {
         "square": SQUARE,

@@ -101,7 +101,7 @@ def _fail(field: str, message: str) -> InvalidPosition:
 
 
 def _int(
-    doc: dict, key: str, default: int, lo: int = 0, hi: int | None = None, where: str = ""
+    doc: dict[str, Any], key: str, default: int, lo: int = 0, hi: int | None = None, where: str = ""
 ) -> int:
     """doc[key] as a bounded int; errors name the full path `where` + key."""
     value = doc.get(key, default)
@@ -128,7 +128,7 @@ def _square(value: Any, field: str) -> int:
         raise _fail(field, str(exc)) from None
 
 
-def _per_side(doc: dict, key: str) -> dict:
+def _per_side(doc: dict[str, Any], key: str) -> dict[str, Any]:
     value = doc.get(key, {"S": 0, "N": 0})
     if not isinstance(value, dict) or set(value) != {"S", "N"}:
         raise _fail(key, "expected an object with exactly the keys 'S' and 'N'")
@@ -178,7 +178,7 @@ def from_doc(doc: Any, ruleset: Ruleset | None = None) -> State:
     return s
 
 
-def _ruleset(doc: dict, ruleset: Ruleset | None) -> Ruleset:
+def _ruleset(doc: dict[str, Any], ruleset: Ruleset | None) -> Ruleset:
     name = doc.get("ruleset", "standard")
     if ruleset is not None:
         return ruleset
@@ -195,7 +195,7 @@ def _read_pieces(s: State, pieces: Any) -> None:
     rs, n = s.rs, tables_for(s.rs).n
     if not isinstance(pieces, list):
         raise _fail("pieces", "expected a list of pieces")
-    seen: dict[int, dict] = {}
+    seen: dict[int, dict[str, Any]] = {}
     for k, p in enumerate(pieces):
         f = f"pieces[{k}]"
         if not isinstance(p, dict):
@@ -302,7 +302,7 @@ def _read_restricted(s: State, restricted: Any) -> None:
         s.restricted |= 1 << _label(s, value, f"restricted[{k}]")
 
 
-def _read_pb(s: State, doc: dict) -> None:
+def _read_pb(s: State, doc: dict[str, Any]) -> None:
     pb = doc.get("pb", {"S": {"atk": 0, "def": 0}, "N": {"atk": 0, "def": 0}})
     if not isinstance(pb, dict) or set(pb) != {"S", "N"}:
         raise _fail("pb", "expected an object with the keys 'S' and 'N'")
@@ -316,7 +316,7 @@ def _read_pb(s: State, doc: dict) -> None:
         raise _fail("pb", "dual entry broken: S.atk must equal N.def and N.atk must equal S.def")
 
 
-def _read_cards(s: State, doc: dict) -> None:
+def _read_cards(s: State, doc: dict[str, Any]) -> None:
     rs = s.rs
     if not rs.card_mode:
         if s.phase == RECOVER:
@@ -353,7 +353,7 @@ def _read_cards(s: State, doc: dict) -> None:
         s.recovery_owed = _side(doc["recovery_owed"], "recovery_owed")
 
 
-def _read_pending(s: State, doc: dict) -> None:
+def _read_pending(s: State, doc: dict[str, Any]) -> None:
     steal = doc.get("steal")
     if s.phase != STEAL:
         if steal is not None:

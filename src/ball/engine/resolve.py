@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import (
     CARD,
@@ -52,7 +53,7 @@ class Event:
 
     kind: str
     side: str | None = None
-    detail: dict = field(default_factory=dict)
+    detail: dict[str, Any] = field(default_factory=dict)
 
 
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
@@ -368,6 +369,7 @@ def _play_card(s: State, a: Action, events: list[Event] | None) -> None:
     side = s.to_move
     name, args = a[1], a[2]
     card = s.rs.deck.card(name)
+    assert card is not None, "only a card of the deck is ever legal to play"
     s.pe[side] -= card.pe
     hand = list(s.hands[side])
     hand.remove(name)

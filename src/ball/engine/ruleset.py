@@ -141,7 +141,7 @@ def _check_type(where: str, value: Any, expected: type) -> None:
         raise RulesetError(f"{where}: must not be negative, got {value}")
 
 
-def _section(doc: dict, name: str, origin: str) -> dict:
+def _section(doc: dict[str, Any], name: str, origin: str) -> dict[str, Any]:
     raw = doc.get(name, {})
     if not isinstance(raw, dict):
         raise RulesetError(f"{origin}: [{name}] must be a table")
@@ -152,7 +152,7 @@ def _section(doc: dict, name: str, origin: str) -> dict:
     return raw
 
 
-def _kinds(doc: dict, origin: str) -> dict[str, tuple[str, ...]]:
+def _kinds(doc: dict[str, Any], origin: str) -> dict[str, tuple[str, ...]]:
     raw = doc.get("kinds", {})
     if not isinstance(raw, dict):
         raise RulesetError(f"{origin}: [kinds] must be a table of kind = [shapes]")
@@ -170,7 +170,9 @@ def _kinds(doc: dict, origin: str) -> dict[str, tuple[str, ...]]:
     return kinds
 
 
-def _formation(doc: dict, roster: tuple[str, ...], origin: str) -> dict[str, dict[str, int]]:
+def _formation(
+    doc: dict[str, Any], roster: tuple[str, ...], origin: str
+) -> dict[str, dict[str, int]]:
     raw = doc.get("formation", {})
     if not isinstance(raw, dict):
         raise RulesetError(
@@ -251,7 +253,9 @@ def load_deck(name_or_path: str | Path) -> Deck:
     return Deck(name=path.stem, cards=tuple(cards), provisional=bool(doc.get("provisional")))
 
 
-def parse_ruleset(doc: dict, origin: str = "ruleset", base_dir: Path | None = None) -> Ruleset:
+def parse_ruleset(
+    doc: dict[str, Any], origin: str = "ruleset", base_dir: Path | None = None
+) -> Ruleset:
     for key in doc:
         if key not in _TOP_LEVEL:
             raise RulesetError(f"{origin}: unknown key '{key}'")
@@ -379,7 +383,7 @@ def _is_file_ref(value: str) -> bool:
     return "/" in value or os.sep in value or bool(Path(value).suffix)
 
 
-def _merge(base: dict, override: dict) -> dict:
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in override.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):
@@ -389,7 +393,7 @@ def _merge(base: dict, override: dict) -> dict:
     return merged
 
 
-def _read_doc(path: Path, seen: tuple[Path, ...] = ()) -> dict:
+def _read_doc(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     """The TOML document of `path`, with `extends = "other"` resolved (other's keys first)."""
     if not path.is_file():
         raise RulesetError(f"ruleset file not found: {path}")

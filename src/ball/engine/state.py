@@ -8,20 +8,42 @@ Everything is plain lists and ints so that `copy()` is a handful of C-level list
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .board import ADJACENT, DIAGONAL2, ORTHOGONAL2, SIZE, end_zone
 from .ruleset import Ruleset
 
+
+class Side(StrEnum):
+    """A side's name at the API edge; inside the engine a side is the int S or N (speed)."""
+
+    S = "S"
+    N = "N"
+
+
 S, N = 0, 1
-SIDE_NAMES = ("S", "N")
+SIDE_NAMES = tuple(side.value for side in Side)  # indexed by the ints S, N
 
 # piece states
 ACTIVE, DOWN, TOP, BOTTOM = 0, 1, 2, 3
 STATE_NAMES = ("active", "down", "top", "bottom")
 
-# phases
+
+
+class Phase(StrEnum):
+    """A phase's name at the API edge (positions, `Game.phase`); the move generator keeps
+    the plain ints below, which index PHASE_NAMES in the same order."""
+
+    ACTION = "action"
+    RELEASE = "release"
+    STEAL = "steal"
+    RECOVER = "recover"
+    OVER = "over"
+
+
+# phases, as the engine's hot paths hold them
 ACTION, RELEASE, STEAL, RECOVER, OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("action", "release", "steal", "recover", "over")
+PHASE_NAMES = tuple(phase.value for phase in Phase)
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ball.engine import Game, load_ruleset
+from ball.engine import Event, Game, load_ruleset
 from ball.engine.state import ACTION
 from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
 from ball.match.record import Entry, GameRecord, HalfRecord
 from ball.match.result import Decision, decide
-from ball.match.sanctions import LADDER, Ladder, Sanction
+from ball.match.sanctions import LADDER, Ladder, Sanction, Step
 from ball.match.timing import Clock, Timing
 
 COACHES = ("A", "B")
@@ -192,7 +192,7 @@ class Match:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, action: str, *, by: str | None = None, time: int | None = None) -> list:
+    def play(self, action: str, *, by: str | None = None, time: int | None = None) -> list[Event]:
         """Apply one action for the coach to move (or, by="opponent", the opponent choosing
         a release option after the coach's release time ran out). Raises IllegalAction from
         the engine, MatchError when the match does not allow it."""
@@ -206,7 +206,9 @@ class Match:
                 raise MatchError(f"the referee's resolution is {expected!r} here, not {action!r}")
         return self._apply(action, by, self._now(), time)
 
-    def _apply(self, action: str, by: str | None, at: float | None, given: int | None) -> list:
+    def _apply(
+        self, action: str, by: str | None, at: float | None, given: int | None
+    ) -> list[Event]:
         turn = self.game.turn
         parsed = self.game.parse(action)
         events = self.game.apply(parsed)
@@ -245,13 +247,13 @@ class Match:
         if by == "referee":
             raise MatchError("the referee's resolution is made by the match itself")
 
-    def _after(self, events: list, at: float | None) -> None:
+    def _after(self, events: list[Event], at: float | None) -> None:
         """Follow the engine: touchdown, new turns (Final Drive, pending sanctions), phases."""
         if self.game.is_over:
             self._end_half("touchdown")
             return
         for event in events:
-            if event.kind == "turn":
+            if event.kind == "turn" and event.side is not None:  # a turn event names its side
                 self._new_turn(event.side, at)
                 if self.half_over:
                     return
@@ -450,7 +452,7 @@ class Match:
         self._sanction_effect(coach, chosen.effect, at)
         return given
 
-    def _step(self, name: str):
+    def _step(self, name: str) -> Step:
         try:
             return self.ladder.step(name)
         except ValueError as exc:
@@ -503,7 +505,7 @@ class Match:
 
     # ------------------------------------------------------------------ result and record
 
-    def sheet(self) -> dict:
+    def sheet(self) -> dict[str, Any]:
         """The arbiter's score sheet of this match, PB from the engine's dual-entry counters."""
         halves = []
         for half in self.halves:

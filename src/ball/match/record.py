@@ -335,13 +335,13 @@ class _MovetextParser:
         if not plain or not previous < int(num.text) <= MAX_HALF:
             raise _at(num, f"expected {expected or 'the end'}, found 'half {num.text}'")
         half = HalfRecord(number=int(num.text), line=tok.line)
-        if (tok := self._peek()) is not None and tok.kind == "comment":
+        if (note := self._peek()) is not None and note.kind == "comment":
             self.i += 1
-            half.comment, time, by = _annotations(tok)
+            half.comment, time, by = _annotations(note)
             if time is not None or by is not None:
-                raise _at(tok, "a half takes no [%time] or [%by]")
+                raise _at(note, "a half takes no [%time] or [%by]")
         last_turn = 0
-        while (tok := self._peek()) is not None and not _is_half(tok):
+        while (ahead := self._peek()) is not None and not _is_half(ahead):
             turn = self._turn_number(last_turn)
             half.entries.extend(self._turn_entries(turn))
             last_turn = turn
@@ -394,29 +394,35 @@ def _make_entry(
     turn: int, parts: list[_Token], comment: str | None, time: int | None, by: str | None
 ) -> Entry:
     first = parts[0]
-    where = {"line": first.line, "column": first.column}
-    common = {"turn": turn, "comment": comment, "time": time, "by": by, **where}
+
+    def entry(kind: str, **fields: str | None) -> Entry:
+        # What every entry of this turn shares: its turn, annotations and place in the text.
+        return Entry(
+            turn, kind, comment=comment, time=time, by=by, line=first.line,
+            column=first.column, **fields,
+        )  # fmt: skip
+
     head = first.text
     if head == "sanction":
         form = 'sanction COACH STEP "reason"'
         coach, step, reason = _event_args(parts, ("word", "word", "string"), form)
         if step not in LADDER.names:
             raise _at(parts[2], f"unknown sanction step {step!r}; steps: {', '.join(LADDER.names)}")
-        return Entry(kind="sanction", coach=coach, step=step, reason=reason, **common)
+        return entry("sanction", coach=coach, step=step, reason=reason)
     if head == "forfeit":
         coach, reason = _event_args(parts, ("word", "string"), 'forfeit COACH "reason"')
-        return Entry(kind="forfeit", coach=coach, reason=reason, **common)
+        return entry("forfeit", coach=coach, reason=reason)
     if head == "final-drive":
         if len(parts) != 1:
             raise _at(parts[1], "final-drive takes no arguments")
-        return Entry(kind="final-drive", **common)
+        return entry("final-drive")
     for tok in parts:
         if tok.kind != "word":
             raise _at(tok, "an action has no quoted strings")
     text = " ".join(tok.text for tok in parts)
     if not is_action(text):  # the engine's grammar; legality is checked on replay
         raise _at(first, f"not an action in spec 18.1 notation: {text!r}")
-    return Entry(kind="action", action=text, **common)
+    return entry("action", action=text)
 
 
 def _event_args(parts: list[_Token], kinds: tuple[str, ...], form: str) -> list[str]:

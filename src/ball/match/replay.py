@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from ball.engine import Game, IllegalAction, InvalidPosition, Ruleset, RulesetError, ruleset_by_name
 from ball.match.flow import COACHES, HALVES, Match, MatchError
@@ -29,10 +30,10 @@ CHECKED_HALF_TAGS = ("ATK", "TD", "PB", "End", "Status")
 @dataclass
 class Replay:
     match: Match
-    position: dict | None = None  # the position document at the requested point
+    position: dict[str, Any] | None = None  # the position document at the requested point
 
 
-def replay_text(text: str, **kwargs) -> Replay:
+def replay_text(text: str, **kwargs: Any) -> Replay:
     return replay(parse(text), **kwargs)
 
 

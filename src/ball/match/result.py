@@ -8,6 +8,7 @@ form build); `decide` validates it completely and applies the result table. Ever
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 Coach = str
@@ -16,7 +17,15 @@ SHEET_FIELDS = frozenset({"coaches", "halves", "forfeit"})
 HALF_FIELDS = frozenset({"atk_first", "td", "pb", "end"})
 # How a half ended (optional on a sheet; `ball.match.flow` writes it): a touchdown ends it at
 # once, "time" after the Final Drive, "forfeit" when a coach abandoned it (R-forfeit).
-HALF_ENDS = ("touchdown", "time", "forfeit")
+
+
+class HalfEnd(StrEnum):
+    TOUCHDOWN = "touchdown"
+    TIME = "time"
+    FORFEIT = "forfeit"
+
+
+HALF_ENDS = tuple(e.value for e in HalfEnd)
 PB_FIELDS = frozenset({"atk", "def"})
 HALVES_PER_MATCH = 2
 # No half comes near this many PB (a 20-minute half has a few dozen turns); larger numbers
@@ -25,7 +34,30 @@ PB_MAX = 9999
 # Administrative score of a forfeit (R-forfeit): the forfeiting coach loses 0-2.
 FORFEIT_TD = 2
 
-REASONS = ("touchdowns", "attack-efficiency", "defensive-superiority", "draw", "forfeit")
+
+
+class Reason(StrEnum):
+    """Why a match was decided so (spec 13, D-18, R-forfeit). A StrEnum: each member equals
+    its text, so sheets, records and the API keep the same strings."""
+
+    TOUCHDOWNS = "touchdowns"
+    ATTACK_EFFICIENCY = "attack-efficiency"
+    DEFENSIVE_SUPERIORITY = "defensive-superiority"
+    DRAW = "draw"
+    FORFEIT = "forfeit"
+
+
+REASONS = tuple(r.value for r in Reason)
+
+
+class Outcome(StrEnum):
+    """A decided table as the tournament stores it (one letter): side A or B won, a draw, or
+    nobody (a double forfeit)."""
+
+    A = "A"
+    B = "B"
+    DRAW = "D"
+    NOBODY = "N"
 
 
 class SheetError(ValueError):
@@ -37,7 +69,7 @@ class Decision:
     """The decided result. Dicts are keyed by the sheet's coach labels."""
 
     winner: Coach | None
-    reason: str
+    reason: Reason
     td: dict[Coach, int]
     pbatk_scoring_half: dict[Coach, int | None]
     sd: dict[Coach, int]
@@ -45,7 +77,7 @@ class Decision:
     def as_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
-            "reason": self.reason,
+            "reason": self.reason.value,  # plain text: documents hold no enum objects
             "td": dict(self.td),
             "pbatk_scoring_half": dict(self.pbatk_scoring_half),
             "sd": dict(self.sd),
@@ -59,16 +91,16 @@ class HalfSheet:
     atk_first: Coach
     td: Coach | None
     pb: dict[Coach, dict[str, int]]
-    end: str | None = None
+    end: HalfEnd | None = None
 
     @property
     def complete(self) -> bool:
         """Played to its end: a touchdown ends a half at once (spec 13), or the sheet says
         it ended by time."""
-        return self.td is not None or self.end in ("touchdown", "time")
+        return self.td is not None or self.end in (HalfEnd.TOUCHDOWN, HalfEnd.TIME)
 
 
-def decide(sheet: dict) -> Decision:
+def decide(sheet: dict[str, Any]) -> Decision:
     """Validate a score sheet and decide the match by spec 13 and D-18."""
     coaches, halves, forfeit = _validate(sheet)
     if forfeit is not None:
@@ -85,7 +117,7 @@ def _forfeit(coaches: tuple[Coach, Coach], forfeit: Coach) -> Decision:
     winner = coaches[1] if forfeit == coaches[0] else coaches[0]
     return Decision(
         winner=winner,
-        reason="forfeit",
+        reason=Reason.FORFEIT,
         td={c: (FORFEIT_TD if c == winner else 0) for c in coaches},
         pbatk_scoring_half={c: None for c in coaches},
         sd={c: 0 for c in coaches},
@@ -101,17 +133,18 @@ def _by_result_table(coaches: tuple[Coach, Coach], halves: list[HalfSheet]) -> D
     sd = {c: sum(h.pb[c]["def"] - h.pb[c]["atk"] for h in halves) for c in coaches}
     a, b = coaches
 
-    def decision(winner: Coach | None, reason: str) -> Decision:
+    def decision(winner: Coach | None, reason: Reason) -> Decision:
         return Decision(winner, reason, td, pbatk, sd)
 
     if td[a] != td[b]:
-        return decision(a if td[a] > td[b] else b, "touchdowns")
-    if td[a] > 0 and pbatk[a] != pbatk[b]:
-        return decision(a if pbatk[a] < pbatk[b] else b, "attack-efficiency")
+        return decision(a if td[a] > td[b] else b, Reason.TOUCHDOWNS)
+    eff_a, eff_b = pbatk[a], pbatk[b]  # both set when each side scored (equal TD above 0)
+    if td[a] > 0 and eff_a is not None and eff_b is not None and eff_a != eff_b:
+        return decision(a if eff_a < eff_b else b, Reason.ATTACK_EFFICIENCY)
     # 0-0, or D-18: 1-1 with equal PBATK falls back to SD.
     if sd[a] != sd[b]:
-        return decision(a if sd[a] > sd[b] else b, "defensive-superiority")
-    return decision(None, "draw")
+        return decision(a if sd[a] > sd[b] else b, Reason.DEFENSIVE_SUPERIORITY)
+    return decision(None, Reason.DRAW)
 
 
 # ---------------------------------------------------------------------------- validating
@@ -154,9 +187,9 @@ def _forfeit_fits(halves: list[HalfSheet], forfeit: Coach | None) -> None:
     halves. A match whose two halves were played to their end has its result on the board;
     and nothing is played after an abandoned half."""
     for number, h in enumerate(halves, start=1):
-        if h.end == "forfeit" and forfeit is None:
+        if h.end == HalfEnd.FORFEIT and forfeit is None:
             raise SheetError(f"half {number}: ended by forfeit, but the sheet names no forfeit")
-        if h.end == "forfeit" and number < len(halves):
+        if h.end == HalfEnd.FORFEIT and number < len(halves):
             raise SheetError(
                 f"half {number + 1}: listed after half {number}, which ended by forfeit"
             )
@@ -207,7 +240,7 @@ def _half(raw: Any, number: int, coaches: tuple[Coach, Coach]) -> HalfSheet:
     return HalfSheet(atk_first=atk_first, td=td, pb=pb, end=_end(raw.get("end"), td, where))
 
 
-def _end(end: Any, td: Coach | None, where: str) -> str | None:
+def _end(end: Any, td: Coach | None, where: str) -> HalfEnd | None:
     if end is None:
         return None
     if end not in HALF_ENDS:
@@ -216,7 +249,7 @@ def _end(end: Any, td: Coach | None, where: str) -> str | None:
         if td is None:
             raise SheetError(f"{where}: ended by a touchdown, but no touchdown is recorded")
         raise SheetError(f"{where}: a touchdown ends the half at once; end cannot be {end!r}")
-    return end
+    return HalfEnd(end)
 
 
 def _pb(raw: Any, where: str, coaches: tuple[Coach, Coach]) -> dict[Coach, dict[str, int]]:
@@ -257,7 +290,7 @@ def _roles_alternate(halves: list[HalfSheet]) -> None:
         )
 
 
-def _no_unknown_fields(obj: dict, allowed: frozenset[str], where: str) -> None:
+def _no_unknown_fields(obj: dict[str, Any], allowed: frozenset[str], where: str) -> None:
     unknown = sorted(str(k) for k in obj if k not in allowed)
     if unknown:
         raise SheetError(f"{where}: unknown field(s) {', '.join(unknown)}")

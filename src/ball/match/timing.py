@@ -57,7 +57,7 @@ class Timing:
         return cls.from_mapping(ruleset.time)
 
     @classmethod
-    def from_mapping(cls, data: dict) -> Timing:
+    def from_mapping(cls, data: dict[str, Any]) -> Timing:
         table = data.get("time", data)
         try:
             return cls(

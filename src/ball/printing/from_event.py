@@ -28,6 +28,7 @@ from ball.printing.forms import (
     RoundControl,
     SanctionRow,
     ScoreSheet,
+    Side,
     StandingRow,
     Standings,
 )
@@ -177,7 +178,7 @@ def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[Sanction
             # stored before D-35 refused it (a forfeit after two played halves): the
             # halves still print, with the administrative result that was recorded
     if result and result["kind"] == "forfeit":
-        winner = "B" if result["forfeit_by"] == "A" else "A"
+        winner: Side = "B" if result["forfeit_by"] == "A" else "A"
         sheet.result = MatchResult(
             td={winner: 2, result["forfeit_by"]: 0}, criterion="forfeit", winner=winner
         )
@@ -187,7 +188,7 @@ def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[Sanction
 def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
     """Copy an entered score sheet (ball.match.result format, coach A first) onto the form."""
     a, b = data["coaches"]
-    side = {a: "A", b: "B"}
+    side: dict[str, Side] = {a: "A", b: "B"}
     unfinished = _unfinished_half(data)
     for number, half in enumerate(data.get("halves") or [], start=1):
         if half is None or number > len(sheet.halves):
@@ -208,7 +209,7 @@ def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
         td={side[c]: n for c, n in decision.td.items()},
         sd={side[c]: n for c, n in decision.sd.items()} if decision.reason != "forfeit" else None,
         criterion=criterion,  # type: ignore[arg-type]
-        winner=side[decision.winner] if decision.winner else "draw",  # type: ignore[arg-type]
+        winner=side[decision.winner] if decision.winner else "draw",
     )
 
 

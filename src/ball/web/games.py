@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -319,7 +320,8 @@ class GameStore:
             "redo": json.dumps(redo),
             "version": row.version + 1,
         }
-        result = session.execute(
+        # an UPDATE gives a CursorResult, which counts the rows it changed
+        result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
             update(WebGame)
             .where(WebGame.id == row.id, WebGame.version == row.version)
             .values(**values)
