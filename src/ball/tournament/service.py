@@ -518,23 +518,8 @@ class TournamentService:
                 raise TournamentError(
                     f"round {round_number} table {table} has no result to correct"
                 )
-            before = _result_dict(pairing.result)
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
-            old = pairing.result
-            for attr in ("kind", "forfeit_by", "sheet", "decision", "outcome", "entered_at"):
-                value = getattr(new, attr)
-                setattr(old, attr, "" if value is None and attr in ("sheet", "decision") else value)
-            s.add(
-                ResultCorrection(
-                    event_id=ev.id,
-                    round_number=round_number,
-                    table=table,
-                    before=json.dumps(before),
-                    after=json.dumps(_result_dict(old)),
-                    reason=reason.strip(),
-                    at=time.time(),
-                )
-            )
+            self._replace_result(s, ev, round_number, table, pairing.result, new, reason.strip())
             return _table_dict(pairing)
 
     def record_table_result(
