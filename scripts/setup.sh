@@ -60,7 +60,8 @@ if [ ! -f "$ESLINT_DIR/node_modules/.package-lock.json" ] \
   npm ci --prefix "$ESLINT_DIR" --no-audit --no-fund --loglevel=error >/dev/null
 fi
 
-# Message catalogues for the web UI (en/ko/bg) are compiled from the .po sources.
-if compgen -G "src/ball/web/locales/*/LC_MESSAGES/*.po" >/dev/null; then
-  .venv/bin/pybabel compile -q -d src/ball/web/locales -D messages >/dev/null 2>&1 || true
+# The one message catalogue (en/ko/bg: web UI, clock, printed labels) is compiled from
+# the .po sources (scripts/i18n.sh extracts and updates them).
+if compgen -G "src/ball/locales/*/LC_MESSAGES/*.po" >/dev/null; then
+  .venv/bin/pybabel compile -q -d src/ball/locales -D messages >/dev/null 2>&1 || true
 fi

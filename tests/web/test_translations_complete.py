@@ -1,8 +1,9 @@
-"""Every UI string of the web toolbox is translated into Korean and Bulgarian.
+"""Every user-visible string is translated into Korean and Bulgarian, from one catalogue.
 
 The checks run against the catalogue template (`messages.pot`) and a fresh extraction of the
-sources, so a string added to a template, a Python module or a page script without a ko and a
-bg translation fails here.
+sources, so a string added to a template, a Python module, a page script, the clock scripts'
+words or the printed forms' labels without a ko and a bg translation fails here; and the
+printed forms and the clock pages are shown to read their words from that catalogue.
 """
 
 from __future__ import annotations
@@ -16,12 +17,19 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
+import ball.i18n
+from ball.i18n import Marked
+from ball.printing import labels as printed
+from ball.printing.render import labels, render_html
+from ball.web.clock_text import CLOCK_WORDS
 from ball.web.i18n import LOCALES, gettext_for
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "src" / "ball" / "web"
+SRC = ROOT / "src" / "ball"
+# What scripts/i18n.sh extracts: the web toolbox, then the printed edition.
+EXTRACTED = [SRC / "web", SRC / "printing"]
 TRANSLATED = ["ko", "bg"]
 # %(name)s, %s, %d … and {name}: what Python's % and str.format / the scripts fill in.
 _PLACEHOLDER = re.compile(r"%\([^)]+\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[sdifr]|\{[^{}]*\}")
@@ -95,17 +103,83 @@ def test_the_check_catches_empty_fuzzy_missing_and_broken_placeholders():
 def test_the_template_holds_every_string_of_the_sources(tmp_path):
     # Extract exactly as the developers do (babel.cfg); a string the template lacks has no
     # catalogue entry at all, so the completeness check above would never see it.
+    fresh = _extract(tmp_path)
+    known = {(m.context, m.id) for m in read_catalogue(LOCALES / "messages.pot") if m.id}
+    extracted = {(m.context, m.id) for m in read_catalogue(fresh) if m.id}
+    assert len(extracted) > 300
+    assert sorted(extracted - known, key=str) == []
+
+
+def _extract(tmp_path: Path) -> Path:
     pybabel = shutil.which("pybabel", path=str(Path(sys.executable).parent)) or "pybabel"
     fresh = tmp_path / "fresh.pot"
+    config = SRC / "babel.cfg"
     subprocess.run(
-        [pybabel, "-q", "extract", "-F", str(WEB / "babel.cfg"), "-o", str(fresh), str(WEB)],
+        [pybabel, "-q", "extract", "-F", str(config), "-o", str(fresh), *map(str, EXTRACTED)],
         check=True,
         cwd=ROOT,
     )
-    known = {m.id for m in read_catalogue(LOCALES / "messages.pot") if m.id}
-    extracted = {m.id for m in read_catalogue(fresh) if m.id}
-    assert len(extracted) > 300
-    assert sorted(extracted - known, key=str) == []
+    return fresh
+
+
+def _key(message: str | Marked) -> tuple[str | None, str]:
+    return (message.context, message.message) if isinstance(message, Marked) else (None, message)
+
+
+def test_printed_labels_and_clock_words_are_messages_of_the_catalogue(tmp_path):
+    # Extraction finds every printed label (with its context) and every clock word, so the
+    # completeness check above covers them in ko and bg.
+    extracted = {(m.context, m.id) for m in read_catalogue(_extract(tmp_path)) if m.id}
+    wanted = {_key(m) for m in printed.message_ids()} | {(None, m) for m in CLOCK_WORDS.values()}
+    assert len(wanted) > 150
+    assert sorted(wanted - extracted, key=str) == []
+
+
+@pytest.fixture
+def edited_catalogue(tmp_path, monkeypatch):
+    """A copy of the catalogue the test may edit, read instead of the shipped one."""
+    copy = tmp_path / "locales"
+    shutil.copytree(LOCALES, copy, ignore=shutil.ignore_patterns("*.mo"))
+    monkeypatch.setattr(ball.i18n, "LOCALES", copy)
+    _forget_catalogues()
+    yield copy
+    monkeypatch.undo()
+    _forget_catalogues()
+
+
+def _forget_catalogues() -> None:
+    ball.i18n.translations.cache_clear()
+    printed.translated_labels.cache_clear()
+
+
+def _retranslate(locales: Path, lang: str, context: str | None, msgid: str, text: str) -> None:
+    path = locales / lang / "LC_MESSAGES" / "messages.po"
+    catalog = read_catalogue(path, lang)
+    entry = catalog.get(msgid, context)
+    assert entry is not None and entry.string
+    entry.string = text
+    with path.open("wb") as fh:
+        write_po(fh, catalog)
+    _forget_catalogues()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_printed_forms_read_their_labels_from_the_catalogue(edited_catalogue, lang):
+    before = labels(lang)["forms"]["score_sheet"]["title"]
+    _retranslate(edited_catalogue, lang, None, "Match score sheet", "SHEET-FROM-PO")
+    assert labels(lang)["forms"]["score_sheet"]["title"] == "SHEET-FROM-PO"
+    html = render_html("forms", lang=lang).html
+    assert "SHEET-FROM-PO" in html and before not in html
+    # a label kept apart on paper follows its own entry ("printed form" context)
+    _retranslate(edited_catalogue, lang, "printed form", "Check", "CHECK-ON-PAPER")
+    assert labels(lang)["forms"]["score_sheet"]["check"] == "CHECK-ON-PAPER"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_clock_script_words_come_from_the_catalogue(client, edited_catalogue, lang):
+    _retranslate(edited_catalogue, lang, None, "paused by the arbiter", "PAUSED-FROM-PO")
+    words = _clock_words(client.get("/clock/desk", params={"lang": lang, "round": "1"}).text)
+    assert words["status_paused"] == "PAUSED-FROM-PO"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -18,6 +18,7 @@ from markdown_it import MarkdownIt
 
 from ball.match.timing import load_timing
 from ball.printing.forms import APPENDICES, FormSet, blank_forms
+from ball.printing.labels import translated_labels
 
 LANGUAGES: tuple[str, ...] = ("en", "ko", "bg")
 # paper key -> (CSS page size, name shown)
@@ -87,10 +88,9 @@ def _whole(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-@cache
 def labels(lang: str) -> dict[str, Any]:
-    check_language(lang)
-    return tomllib.loads(_package_file("content", lang, "labels.toml"))
+    """The printed labels in `lang`, read from the one catalogue (`ball.printing.labels`)."""
+    return translated_labels(check_language(lang))
 
 
 def check_language(lang: str) -> str:

@@ -221,19 +221,27 @@ def clocks_index(
 
 @router.get("/desk", response_class=HTMLResponse)
 def arbiter_desk(request: Request, round: str = Query("", max_length=80), event: int | None = None):
-    from ball.web.templating import render
+    from ball.web.clock_text import clock_words
+    from ball.web.templating import render, request_language
 
-    return render(request, "clock/desk.html", {"round": round, "event": event})
+    words = clock_words(request_language(request))
+    context = {"round": round, "event": event, "clock_words": words}
+    return render(request, "clock/desk.html", context)
 
 
 @router.get("/{clock_id}", response_class=HTMLResponse, responses=json_errors(404))
 def table_clock(clock_id: int, request: Request):
-    from ball.web.templating import render
+    from ball.web.clock_text import clock_words
+    from ball.web.templating import render, request_language
 
     try:
         view = _store(request).view(clock_id)
     except ClockNotFound as exc:
         raise _refused(exc) from exc
     desk = _desk_session(request, view.event_id)
-    context = {"clock": view.to_json(), "desk_csrf": desk.csrf if desk else ""}
+    context = {
+        "clock": view.to_json(),
+        "desk_csrf": desk.csrf if desk else "",
+        "clock_words": clock_words(request_language(request)),
+    }
     return render(request, "clock/table.html", context)

@@ -1,4 +1,4 @@
-"""Languages of the web toolbox and their gettext catalogues (Babel `.po` files in `locales/`).
+"""Languages of the web toolbox: which catalogue (`ball.i18n`) a request reads.
 
 The request's language comes, in this order, from `?lang=xx`, the `ball_lang` cookie, the
 browser's Accept-Language header, and finally English.
@@ -6,46 +6,27 @@ browser's Accept-Language header, and finally English.
 
 from __future__ import annotations
 
-import gettext
 import json
 import re
 from functools import cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+# The catalogue itself lives below every layer that shows text (ball.i18n); these names stay
+# importable from here for the web's modules and tests.
+from ball.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALES, gettext_for, translations
 
-LOCALES = Path(__file__).with_name("locales")
-LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "bg": "Български"}
-DEFAULT_LANGUAGE = "en"
+__all__ = [
+    "COOKIE",
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LOCALES",
+    "gettext_for",
+    "js_messages",
+    "pick_language",
+    "translations",
+]
+
 COOKIE = "ball_lang"
-
-
-@cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalogue of `lang`: the compiled `.mo` when present, else compiled from `.po`."""
-    if lang not in LANGUAGES:
-        lang = DEFAULT_LANGUAGE
-    folder = LOCALES / lang / "LC_MESSAGES"
-    mo, po = folder / "messages.mo", folder / "messages.po"
-    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as fh:
-            return gettext.GNUTranslations(fh)
-    if po.is_file():
-        # A checkout without compiled catalogues still works: compile in memory.
-        import io
-
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=lang)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        return gettext.GNUTranslations(buffer)
-    return gettext.NullTranslations()
-
-
-def gettext_for(lang: str):
-    return translations(lang).gettext
 
 
 def parse_accept_language(header: str | None) -> str | None:
