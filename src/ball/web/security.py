@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request, Response
-from sqlalchemy import Float, ForeignKey, Integer, String, delete
+from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-from ball.storage import Base
+from ball.web.models import DeskAccess, DeskSession, PinThrottleRow
 
 SESSION_SECONDS = 16 * 3600  # one long tournament day
 MAX_FAILURES = 5  # wrong PINs in a row from one client address for one event (or clock) ...
@@ -46,26 +46,6 @@ EVENT_WINDOW = 600.0
 EVENT_LOCK_SECONDS = 600.0
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
-
-
-class DeskAccess(Base):
-    __tablename__ = "desk_access"
-
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
-    )
-    pin_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[float] = mapped_column(Float)
-
-
-class DeskSession(Base):
-    __tablename__ = "desk_sessions"
-
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
-    csrf: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[float] = mapped_column(Float)
-    expires_at: Mapped[float] = mapped_column(Float)
 
 
 class PinError(ValueError):
@@ -113,21 +93,6 @@ def event_pin_is(sessions: sessionmaker, event_id: int, pin: str) -> bool:
     with sessions() as session:
         access = session.get(DeskAccess, event_id)
         return access is not None and pin_matches(pin, access.pin_hash)
-
-
-class PinThrottleRow(Base):
-    """Wrong PINs of one client address against one event's (or clock's) PIN; the row with
-    client "*" counts the target's wrong PINs from everyone in the current window."""
-
-    __tablename__ = "desk_pin_throttle"
-
-    scope: Mapped[str] = mapped_column(String(10), primary_key=True)  # "desk" or "clock"
-    target_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    client: Mapped[str] = mapped_column(String(64), primary_key=True)
-    streak: Mapped[int] = mapped_column(Integer, default=0)
-    locked_until: Mapped[float] = mapped_column(Float, default=0.0)
-    window_start: Mapped[float] = mapped_column(Float, default=0.0)
-    window_failures: Mapped[int] = mapped_column(Integer, default=0)
 
 
 EVERYONE = "*"
