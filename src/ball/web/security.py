@@ -258,3 +258,47 @@ def require_write(
     if not hmac.compare_digest(token.encode(), arbiter.csrf.encode()):
         raise HTTPException(403, "missing or wrong CSRF token; reload the page and try again")
     return arbiter
+
+
+# ------------------------------------------------------- the same, in their own transaction
+# What routes call (through `ball.web.deps`): each opens, commits and closes its session, so
+# no route holds one while the tournament service writes.
+
+
+def arbiter_of(sessions: sessionmaker, request: Request, event_id: int, now: float):
+    """The signed-in arbiter of the event (None when there is no valid desk session)."""
+    with sessions() as session:
+        return current_arbiter(session, request, event_id, now)
+
+
+def check_write(
+    sessions: sessionmaker, request: Request, event_id: int, now: float, form_token: str | None
+) -> Arbiter:
+    """`require_write` in its own session."""
+    with sessions() as session:
+        return require_write(session, request, event_id, now, form_token)
+
+
+def open_desk(
+    sessions: sessionmaker,
+    event_id: int,
+    now: float,
+    response: Response,
+    *,
+    pin_hash: str | None = None,
+) -> Arbiter:
+    """Start a desk session (setting its cookie on `response`) for a caller whose PIN was
+    checked; with `pin_hash`, first store it as the event's new PIN. One transaction."""
+    with sessions() as session:
+        if pin_hash is not None:
+            set_pin_hash(session, event_id, pin_hash, now)
+        arbiter = start_session(session, event_id, now, response)
+        session.commit()
+        return arbiter
+
+
+def end_desk(sessions: sessionmaker, request: Request, event_id: int, response: Response) -> None:
+    """Sign out: forget the request's desk session and clear its cookie."""
+    with sessions() as session:
+        close_session(session, request, event_id, response)
+        session.commit()
