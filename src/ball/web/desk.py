@@ -23,20 +23,17 @@ submission stored (a retry after a lost answer), which is answered like the firs
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
-from sqlalchemy import select
 
 from ball.match.result import SheetError, decide
 from ball.match.sanctions import LADDER
-from ball.tournament import signals, table_result
+from ball.tournament import table_result
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.models import Event
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
 from ball.web import limits, security
@@ -48,6 +45,11 @@ from ball.web.deps import (
     now_of,
     service_for,  # noqa: F401 - tests and other modules know it here
     tournament,
+)
+from ball.web.desk_demo import (  # noqa: F401 - `DEMO_SEEDERS` and tests name them here
+    DEMO_EVENT,
+    DEMO_PIN,
+    seed_demo_event,
 )
 from ball.web.desk_forms import (
     MAX_CSV_BYTES,
@@ -719,62 +721,3 @@ async def give_sanction(
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(back + f"#entrant-{entrant_id}")
-
-
-# ------------------------------------------------------------------------ demo data
-
-DEMO_EVENT = "BALL Demo Open"
-DEMO_PIN = "1234"
-DEMO_PLAYERS = (
-    ("Ana Petrova", "Sofia", "BUL", 1850),
-    ("Kim Min-jun", "Seoul", "KOR", 1790),
-    ("Georgi Ivanov", "Plovdiv", "BUL", 1720),
-    ("Lee Seo-yeon", "Busan", "KOR", 1700),
-)
-
-
-def _demo_sheet(a: str, b: str, td1: str | None, td2: str | None, pb: list[int]) -> dict:
-    # pb = [A atk, B atk] of half 1 then [B atk, A atk] of half 2; dual entry mirrors them.
-    h1 = {a: {"atk": pb[0], "def": pb[1]}, b: {"atk": pb[1], "def": pb[0]}}
-    h2 = {b: {"atk": pb[2], "def": pb[3]}, a: {"atk": pb[3], "def": pb[2]}}
-    return {
-        "coaches": [a, b],
-        "halves": [
-            {"atk_first": a, "td": td1, "pb": h1},
-            {"atk_first": b, "td": td2, "pb": h2},
-        ],
-    }
-
-
-def seed_demo_event(sessions) -> int:
-    """A 4-player round robin for `ball serve --demo`: round 1 decided, round 2 under way
-    (signal 1 given, one table finished its first half). PIN 1234. Idempotent."""
-    from ball.tournament.names import name_key
-
-    with sessions() as session:
-        for event_id, name in session.execute(select(Event.id, Event.name)):
-            if name_key(name) == name_key(DEMO_EVENT):  # its name is taken: that is the demo
-                return event_id
-    svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
-    event_id = svc.create_event(
-        name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"
-    )["id"]
-    for name, club, fed, rating in DEMO_PLAYERS:
-        svc.add_player(name, club=club, federation=fed, rating=rating, event=event_id)
-    tables = svc.pair_next_round(event=event_id)
-    first = tables[0]
-    svc.enter_result(
-        1,
-        1,
-        sheet=_demo_sheet(first["a"], first["b"], first["a"], None, [3, 0, 0, 2]),
-        event=event_id,
-    )
-    svc.enter_result(1, 2, forfeit="B", event=event_id)
-    svc.pair_next_round(event=event_id)
-    now = time.time()
-    with sessions() as session:
-        security.set_pin(session, event_id, DEMO_PIN, now)
-        signals.give_signal(session, event_id, 2, 1, now - 24 * 60, signals.gap_seconds())
-        signals.record_half_end(session, event_id, 2, 1, now - 3 * 60, "arbiter")
-        session.commit()
-    return event_id
