@@ -3,7 +3,8 @@
 The ladder itself is data (`ball.match.sanctions`, sanctions.toml: warning -> loss of turn ->
 loss of ball possession -> loss of match). Over an event the log is kept per entrant and the
 next step up from the last one given is suggested; the arbiter may choose another step
-(sanctions are proportional: a serious violation may start higher).
+(sanctions are proportional: a serious violation may start higher). The rows are
+`models.SanctionEntry` (table `desk_sanctions`).
 """
 
 from __future__ import annotations
