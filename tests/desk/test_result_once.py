@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 from ball.tournament import sanction_log
-from ball.tournament.models import ResultCorrection
-from ball.web.desk import ResultState, service_for
+from ball.tournament.models import ResultCorrection, ResultState
+from ball.web.desk import service_for
 
 from .conftest import post, sheet_form
 

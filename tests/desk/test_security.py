@@ -6,7 +6,7 @@ import warnings
 
 from sqlalchemy import select
 
-from ball.web.security import DeskAccess, DeskSession
+from ball.web.models import DeskAccess, DeskSession
 
 from .conftest import PIN, create_event, csrf_of, post
 

@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 from ball.cli import app
 from ball.match.sanctions import LADDER
 from ball.tournament import TournamentService, sanction_log, signals
-from ball.tournament.models import Entrant
-from ball.tournament.table_result import ResultState
+from ball.tournament.models import Entrant, ResultState
 
 runner = CliRunner()
 

@@ -9,3 +9,7 @@ class TournamentError(ValueError):
     The message is one line that names what was wrong (the CLI prints it and exits with
     status 2; the web answers 4xx with it).
     """
+
+
+class NotFound(TournamentError):
+    """The event, round, table or entrant asked for does not exist (the web answers 404)."""

@@ -1,4 +1,5 @@
-"""Tables of the tournament (Alembic branch "tournament"); every name starts with `tournament_`.
+"""Every table of the tournament: `tournament_*` (Alembic branch "tournament") and the
+`desk_*` rows its arbiter use cases write (signals, half ends, sanctions, result versions).
 
 Rows are plain records: the rules live in `service`, `pairing` and `standings`. Settings an
 organiser may change (scoring, tie-break chain) are stored as JSON text on the event.
@@ -184,6 +185,67 @@ class LogEntry(Base):
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")
     at: Mapped[float] = mapped_column(Float)
+
+
+# ------------------------------------------------------------------ the desk's tables
+# Written by the tournament's use cases (signals, half ends, sanctions, a table's result
+# version); created by the desk's Alembic branch, hence the `desk_` names (kept, so no
+# migration).
+
+
+class Signal(Base):
+    __tablename__ = "desk_signals"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_number", "signal", name="uq_desk_signal"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    signal: Mapped[int] = mapped_column(Integer)  # 1 = first halves, 2 = second halves
+    at: Mapped[float] = mapped_column(Float)
+
+
+class HalfEnd(Base):
+    __tablename__ = "desk_half_ends"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_number", "table", name="uq_desk_half_end"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    source: Mapped[str] = mapped_column(String(16))
+
+
+class SanctionEntry(Base):
+    __tablename__ = "desk_sanctions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_entrants.id", ondelete="CASCADE")
+    )
+    round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    step: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ResultState(Base):
+    """Per table: the version of its result (optimistic concurrency) and the steals noted."""
+
+    __tablename__ = "desk_result_state"
+
+    pairing_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    steals: Mapped[str] = mapped_column(Text, default="[]")
+    updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
 @event.listens_for(Event, "before_insert")

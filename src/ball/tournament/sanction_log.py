@@ -3,35 +3,20 @@
 The ladder itself is data (`ball.match.sanctions`, sanctions.toml: warning -> loss of turn ->
 loss of ball possession -> loss of match). Over an event the log is kept per entrant and the
 next step up from the last one given is suggested; the arbiter may choose another step
-(sanctions are proportional: a serious violation may start higher).
+(sanctions are proportional: a serious violation may start higher). The rows are
+`models.SanctionEntry` (table `desk_sanctions`).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Integer, String, Text, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ball.match.sanctions import LADDER, Ladder, Step
-from ball.storage import Base
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Entrant
+from ball.tournament.models import Entrant, SanctionEntry
 
 REASON_MAX = 500
-
-
-class SanctionEntry(Base):
-    __tablename__ = "desk_sanctions"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
-    entrant_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_entrants.id", ondelete="CASCADE")
-    )
-    round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    step: Mapped[str] = mapped_column(String(40))
-    reason: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
 
 
 def history(session: Session, event_id: int, entrant_id: int) -> list[SanctionEntry]:

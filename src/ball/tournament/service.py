@@ -41,6 +41,7 @@ from ball.tournament import (
     table_result,
     trf,
 )
+from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
 from ball.tournament.games import GAMES, game
 from ball.tournament.models import (
@@ -67,7 +68,7 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService:
+class TournamentService(DeskUseCases):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):

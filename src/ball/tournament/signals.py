@@ -1,4 +1,5 @@
-"""The common start signals of a round (spec 15, R-signal), stored in the "desk" tables.
+"""The common start signals of a round (spec 15, R-signal), stored in the "desk" tables
+(`models.Signal`, `models.HalfEnd`).
 
 Signal 1 starts every first half of a round at once. Each table's first-half end (Final Drive
 included) is recorded, by the arbiter or reported from the table. Signal 2 starts every
@@ -12,41 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import Float, ForeignKey, Integer, String, UniqueConstraint, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from ball.storage import Base
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Pairing, Round
+from ball.tournament.models import HalfEnd, Pairing, Round, Signal
 
 SOURCES = ("arbiter", "table")
-
-
-class Signal(Base):
-    __tablename__ = "desk_signals"
-    __table_args__ = (
-        UniqueConstraint("event_id", "round_number", "signal", name="uq_desk_signal"),
-    )
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
-    round_number: Mapped[int] = mapped_column(Integer)
-    signal: Mapped[int] = mapped_column(Integer)  # 1 = first halves, 2 = second halves
-    at: Mapped[float] = mapped_column(Float)
-
-
-class HalfEnd(Base):
-    __tablename__ = "desk_half_ends"
-    __table_args__ = (
-        UniqueConstraint("event_id", "round_number", "table", name="uq_desk_half_end"),
-    )
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
-    round_number: Mapped[int] = mapped_column(Integer)
-    table: Mapped[int] = mapped_column(Integer)
-    at: Mapped[float] = mapped_column(Float)
-    source: Mapped[str] = mapped_column(String(16))
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,12 @@ the functions here *before* it writes anything, then writes the result, the stea
 sanctions (`sanction_log`), their lines in the arbiter's log and the table's version in one
 transaction: a crash or a refused field leaves either the whole submission or nothing.
 
-The version row (`desk_result_state`, created by the desk's Alembic branch; the name is kept
-so no migration is needed) lives here because the tournament writes it in that transaction
-and `ball.tournament` never imports `ball.web`. A form carries the version it was loaded
-with; a save from a stale form is a `VersionConflict` unless it is the very submission
-already stored (a retry), which is answered with the stored result and writes nothing.
+The version row (`models.ResultState`, table `desk_result_state`, created by the desk's
+Alembic branch; the name is kept so no migration is needed) is a tournament table because
+the tournament writes it in that transaction and `ball.tournament` never imports `ball.web`.
+A form carries the version it was loaded with; a save from a stale form is a
+`VersionConflict` unless it is the very submission already stored (a retry), which is
+answered with the stored result and writes nothing.
 """
 
 from __future__ import annotations
@@ -21,15 +22,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Float, ForeignKey, Integer, Text, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
 from ball.match.sanctions import LADDER, Ladder
-from ball.storage import Base
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Pairing, Result
-from ball.tournament.sanction_log import REASON_MAX, SanctionEntry
+from ball.tournament.models import Pairing, Result, ResultState, SanctionEntry
+from ball.tournament.sanction_log import REASON_MAX
 
 SIDES = ("A", "B")
 HALVES = (1, 2)
@@ -37,19 +37,6 @@ STEAL_CHOICES = ("continue", "reset")
 MAX_STEALS = 40  # per match; far beyond any real game, small enough to store in one row
 MAX_SANCTIONS = 10  # per submission
 CORRECTION_REASON_MAX = REASON_MAX
-
-
-class ResultState(Base):
-    """Per table: the version of its result (optimistic concurrency) and the steals noted."""
-
-    __tablename__ = "desk_result_state"
-
-    pairing_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), primary_key=True
-    )
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    steals: Mapped[str] = mapped_column(Text, default="[]")
-    updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
 class VersionConflict(TournamentError):

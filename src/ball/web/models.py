@@ -1,14 +1,20 @@
-"""Stored simulator games: the initial position document plus the list of applied actions.
+"""The web layer's own tables (Alembic branches "web" and "desk"; names unchanged).
 
-A game is rebuilt by replaying its actions from the initial position, so the stored data is
-exactly what a record holds and survives a server restart or an engine upgrade.
+- `WebGame`: a stored simulator game, the initial position document plus the list of
+  applied actions. A game is rebuilt by replaying its actions from the initial position, so
+  the stored data is exactly what a record holds and survives a server restart or an engine
+  upgrade.
+- `DeskAccess`, `DeskSession`, `PinThrottleRow`: the arbiter desk's access (the event PIN's
+  hash, PIN sessions, wrong-PIN counts); the rules that use them are `ball.web.security`.
+
+The tournament's own rows (results, signals, sanctions, ...) are in `ball.tournament.models`.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Integer, String, Text
+from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.storage import Base
@@ -35,3 +41,38 @@ class WebGame(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_now, onupdate=_now
     )
+
+
+class DeskAccess(Base):
+    __tablename__ = "desk_access"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    pin_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class DeskSession(Base):
+    __tablename__ = "desk_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class PinThrottleRow(Base):
+    """Wrong PINs of one client address against one event's (or clock's) PIN; the row with
+    client "*" counts the target's wrong PINs from everyone in the current window."""
+
+    __tablename__ = "desk_pin_throttle"
+
+    scope: Mapped[str] = mapped_column(String(10), primary_key=True)  # "desk" or "clock"
+    target_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[float] = mapped_column(Float, default=0.0)
+    window_start: Mapped[float] = mapped_column(Float, default=0.0)
+    window_failures: Mapped[int] = mapped_column(Integer, default=0)

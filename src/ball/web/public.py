@@ -3,27 +3,26 @@
 No PIN: anyone on the venue's network may look. Pages refresh themselves (`?refresh=N`
 seconds, default 30, 0 = never), use large type that scales with the screen, and scroll
 sideways on a phone. Standings come from `TournamentService.standings` with every tie-break
-of the event's chain as a column.
+of the event's chain as a column; pairings, results and the round's signals come from the
+read use cases of `ball.tournament.desk_service` (plain data, no session in a route).
 """
 
 from __future__ import annotations
 
-import json
 import socket
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from sqlalchemy import select
 
-from ball.storage import ids
-from ball.tournament import signals
-from ball.tournament.errors import TournamentError
+from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
-from ball.tournament.models import Event, Round
+from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
-from ball.web.desk import N_, decision_of, gap_of, hms, now_of, service_for
+from ball.tournament.views import EventView
+from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.templating import render
+from ball.web.templating import N_, render
+from ball.web.timefmt import hms
 
 router = APIRouter(
     prefix="/public", default_response_class=HTMLResponse, responses=json_errors(404, 422)
@@ -78,11 +77,11 @@ def _refresh(value: int | None) -> int:
     return 0 if value <= 0 else max(5, min(value, 600))
 
 
-def _event(session, event_id: int) -> Event:
-    event = session.get(Event, event_id) if ids.in_range(event_id) else None
-    if event is None:
-        raise HTTPException(404, f"no event {event_id}")
-    return event
+def _event(svc: TournamentService, event_id: int) -> EventView:
+    try:
+        return svc.event_page(event_id)
+    except NotFound as exc:
+        raise not_found(exc) from None
 
 
 def _figure(value: float | None) -> str:
@@ -98,7 +97,7 @@ def _points(value: float) -> str:
     return (str(whole) if whole else "") + "½" if value - whole == 0.5 else _figure(value)
 
 
-def _context(request: Request, event: Event, view: str, refresh: int | None) -> dict:
+def _context(request: Request, event: EventView, view: str, refresh: int | None) -> dict:
     return {
         "event": event,
         "view": view,
@@ -108,12 +107,13 @@ def _context(request: Request, event: Event, view: str, refresh: int | None) -> 
 
 
 @router.get("")
-def public_home(request: Request, refresh: int | None = Query(None)):
-    with request.app.state.sessions() as session:
-        events = list(session.scalars(select(Event).order_by(Event.id.desc())))
-        return render(
-            request, "public/index.html", {"events": events, "refresh": _refresh(refresh)}
-        )
+def public_home(
+    request: Request,
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    events = svc.event_list()
+    return render(request, "public/index.html", {"events": events, "refresh": _refresh(refresh)})
 
 
 @router.get(
@@ -127,18 +127,21 @@ def public_event(event_id: int):
 
 
 @router.get("/{event_id}/standings")
-def public_standings(event_id: int, request: Request, refresh: int | None = Query(None)):
-    with request.app.state.sessions() as session:
-        event = _event(session, event_id)
-        context = _context(request, event, "standings", refresh)
-        descriptions = known_tiebreaks(game(event.game))
-        empty = not event.entrants
+def public_standings(
+    event_id: int,
+    request: Request,
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    event = _event(svc, event_id)
+    context = _context(request, event, "standings", refresh)
+    descriptions = known_tiebreaks(game(event.game))
     try:
-        if empty:  # nothing to rank yet (the service's ranking expects entrants)
-            table = {"tiebreaks": json.loads(event.tiebreaks), "standings": [], "rounds": 0}
+        if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
+            table = {"tiebreaks": list(event.tiebreaks), "standings": [], "rounds": 0}
             table["rules"] = ""
         else:
-            table = service_for(request.app).standings(event=event_id)
+            table = svc.standings(event=event_id)
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
     rows = [
@@ -162,44 +165,40 @@ def public_standings(event_id: int, request: Request, refresh: int | None = Quer
     return render(request, "public/standings.html", context)
 
 
-def _round(session, event: Event, number: int | None) -> Round | None:
-    if number is None:
-        return event.rounds_[-1] if event.rounds_ else None
-    rnd = (
-        session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
-        if ids.in_range(number)
-        else None
-    )
-    if rnd is None:
-        raise HTTPException(404, f"round {number} is not paired")
-    return rnd
-
-
 @router.get("/{event_id}/pairings")
 def public_pairings(
-    event_id: int, request: Request, round: int | None = Query(None), refresh: int | None = None
+    event_id: int,
+    request: Request,
+    round: int | None = Query(None),
+    refresh: int | None = None,
+    svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
-    with request.app.state.sessions() as session:
-        event = _event(session, event_id)
-        rnd = _round(session, event, round)
-        context = _context(request, event, "pairings", refresh)
-        tables = [{"p": p, "result": decision_of(p)} for p in rnd.pairings] if rnd else []
+    event = _event(svc, event_id)
+    try:
+        rnd = svc.latest_round(event_id, round)
         control = (
-            signals.round_control(session, event_id, rnd.number, now_of(request), gap_of(request))
+            svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
             if rnd
             else None
         )
-        context.update(round=rnd, tables=tables, control=control, hms=hms)
-        return render(request, "public/pairings.html", context)
+    except NotFound as exc:
+        raise not_found(exc) from None
+    context = _context(request, event, "pairings", refresh)
+    tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
+    context.update(round=rnd, tables=tables, control=control, hms=hms)
+    return render(request, "public/pairings.html", context)
 
 
 @router.get("/{event_id}/results")
-def public_results(event_id: int, request: Request, refresh: int | None = Query(None)):
-    with request.app.state.sessions() as session:
-        event = _event(session, event_id)
-        context = _context(request, event, "results", refresh)
-        context["by_round"] = [
-            (r, [{"p": p, "result": decision_of(p)} for p in r.pairings])
-            for r in reversed(event.rounds_)
-        ]
-        return render(request, "public/results.html", context)
+def public_results(
+    event_id: int,
+    request: Request,
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    event = _event(svc, event_id)
+    context = _context(request, event, "results", refresh)
+    context["by_round"] = [
+        (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
+    ]
+    return render(request, "public/results.html", context)

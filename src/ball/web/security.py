@@ -16,6 +16,9 @@
   `Sec-Fetch-Site` checked when the browser sends them), (2) carry a valid session for the
   event (else 401), and (3) repeat the session's CSRF token in the form field `csrf` or the
   `X-CSRF-Token` header (else 403).
+
+The rows (`DeskAccess`, `DeskSession`, `PinThrottleRow`) are declared in `ball.web.models`;
+routes reach them through the functions at the end of this module (each its own session).
 """
 
 from __future__ import annotations
@@ -27,11 +30,11 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request, Response
-from sqlalchemy import Float, ForeignKey, Integer, String, delete
+from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-from ball.storage import Base
+from ball.web.models import DeskAccess, DeskSession, PinThrottleRow
 
 SESSION_SECONDS = 16 * 3600  # one long tournament day
 MAX_FAILURES = 5  # wrong PINs in a row from one client address for one event (or clock) ...
@@ -46,26 +49,6 @@ EVENT_WINDOW = 600.0
 EVENT_LOCK_SECONDS = 600.0
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
-
-
-class DeskAccess(Base):
-    __tablename__ = "desk_access"
-
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
-    )
-    pin_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[float] = mapped_column(Float)
-
-
-class DeskSession(Base):
-    __tablename__ = "desk_sessions"
-
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
-    csrf: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[float] = mapped_column(Float)
-    expires_at: Mapped[float] = mapped_column(Float)
 
 
 class PinError(ValueError):
@@ -113,21 +96,6 @@ def event_pin_is(sessions: sessionmaker, event_id: int, pin: str) -> bool:
     with sessions() as session:
         access = session.get(DeskAccess, event_id)
         return access is not None and pin_matches(pin, access.pin_hash)
-
-
-class PinThrottleRow(Base):
-    """Wrong PINs of one client address against one event's (or clock's) PIN; the row with
-    client "*" counts the target's wrong PINs from everyone in the current window."""
-
-    __tablename__ = "desk_pin_throttle"
-
-    scope: Mapped[str] = mapped_column(String(10), primary_key=True)  # "desk" or "clock"
-    target_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    client: Mapped[str] = mapped_column(String(64), primary_key=True)
-    streak: Mapped[int] = mapped_column(Integer, default=0)
-    locked_until: Mapped[float] = mapped_column(Float, default=0.0)
-    window_start: Mapped[float] = mapped_column(Float, default=0.0)
-    window_failures: Mapped[int] = mapped_column(Integer, default=0)
 
 
 EVERYONE = "*"
@@ -293,3 +261,47 @@ def require_write(
     if not hmac.compare_digest(token.encode(), arbiter.csrf.encode()):
         raise HTTPException(403, "missing or wrong CSRF token; reload the page and try again")
     return arbiter
+
+
+# ------------------------------------------------------- the same, in their own transaction
+# What routes call (through `ball.web.deps`): each opens, commits and closes its session, so
+# no route holds one while the tournament service writes.
+
+
+def arbiter_of(sessions: sessionmaker, request: Request, event_id: int, now: float):
+    """The signed-in arbiter of the event (None when there is no valid desk session)."""
+    with sessions() as session:
+        return current_arbiter(session, request, event_id, now)
+
+
+def check_write(
+    sessions: sessionmaker, request: Request, event_id: int, now: float, form_token: str | None
+) -> Arbiter:
+    """`require_write` in its own session."""
+    with sessions() as session:
+        return require_write(session, request, event_id, now, form_token)
+
+
+def open_desk(
+    sessions: sessionmaker,
+    event_id: int,
+    now: float,
+    response: Response,
+    *,
+    pin_hash: str | None = None,
+) -> Arbiter:
+    """Start a desk session (setting its cookie on `response`) for a caller whose PIN was
+    checked; with `pin_hash`, first store it as the event's new PIN. One transaction."""
+    with sessions() as session:
+        if pin_hash is not None:
+            set_pin_hash(session, event_id, pin_hash, now)
+        arbiter = start_session(session, event_id, now, response)
+        session.commit()
+        return arbiter
+
+
+def end_desk(sessions: sessionmaker, request: Request, event_id: int, response: Response) -> None:
+    """Sign out: forget the request's desk session and clear its cookie."""
+    with sessions() as session:
+        close_session(session, request, event_id, response)
+        session.commit()

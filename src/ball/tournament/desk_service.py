@@ -1,0 +1,232 @@
+"""The arbiter desk's use cases that `TournamentService` gains from `DeskUseCases`.
+
+The desk's routes (and the public display) call these instead of reading rows themselves:
+each is one transaction and returns plain data (`ball.tournament.views`, `signals.
+RoundControl`), never an ORM row. What does not exist raises `NotFound` (the web answers
+404 with its message); bad input raises `TournamentError`. The writing use cases the CLI
+shares (record a table's result, withdraw, pair, give a signal or a sanction) stay on
+`TournamentService` itself; the ones here exist for the desk's pages and forms.
+
+A mixin (not more methods in `service.py`) so the desk's reads live in one module; it relies
+on the host's `_tx` (one transaction) and `_event` (an event with everything loaded).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ball.storage import ids
+from ball.tournament import sanction_log, signals, table_result
+from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
+from ball.tournament.views import (
+    EntrantView,
+    EventView,
+    PairingView,
+    RoundView,
+    SanctionView,
+    entrant_view,
+    event_view,
+    pairing_view,
+    round_view,
+    sanction_view,
+)
+
+
+@dataclass(frozen=True)
+class RoundPage:
+    """The desk's round page: its tables, the signal control, whether it may be re-paired."""
+
+    event: EventView
+    round: RoundView
+    control: signals.RoundControl
+    editable: bool  # the latest round, and no game result entered yet: swaps allowed
+    players: list[EntrantView]  # everyone paired in it, by pairing number
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """One table's result form: the stored result, its version and steals, the next step
+    of the sanction ladder suggested for coach A and coach B."""
+
+    event: EventView
+    round: RoundView
+    pairing: PairingView
+    version: int
+    steals: list[dict[str, Any]]
+    suggest: dict[str, str]
+
+
+@dataclass(frozen=True)
+class SanctionRow:
+    entrant: EntrantView
+    history: list[SanctionView]
+    suggest: str
+
+
+# ------------------------------------------------------------------- lookups (404s)
+
+
+def event_row(s: Session, event_id: int) -> Event:
+    event = s.get(Event, event_id) if ids.in_range(event_id) else None
+    if event is None:
+        raise NotFound(f"no event {event_id}")
+    return event
+
+
+def round_row(s: Session, event_id: int, number: int) -> Round:
+    rnd = None
+    if ids.in_range(number):
+        query = select(Round).where(Round.event_id == event_id, Round.number == number)
+        rnd = s.scalar(query)
+    if rnd is None:
+        raise NotFound(f"round {number} is not paired")
+    return rnd
+
+
+def table_row(rnd: Round, table: int) -> Pairing:
+    """A table that takes a result (a bye takes none)."""
+    for p in rnd.pairings:
+        if p.table == table:
+            if p.b_id is None:
+                raise NotFound(f"table {table} is a bye; it takes no result")
+            return p
+    raise NotFound(f"round {rnd.number} has no table {table}")
+
+
+class DeskUseCases:
+    """The desk's use cases; mixed into `TournamentService` (see the module's doc)."""
+
+    # ------------------------------------------------------------------ reads
+
+    def event_list(self) -> list[EventView]:
+        """Every event, newest first (the desk's and the public display's home pages)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            rows = s.scalars(select(Event).order_by(Event.id.desc()))
+            return [event_view(e, full=False) for e in rows]
+
+    def require_event(self, event_id: int) -> None:
+        """NotFound unless the event exists."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event_row(s, event_id)
+
+    def event_page(self, event_id: int) -> EventView:
+        """An event with its entrants and its rounds' tables and results."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return self._full_event(s, event_id)
+
+    def round_page(self, event_id: int, number: int, now: float, gap: float) -> RoundPage:
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event = self._full_event(s, event_id)
+            round_row(s, event_id, number)  # NotFound before the control is read
+            control = signals.round_control(s, event_id, number, now, gap)
+        view = next(r for r in event.rounds_ if r.number == number)
+        latest = number == len(event.rounds_)
+        editable = latest and not any(
+            p.result is not None and p.b_id is not None for p in view.pairings
+        )
+        paired = [p.a for p in view.pairings] + [p.b for p in view.pairings if p.b is not None]
+        return RoundPage(event, view, control, editable, sorted(paired, key=lambda e: e.number))
+
+    def round_view(self, event_id: int, number: int) -> RoundView:
+        """A paired round of an event (NotFound for either)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event_row(s, event_id)
+            return round_view(round_row(s, event_id, number))
+
+    def latest_round(self, event_id: int, number: int | None) -> RoundView | None:
+        """Round `number`, or the latest one when None (None when nothing is paired)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event = event_row(s, event_id)
+            if number is None:
+                return round_view(event.rounds_[-1]) if event.rounds_ else None
+            return round_view(round_row(s, event_id, number))
+
+    def round_control(
+        self, event_id: int, number: int, now: float, gap: float
+    ) -> signals.RoundControl:
+        """The control state of a round at `now`: signals given, each table's half end."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            round_row(s, event_id, number)
+            return signals.round_control(s, event_id, number, now, gap)
+
+    def table(self, event_id: int, number: int, table: int) -> PairingView:
+        """A table that takes a result (NotFound for a bye or a missing table)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return pairing_view(table_row(round_row(s, event_id, number), table))
+
+    def table_page(self, event_id: int, number: int, table: int) -> TablePage:
+        """The result form's data; the table's version row is made (at 0) when missing."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event = self._full_event(s, event_id)
+            pairing_id = table_row(round_row(s, event_id, number), table).id
+        table_result.ensure_state(self._sessions, pairing_id)  # type: ignore[attr-defined]
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            pairing = s.get(Pairing, pairing_id)
+            state = s.get(ResultState, pairing_id)
+            suggest = {
+                side: sanction_log.suggest(s, event_id, entrant.id).name
+                for side, entrant in (("A", pairing.a), ("B", pairing.b))
+            }
+            view = pairing_view(pairing)
+            version, steals = state.version, json.loads(state.steals or "[]")
+        rnd = next(r for r in event.rounds_ if r.number == number)
+        return TablePage(event, rnd, view, version, steals, suggest)
+
+    def sanctions_page(self, event_id: int) -> tuple[EventView, list[SanctionRow]]:
+        """Every entrant's sanctions in the event, with the step the ladder suggests next."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event = self._full_event(s, event_id)
+            rows = [
+                SanctionRow(
+                    e,
+                    [sanction_view(x) for x in sanction_log.history(s, event_id, e.id)],
+                    sanction_log.suggest(s, event_id, e.id).name,
+                )
+                for e in event.entrants
+            ]
+        return event, rows
+
+    def entrant(self, event_id: int, entrant_id: int) -> EntrantView:
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            entrant = s.get(Entrant, entrant_id) if ids.in_range(entrant_id) else None
+            if entrant is None or entrant.event_id != event_id:
+                raise NotFound(f"no entrant {entrant_id} in event {event_id}")
+            return entrant_view(entrant)
+
+    # ------------------------------------------------------------------ writes
+
+    def record_half_end_by(
+        self, event_id: int, number: int, table: int, *, at: float, now: float, source: str
+    ) -> None:
+        """Record a table's first-half end at `at`, refused when after `now` (the desk's
+        clock, which tests set), in one transaction."""
+        if at > now:
+            raise TournamentError(f"table {table}: a first half cannot end in the future")
+        with self._tx() as s:  # type: ignore[attr-defined]
+            signals.record_half_end(s, event_id, number, table, at, source)
+
+    def record_reported_half_ends(
+        self, event_id: int, number: int, reported: dict[int, float]
+    ) -> None:
+        """Take the first-half ends the table clocks reported (`{table: at}`) for the tables
+        still playing, as source "table"; all or nothing, in one transaction."""
+        with self._tx() as s:  # type: ignore[attr-defined]
+            round_row(s, event_id, number)
+            control = signals.round_control(s, event_id, number, 0.0, 0.0)
+            for t in control.tables:
+                if t.playing and t.table in reported:
+                    signals.record_half_end(
+                        s, event_id, number, t.table, reported[t.table], "table"
+                    )
+
+    # ------------------------------------------------------------------ helpers
+
+    def _full_event(self, s: Session, event_id: int) -> EventView:
+        event_row(s, event_id)
+        return event_view(self._event(s, event_id))  # type: ignore[attr-defined]

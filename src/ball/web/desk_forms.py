@@ -1,0 +1,242 @@
+"""The arbiter desk's HTML forms: reading them into the arguments of tournament use cases,
+and filling them again from stored data. No storage, no HTTP answers: faults raise
+`TournamentError` or `SheetError` with a message naming the field.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+from fastapi import Request
+
+from ball.match.result import SheetError
+from ball.storage import ids
+from ball.tournament.errors import TournamentError
+from ball.tournament.names import check_name
+from ball.tournament.views import PairingView, RoundView
+
+STEAL_ROWS = 4  # steal lines per half on the form
+SANCTION_ROWS = 2
+CSV_FIELDS = ("name", "club", "federation", "rating")
+MAX_CSV_BYTES = 200_000
+KINDS = ("sheet", "forfeit-A", "forfeit-B", "double-forfeit")
+
+
+async def read_form(request: Request) -> dict[str, Any]:
+    """The form's text fields, and its uploads under "_files" (Starlette caches the parse,
+    so the access check and the route read the same form)."""
+    form = await request.form()
+    return {k: v for k, v in form.multi_items() if isinstance(v, str)} | {
+        "_files": {k: v for k, v in form.multi_items() if not isinstance(v, str)}
+    }
+
+
+def form_int(
+    form: dict[str, Any],
+    key: str,
+    *,
+    default: int | None = None,
+    low: int = 0,
+    high: int = 1_000_000_000,
+) -> int | None:
+    raw = (form.get(key) or "").strip()
+    if raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise TournamentError(f"{key}: {raw!r} is not a whole number") from None
+    if value < low:
+        raise TournamentError(f"{key}: must be at least {low}, got {value}")
+    if value > high:
+        raise TournamentError(f"{key}: must be at most {high}, got {raw}")
+    return value
+
+
+# ------------------------------------------------------------------------- entrants
+def parse_entrants_csv(text: str) -> list[dict[str, Any]]:
+    """Rows of an entrants CSV (header: name[,club,federation,rating]); faults name the line."""
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    if "name" not in header:
+        raise TournamentError("CSV line 1: the header must have a 'name' column")
+    unknown = [h for h in header if h not in CSV_FIELDS]
+    if unknown:
+        raise TournamentError(
+            f"CSV line 1: unknown column(s) {', '.join(unknown)}; known: {', '.join(CSV_FIELDS)}"
+        )
+    reader.fieldnames = header
+    rows, seen = [], set()
+    for line, raw in enumerate(reader, start=2):
+        row = {k: (v or "").strip() for k, v in raw.items() if k is not None}
+        if not any(row.values()):
+            continue
+        if not row.get("name"):
+            raise TournamentError(f"CSV line {line}: the name is empty")
+        for key in ("name", "club", "federation"):  # refused before anyone is added
+            try:
+                check_name(row.get(key, ""), key)
+            except TournamentError as exc:
+                raise TournamentError(f"CSV line {line}: {exc}") from None
+        if row["name"] in seen:
+            raise TournamentError(f"CSV line {line}: {row['name']!r} appears twice")
+        seen.add(row["name"])
+        rating = row.get("rating", "")
+        if rating and not ids.is_digits(rating):  # isdigit() takes "²", which int() refuses
+            raise TournamentError(f"CSV line {line}: rating {rating!r} is not a whole number")
+        rows.append(
+            {
+                "name": row["name"],
+                "club": row.get("club", ""),
+                "federation": row.get("federation", ""),
+                "rating": int(rating) if rating else None,
+            }
+        )
+    if not rows:
+        raise TournamentError("CSV: no entrant in the file")
+    return rows
+
+
+# --------------------------------------------------------------------------- rounds
+def swapped_tables(rnd: RoundView, x: str, y: str) -> list[tuple[str, str | None]]:
+    """The round's tables (coach A, coach B) by name with entrants `x` and `y` exchanged."""
+    names = [(p.a.name, p.b.name if p.b is not None else None) for p in rnd.pairings]
+    flat = [n for pair in names for n in pair if n is not None]
+    for who in (x, y):
+        if who not in flat:
+            raise TournamentError(f"swap: {who!r} is not paired in round {rnd.number}")
+    if x == y:
+        raise TournamentError("swap: choose two different entrants")
+
+    def other(n: str | None) -> str | None:
+        return y if n == x else x if n == y else n
+
+    return [(other(a), other(b)) for a, b in names]  # type: ignore[misc]
+
+
+def clock_time(form: dict[str, Any], now: float) -> float:
+    """`at` = HH:MM or HH:MM:SS today (local time of the desk) or, when blank, now."""
+    raw = (form.get("at") or "").strip()
+    if not raw:
+        return now
+    parts = raw.split(":")
+    try:
+        if len(parts) not in (2, 3):
+            raise ValueError
+        h, m, s = (int(p) for p in parts + ["0"] * (3 - len(parts)))
+        if not (0 <= h < 24 and 0 <= m < 60 and 0 <= s < 60):
+            raise ValueError
+    except ValueError:
+        raise TournamentError(f"time: {raw!r} is not HH:MM or HH:MM:SS") from None
+    day = time.localtime(now)
+    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday, h, m, s, 0, 0, -1))
+
+
+# -------------------------------------------------------------------------- results
+
+
+def sheet_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The score sheet (`ball.match.result` format) of the result form's fields.
+
+    Coach A is ATK first in half 1, coach B in half 2 (the tournament's convention)."""
+    coaches = {"A": a, "B": b}
+    halves = []
+    for half, atk in ((1, "A"), (2, "B")):
+        pb = {}
+        for side in ("A", "B"):
+            counters = {}
+            for name in ("atk", "def"):
+                key = f"h{half}_{side}_{name}"
+                raw = (form.get(key) or "").strip()
+                if raw == "":
+                    raise SheetError(f"half {half}: PB{name.upper()} of {coaches[side]} is empty")
+                try:
+                    counters[name] = int(raw)
+                except ValueError:
+                    raise SheetError(
+                        f"half {half}: PB{name.upper()} of {coaches[side]}: {raw!r} is not a "
+                        "whole number"
+                    ) from None
+            pb[coaches[side]] = counters
+        td = form.get(f"h{half}_td") or ""
+        if td not in ("", "A", "B"):
+            raise SheetError(f"half {half}: touchdown by {td!r}, choose A, B or nobody")
+        halves.append({"atk_first": coaches[atk], "td": coaches.get(td), "pb": pb})
+    return {"coaches": [a, b], "halves": halves}
+
+
+def steals_from_form(form: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steal lines filled in, as `{"half", "side", "choice"}` (checked by the service)."""
+    steals = []
+    for half in (1, 2):
+        for row in range(STEAL_ROWS):
+            side = form.get(f"h{half}_steal{row}_by") or ""
+            if side:
+                choice = form.get(f"h{half}_steal{row}_choice") or ""
+                steals.append({"half": half, "side": side, "choice": choice})
+    return steals
+
+
+def sanctions_from_form(form: dict[str, Any]) -> list[dict[str, str]]:
+    """The sanction lines filled in, as `{"side", "step", "reason"}` (checked by the service)."""
+    out = []
+    for row in range(SANCTION_ROWS):
+        side = form.get(f"sanction{row}_side") or ""
+        if side:
+            out.append(
+                {
+                    "side": side,
+                    "step": form.get(f"sanction{row}_step") or "",
+                    "reason": form.get(f"sanction{row}_reason") or "",
+                }
+            )
+    return out
+
+
+def result_kind(form: dict[str, Any]) -> str:
+    kind = form.get("kind") or "sheet"
+    if kind not in KINDS:
+        raise TournamentError(f"kind: {kind!r} is not a kind of result")
+    return kind
+
+
+def result_args(kind: str, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The result part of a service call from the form's kind (sheet, forfeit, double)."""
+    if kind == "double-forfeit":
+        return {"double_forfeit": True}
+    if kind.startswith("forfeit-"):
+        return {"forfeit": kind[-1]}
+    return {"sheet": sheet_from_form(form, a, b)}
+
+
+def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str, str]:
+    """The result form filled from the stored result (for a correction)."""
+    values: dict[str, str] = {"kind": "sheet"}
+    result = pairing.result
+    if result is None:
+        return values
+    assert pairing.b is not None  # a table with a result has two coaches
+    side = {pairing.a.name: "A", pairing.b.name: "B"}
+    if result["kind"] == "double-forfeit":
+        values["kind"] = "double-forfeit"
+    elif result["kind"] == "forfeit":
+        values["kind"] = f"forfeit-{result['forfeit_by']}"
+    if pairing.sheet:
+        for half, data in enumerate(pairing.sheet.get("halves") or [], start=1):
+            if not data:
+                continue
+            values[f"h{half}_td"] = side.get(data.get("td"), "")
+            for coach, counters in data["pb"].items():
+                for name in ("atk", "def"):
+                    values[f"h{half}_{side[coach]}_{name}"] = str(counters[name])
+    rows = {1: 0, 2: 0}
+    for steal in steals:
+        row = rows[steal["half"]]
+        if row < STEAL_ROWS:
+            values[f"h{steal['half']}_steal{row}_by"] = side.get(steal["by"], "")
+            values[f"h{steal['half']}_steal{row}_choice"] = steal["choice"]
+            rows[steal["half"]] += 1
+    return values
