@@ -172,17 +172,17 @@ def log_command(
                 step, reason, player=name, round_number=round_number, table=table, event=ref
             )
         )
-        typer.echo(f"{name}: {entry['step']}: {entry['reason']}")
+        typer.echo(f"{name}: {entry.step}: {entry.reason}")
     elif kind == "signal":
         which = _signal_number(detail)
         given = run(lambda: svc.give_signal(round_number, which, event=ref))
-        typer.echo(f"signal {which} of round {given['round']}")
+        typer.echo(f"signal {which} of round {given.round}")
     elif kind == "half-end":
         if table is None:
             fail("half-end: give the table with --table T")
         when = _today_at(at) if at else None
         row = run(lambda: svc.record_half_end(round_number, table, at=when, event=ref))
-        typer.echo(f"round {row['round']} table {row['table']}: first half ended")
+        typer.echo(f"round {row.round} table {row.table}: first half ended")
     else:
         run(
             lambda: svc.record(

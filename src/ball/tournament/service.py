@@ -56,6 +56,7 @@ from ball.tournament.models import (
 )
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
+from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
@@ -88,6 +89,7 @@ class TournamentService:
         caller (the web app shares its own; an in-memory database cannot be opened twice)."""
         svc = object.__new__(cls)
         svc.engine, svc._sessions = engine, sessions
+        svc._explicit_begin = False  # the caller's engine keeps its own driver settings
         return svc
 
     # ------------------------------------------------------------------ plumbing
@@ -102,7 +104,7 @@ class TournamentService:
         session = self._sessions()
         try:
             with session.begin():
-                if getattr(self, "_explicit_begin", False):
+                if self._explicit_begin:
                     session.connection().exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield session
         except (IntegrityError, DataError) as exc:
@@ -711,7 +713,7 @@ class TournamentService:
         table: int | None = None,
         at: float | None = None,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> SanctionGiven:
         """Give an entrant (by name or id) a step of the sanction ladder, with its reason:
         the checked entry of the desk's sanction log (`sanction_log.record`: the step on the
         ladder, a reason of at most 500 characters) and its line in the arbiter's log, in
@@ -743,14 +745,14 @@ class TournamentService:
                 s, ev, "sanction", f"{entry.step}: {entry.reason}", entrant_id=entrant_id,
                 round_number=round_number, table=table,
             )  # fmt: skip
-            return {
-                "entrant_id": entrant_id,
-                "step": entry.step,
-                "reason": entry.reason,
-                "round": entry.round_number,
-                "table": entry.table,
-                "at": entry.at,
-            }
+            return SanctionGiven(
+                entrant_id=entrant_id,
+                step=entry.step,
+                reason=entry.reason,
+                round=entry.round_number,
+                table=entry.table,
+                at=entry.at,
+            )
 
     def give_signal(
         self,
@@ -760,7 +762,7 @@ class TournamentService:
         at: float | None = None,
         gap: float | None = None,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> SignalGiven:
         """Give start signal `which` (1 or 2) of a round (default: the latest) at `at`
         (default now), refused when too early (`signals.give_signal`: signal 2 only after
         every first half ended plus the ruleset's gap); logged in the same transaction."""
@@ -773,7 +775,7 @@ class TournamentService:
                 s, ev.id, number, which, time.time() if at is None else at, gap
             )
             self._log(s, ev, "signal", f"signal {which} of round {number}", round_number=number)
-            return {"round": number, "signal": row.signal, "at": row.at}
+            return SignalGiven(round=number, signal=row.signal, at=row.at)
 
     def record_half_end(
         self,
@@ -783,7 +785,7 @@ class TournamentService:
         at: float | None = None,
         source: str = "arbiter",
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> HalfEnd:
         """Record when a table finished its first half (`signals.record_half_end`)."""
         _bounded(round_number, "round")
         _bounded(table, "table")
@@ -795,7 +797,7 @@ class TournamentService:
             ev = self._event(s, event, full=round_number is None)
             number = round_number if round_number is not None else len(ev.rounds_)
             row = signals.record_half_end(s, ev.id, number, table, when, source)
-            return {"round": number, "table": row.table, "at": row.at, "source": row.source}
+            return HalfEnd(round=number, table=row.table, at=row.at, source=row.source)
 
     def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
         with self._tx(write=False) as s:
