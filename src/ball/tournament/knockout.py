@@ -71,7 +71,7 @@ def stages_reached(rounds: list[Round], replays_allowed: int) -> dict[int, int]:
 def match_winner(first: Pairing, replays: list[Pairing], replays_allowed: int) -> int | None:
     """The entrant id who goes through, or None while the match is undecided (or nobody
     does: a double forfeit). A draw after the last replay allowed: the higher seed."""
-    if first.b_id is None:
+    if first.b_id is None or first.b is None:
         return first.a_id
     pair = {first.a_id, first.b_id}
     games = [first] + [q for q in replays if {q.a_id, q.b_id} == pair]

@@ -900,7 +900,9 @@ class TournamentService:
         for number, e in enumerate(entrants, start=1):
             e.number = number
 
-    def _pair_swiss(self, ev: Event, number: int, requests: dict[int, str]):
+    def _pair_swiss(
+        self, ev: Event, number: int, requests: dict[int, str]
+    ) -> tuple[list[knockout.Table], str]:
         if ev.rounds is None:
             ev.rounds = max(1, math.ceil(math.log2(max(2, len(ev.entrants)))))
         by_number = {e.number: e for e in ev.entrants}
@@ -915,7 +917,7 @@ class TournamentService:
                 out.append((e, None, requests[e.id]))
         return out, swiss.engine_name()
 
-    def _pair_round_robin(self, ev: Event, number: int):
+    def _pair_round_robin(self, ev: Event, number: int) -> tuple[list[knockout.Table], str]:
         cycles = 2 if ev.system == "double-round-robin" else 1
         n = sum(1 for e in ev.entrants if crosstable.in_field(ev, e))
         total = berger.berger_rounds(n) * cycles
@@ -929,7 +931,15 @@ class TournamentService:
             out.append((by_number[w], by_number[b] if b else None, None if b else "pab"))
         return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
 
-    def _store_round(self, s: Session, ev: Event, number: int, pairs, method: str, manual: bool):
+    def _store_round(
+        self,
+        s: Session,
+        ev: Event,
+        number: int,
+        pairs: list[knockout.Table],
+        method: str,
+        manual: bool,
+    ) -> Round:
         rnd = Round(event_id=ev.id, number=number, method=method, paired_at=time.time())
         s.add(rnd)
         s.flush()
