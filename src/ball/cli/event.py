@@ -45,6 +45,7 @@ def create_command(
         help="fide-2024 | fide-2026 (default: the rules in force on the start date).",
     ),
     replays: int = typer.Option(1, "--replays", help="Knockout: replays of a drawn match."),
+    game_name: str = typer.Option("ball", "--game", help="The game the event plays."),
     db: str | None = DB,
 ) -> None:
     """Create an event."""
@@ -73,6 +74,7 @@ def create_command(
             scoring=score,
             tiebreak_rules=tiebreak_rules,
             knockout_replays=replays,
+            game_name=game_name,
         )
     )
     typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
@@ -170,17 +172,17 @@ def log_command(
                 step, reason, player=name, round_number=round_number, table=table, event=ref
             )
         )
-        typer.echo(f"{name}: {entry['step']}: {entry['reason']}")
+        typer.echo(f"{name}: {entry.step}: {entry.reason}")
     elif kind == "signal":
         which = _signal_number(detail)
         given = run(lambda: svc.give_signal(round_number, which, event=ref))
-        typer.echo(f"signal {which} of round {given['round']}")
+        typer.echo(f"signal {which} of round {given.round}")
     elif kind == "half-end":
         if table is None:
             fail("half-end: give the table with --table T")
         when = _today_at(at) if at else None
         row = run(lambda: svc.record_half_end(round_number, table, at=when, event=ref))
-        typer.echo(f"round {row['round']} table {row['table']}: first half ended")
+        typer.echo(f"round {row.round} table {row.table}: first half ended")
     else:
         run(
             lambda: svc.record(
@@ -237,10 +239,15 @@ def import_trf_command(
         "--tiebreak-rules",
         help="fide-2024 | fide-2026 (default: the rules in force on the file's start date).",
     ),
+    game_name: str = typer.Option(
+        "ball", "--game", help="The game the event played (a TRF does not say)."
+    ),
     db: str | None = DB,
 ) -> None:
     """Create an event from a FIDE TRF-16 file (as `ball export trf` writes it)."""
     text = read_text(path)
     svc = service(db)
-    info = run(lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules))
+    info = run(
+        lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name)
+    )
     typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")

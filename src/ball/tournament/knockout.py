@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from ball.tournament.models import Pairing, Round
+import math
+
+from ball.tournament import crosstable
+from ball.tournament.errors import TournamentError
+from ball.tournament.models import Entrant, Event, Pairing, Round
+
+# One table of a round to store: (coach A, coach B or None, the bye's kind or None).
+Table = tuple[Entrant, Entrant | None, str | None]
 
 
 def bracket_size(n: int) -> int:
@@ -64,7 +71,7 @@ def stages_reached(rounds: list[Round], replays_allowed: int) -> dict[int, int]:
 def match_winner(first: Pairing, replays: list[Pairing], replays_allowed: int) -> int | None:
     """The entrant id who goes through, or None while the match is undecided (or nobody
     does: a double forfeit). A draw after the last replay allowed: the higher seed."""
-    if first.b_id is None:
+    if first.b_id is None or first.b is None:
         return first.a_id
     pair = {first.a_id, first.b_id}
     games = [first] + [q for q in replays if {q.a_id, q.b_id} == pair]
@@ -77,3 +84,95 @@ def match_winner(first: Pairing, replays: list[Pairing], replays_allowed: int) -
     if outcome == "D" and len(games) - 1 >= replays_allowed:
         return first.a_id if first.a.number < first.b.number else first.b_id
     return None
+
+
+def reach(ev: Event, upto: int | None) -> dict[int, int] | None:
+    """A knockout's ranking key (stage reached) after round `upto`; None for the other
+    systems, which rank by points."""
+    if ev.system != "knockout":
+        return None
+    rounds = [r for r in ev.rounds_ if upto is None or r.number <= upto]
+    return stages_reached(rounds, ev.knockout_replays)
+
+
+# ------------------------------------------------------------------------------ pairing
+#
+# The next round of a knockout: round 1 is the seeded (or drawn) bracket; after it, a
+# drawn match is replayed (colours swapped) while replays are left, and otherwise the
+# winners of the latest stage meet in bracket order.
+
+
+def pair_round(ev: Event, number: int) -> tuple[list[Table], str]:
+    """The tables of round `number` and the pairing method to record."""
+    if number == 1:
+        return _first_round(ev)
+    replays = _replays_due(ev)
+    if replays:
+        done = sum(1 for r in ev.rounds_ if r.method.startswith(REPLAY))
+        return replays, f"{REPLAY} {done + 1}"
+    stage = stage_winners(ev)
+    if sum(1 for w in stage if w is not None) <= 1:
+        raise TournamentError("the knockout is complete")
+    return _pair_in_order(stage), "knockout"
+
+
+def _first_round(ev: Event) -> tuple[list[Table], str]:
+    seeds = sorted((e for e in ev.entrants if crosstable.in_field(ev, e)), key=lambda e: e.number)
+    if ev.rounds is None:
+        ev.rounds = int(math.log2(bracket_size(len(seeds))))
+    by_number = {e.number: e for e in seeds}
+    slots = [
+        (by_number[a] if a is not None else None, by_number[b] if b is not None else None)
+        for a, b in first_round([e.number for e in seeds])
+    ]
+    return _pair_in_order([x for slot in slots for x in slot]), (
+        "knockout (seeded)" if ev.draw_lots_seed is None else "knockout (drawn)"
+    )
+
+
+def _pair_in_order(stage: list[Entrant | None]) -> list[Table]:
+    """Neighbours in bracket order meet; one alone has a bye; two empty slots, nothing."""
+    out: list[Table] = []
+    for i in range(0, len(stage), 2):
+        a, b = stage[i], stage[i + 1] if i + 1 < len(stage) else None
+        if a is not None and b is not None:
+            out.append((a, b, None))
+        elif a is not None:
+            out.append((a, None, "pab"))
+        elif b is not None:
+            out.append((b, None, "pab"))
+    return out
+
+
+def _replays_due(ev: Event) -> list[Table]:
+    """The drawn matches of the latest round that still have a replay, colours swapped."""
+    out: list[Table] = []
+    for p in ev.rounds_[-1].pairings:
+        drawn = p.b is not None and p.result is not None and p.result.outcome == "D"
+        if drawn and p.b is not None and replays_of(ev, p) < ev.knockout_replays:
+            out.append((p.b, p.a, None))
+    return out
+
+
+def replays_of(ev: Event, pairing: Pairing) -> int:
+    """How many replays the match of `pairing` has had."""
+    pair = frozenset((pairing.a_id, pairing.b_id))
+    return sum(
+        1
+        for r in ev.rounds_
+        if r.method.startswith(REPLAY)
+        for p in r.pairings
+        if p.b_id is not None and frozenset((p.a_id, p.b_id)) == pair
+    )
+
+
+def stage_winners(ev: Event) -> list[Entrant | None]:
+    """Winners of the latest stage in bracket order, replays resolved."""
+    stage: list[Pairing] = []
+    for r in ev.rounds_:
+        if not r.method.startswith(REPLAY):
+            stage = list(r.pairings)
+    replays = [p for r in ev.rounds_ if r.method.startswith(REPLAY) for p in r.pairings]
+    by_id = {e.id: e for e in ev.entrants}
+    winners = (match_winner(p, replays, ev.knockout_replays) for p in stage)
+    return [by_id[w] if w is not None else None for w in winners]

@@ -40,10 +40,11 @@ from ball.tournament import (
     swiss,
     table_result,
     trf,
+    trf_event,
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import GAMES, game
+from ball.tournament.games import game
 from ball.tournament.models import (
     ByeRequest,
     Entrant,
@@ -56,6 +57,7 @@ from ball.tournament.models import (
 )
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
+from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
@@ -88,6 +90,7 @@ class TournamentService(DeskUseCases):
         caller (the web app shares its own; an in-memory database cannot be opened twice)."""
         svc = object.__new__(cls)
         svc.engine, svc._sessions = engine, sessions
+        svc._explicit_begin = False  # the caller's engine keeps its own driver settings
         return svc
 
     # ------------------------------------------------------------------ plumbing
@@ -102,7 +105,7 @@ class TournamentService(DeskUseCases):
         session = self._sessions()
         try:
             with session.begin():
-                if getattr(self, "_explicit_begin", False):
+                if self._explicit_begin:
                     session.connection().exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield session
         except (IntegrityError, DataError) as exc:
@@ -222,7 +225,9 @@ class TournamentService(DeskUseCases):
         _bounded(knockout_replays, "replays")
         _bounded(draw_lots, "--draw-lots seed")
         plugin = game(game_name)
-        chain = list(tiebreaks) if tiebreaks is not None else _default_chain(system, plugin)
+        chain = (
+            list(tiebreaks) if tiebreaks is not None else standings.default_chain(system, plugin)
+        )
         known = standings.known_tiebreaks(plugin)
         for tb in chain:
             if tb not in known:
@@ -392,7 +397,7 @@ class TournamentService(DeskUseCases):
             elif ev.system in ("round-robin", "double-round-robin"):
                 pairs, method = self._pair_round_robin(ev, number)
             else:
-                pairs, method = self._pair_knockout(ev, number)
+                pairs, method = knockout.pair_round(ev, number)
             rnd = self._store_round(s, ev, number, pairs, method, manual=False)
             return _round_tables(rnd)
 
@@ -694,7 +699,7 @@ class TournamentService(DeskUseCases):
         table: int | None = None,
         at: float | None = None,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> SanctionGiven:
         """Give an entrant (by name or id) a step of the sanction ladder, with its reason:
         the checked entry of the desk's sanction log (`sanction_log.record`: the step on the
         ladder, a reason of at most 500 characters) and its line in the arbiter's log, in
@@ -726,14 +731,14 @@ class TournamentService(DeskUseCases):
                 s, ev, "sanction", f"{entry.step}: {entry.reason}", entrant_id=entrant_id,
                 round_number=round_number, table=table,
             )  # fmt: skip
-            return {
-                "entrant_id": entrant_id,
-                "step": entry.step,
-                "reason": entry.reason,
-                "round": entry.round_number,
-                "table": entry.table,
-                "at": entry.at,
-            }
+            return SanctionGiven(
+                entrant_id=entrant_id,
+                step=entry.step,
+                reason=entry.reason,
+                round=entry.round_number,
+                table=entry.table,
+                at=entry.at,
+            )
 
     def give_signal(
         self,
@@ -743,7 +748,7 @@ class TournamentService(DeskUseCases):
         at: float | None = None,
         gap: float | None = None,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> SignalGiven:
         """Give start signal `which` (1 or 2) of a round (default: the latest) at `at`
         (default now), refused when too early (`signals.give_signal`: signal 2 only after
         every first half ended plus the ruleset's gap); logged in the same transaction."""
@@ -756,7 +761,7 @@ class TournamentService(DeskUseCases):
                 s, ev.id, number, which, time.time() if at is None else at, gap
             )
             self._log(s, ev, "signal", f"signal {which} of round {number}", round_number=number)
-            return {"round": number, "signal": row.signal, "at": row.at}
+            return SignalGiven(round=number, signal=row.signal, at=row.at)
 
     def record_half_end(
         self,
@@ -766,7 +771,7 @@ class TournamentService(DeskUseCases):
         at: float | None = None,
         source: str = "arbiter",
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> HalfEnd:
         """Record when a table finished its first half (`signals.record_half_end`)."""
         _bounded(round_number, "round")
         _bounded(table, "table")
@@ -778,7 +783,7 @@ class TournamentService(DeskUseCases):
             ev = self._event(s, event, full=round_number is None)
             number = round_number if round_number is not None else len(ev.rounds_)
             row = signals.record_half_end(s, ev.id, number, table, when, source)
-            return {"round": number, "table": row.table, "at": row.at, "source": row.source}
+            return HalfEnd(round=number, table=row.table, at=row.at, source=row.source)
 
     def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
         with self._tx(write=False) as s:
@@ -807,7 +812,7 @@ class TournamentService(DeskUseCases):
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            table = _standings(ev, upto)
+            table = standings.of_event(ev, upto)
             return {
                 "event": ev.name,
                 "rules": standings.RULES[ev.tiebreak_rules],
@@ -820,98 +825,34 @@ class TournamentService(DeskUseCases):
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            return _export(ev, _complete_rounds(ev))
+            return trf_event.export(ev, trf_event.complete_rounds(ev))
 
     def import_trf(
-        self, text: str, *, name: str | None = None, tiebreak_rules: str | None = None
+        self,
+        text: str,
+        *,
+        name: str | None = None,
+        tiebreak_rules: str | None = None,
+        game_name: str = "ball",
     ) -> dict[str, Any]:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
         pairings and results (as outcomes, without score sheets), the scoring of record 162,
         withdrawals (XXW; XXZ, not paired next round, counts as withdrawn) and the tie-break rules
-        (`tiebreak_rules`, default: those in force on the file's start date)."""
+        (`tiebreak_rules`, default: those in force on the file's start date). The event
+        plays `game_name` (a TRF does not say which game was played)."""
         parsed = trf.read(text)
         if name is not None:
             name = check_name(name, "event name")
         if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
             raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
-        played = parsed.played
-        rounds = parsed.rounds or played
-        scoring = dict(parsed.scoring or {})
-        if parsed.system in ("round-robin", "double-round-robin"):
-            scoring.setdefault("pab", 0.0)  # as `create_event` sets it
-        withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
+        plugin = game(game_name)
         with self._tx() as s:
-            self._refuse_taken_name(s, name or parsed.name or "Imported event")
-            ev = Event(
-                name=name or parsed.name or "Imported event",
-                system=parsed.system,
-                rounds=rounds,
-                game="ball",
-                date_start=parsed.date_start,
-                date_end=parsed.date_end,
-                place=parsed.place,
-                arbiter=parsed.arbiter,
-                scoring=Scoring.from_dict(scoring).to_json(),
-                tiebreaks=json.dumps(_default_chain(parsed.system, GAMES["ball"])),
-                tiebreak_rules=tiebreak_rules or standings.rules_for_date(parsed.date_start),
-                initial_colour=parsed.initial_colour,
-                created_at=time.time(),
+            name = name or parsed.name or "Imported event"
+            self._refuse_taken_name(s, name)
+            ev = trf_event.new_event(
+                parsed, name=name, plugin=plugin, tiebreak_rules=tiebreak_rules
             )
-            s.add(ev)
-            s.flush()
-            by_number: dict[int, Entrant] = {}
-            for index, p in enumerate(sorted(parsed.players, key=lambda p: p.number), start=1):
-                entrant = Entrant(
-                    event_id=ev.id,
-                    registered=index,
-                    number=p.number,
-                    name=p.name,
-                    federation=p.federation,
-                    rating=p.rating,
-                    status="withdrawn" if p.number in withdrawn else "active",
-                    withdrawn_after=played if p.number in withdrawn else None,
-                )
-                s.add(entrant)
-                by_number[p.number] = entrant
-            s.flush()
-            cells = {p.number: p.cells for p in parsed.players}
-
-            def cell(number: int, rnd: int) -> tuple[int, str, str]:
-                row = cells[number]
-                return row[rnd - 1] if rnd <= len(row) else (0, "-", " ")
-
-            for number in range(1, played + 1):
-                rnd = Round(
-                    event_id=ev.id, number=number, method="imported (TRF)", paired_at=time.time()
-                )
-                s.add(rnd)
-                s.flush()
-                table = 0
-                for p in sorted(parsed.players, key=lambda p: p.number):
-                    opp, colour, code = cell(p.number, number)
-                    me = by_number[p.number]
-                    if not opp:
-                        if code == " ":
-                            continue  # not paired in this round (TRF-16's blank)
-                        kind = {"U": "pab", "H": "half", "F": "full"}.get(code, "zero")
-                        table += 1
-                        s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
-                        continue
-                    back, back_colour, back_code = cell(opp, number)
-                    if back != p.number or {colour, back_colour} != {"w", "b"}:
-                        raise TournamentError(
-                            f"TRF: round {number}: players {p.number} and {opp} disagree "
-                            "about their game"
-                        )
-                    if colour != "w":
-                        continue
-                    table += 1
-                    pairing = Pairing(
-                        round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id
-                    )
-                    pairing.result = _imported_result(code, back_code)
-                    s.add(pairing)
-            s.flush()
+            trf_event.store(s, ev, parsed, plugin)
             return _event_summary(ev)
 
     # ------------------------------------------------------------------ internals
@@ -945,12 +886,14 @@ class TournamentService(DeskUseCases):
         for number, e in enumerate(entrants, start=1):
             e.number = number
 
-    def _pair_swiss(self, ev: Event, number: int, requests: dict[int, str]):
+    def _pair_swiss(
+        self, ev: Event, number: int, requests: dict[int, str]
+    ) -> tuple[list[knockout.Table], str]:
         if ev.rounds is None:
             ev.rounds = max(1, math.ceil(math.log2(max(2, len(ev.entrants)))))
         by_number = {e.number: e for e in ev.entrants}
         absent = [e.number for e in ev.entrants if e.status != "active" or e.id in requests]
-        text = _export(ev, number - 1, absent=absent, ranked=False)
+        text = trf_event.export(ev, number - 1, absent=absent, ranked=False)
         pairs = swiss.pair_dutch(text, number, ev.rounds)
         out: list[tuple[Entrant, Entrant | None, str | None]] = []
         for w, b in pairs:
@@ -960,7 +903,7 @@ class TournamentService(DeskUseCases):
                 out.append((e, None, requests[e.id]))
         return out, swiss.engine_name()
 
-    def _pair_round_robin(self, ev: Event, number: int):
+    def _pair_round_robin(self, ev: Event, number: int) -> tuple[list[knockout.Table], str]:
         cycles = 2 if ev.system == "double-round-robin" else 1
         n = sum(1 for e in ev.entrants if crosstable.in_field(ev, e))
         total = berger.berger_rounds(n) * cycles
@@ -974,63 +917,15 @@ class TournamentService(DeskUseCases):
             out.append((by_number[w], by_number[b] if b else None, None if b else "pab"))
         return out, f"FIDE Berger tables ({'double' if cycles == 2 else 'single'})"
 
-    def _pair_knockout(self, ev: Event, number: int):
-        seeds = sorted(
-            (e for e in ev.entrants if crosstable.in_field(ev, e)), key=lambda e: e.number
-        )
-        if number == 1:
-            if ev.rounds is None:
-                ev.rounds = int(math.log2(knockout.bracket_size(len(seeds))))
-            slots = [(a, b) for a, b in knockout.first_round([e.number for e in seeds])]
-            by_number = {e.number: e for e in seeds}
-            out = []
-            for a, b in slots:
-                if a is None and b is None:
-                    continue
-                if a is None or b is None:
-                    out.append((by_number[a or b], None, "pab"))
-                else:
-                    out.append((by_number[a], by_number[b], None))
-            return out, "knockout (seeded)" if ev.draw_lots_seed is None else "knockout (drawn)"
-        last = ev.rounds_[-1]
-        replays = []
-        winners: list[Entrant | None] = []
-        replay_count = sum(1 for r in ev.rounds_ if r.method.startswith("knockout replay"))
-        for p in last.pairings:
-            if p.b_id is None:
-                winners.append(p.a)
-                continue
-            outcome = p.result.outcome
-            if outcome == "D":
-                used = _replays_of(ev, p)
-                if used < ev.knockout_replays:
-                    replays.append((p.b, p.a, None))
-                    winners.append(None)
-                    continue
-                winners.append(p.a if p.a.number < p.b.number else p.b)
-            elif outcome == "N":
-                winners.append(None)
-            else:
-                winners.append(p.a if outcome == "A" else p.b)
-        if replays:
-            return replays, f"knockout replay {replay_count + 1}"
-        # The stage before a replay round holds the other winners.
-        stage = _knockout_stage_winners(ev)
-        alive = [w for w in stage if w is not None]
-        if len(alive) <= 1:
-            raise TournamentError("the knockout is complete")
-        out = []
-        for i in range(0, len(stage), 2):
-            a, b = stage[i], stage[i + 1] if i + 1 < len(stage) else None
-            if a is None and b is None:
-                continue
-            if a is None or b is None:
-                out.append((a or b, None, "pab"))
-            else:
-                out.append((a, b, None))
-        return out, "knockout"
-
-    def _store_round(self, s: Session, ev: Event, number: int, pairs, method: str, manual: bool):
+    def _store_round(
+        self,
+        s: Session,
+        ev: Event,
+        number: int,
+        pairs: list[knockout.Table],
+        method: str,
+        manual: bool,
+    ) -> Round:
         rnd = Round(event_id=ev.id, number=number, method=method, paired_at=time.time())
         s.add(rnd)
         s.flush()
@@ -1186,10 +1081,6 @@ def _is_iso_date(value: str) -> bool:
     return True
 
 
-def _default_chain(system: str, plugin) -> list[str]:
-    return list(standings.DEFAULT_CHAIN[system]) + list(plugin.tiebreaks)
-
-
 def _event_summary(ev: Event) -> dict[str, Any]:
     return {
         "id": ev.id,
@@ -1253,116 +1144,3 @@ def _met_pairs(ev: Event) -> set[frozenset[int]]:
     return {
         frozenset((p.a_id, p.b_id)) for r in ev.rounds_ for p in r.pairings if p.b_id is not None
     }
-
-
-def _replays_of(ev: Event, pairing: Pairing) -> int:
-    pair = frozenset((pairing.a_id, pairing.b_id))
-    return sum(
-        1
-        for r in ev.rounds_
-        if r.method.startswith("knockout replay")
-        for p in r.pairings
-        if p.b_id is not None and frozenset((p.a_id, p.b_id)) == pair
-    )
-
-
-def _knockout_stage_winners(ev: Event) -> list[Entrant | None]:
-    """Winners of the latest stage in bracket order, replays resolved."""
-    stage: list[Pairing] = []
-    for r in ev.rounds_:
-        if not r.method.startswith(knockout.REPLAY):
-            stage = list(r.pairings)
-    replays = [p for r in ev.rounds_ if r.method.startswith(knockout.REPLAY) for p in r.pairings]
-    by_id = {e.id: e for e in ev.entrants}
-    winners = (knockout.match_winner(p, replays, ev.knockout_replays) for p in stage)
-    return [by_id[w] if w is not None else None for w in winners]
-
-
-def _complete_rounds(ev: Event) -> int:
-    done = 0
-    for r in ev.rounds_:
-        if any(p.b_id is not None and p.result is None for p in r.pairings):
-            break
-        done = r.number
-    return done
-
-
-def _standings(ev: Event, upto: int | None) -> list[standings.Standing]:
-    lines = crosstable.build(ev, upto)
-    return standings.compute(
-        sorted(lines.values(), key=lambda x: x.number),
-        Scoring.from_json(ev.scoring),
-        json.loads(ev.tiebreaks),
-        game(ev.game),
-        round_robin=ev.system in ("round-robin", "double-round-robin"),
-        rules=ev.tiebreak_rules,
-        reach=_knockout_reach(ev, upto),
-    )
-
-
-def _knockout_reach(ev: Event, upto: int | None) -> dict[int, int] | None:
-    """A knockout's ranking key (stage reached); None for the other systems."""
-    if ev.system != "knockout":
-        return None
-    rounds = [r for r in ev.rounds_ if upto is None or r.number <= upto]
-    return knockout.stages_reached(rounds, ev.knockout_replays)
-
-
-def _declared_rounds(ev: Event, upto: int) -> int:
-    """The TRF's XXR/142: the event's rounds, and never fewer than the columns written. A
-    knockout adds replays as it goes: the rounds written plus the stages still to play."""
-    if ev.system != "knockout" or ev.rounds is None:
-        return max(ev.rounds or 0, upto, 1)
-    rounds = [r for r in ev.rounds_ if r.number <= upto]
-    stages = sum(1 for r in rounds if not r.method.startswith(knockout.REPLAY))
-    return max(upto + ev.rounds - stages, 1)
-
-
-def _export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
-    """TRF of rounds 1..upto; `absent` (pairing numbers) become an XXZ record (pairing
-    input only: gacrux's checker would apply it to every round). The pairing engine reads
-    start numbers, not ranks, so pairing input skips the standings (`ranked=False`)."""
-    lines = crosstable.build(ev, upto)
-    ranks = {s.entrant_id: s.rank for s in _standings(ev, upto)} if ranked else {}
-    return trf.write(
-        name=ev.name,
-        place=ev.place,
-        date_start=ev.date_start,
-        date_end=ev.date_end,
-        system=ev.system,
-        arbiter=ev.arbiter,
-        rounds=_declared_rounds(ev, upto),
-        initial_colour=ev.initial_colour,
-        scoring=Scoring.from_json(ev.scoring),
-        lines=sorted(lines.values(), key=lambda x: x.number),
-        ranks=ranks,
-        absent_next=absent,
-        withdrawn=[e.number for e in ev.entrants if e.status == "withdrawn" and e.id in lines],
-    )
-
-
-def _imported_result(code: str, other: str) -> Result | None:
-    now = time.time()
-    if code == " ":
-        return None
-    if code == "-" and other == "-":
-        return Result(
-            kind="double-forfeit",
-            decision=json.dumps({"figures": GAMES["ball"].double_forfeit()}),
-            outcome="N",
-            entered_at=now,
-        )
-    if code in "+-":
-        by = "B" if code == "+" else "A"
-        winner = "A" if code == "+" else "B"
-        return Result(
-            kind="forfeit",
-            forfeit_by=by,
-            decision=json.dumps({"figures": GAMES["ball"].forfeit(winner)}),
-            outcome=winner,
-            entered_at=now,
-        )
-    outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
-    if outcome is None:
-        raise TournamentError(f"TRF: result code {code!r} is not a game result")
-    return Result(kind="outcome", outcome=outcome, entered_at=now)

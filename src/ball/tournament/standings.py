@@ -19,11 +19,14 @@ game plug-in; forfeits carry no PB figure (R-forfeit).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ball.tournament import crosstable, knockout
 from ball.tournament.crosstable import Cell, Line
-from ball.tournament.games import GamePlugin
+from ball.tournament.games import GamePlugin, game
+from ball.tournament.models import Event
 from ball.tournament.scoring import Scoring
 
 RULES = {
@@ -64,6 +67,11 @@ DEFAULT_CHAIN = {
 }
 
 VUR_CODES = frozenset("HZ-")
+
+
+def default_chain(system: str, plugin: GamePlugin) -> list[str]:
+    """The tie-break chain of a new event: the system's, then the game's own."""
+    return list(DEFAULT_CHAIN[system]) + list(plugin.tiebreaks)
 
 
 @dataclass
@@ -354,3 +362,18 @@ def _split(
                 current = [line]
         out.append(current)
     return out
+
+
+def of_event(ev: Event, upto: int | None) -> list[Standing]:
+    """The ranking of a stored event after round `upto` (None: every round), by its
+    scoring, tie-break chain and rules, with the tie-breaks of the game it names."""
+    lines = crosstable.build(ev, upto)
+    return compute(
+        sorted(lines.values(), key=lambda x: x.number),
+        Scoring.from_json(ev.scoring),
+        json.loads(ev.tiebreaks),
+        game(ev.game),
+        round_robin=ev.system in ("round-robin", "double-round-robin"),
+        rules=ev.tiebreak_rules,
+        reach=knockout.reach(ev, upto),
+    )

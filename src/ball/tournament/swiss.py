@@ -1,9 +1,12 @@
 """Swiss pairing by the FIDE Dutch system (C.04.3, rules in force from 1 February 2026).
 
 The engine is gacrux's (`gacrux.pairingdutch`, by Otto Milvang, who also wrote the FIDE
-tie-break and pairing checkers); it is driven in-process through the same entry points as
-its `pairingchecker -p` command, fed with the event's TRF (see `ball.tournament.trf`).
-Coach A = first-half ATK plays the role of White.
+tie-break and pairing checkers). It is kept at arm's length, as lila and Sharly Chess keep
+their pairing engines: its documented command line (`pairingchecker -p`) runs in a process
+of its own, reads the event's TRF (see `ball.tournament.trf`) on standard input and answers
+JSON. Nothing of gacrux is imported or patched here, so its module-level state cannot leak
+between pairings, two events can be paired at once, and an engine that hangs is stopped
+(`TIMEOUT_SECONDS`). Coach A = first-half ATK plays the role of White.
 
 Why gacrux: of the four FIDE-Dutch libraries on PyPI it is the only one that pairs a
 500-entrant round in seconds *and* follows the 2026 Dutch rules its checker enforces:
@@ -15,58 +18,86 @@ is a criteria search meant for small fields.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import threading
+import json
+import subprocess
+import sys
+from importlib import metadata
+from typing import Any
 
 from ball.tournament.errors import TournamentError
 
 ENGINE = "gacrux Dutch (FIDE C.04.3, 2026-02-01)"
-_LOCK = threading.Lock()  # gacrux keeps state on module-level objects; one pairing at a time
+# A 500-entrant round takes seconds to a few tens of seconds on a venue laptop; ten minutes
+# is far beyond any field the toolbox is meant for, and short of a request nobody answers.
+TIMEOUT_SECONDS = 600.0
 
 
 def engine_name() -> str:
-    from gacrux import version
+    return f"{ENGINE}, gacrux {metadata.version('gacrux')}"
 
-    return f"{ENGINE}, gacrux {version.version()['version']}"
+
+def command(round_number: int, total_rounds: int) -> list[str]:
+    """gacrux's pairing checker asked for the Dutch pairing of one round (`-p`), the TRF
+    read from standard input as UTF-8, the answer written as JSON to standard output."""
+    return [
+        sys.executable,
+        "-m",
+        "gacrux.pairingchecker",
+        "-p",
+        "-m",
+        "dutch",
+        "-n",
+        str(round_number),
+        "-N",
+        str(total_rounds),
+        "-b",
+        "utf-8",
+        "-i",
+        "-",
+        "-o",
+        "-",
+    ]
 
 
 def pair_dutch(trf_text: str, round_number: int, total_rounds: int) -> list[tuple[int, int]]:
     """Pairs (White, Black) of `round_number` in board order; Black 0 is the
     pairing-allocated bye. Entrants listed on an `XXZ` line of the TRF are not paired."""
-    from gacrux.pairingchecker import pairingchecker
-
-    argv = ["-p", "-m", "dutch", "-n", str(round_number), "-N", str(total_rounds)]
-    with _LOCK, contextlib.redirect_stdout(io.StringIO()):
-        checker = pairingchecker()
-        parse = checker.parser.parse_args
-        checker.parser.parse_args = lambda *_a, **_k: parse(argv)
-        checker.read_command_line()
-        checker.params["jch"] = trf_text
-        for step in (
-            checker.read_input_file,
-            checker.prepare_tournament,
-            checker.do_checker,
-            checker.apply_result,
-        ):
-            try:
-                step()
-            except TournamentError:
-                raise
-            except Exception as exc:  # gacrux reports bad input by raising its own types
-                raise TournamentError(f"Swiss pairing failed: {exc}") from None
-            _raise_on_error(checker)
-        result = checker.chessfile.result
+    answer = _run(trf_text, command(round_number, total_rounds))
+    result = answer.get("pairingResult") or {}
     pairs = [(int(w), int(b)) for w, b in result.get("pairs") or []]
     if not pairs:
         raise TournamentError(f"round {round_number} cannot be paired by the Dutch rules")
     return pairs
 
 
-def _raise_on_error(checker) -> None:
-    status = checker.resultjson["status"]
-    file_status = checker.chessfile.chessjson["status"]
-    for st in (status, file_status):
-        if st.get("code", 0) >= 400 or checker.exit:
-            errors = "; ".join(str(e) for e in st.get("error", [])) or "unknown error"
-            raise TournamentError(f"Swiss pairing failed: {errors}")
+def _run(trf_text: str, argv: list[str]) -> dict[str, Any]:
+    """gacrux's JSON answer; any failure (a crash, a hang, a refusal) is a one-line
+    `TournamentError` and no pairing."""
+    try:
+        done = subprocess.run(
+            argv,
+            input=trf_text,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=TIMEOUT_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise TournamentError(
+            f"Swiss pairing failed: the pairing engine gave no answer in {TIMEOUT_SECONDS:.0f} s"
+        ) from None
+    except OSError as exc:
+        raise TournamentError(f"Swiss pairing failed: cannot start the engine: {exc}") from None
+    try:
+        answer = json.loads(done.stdout)
+    except ValueError:
+        answer = None
+    if done.returncode != 0 or not isinstance(answer, dict):
+        last = (done.stderr.strip().splitlines() or ["no answer"])[-1]
+        raise TournamentError(f"Swiss pairing failed: the engine stopped: {last}")
+    status = answer.get("status") or {}
+    if status.get("code", 0) >= 400:
+        errors = "; ".join(str(e) for e in status.get("error") or []) or "unknown error"
+        raise TournamentError(f"Swiss pairing failed: {errors}")
+    return answer

@@ -1,0 +1,198 @@
+"""A stored event to and from TRF: what `ball.tournament.trf` (the format alone) writes for
+an event, and the event, entrants, rounds and results an imported file becomes.
+
+The game is the event's: a forfeit's figures on import come from the game the importer
+names (`--game`), never from an assumed one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from sqlalchemy.orm import Session
+
+from ball.tournament import crosstable, knockout, standings, trf
+from ball.tournament.errors import TournamentError
+from ball.tournament.games import GamePlugin
+from ball.tournament.models import Entrant, Event, Pairing, Result, Round
+from ball.tournament.scoring import Scoring
+
+IMPORTED = "imported (TRF)"  # the method of an imported round
+
+
+# ------------------------------------------------------------------------------ export
+
+
+def export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
+    """TRF of rounds 1..upto; `absent` (pairing numbers) become an XXZ record (pairing
+    input only: gacrux's checker would apply it to every round). The pairing engine reads
+    start numbers, not ranks, so pairing input skips the standings (`ranked=False`)."""
+    lines = crosstable.build(ev, upto)
+    ranks = {s.entrant_id: s.rank for s in standings.of_event(ev, upto)} if ranked else {}
+    return trf.write(
+        name=ev.name,
+        place=ev.place,
+        date_start=ev.date_start,
+        date_end=ev.date_end,
+        system=ev.system,
+        arbiter=ev.arbiter,
+        rounds=declared_rounds(ev, upto),
+        initial_colour=ev.initial_colour,
+        scoring=Scoring.from_json(ev.scoring),
+        lines=sorted(lines.values(), key=lambda x: x.number),
+        ranks=ranks,
+        absent_next=absent,
+        withdrawn=[e.number for e in ev.entrants if e.status == "withdrawn" and e.id in lines],
+    )
+
+
+def complete_rounds(ev: Event) -> int:
+    """The last round of the unbroken run of rounds that have all their results."""
+    done = 0
+    for r in ev.rounds_:
+        if any(p.b_id is not None and p.result is None for p in r.pairings):
+            break
+        done = r.number
+    return done
+
+
+def declared_rounds(ev: Event, upto: int) -> int:
+    """The TRF's XXR/142: the event's rounds, and never fewer than the columns written. A
+    knockout adds replays as it goes: the rounds written plus the stages still to play."""
+    if ev.system != "knockout" or ev.rounds is None:
+        return max(ev.rounds or 0, upto, 1)
+    rounds = [r for r in ev.rounds_ if r.number <= upto]
+    stages = sum(1 for r in rounds if not r.method.startswith(knockout.REPLAY))
+    return max(upto + ev.rounds - stages, 1)
+
+
+# ------------------------------------------------------------------------------ import
+
+
+def new_event(
+    parsed: trf.TrfEvent, *, name: str, plugin: GamePlugin, tiebreak_rules: str | None
+) -> Event:
+    """The event row of an imported file, playing `plugin`'s game (not yet added)."""
+    scoring = dict(parsed.scoring or {})
+    if parsed.system in ("round-robin", "double-round-robin"):
+        scoring.setdefault("pab", 0.0)  # as `create_event` sets it
+    return Event(
+        name=name,
+        system=parsed.system,
+        rounds=parsed.rounds or parsed.played,
+        game=plugin.name,
+        date_start=parsed.date_start,
+        date_end=parsed.date_end,
+        place=parsed.place,
+        arbiter=parsed.arbiter,
+        scoring=Scoring.from_dict(scoring).to_json(),
+        tiebreaks=json.dumps(standings.default_chain(parsed.system, plugin)),
+        tiebreak_rules=tiebreak_rules or standings.rules_for_date(parsed.date_start),
+        initial_colour=parsed.initial_colour,
+        created_at=time.time(),
+    )
+
+
+def store(s: Session, ev: Event, parsed: trf.TrfEvent, plugin: GamePlugin) -> None:
+    """Add the event with the file's entrants, rounds, pairings and results (as outcomes,
+    without score sheets); withdrawals (XXW; XXZ, not paired next round, counts as
+    withdrawn). Players who disagree about a game are refused."""
+    s.add(ev)
+    s.flush()
+    by_number = _store_entrants(s, ev, parsed)
+    cells = {p.number: p.cells for p in parsed.players}
+
+    def cell(number: int, rnd: int) -> tuple[int, str, str]:
+        row = cells[number]
+        return row[rnd - 1] if rnd <= len(row) else (0, "-", " ")
+
+    for number in range(1, parsed.played + 1):
+        _store_round(s, ev, number, parsed, by_number, cell, plugin)
+    s.flush()
+
+
+def _store_entrants(s: Session, ev: Event, parsed: trf.TrfEvent) -> dict[int, Entrant]:
+    withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
+    by_number: dict[int, Entrant] = {}
+    for index, p in enumerate(sorted(parsed.players, key=lambda p: p.number), start=1):
+        entrant = Entrant(
+            event_id=ev.id,
+            registered=index,
+            number=p.number,
+            name=p.name,
+            federation=p.federation,
+            rating=p.rating,
+            status="withdrawn" if p.number in withdrawn else "active",
+            withdrawn_after=parsed.played if p.number in withdrawn else None,
+        )
+        s.add(entrant)
+        by_number[p.number] = entrant
+    s.flush()
+    return by_number
+
+
+def _store_round(
+    s: Session,
+    ev: Event,
+    number: int,
+    parsed: trf.TrfEvent,
+    by_number: dict[int, Entrant],
+    cell: Callable[[int, int], tuple[int, str, str]],
+    plugin: GamePlugin,
+) -> None:
+    rnd = Round(event_id=ev.id, number=number, method=IMPORTED, paired_at=time.time())
+    s.add(rnd)
+    s.flush()
+    table = 0
+    for p in sorted(parsed.players, key=lambda p: p.number):
+        opp, colour, code = cell(p.number, number)
+        me = by_number[p.number]
+        if not opp:
+            if code == " ":
+                continue  # not paired in this round (TRF-16's blank)
+            kind = {"U": "pab", "H": "half", "F": "full"}.get(code, "zero")
+            table += 1
+            s.add(Pairing(round_id=rnd.id, table=table, a_id=me.id, bye=kind))
+            continue
+        back, back_colour, back_code = cell(opp, number)
+        if back != p.number or {colour, back_colour} != {"w", "b"}:
+            raise TournamentError(
+                f"TRF: round {number}: players {p.number} and {opp} disagree about their game"
+            )
+        if colour != "w":
+            continue
+        table += 1
+        pairing = Pairing(round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id)
+        pairing.result = imported_result(code, back_code, plugin)
+        s.add(pairing)
+
+
+def imported_result(code: str, other: str, plugin: GamePlugin) -> Result | None:
+    """The result of a TRF result code (coach A's, and B's as `other`); forfeits carry
+    the figures `plugin`'s game gives a forfeit."""
+    now = time.time()
+    if code == " ":
+        return None
+    if code == "-" and other == "-":
+        return Result(
+            kind="double-forfeit",
+            decision=json.dumps({"figures": plugin.double_forfeit()}),
+            outcome="N",
+            entered_at=now,
+        )
+    if code in "+-":
+        by = "B" if code == "+" else "A"
+        winner = "A" if code == "+" else "B"
+        return Result(
+            kind="forfeit",
+            forfeit_by=by,
+            decision=json.dumps({"figures": plugin.forfeit(winner)}),
+            outcome=winner,
+            entered_at=now,
+        )
+    outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
+    if outcome is None:
+        raise TournamentError(f"TRF: result code {code!r} is not a game result")
+    return Result(kind="outcome", outcome=outcome, entered_at=now)
