@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import cast
 
 from ball.tournament.games import Figures, game
 from ball.tournament.models import Entrant, Event, Pairing
@@ -85,7 +86,9 @@ def result_figures(event: Event, pairing: Pairing) -> dict[str, Figures]:
     if result.kind == "forfeit":
         return plugin.forfeit("B" if result.forfeit_by == "A" else "A")
     if result.kind == "sheet" and result.decision:
-        return json.loads(result.decision).get("figures", {})
+        # The stored decision is the one `TournamentService._make_result` wrote: its
+        # "figures" are the game's `dict[str, Figures]`.
+        return cast(dict[str, Figures], json.loads(result.decision).get("figures", {}))
     return {}
 
 

@@ -7,6 +7,8 @@ organiser may change (scoring, tie-break chain) are stored as JSON text on the e
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -249,5 +251,5 @@ class ResultState(Base):
 
 
 @event.listens_for(Event, "before_insert")
-def _set_name_key(_mapper, _connection, target: Event) -> None:
+def _set_name_key(_mapper: Any, _connection: Any, target: Event) -> None:
     target.name_key = name_key(target.name)

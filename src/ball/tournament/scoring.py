@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from ball.tournament.errors import TournamentError
 
@@ -43,7 +44,7 @@ class Scoring:
         return cls.from_dict(json.loads(text) if text else {})
 
     @classmethod
-    def from_dict(cls, data: dict) -> Scoring:
+    def from_dict(cls, data: dict[str, Any]) -> Scoring:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from ball.storage import ids, open_database
 from ball.tournament import (
@@ -85,7 +85,7 @@ class TournamentService(DeskUseCases):
             _driver_autocommit(self.engine)
 
     @classmethod
-    def from_sessions(cls, engine, sessions) -> TournamentService:
+    def from_sessions(cls, engine: Engine, sessions: sessionmaker[Session]) -> TournamentService:
         """A service on an engine and session factory already opened and migrated by the
         caller (the web app shares its own; an in-memory database cannot be opened twice)."""
         svc = object.__new__(cls)
@@ -470,7 +470,9 @@ class TournamentService(DeskUseCases):
             self._log(s, ev, "unpair", f"round {rnd.number} undone", round_number=rnd.number)
             return rnd.number
 
-    def pairings(self, round_number: int | None = None, *, event: EventRef = None) -> list[dict]:
+    def pairings(
+        self, round_number: int | None = None, *, event: EventRef = None
+    ) -> list[dict[str, Any]]:
         """Tables of a round (default: the latest), with results where entered."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
@@ -561,6 +563,8 @@ class TournamentService(DeskUseCases):
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
+            # `_table_row` refuses a bye, so the table has its coach B.
+            assert pairing.b is not None and pairing.b_id is not None
             names = {"A": pairing.a.name, "B": pairing.b.name}
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             kind = table_result.result_kind(new)
@@ -788,7 +792,8 @@ class TournamentService(DeskUseCases):
     def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            names = {e.id: e.name for e in ev.entrants}
+            # A log entry without an entrant (None) gets no name.
+            names: dict[int | None, str] = {e.id: e.name for e in ev.entrants}
             rows = s.scalars(
                 select(LogEntry).where(LogEntry.event_id == ev.id).order_by(LogEntry.id)
             )
@@ -1015,7 +1020,9 @@ class TournamentService(DeskUseCases):
             raise TournamentError(f"round {number} table {table} is a bye; it takes no result")
         return pairing
 
-    def _make_result(self, ev, pairing, sheet, forfeit, double_forfeit) -> Result:
+    def _make_result(
+        self, ev: Event, pairing: Pairing, sheet: Any, forfeit: Any, double_forfeit: Any
+    ) -> Result:
         given = sum(
             x is not None and x is not False for x in (sheet, forfeit, double_forfeit or None)
         )
@@ -1061,13 +1068,13 @@ class TournamentService(DeskUseCases):
 # ---------------------------------------------------------------------- helpers
 
 
-def _driver_autocommit(engine) -> None:
+def _driver_autocommit(engine: Engine) -> None:
     """Let `_tx` emit BEGIN itself (pysqlite would otherwise begin late, at the first write,
     leaving the reads before it outside the transaction)."""
     from sqlalchemy import event
 
     @event.listens_for(engine, "connect")
-    def _no_implicit_begin(dbapi_connection, _record) -> None:
+    def _no_implicit_begin(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
 
     engine.dispose()  # connections opened by the migration get the new settings too

@@ -12,12 +12,16 @@ Times are POSIX seconds handed in by the caller, so tests drive a fake clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import HalfEnd, Pairing, Round, Signal
+
+if TYPE_CHECKING:
+    from ball.engine.ruleset import Ruleset
 
 SOURCES = ("arbiter", "table")
 
@@ -63,7 +67,7 @@ class RoundControl:
         earliest = self.earliest_signal2
         return None if earliest is None else max(0.0, earliest - self.now)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "round": self.round_number,
             "now": self.now,
@@ -87,7 +91,7 @@ class RoundControl:
         }
 
 
-def gap_seconds(ruleset=None) -> float:
+def gap_seconds(ruleset: Ruleset | None = None) -> float:
     """The ruleset's minimum gap between the last first-half end and signal 2, in seconds."""
     if ruleset is None:
         from ball.engine import load_ruleset

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ball.tournament import crosstable, knockout
 from ball.tournament.crosstable import Cell, Line
@@ -83,7 +84,7 @@ class Standing:
     points: float
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "rank": self.rank,
             "name": self.name,
@@ -131,6 +132,8 @@ class _Context:
             # against that opponent; a round without an opponent counts nothing.
             counts_as_game = c.played or (self.rr and c.opponent is not None)
             if counts_as_game:
+                # Both ways of counting as a game need an opponent (`Cell.played` checks it).
+                assert c.opponent is not None
                 score = self.adjusted[c.opponent]
             elif self.rr:
                 continue
@@ -323,7 +326,11 @@ def compute(
                 for number, value in de.items():
                     values[number][name] = value
         if reach is None:
-            groups = _split(groups, lambda x, n=name: values[x.number][n], direction[name])
+
+            def key_of(x: Line, n: str = name) -> float | None:
+                return values[x.number][n]
+
+            groups = _split(groups, key_of, direction[name])
 
     standings: list[Standing] = []
     rank = 1

@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from ball.match.sanctions import LADDER, Ladder
 from ball.tournament.errors import TournamentError
@@ -135,10 +135,10 @@ def check_sanctions(
 
 
 def check_correction_reason(reason: Any) -> str:
-    reason = reason.strip() if isinstance(reason, str) else ""
-    if len(reason) > CORRECTION_REASON_MAX:
+    text = reason.strip() if isinstance(reason, str) else ""
+    if len(text) > CORRECTION_REASON_MAX:
         raise TournamentError(f"reason: at most {CORRECTION_REASON_MAX} characters")
-    return reason
+    return text
 
 
 # ------------------------------------------------------------------- stored state
@@ -151,10 +151,10 @@ def lock_state(session: Session, pairing_id: int) -> ResultState:
     PostgreSQL the row lock makes a concurrent save wait and then see this one's result."""
     dialect = session.get_bind().dialect.name
     if dialect in ("sqlite", "postgresql"):
-        if dialect == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        insert = sqlite_insert if dialect == "sqlite" else pg_insert
         session.execute(
             insert(ResultState)
             .values(pairing_id=pairing_id, version=0, steals="[]", updated_at=0.0)
@@ -171,7 +171,7 @@ def lock_state(session: Session, pairing_id: int) -> ResultState:
     ).one()
 
 
-def ensure_state(sessions, pairing_id: int) -> None:
+def ensure_state(sessions: sessionmaker[Session], pairing_id: int) -> None:
     """Create the table's version row (version 0) in its own transaction, for a form that
     shows the version; when two requests race to create it both see the same row."""
     with sessions() as session:
@@ -219,7 +219,8 @@ def already_stored(
     if steals is not None and json.loads(state.steals or "[]") != steals:
         return False
     ids = {"A": pairing.a_id, "B": pairing.b_id}
-    logged = Counter(
+    # A bye's B side has no id (None): it matches no logged entry, as before.
+    logged: Counter[tuple[int | None, str, str]] = Counter(
         (e.entrant_id, e.step, e.reason)
         for e in session.scalars(
             select(SanctionEntry).where(

@@ -274,7 +274,7 @@ async def import_entrants(
     back = f"/desk/{event_id}"
     upload = form["_files"].get("file")
     text = form.get("csv", "")
-    if upload is not None and getattr(upload, "filename", ""):
+    if upload is not None and getattr(upload, "filename", None):  # None or "": no file
         raw = await upload.read(MAX_CSV_BYTES + 1)
         if len(raw) > MAX_CSV_BYTES:
             return _fail(request, 400, f"CSV: the file is larger than {MAX_CSV_BYTES} bytes", back)
@@ -540,7 +540,7 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
             return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
         if kind.startswith("forfeit-"):
             loser = a if kind.endswith("A") else b
-            winner = b if loser == a else a
+            winner: str | None = b if loser == a else a
             decision = decide({"coaches": [a, b], "halves": [], "forfeit": loser})
         else:
             decision = decide(sheet_from_form(form, a, b))

@@ -10,6 +10,7 @@ read use cases of `ball.tournament.desk_service` (plain data, no session in a ro
 from __future__ import annotations
 
 import socket
+from typing import Any, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -63,7 +64,8 @@ def lan_urls(host: str, port: int) -> list[str]:
         pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
+            # An AF_INET address is a (host, port) pair whose host is a str.
+            address = cast(str, info[4][0])
             if not address.startswith("127.") and address not in addresses:
                 addresses.append(address)
     except OSError:
@@ -137,6 +139,7 @@ def public_standings(
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
+        table: dict[str, Any]
         if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
             table = {"tiebreaks": list(event.tiebreaks), "standings": [], "rounds": 0}
             table["rules"] = ""
