@@ -28,6 +28,9 @@ ArgsArg = Annotated[
     list[str] | None, typer.Argument(metavar="[POSITION] ARGS...", show_default=False)
 ]
 MAX_PERFT_DEPTH = 8
+# Arguments such as "-1" reach the command (and its one-line error) instead of Click's
+# multi-line "no such option" usage error.
+ARGS_CONTEXT = {"ignore_unknown_options": True}
 
 
 class Notation(StrEnum):
@@ -61,24 +64,26 @@ def _writer(notation: Notation):
     return lambda position, move: module.write(position, move, str(notation))
 
 
-@app.command("legal")
+@app.command("legal", context_settings=ARGS_CONTEXT)
 def legal_cmd(
     args: ArgsArg = None,
     standard: StandardOpt = False,
     notation: Annotated[
-        Notation, typer.Option("--notation", help="Move notation to print.")
-    ] = Notation.ICCS,
+        str, typer.Option("--notation", help="Move notation to print: iccs, wxf or chinese.")
+    ] = "iccs",
 ):
     """Print the legal moves of POSITION, one per line (sorted by ICCS)."""
+    if notation not in set(Notation):
+        fail(f"--notation must be iccs, wxf or chinese, not {notation!r}")
     position, rest = _split(args, standard)
     if rest:
         fail(f"legal takes one POSITION, not also {rest[0]!r}")
-    write = _writer(notation)
+    write = _writer(Notation(notation))
     for move in sorted(position.legal_moves(), key=Move.iccs):
         typer.echo(write(position, move))
 
 
-@app.command("apply")
+@app.command("apply", context_settings=ARGS_CONTEXT)
 def apply_cmd(args: ArgsArg = None, standard: StandardOpt = False):
     """Apply ICCS MOVEs in order to POSITION and print the resulting FEN.
 
@@ -93,7 +98,7 @@ def apply_cmd(args: ArgsArg = None, standard: StandardOpt = False):
     typer.echo(position.fen())
 
 
-@app.command("perft")
+@app.command("perft", context_settings=ARGS_CONTEXT)
 def perft_cmd(
     args: ArgsArg = None,
     standard: StandardOpt = False,
@@ -118,7 +123,7 @@ def perft_cmd(
     typer.echo(perft(position, depth))
 
 
-@app.command("status")
+@app.command("status", context_settings=ARGS_CONTEXT)
 def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
     """Print POSITION's state as JSON: side to move, check, checkmate, no legal move, ending."""
     position, rest = _split(args, standard)
