@@ -28,8 +28,10 @@ class EndReason(StrEnum):
 RED_WINS, BLACK_WINS, DRAW = "1-0", "0-1", "1/2-1/2"
 
 # Seed articles under which the arbiter declares a game lost (4.1.9, resignation, is the
-# player's own declaration and 4.1.4 is loss on time: both have their own functions).
+# player's own declaration and 4.1.4 is loss on time: both have their own functions). The
+# engine refuses a 4.1.2 move outright; the article is here for games played over the board.
 ARBITER_ARTICLES: dict[str, str] = {
+    "4.1.2": "moved leaving the own king to be taken or facing the other king (over the board)",
     "4.1.5": "arrived later than the event's default time",
     "4.1.6": "broke the rules of play",
     "4.1.7": "broke a prohibition (forbidden repetition) and did not change",
