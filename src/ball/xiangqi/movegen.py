@@ -17,10 +17,11 @@ from .tables import (
     HORSE_ATTACKERS,
     HORSE_STEPS,
     KING_STEPS,
+    LEG_HORSES,
     PAWN_ATTACKERS,
     PAWN_STEPS,
+    RAY_THROUGH,
     RAYS,
-    SENSITIVE,
 )
 
 Board = list[int]
@@ -86,53 +87,133 @@ def _cannon(b: Board, f: int, ok: tuple[bool, ...], out: list[int]) -> None:
                 out.append(base | t)
 
 
+EMPTY = 90  # index of the always-empty point after the board: the "block" of unblocked steps
+
+
+def work_board(board: tuple[int, ...] | list[int]) -> Board:
+    """A mutable copy for the generator: the 90 points plus the always-empty point EMPTY."""
+    return [*board, 0]
+
+
+def _step_table(code: int) -> tuple[tuple[tuple[int, int, int], ...], ...] | None:
+    # For each from-point: (to, point that must be empty, move code). Steps that nothing can
+    # block name EMPTY, so every stepping piece runs the same loop. None for rook and cannon.
+    kind, side = code & 7, 1 if code & BLACK_BIT else 0
+    if kind in (ROOK, CANNON) or kind not in (KING, ADVISOR, ELEPHANT, HORSE, PAWN):
+        return None
+    rows = []
+    for f in range(90):
+        if kind == HORSE:
+            steps = HORSE_STEPS[f]
+        elif kind == ELEPHANT:
+            steps = ELEPHANT_STEPS[f]
+        else:
+            plain = {KING: KING_STEPS, ADVISOR: ADVISOR_STEPS}.get(kind) or PAWN_STEPS[side]
+            steps = tuple((t, EMPTY) for t in plain[f])
+        rows.append(tuple((t, block, f << 7 | t) for t, block in steps))
+    return tuple(rows)
+
+
+STEP_TABLES = tuple(_step_table(code) for code in range(16))
+
+
 def pseudo_moves(b: Board, side: int) -> list[int]:
-    """Every move that obeys the pieces' movement (2.2) and capture (2.3) rules, checks aside."""
+    """Every move that obeys the pieces' movement (2.2) and capture (2.3) rules, checks aside.
+
+    `b` is a work board (see `work_board`)."""
     ok = TARGET_OK[side]
     bit = BLACK_BIT if side else 0
     out: list[int] = []
+    append = out.append
     for f in range(90):
         c = b[f]
         if not c or (c & BLACK_BIT) != bit:
             continue
-        kind = c & 7
-        base = f << 7
-        if kind == ROOK:
+        table = STEP_TABLES[c]
+        if table is not None:
+            for t, block, m in table[f]:
+                if not b[block] and ok[b[t]]:
+                    append(m)
+        elif c & 7 == ROOK:
             _slides(b, f, ok, out)
-        elif kind == CANNON:
-            _cannon(b, f, ok, out)
-        elif kind == HORSE:
-            out.extend(base | t for t, leg in HORSE_STEPS[f] if not b[leg] and ok[b[t]])
-        elif kind == PAWN:
-            out.extend(base | t for t in PAWN_STEPS[side][f] if ok[b[t]])
-        elif kind == ELEPHANT:
-            out.extend(base | t for t, eye in ELEPHANT_STEPS[f] if not b[eye] and ok[b[t]])
-        elif kind == ADVISOR:
-            out.extend(base | t for t in ADVISOR_STEPS[f] if ok[b[t]])
         else:
-            out.extend(base | t for t in KING_STEPS[f] if ok[b[t]])
+            _cannon(b, f, ok, out)
     return out
 
 
+def _ray_attacks(b: Board, ray: tuple[int, ...], rook: int, cannon: int, king: int) -> bool:
+    """Does an enemy rook or king (first piece) or cannon (second piece) stand on `ray`?"""
+    screened = False
+    for t in ray:
+        c = b[t]
+        if c:
+            if screened:
+                return c == cannon
+            if c == rook or c == king:  # noqa: SIM109 (no tuple built in the hot loop)
+                return True
+            screened = True
+    return False
+
+
 def legal_moves(b: Board, side: int, king: int) -> list[int]:
-    """The legal move codes of `side` whose king stands on `king` (b is restored on return)."""
-    in_check = king_attacked(b, king, side)
-    sensitive = SENSITIVE[king]
+    """The legal move codes of `side` whose king stands on `king` (b is restored on return).
+
+    Out of check, a move by another piece can expose the king only along the ray from the
+    king through its from- or to-point, or by emptying the leg of a horse aimed at the king,
+    so only those are tested; king moves and every move in check get the full test.
+    """
+    pseudo = pseudo_moves(b, side)
     out: list[int] = []
-    for m in pseudo_moves(b, side):
+    if king_attacked(b, king, side):
+        for m in pseudo:
+            f = m >> 7
+            t = m & 127
+            piece = b[f]
+            captured = b[t]
+            b[t] = piece
+            b[f] = 0
+            if not king_attacked(b, t if f == king else king, side):
+                out.append(m)
+            b[f] = piece
+            b[t] = captured
+        return out
+    e = 0 if side else BLACK_BIT
+    rook, cannon, eking, horse = ROOK | e, CANNON | e, KING | e, HORSE | e
+    base = king * 90
+    for m in pseudo:
         f = m >> 7
         t = m & 127
-        if not in_check and f != king and not sensitive[f] and not sensitive[t]:
+        if f == king:
+            captured = b[t]
+            b[t] = b[f]
+            b[f] = 0
+            if not king_attacked(b, t, side):
+                out.append(m)
+            b[f] = b[t]
+            b[t] = captured
+            continue
+        ray_f = RAY_THROUGH[base + f]
+        ray_t = RAY_THROUGH[base + t]
+        legs = LEG_HORSES[base + f]
+        if ray_f is None and ray_t is None and not legs:
             out.append(m)
             continue
         piece = b[f]
         captured = b[t]
         b[t] = piece
         b[f] = 0
-        safe = not king_attacked(b, t if f == king else king, side)
+        exposed = (
+            (ray_f is not None and _ray_attacks(b, ray_f, rook, cannon, eking))
+            or (
+                ray_t is not None
+                and ray_t is not ray_f
+                and _ray_attacks(b, ray_t, rook, cannon, eking)
+            )
+            or (legs and any(b[h] == horse for h in legs))
+        )
         b[f] = piece
         b[t] = captured
-        if safe:
+        if not exposed:
             out.append(m)
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import Color
 from .errors import XiangqiError
 from .move import MOVES, Move
-from .movegen import perft_count
+from .movegen import perft_count, work_board
 from .position import Position
 
 
@@ -17,7 +17,7 @@ def _check_depth(depth: int) -> None:
 def perft(position: Position, depth: int) -> int:
     """Leaf count at `depth` plies (depth 0 counts the position itself)."""
     _check_depth(depth)
-    board = list(position.board)
+    board = work_board(position.board)
     kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
     return perft_count(board, position.turn.side, kings, depth)
 

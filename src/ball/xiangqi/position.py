@@ -22,7 +22,7 @@ from .board import (
 from .errors import XiangqiError
 from .fen import START_FEN, parse_fen, write_fen
 from .move import MOVES, Move
-from .movegen import king_attacked, legal_moves, pseudo_moves
+from .movegen import king_attacked, legal_moves, pseudo_moves, work_board
 
 PositionKey = tuple[tuple[int, ...], int]
 
@@ -130,7 +130,7 @@ class Position:
     def legal_codes(self) -> list[int]:
         """Legal moves as internal codes `from << 7 | to` (fast path for engines)."""
         if self._legal is None:
-            self._legal = legal_moves(list(self._board), self._side, self._kings[self._side])
+            self._legal = legal_moves(work_board(self._board), self._side, self._kings[self._side])
         return self._legal
 
     def legal_moves(self) -> list[Move]:
@@ -198,7 +198,7 @@ class Position:
         if piece.color is not self.turn:
             frm = NAMES[move.from_sq]
             return f"{name}: the piece on {frm} is {piece.color}'s, not {self.turn}'s"
-        if move.code not in pseudo_moves(list(self._board), self._side):
+        if move.code not in pseudo_moves(work_board(self._board), self._side):
             frm, to = NAMES[move.from_sq], NAMES[move.to_sq]
             return f"{name}: a {piece.kind} cannot move from {frm} to {to} (seed 2.2)"
         board = list(self._board)

@@ -112,18 +112,26 @@ HORSE_ATTACKERS = _reverse_horse()
 PAWN_ATTACKERS: tuple[tuple[Steps, ...], ...] = (_reverse_pawn(0), _reverse_pawn(1))
 
 
-def _sensitive(k: int) -> tuple[bool, ...]:
-    # Points where a move by another piece can change whether the king on k is attacked:
-    # its file and rank (rook, cannon screens, facing kings) and its four diagonal
-    # neighbours (the legs of horses that attack it). A move touching none of them, made
-    # while not in check, cannot expose the king, so the generator skips the test.
-    fk, rk = file_of(k), rank_of(k)
-    return tuple(
-        file_of(s) == fk
-        or rank_of(s) == rk
-        or (abs(file_of(s) - fk) == 1 and abs(rank_of(s) - rk) == 1)
-        for s in range(SIZE)
-    )
+def _ray_through() -> list[Steps | None]:
+    # RAY_THROUGH[k * 90 + s]: the ray from k (outward) that passes s, or None. A move from
+    # or to s can only change what reaches a king on k along that one ray (a rook or the
+    # other king uncovered, a cannon screen removed or added).
+    table: list[Steps | None] = [None] * (SIZE * SIZE)
+    for k in range(SIZE):
+        for ray in RAYS[k]:
+            for s in ray:
+                table[k * SIZE + s] = ray
+    return table
 
 
-SENSITIVE: tuple[tuple[bool, ...], ...] = tuple(_sensitive(k) for k in range(SIZE))
+def _leg_horses() -> list[Steps]:
+    # LEG_HORSES[k * 90 + leg]: squares of horses that would attack k once `leg` is empty.
+    table: list[list[int]] = [[] for _ in range(SIZE * SIZE)]
+    for k in range(SIZE):
+        for h, leg in HORSE_ATTACKERS[k]:
+            table[k * SIZE + leg].append(h)
+    return [tuple(x) for x in table]
+
+
+RAY_THROUGH = _ray_through()
+LEG_HORSES = _leg_horses()
