@@ -246,3 +246,9 @@ def test_push_returns_a_new_position_and_counts_plies() -> None:
     capture = after2.push(move("e2e6"))  # cannon takes the pawn on e6 over the one on e3
     assert capture.halfmove_clock == 0
     assert after2.is_capture(move("e2e6")) and not after2.is_capture(move("a3a4"))
+
+
+def test_gives_check() -> None:
+    pos = Position.from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w")
+    assert pos.gives_check(move("a0d0"))
+    assert not pos.gives_check(move("a0b0"))

@@ -157,6 +157,10 @@ class Position:
             raise XiangqiError(f"square {sq} is off the board (0..{SIZE - 1})")
         return attackers_of(self._board, sq, by_color.side)
 
+    def gives_check(self, move: Move) -> bool:
+        """Does the legal `move` put the opponent's king in check (seed 3.1)?"""
+        return self.push(move).in_check()
+
     def is_checkmate(self) -> bool:
         return not self.legal_codes() and self.in_check()
 
