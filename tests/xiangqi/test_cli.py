@@ -96,6 +96,8 @@ def test_status_reports_mate_and_no_legal_move_as_json() -> None:
         (("perft", "--standard", "x"), ("DEPTH",)),
         (("perft", "--standard", "-1"), ("DEPTH",)),
         (("perft", "--standard", "99"), ("DEPTH", "0..8")),
+        (("perft", "--standard", "²"), ("DEPTH",)),
+        (("apply", "--standard", "e²e3"), ("move 1", "not an ICCS move")),
         (("legal", "--standard", "extra"), ("extra",)),
     ],
 )

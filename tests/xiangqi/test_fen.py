@@ -60,6 +60,9 @@ def test_clocks_are_read_and_written() -> None:
         ("3k5/9/9/9/9/9/9/P8/9/4K4 w", "red pawn on a2 is behind"),
         ("3k5/9/9/9/9/9/1P7/9/9/4K4 w", "red pawn on b3 is behind"),
         ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", None),
+        ("3k5/9/9/9/9/9/9/9/9/4K4 w - - ² 1", "half-move"),  # not an ASCII digit
+        ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1234567", "move number"),
+        ("3k5/9/9/9/9/9/9/9/9/4K²K4 w", "bad character '²'"),
         ("3k5/9/9/PPPPPP3/9/9/9/9/9/4K4 w", "6 red pawns"),
         ("3k5/9/9/9/9/9/9/9/9/4K1RRR w", "3 red rooks"),
         ("4k4/9/9/9/9/9/9/9/9/4K4 w", "the kings face each other"),
@@ -82,3 +85,11 @@ def test_key_ignores_the_clocks() -> None:
     assert a.key() == b.key() != c.key()
     assert a != b
     assert len({a.key(), b.key(), c.key()}) == 2
+
+
+@pytest.mark.parametrize("text", ["e²e3", "h2e", "h2e22", "j0j1", "", "e0e0"])
+def test_bad_iccs_moves_are_refused(text: str) -> None:
+    from ball.xiangqi import Move
+
+    with pytest.raises(XiangqiError):
+        Move.from_iccs(text)

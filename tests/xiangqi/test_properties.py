@@ -17,7 +17,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import Color, Kind, Move, Position, perft
+from ball.xiangqi import START_FEN, Color, Game, Kind, Move, Position, XiangqiError, perft
 from ball.xiangqi.attacks import kings_face
 
 choices = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=120)
@@ -98,3 +98,60 @@ def test_colour_mirror_has_the_mirrored_moves(picks: list[int]) -> None:
         other = Position.from_fen(mirror_fen(pos))
         assert {mirror(m) for m in pos.legal_moves()} == set(other.legal_moves())
         assert pos.in_check() == other.in_check()
+
+
+# --- bad input: any text is either a position or a XiangqiError, never another exception ---
+
+FEN_ALPHABET = "rnbakcphRNBAKCPHeE0123456789/ -wx²\n"
+fen_like = st.one_of(
+    st.text(max_size=80),
+    st.text(alphabet=FEN_ALPHABET, max_size=90),
+    # start-position FENs with a few characters changed
+    st.builds(
+        lambda i, ch: START_FEN[:i] + ch + START_FEN[i + 1 :],
+        st.integers(0, len(START_FEN) - 1),
+        st.sampled_from(FEN_ALPHABET),
+    ),
+)
+
+
+@SETTINGS
+@given(fen_like)
+def test_any_text_is_a_fen_or_a_named_fault(text: str) -> None:
+    try:
+        pos = Position.from_fen(text)
+    except XiangqiError as exc:
+        assert str(exc)
+        return
+    assert Position.from_fen(pos.fen()) == pos
+
+
+@SETTINGS
+@given(st.text(max_size=8))
+def test_any_text_is_a_move_or_a_named_fault(text: str) -> None:
+    try:
+        move = Move.from_iccs(text)
+    except XiangqiError:
+        return
+    assert Move.from_iccs(move.iccs()) == move
+
+
+@SETTINGS
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+    | st.fixed_dictionaries(
+        {"format": st.just("ball-xiangqi-game/1"), "start": st.just(START_FEN)},
+        optional={"moves": st.lists(st.text(max_size=5), max_size=4), "fen": st.text(max_size=5)},
+    )
+)
+def test_any_document_is_a_game_or_a_named_fault(doc: object) -> None:
+    try:
+        Game.from_document(doc)
+    except XiangqiError as exc:
+        assert str(exc)

@@ -111,7 +111,7 @@ def perft_cmd(
     if len(rest) != 1:
         fail("perft needs POSITION and one DEPTH")
     text = rest[0]
-    if not text.isdigit() or int(text) > MAX_PERFT_DEPTH:
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_PERFT_DEPTH:
         fail(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not {text!r}")
     depth = int(text)
     if show_divide and depth >= 1:

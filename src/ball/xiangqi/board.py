@@ -123,7 +123,8 @@ def square_name(sq: int) -> str:
 def parse_square(text: str) -> int:
     """`e0` (or `E0`) → square index; raises XiangqiError naming the text when it is not one."""
     t = text.strip().lower()
-    if len(t) != 2 or t[0] not in FILE_LETTERS or not t[1].isdigit():
+    # ASCII digits only: str.isdigit() also accepts "²" and the like, which int() refuses.
+    if len(t) != 2 or t[0] not in FILE_LETTERS or t[1] not in "0123456789":
         raise XiangqiError(f"'{text}' is not a square (files a–i, ranks 0–9)")
     return square(FILE_LETTERS.index(t[0]), int(t[1]))
 

@@ -72,7 +72,7 @@ def _mirror(sq: int) -> int:
 def _parse_rank(text: str, rank: int, board: list[int]) -> None:
     f = 0
     for ch in text:
-        if ch.isdigit():
+        if ch in "0123456789":  # ASCII only (str.isdigit() accepts "²", which int() refuses)
             if ch == "0":
                 raise XiangqiError(f"FEN rank {rank}: '0' is not a run of empty points")
             f += int(ch)
@@ -135,7 +135,7 @@ def check_board(board: list[int]) -> None:
 
 
 def _count(text: str, what: str, minimum: int) -> int:
-    if not text.isdigit() or int(text) < minimum or len(text) > 6:
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < minimum:
         raise XiangqiError(f"FEN {what} '{text}' is not a whole number from {minimum}")
     return int(text)
 
