@@ -216,3 +216,32 @@ def test_document_faults_are_named(doc: object, fault: str) -> None:
     with pytest.raises(XiangqiError) as info:
         Game.from_document(doc)
     assert fault in str(info.value)
+
+
+def test_a_declared_ending_ends_the_game_and_travels_in_the_document() -> None:
+    game = Game()
+    game.push(Move.from_iccs("h2e2"))
+    game.declare(resignation(Color.BLACK))
+    assert game.outcome() == resignation(Color.BLACK)
+    with pytest.raises(XiangqiError, match="game is over"):
+        game.push(Move.from_iccs("h9g7"))
+    with pytest.raises(XiangqiError, match="already ended"):
+        game.declare(agreement())
+    again = Game.from_document(game.to_document())
+    assert again.declared == resignation(Color.BLACK) and again.moves == game.moves
+
+
+@pytest.mark.parametrize(
+    ("ending", "fault"),
+    [
+        ("x", "must be an object"),
+        ({"result": "2-0", "reason": "time"}, "'result'"),
+        ({"result": "1-0", "reason": "boredom"}, "'reason'"),
+        ({"result": "1-0", "reason": "time", "article": 4}, "must be strings"),
+    ],
+)
+def test_document_ending_faults_are_named(ending: object, fault: str) -> None:
+    doc = {"format": FMT, "start": START, "moves": [], "ending": ending}
+    with pytest.raises(XiangqiError) as info:
+        Game.from_document(doc)
+    assert fault in str(info.value)

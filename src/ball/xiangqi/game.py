@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ending import Ending, EndReason, draw, loss
+from .ending import BLACK_WINS, DRAW, RED_WINS, Ending, EndReason, draw, loss
 from .errors import XiangqiError
 from .move import Move
 from .position import Position, PositionKey
@@ -43,6 +43,9 @@ class Game:
         self.start: Position = start if start is not None else Position.start()
         self.moves: list[Move] = []
         self.positions: list[Position] = [self.start]
+        # An ending a person declared (agreement, resignation, time, arbiter, a repetition
+        # ruling): it ends the game whatever the board says.
+        self.declared: Ending | None = None
 
     @classmethod
     def from_fen(cls, text: str) -> Game:
@@ -58,7 +61,10 @@ class Game:
         return self.positions[-1]
 
     def push(self, move: Move) -> Position:
-        """Play `move` (XiangqiError if illegal; the game is then unchanged)."""
+        """Play `move` (XiangqiError if illegal or the game was declared over; the game is
+        then unchanged)."""
+        if self.declared is not None:
+            raise XiangqiError(f"{move.iccs()}: the game is over ({self.declared.reason})")
         after = self.position.push(move)
         self.moves.append(move)
         self.positions.append(after)
@@ -68,18 +74,34 @@ class Game:
         """`Position.key()` of every position from the start to now."""
         return [p.key() for p in self.positions]
 
+    def declare(self, ending: Ending) -> None:
+        """Record an ending declared off the board (see `ball.xiangqi.ending`)."""
+        if self.declared is not None:
+            raise XiangqiError(f"the game already ended ({self.declared.reason})")
+        self.declared = ending
+
     def outcome(self, rules: XiangqiRules | None = None) -> Ending | None:
-        return board_outcome(self.position, rules)
+        """The declared ending if any, else what the board decides (`board_outcome`)."""
+        return self.declared or board_outcome(self.position, rules)
 
     # --- the game document ------------------------------------------------------------
 
     def to_document(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "format": DOCUMENT_FORMAT,
             "start": self.start_fen,
             "moves": [m.iccs() for m in self.moves],
             "fen": self.position.fen(),
         }
+        if self.declared is not None:
+            e = self.declared
+            doc["ending"] = {
+                "result": e.result,
+                "reason": str(e.reason),
+                "article": e.article,
+                "detail": e.detail,
+            }
+        return doc
 
     @classmethod
     def from_document(cls, doc: object) -> Game:
@@ -102,4 +124,20 @@ class Game:
         fen = doc.get("fen")
         if fen is not None and fen != game.position.fen():
             raise XiangqiError("game document: 'fen' does not match the position after the moves")
+        if doc.get("ending") is not None:
+            game.declared = _read_ending(doc["ending"])
         return game
+
+
+def _read_ending(data: object) -> Ending:
+    if not isinstance(data, dict):
+        raise XiangqiError("game document: 'ending' must be an object")
+    result, reason = data.get("result"), data.get("reason")
+    if result not in (RED_WINS, BLACK_WINS, DRAW):
+        raise XiangqiError("game document: ending 'result' must be 1-0, 0-1 or 1/2-1/2")
+    if reason not in set(EndReason):
+        raise XiangqiError(f"game document: ending 'reason' {reason!r} is not a known reason")
+    article, detail = data.get("article", ""), data.get("detail", "")
+    if not isinstance(article, str) or not isinstance(detail, str):
+        raise XiangqiError("game document: ending 'article' and 'detail' must be strings")
+    return Ending(result, EndReason(reason), article, detail)
