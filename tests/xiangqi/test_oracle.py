@@ -1,7 +1,7 @@
 """Differential test against an independent oracle: Fairy-Stockfish through its Python
 binding `pyffish` (GPL, so a dev-only test dependency; src/ball never imports it).
 
-Seeded random playouts from the start (captures preferred half the time, so games reach
+Seeded random playouts from the start (captures and checks preferred, so games reach
 endings) compare, position by position: the legal move sets, the side-to-move-in-check
 flag, the FEN after the chosen move, and at positions without a legal move the verdict
 (Fairy-Stockfish scores xiangqi stalemate and mate as a loss for the side to move, as the
@@ -44,7 +44,10 @@ def from_sf(text: str) -> Move:
 
 
 def playout(seed: int, max_plies: int) -> Iterator[tuple[Position, Move | None]]:
-    """Positions of one seeded random game with the move chosen there (None at the end)."""
+    """Positions of one seeded random game with the move chosen there (None at the end).
+
+    Captures are preferred 40% of the time and checks 30%, so games thin out and end in
+    checkmates and positions without a move, not only in long shuffles."""
     rng = random.Random(seed)
     pos = Position.start()
     for _ in range(max_plies):
@@ -52,8 +55,14 @@ def playout(seed: int, max_plies: int) -> Iterator[tuple[Position, Move | None]]
         if not moves:
             yield pos, None
             return
-        captures = [m for m in moves if pos.is_capture(m)]
-        move = rng.choice(captures if captures and rng.random() < 0.5 else moves)
+        r = rng.random()
+        if r < 0.4:
+            pool = [m for m in moves if pos.is_capture(m)]
+        elif r < 0.7:
+            pool = [m for m in moves if pos.gives_check(m)]
+        else:
+            pool = moves
+        move = rng.choice(pool or moves)
         yield pos, move
         pos = pos.push(move)
 
@@ -113,16 +122,22 @@ def test_random_playouts_agree_sample() -> None:
 
 @pytest.mark.slow
 def test_random_playouts_agree_thousands() -> None:
-    """Thousands of positions from seeded random games, and the game-end verdicts of every
-    game that ran out of moves (about half of them do within 300 plies)."""
-    positions = endings = 0
+    """Every position of seeded random games until 3,000 are compared, then the endings of
+    more games (their last plies and the verdict) until 30 games have ended, checkmates and
+    positions without a move among them."""
+    positions = 0
+    verdicts = {True: 0, False: 0}  # in check at the end: checkmate / no legal move
     seed = 100
-    while positions < 3000:
-        for pos, move in playout(seed, 300):
-            endings += compare(pos, move, check_fen=positions % 10 == 0)
-            positions += 1
+    while positions < 3000 or sum(verdicts.values()) < 30:
+        game = list(playout(seed, 400))
+        full = positions < 3000
+        for i, (pos, move) in enumerate(game):
+            if full or i >= len(game) - 3:
+                if compare(pos, move, check_fen=positions % 10 == 0):
+                    verdicts[pos.in_check()] += 1
+                positions += 1
         seed += 1
-    assert endings >= 5, endings
+    assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
 
 
 def _sf_perft(fen: str, depth: int) -> int:
