@@ -252,3 +252,10 @@ def test_gives_check() -> None:
     pos = Position.from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w")
     assert pos.gives_check(move("a0d0"))
     assert not pos.gives_check(move("a0b0"))
+
+
+def test_returned_move_lists_are_copies() -> None:
+    pos = Position.start()
+    pos.legal_codes().clear()
+    pos.legal_moves().clear()
+    assert len(pos.legal_moves()) == 44 and pos.is_legal(move("h2e2"))

@@ -127,20 +127,24 @@ class Position:
 
     # --- moves -----------------------------------------------------------------------
 
-    def legal_codes(self) -> list[int]:
-        """Legal moves as internal codes `from << 7 | to` (fast path for engines)."""
+    def _codes(self) -> list[int]:
+        # The cached list itself: only this class reads it, so callers cannot change it.
         if self._legal is None:
             self._legal = legal_moves(work_board(self._board), self._side, self._kings[self._side])
         return self._legal
 
+    def legal_codes(self) -> list[int]:
+        """Legal moves as internal codes `from << 7 | to` (fast path for engines); a copy."""
+        return list(self._codes())
+
     def legal_moves(self) -> list[Move]:
-        return [MOVES[c] for c in self.legal_codes()]
+        return [MOVES[c] for c in self._codes()]
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.legal_moves())
 
     def is_legal(self, move: Move) -> bool:
-        return move.code in self.legal_codes()
+        return move.code in self._codes()
 
     def is_capture(self, move: Move) -> bool:
         return self._board[move.to_sq] != 0
@@ -162,15 +166,15 @@ class Position:
         return self.push(move).in_check()
 
     def is_checkmate(self) -> bool:
-        return not self.legal_codes() and self.in_check()
+        return not self._codes() and self.in_check()
 
     def is_stalemate(self) -> bool:
         """No legal move without being in check (seed 3.2: this loses too, 4.1.3)."""
-        return not self.legal_codes() and not self.in_check()
+        return not self._codes() and not self.in_check()
 
     def push(self, move: Move) -> Position:
         """The position after `move`; XiangqiError says why an illegal move is refused."""
-        if move.code not in self.legal_codes():
+        if move.code not in self._codes():
             raise XiangqiError(self._illegal_reason(move))
         return self._after(move.code)
 
