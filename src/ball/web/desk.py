@@ -554,6 +554,8 @@ XIANGQI_REASONS = {
     "natural-move-limit": N_("natural move limit"),
     "arbiter": N_("arbiter's ruling"),
 }
+# The Xiangqi ladder's steps (xiangqi_sanctions.toml), which the form shows as `_(step)`.
+XIANGQI_STEPS = (N_("warning"), N_("disqualification"))
 
 
 def _xiangqi_preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
