@@ -77,3 +77,15 @@ def test_a_sanction_at_the_desk_ranks_last_among_equals_18_4(client):
     assert answer.status_code == 303, answer.text
     table = svc.standings(event=event_id)["standings"]
     assert table[-1]["name"] == first["name"] and table[-1]["tiebreaks"]["sanctions"] == 1
+
+
+def test_a_forfeit_shows_plus_minus_on_the_round_and_public_pages_21_4(client):
+    event_id, tables = xiangqi_event(client)
+    red = tables[0]["a"]
+    saved = post(client, event_id, "/rounds/1/tables/1",
+                 {"kind": "forfeit-A", "version": "0", "action": "save"})  # fmt: skip
+    assert saved.status_code == 303, saved.text
+    for path in (f"/desk/{event_id}/rounds/1", f"/public/{event_id}/pairings?round=1"):
+        page = client.get(path).text
+        assert f"<strong>- / +</strong> Forfeit by {red}" in page, path
+        assert "(0–2)" not in page
