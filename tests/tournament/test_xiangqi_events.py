@@ -96,6 +96,8 @@ def sanction(db: str, played: Played, name: str, step: str) -> None:
 def check_order(table: list[dict], key) -> None:
     """The standings are sorted by `key` and share a rank exactly when the keys are equal."""
     keys = [key(row) for row in table]
+    # The run is only a test of the tie-breaks if some entrants are equal on points.
+    assert any(a["points"] == b["points"] for a, b in zip(table, table[1:], strict=False))
     assert keys == sorted(keys), [(r["name"], k) for r, k in zip(table, keys, strict=True)]
     for i in range(len(table) - 1):
         (a, ka), (b, kb) = (table[i], keys[i]), (table[i + 1], keys[i + 1])
