@@ -259,3 +259,58 @@ def test_a_forfeit_is_plus_minus_in_the_trf_and_red_is_white(tmp_path):
     # Forfeit wins are wins (14.1, 21.4 "+" = 1) but no game with Black was played.
     assert table[t1["b"]]["tiebreaks"]["wins"] == 1
     assert table[t1["b"]]["tiebreaks"]["black-games"] == 0
+
+
+# ------------------------------------------------------------------ properties (18.4)
+
+
+def round_robin_lines(n: int, results: list[str]):
+    """Lines of a single round robin of `n` entrants (every pair once, lower number Red),
+    `results[k]` the k-th pair's result, figures decided by the plug-in."""
+    from ball.tournament.crosstable import Cell, Line
+
+    lines = {i: Line(i, 100 + i, f"E{i}", None, "") for i in range(1, n + 1)}
+    points = {"1-0": ("1", "0", 1.0, 0.0), "0-1": ("0", "1", 0.0, 1.0),
+              "1/2-1/2": ("=", "=", 0.5, 0.5)}  # fmt: skip
+    pairs = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)]
+    for rnd, ((a, b), result) in enumerate(zip(pairs, results, strict=False), start=1):
+        reason = "agreement" if result == "1/2-1/2" else "resignation"
+        figures = XQ.decide(doc(result, reason, players=(f"E{a}", f"E{b}"))).figures
+        ca, cb, pa, pb = points[result]
+        lines[a].cells.append(Cell(rnd, b, "w", ca, pa, figures["A"]))
+        lines[b].cells.append(Cell(rnd, a, "b", cb, pb, figures["B"]))
+    return list(lines.values()), len(pairs)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.integers(3, 6),
+    data=st.data(),
+    sanctioned=st.dictionaries(
+        st.integers(1, 6), st.lists(st.sampled_from(["warning", "disqualification"]), max_size=3)
+    ),
+)
+def test_sanctions_order_only_entrants_equal_on_points_18_4(n, data, sanctioned):
+    from ball.tournament import standings
+
+    results = data.draw(st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]),
+                                 min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2))  # fmt: skip
+    lines, _ = round_robin_lines(n, results)
+    chain = XQ.default_chains["round-robin"]
+    steps = {100 + k: v for k, v in sanctioned.items() if k <= n}
+    table = standings.compute(lines, Scoring(), chain, XQ, round_robin=True, sanctions=steps)
+    without = standings.compute(lines, Scoring(), chain, XQ, round_robin=True)
+    weight = {s.entrant_id: s.tiebreaks["sanctions"] for s in table}
+    for upper, lower in zip(table, table[1:], strict=False):
+        # Points first; among equal points the lighter sanction weight first.
+        assert upper.points >= lower.points
+        if upper.points == lower.points:
+            assert weight[upper.entrant_id] <= weight[lower.entrant_id]
+    # Sanctions never change points, and an entrant's own sanction never improves their
+    # rank (others' sanctions may: they drop below).
+    rank = {s.entrant_id: s.rank for s in table}
+    for entrant in [e for e, w in weight.items() if w > 0]:
+        lighter = {k: v for k, v in steps.items() if k != entrant}
+        before = standings.compute(lines, Scoring(), chain, XQ, round_robin=True, sanctions=lighter)
+        assert rank[entrant] >= next(s.rank for s in before if s.entrant_id == entrant)
+    assert [s.points for s in table] == [s.points for s in without]
