@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -37,7 +38,9 @@ def create_command(
         None, "--tiebreaks", help="Comma-separated tie-break chain (default per system)."
     ),
     scoring: str | None = typer.Option(
-        None, "--scoring", help='JSON, e.g. {"win": 3, "draw": 1, "loss": 0}.'
+        None,
+        "--scoring",
+        help='A named system (2-1-0, 1-0.5-0, 3-1-0) or JSON, e.g. {"win": 3, "draw": 1}.',
     ),
     tiebreak_rules: str | None = typer.Option(
         None,
@@ -52,7 +55,15 @@ def create_command(
     from ball.cli.common import fail
 
     score = None
-    if scoring:
+    if scoring and not scoring.lstrip().startswith("{"):
+        from ball.tournament import TournamentError
+        from ball.tournament.scoring import named
+
+        try:
+            score = named(scoring)  # a named system: 2-1-0, 1-0.5-0, 3-1-0
+        except TournamentError as exc:
+            fail(f"--scoring: {exc}")
+    elif scoring:
         try:
             score = json.loads(scoring)
         except json.JSONDecodeError as exc:
@@ -164,7 +175,7 @@ def log_command(
     ref = event_ref(event)
     kind = kind.strip().lower()
     if kind == "sanction":
-        step, reason = _sanction_step(detail, step)
+        step, reason = _sanction_step(detail, step, _event_ladder(svc, ref))
         if not name:
             fail("sanction: name the entrant with --player NAME")
         entry = run(
@@ -191,16 +202,21 @@ def log_command(
         )
 
 
-def _sanction_step(detail: str, step: str | None) -> tuple[str, str]:
-    """(step, reason) from `--step STEP` and the reason, or from a detail 'STEP: REASON'."""
-    from ball.match.sanctions import LADDER
+def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:
+    """The steps of the sanction ladder of the event's game (Xiangqi has its own, 18)."""
+    from ball.tournament.games import game, ladder_of
 
+    return ladder_of(game(run(lambda: svc.event_info(event=ref))["game"])).names
+
+
+def _sanction_step(detail: str, step: str | None, ladder: tuple[str, ...]) -> tuple[str, str]:
+    """(step, reason) from `--step STEP` and the reason, or from a detail 'STEP: REASON'."""
     if step is None:
         step, _, detail = detail.partition(":")
         step = step.strip()
-    if step not in LADDER.names:
+    if step not in ladder:
         fail(
-            f"sanction: step {step!r} is not on the ladder ({', '.join(LADDER.names)}); "
+            f"sanction: step {step!r} is not on the ladder ({', '.join(ladder)}); "
             "give --step STEP and the reason"
         )
     return step, detail.strip()

@@ -68,9 +68,18 @@ def forms(
     lang: str = typer.Option("en", "--lang", help=_LANG_HELP),
     paper: str = typer.Option("a4", "--paper", help=_PAPER_HELP),
     event: str = typer.Option("", "--event", help="Event name on blank forms."),
+    game_name: str = typer.Option(
+        "ball", "--game", help="Blank forms of this game: ball or xiangqi (with --db: the event's)."
+    ),
 ) -> None:
     """Every form: blank, or with --db and --round filled in for one round of an event."""
     form_set: FormSet | None = None
+    if game_name not in ("ball", "xiangqi"):
+        fail(f"--game: {game_name!r} has no printed forms; choose ball or xiangqi")
+    if game_name == "xiangqi" and db is None:
+        from ball.printing import xiangqi_forms
+
+        form_set = FormSet(xiangqi=xiangqi_forms.blank(event))
     if db is not None or round_ is not None:
         if db is None or round_ is None:
             fail("--db and --round go together: give both to fill in the forms of a round")

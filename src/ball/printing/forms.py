@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from ball.printing.xiangqi_forms import XiangqiForms
 
 Side = Literal["A", "B"]
 # Order of the forms in the printed edition; the letters are the appendix letters.
@@ -250,6 +253,9 @@ class FormSet:
     forfeits: list[Forfeit] = field(default_factory=list)
     release_log: ReleaseLog = field(default_factory=ReleaseLog)
     prefilled: bool = False
+    # A Xiangqi event's forms (score sheet with the 7.5 move grid, foul record, result
+    # slip) print instead of BALL's match forms; the standings form is shared.
+    xiangqi: XiangqiForms | None = None
 
 
 def blank_forms(event: str = "") -> FormSet:

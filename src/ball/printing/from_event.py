@@ -106,6 +106,16 @@ def forms_from_sessions(
         date=info.get("date_start") or "",
         referee=info.get("arbiter") or "",
     )
+    if info.get("game") == "xiangqi":
+        from ball.printing import xiangqi_forms
+
+        with sessions() as session:
+            xiangqi = xiangqi_forms.from_round(session, info, tables, header)
+        return FormSet(
+            standings=_standings(service, info, round_number, tables),
+            xiangqi=xiangqi,
+            prefilled=True,
+        )
     with sessions() as session:
         control = _round_control(session, info["id"], round_number, header)
         sanctions = _sanctions(session, info["id"], round_number)

@@ -175,6 +175,10 @@ LABELS: dict[str, Any] = {
                 "won": N_("Won over the board"),
                 "progressive": N_("Progressive"),
                 "koya": N_("Koya"),
+                "sanctions": N_("Sanctions (18.4)"),
+                "fouls": N_("Fouls"),
+                "black-games": N_("Games with Black"),
+                "black-wins": N_("Wins with Black"),
             },
         },
         "incident": {
@@ -201,6 +205,39 @@ LABELS: dict[str, Any] = {
                 "the tournament's figures."
             ),
             "kept": N_("Data of the unfinished half kept"),
+        },
+        "xiangqi": {
+            "forms_title": N_("Xiangqi Tournament Forms"),
+            "sheet_title": N_("Xiangqi score sheet"),
+            "fouls_title": N_("Foul record"),
+            "slip_title": N_("Result slip"),
+            "red": N_("Red"),
+            "black": N_("Black"),
+            "red_first": N_("Red moves first"),
+            "move": N_("Move"),
+            "record_help": N_(
+                "Record every move of both sides, clearly and correctly, in full (cannon 2 "
+                "traverses to 5) or short form (25) (articles 7.1 and 7.5). Four moves "
+                "missed in a row count as one foul."
+            ),
+            "fouls": N_("Fouls"),
+            "foul_help": N_("The third foul of the same player loses the game (article 4.1.8)."),
+            "player": N_("Player"),
+            "what": N_("What happened"),
+            "article": N_("Article"),
+            "sanctions": N_("Sanctions (18.1 warning, 18.2 disqualification from the game)"),
+            "step": {
+                "warning": N_("warning (18.1)"),
+                "disqualification": N_("disqualification from the game (18.2)"),
+            },
+            "result": N_("Result"),
+            "reason": N_("How the game ended"),
+            "moves": N_("Moves played"),
+            "forfeit_help": N_(
+                "A player absent past the time limit loses by forfeit: the winner is marked "
+                "+ and the absent player - (article 21.4)."
+            ),
+            "arbiter": N_("Arbiter"),
         },
         "release_log": {
             "title": N_("Release-phase timing log"),

@@ -172,6 +172,16 @@ def _appendix_toc(t: dict[str, Any]) -> list[TocEntry]:
     return entries
 
 
+def _xiangqi_toc(t: dict[str, Any]) -> list[TocEntry]:
+    """The appendices of a Xiangqi event's forms: its three forms, then the standings."""
+    word, x = t["doc"]["appendix"], t["forms"]["xiangqi"]
+    titles = (x["sheet_title"], x["fouls_title"], x["slip_title"], t["forms"]["standings"]["title"])
+    return [
+        TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {title}", "appendix")
+        for letter, title in zip("ABCD", titles, strict=True)
+    ]
+
+
 def render_html(
     kind: Kind = "regulation",
     lang: str = "en",
@@ -194,10 +204,16 @@ def render_html(
     t = labels(lang)
     forms = forms or blank_forms(event)
     event = event or next((s.header.event for s in forms.score_sheets if s.header.event), "")
+    if forms.xiangqi is not None:
+        if kind == "regulation":
+            raise PrintingError("the regulation is BALL's; a Xiangqi event prints its forms")
+        event = event or next((x.header.event for x in forms.xiangqi.tables), "")
     reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
-    toc = toc + _appendix_toc(t)
+    toc = toc + (_xiangqi_toc(t) if forms.xiangqi is not None else _appendix_toc(t))
     doc = t["doc"]
     title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
+    if forms.xiangqi is not None:
+        title = t["forms"]["xiangqi"]["forms_title"]
     subtitle = doc["regulation_subtitle"] if kind == "regulation" else doc["forms_subtitle"]
     if not forms.score_sheets:
         forms.score_sheets.append(blank_forms(event).score_sheets[0])

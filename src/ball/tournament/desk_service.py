@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from ball.storage import ids
 from ball.tournament import sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.games import game, ladder_of
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
 from ball.tournament.views import (
     EntrantView,
@@ -115,6 +116,11 @@ class DeskUseCases:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             event_row(s, event_id)
 
+    def event_game(self, event_id: int) -> str:
+        """The game an event plays (NotFound unless the event exists): the result form's."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return event_row(s, event_id).game
+
     def event_page(self, event_id: int) -> EventView:
         """An event with its entrants and its rounds' tables and results."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
@@ -170,7 +176,9 @@ class DeskUseCases:
             pairing = s.get(Pairing, pairing_id)
             state = s.get(ResultState, pairing_id)
             suggest = {
-                side: sanction_log.suggest(s, event_id, entrant.id).name
+                side: sanction_log.suggest(
+                    s, event_id, entrant.id, ladder_of(game(event.game))
+                ).name
                 for side, entrant in (("A", pairing.a), ("B", pairing.b))
             }
             view = pairing_view(pairing)
@@ -186,7 +194,7 @@ class DeskUseCases:
                 SanctionRow(
                     e,
                     [sanction_view(x) for x in sanction_log.history(s, event_id, e.id)],
-                    sanction_log.suggest(s, event_id, e.id).name,
+                    sanction_log.suggest(s, event_id, e.id, ladder_of(game(event.game))).name,
                 )
                 for e in event.entrants
             ]

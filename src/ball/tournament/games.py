@@ -4,7 +4,9 @@ The tournament itself is game-agnostic: it knows that a table ended in a win for
 a win for coach B, a draw, or nobody (double forfeit). A `GamePlugin` turns the game's own
 result document (for BALL: the score sheet of `ball match decide`) into that outcome plus
 per-side *figures* (touchdowns, PB counters, ...) from which its own tie-breaks are computed.
-Xiangqi or Mahjong plug in by registering another `GamePlugin` in `GAMES`.
+Xiangqi (`xiangqi_game`) and Mahjong plug in by registering another `GamePlugin` in
+`GAMES`; a plug-in may also bring its own sanction ladder (`ladder`) and its own default
+tie-break chains (`default_chains`), both optional.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ball.match.result import FORFEIT_TD, SheetError, decide
+from ball.match.sanctions import LADDER, Ladder
 from ball.tournament.errors import TournamentError
 
 Figures = dict[str, float | None]
@@ -37,6 +40,9 @@ class GameTieBreak:
     description: str
     compute: Callable[[Sequence[Figures]], float | None]
     higher_is_better: bool = True
+    # A tie-break computed from the entrant's sanctions instead (the steps given, oldest
+    # first, from the event's sanction log): Xiangqi's 18.4. `compute` is then unused.
+    from_sanctions: Callable[[Sequence[str]], float] | None = None
 
 
 class GamePlugin(Protocol):
@@ -144,6 +150,31 @@ class BallGame:
 
 
 GAMES: dict[str, GamePlugin] = {"ball": BallGame()}
+
+
+def _register_xiangqi() -> None:
+    # Imported here: the Xiangqi plug-in module builds on the names defined above.
+    from ball.tournament.xiangqi_game import XiangqiGame
+
+    GAMES["xiangqi"] = XiangqiGame()
+
+
+_register_xiangqi()
+
+
+def ladder_of(plugin: GamePlugin) -> Ladder:
+    """The sanction ladder of the game's events: its own (`ladder`, optional) or BALL's."""
+    ladder = getattr(plugin, "ladder", LADDER)
+    assert isinstance(ladder, Ladder)
+    return ladder
+
+
+def default_chains(plugin: GamePlugin) -> dict[str, list[str]] | None:
+    """The game's own default tie-break chain per system (`default_chains`, optional): a
+    game whose rules fix the order of tie-breaks (Xiangqi 15.1/15.2) replaces the
+    system's generic chain; None keeps it."""
+    chains = getattr(plugin, "default_chains", None)
+    return None if chains is None else dict(chains)
 
 
 def game(name: str) -> GamePlugin:

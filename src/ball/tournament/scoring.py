@@ -8,6 +8,26 @@ from typing import Any
 
 from ball.tournament.errors import TournamentError
 
+# Named scoring systems an organiser picks by name (`ball event create --scoring 2-1-0`):
+# win-draw-loss points, every other field following them (see `Scoring.from_dict`).
+# Xiangqi 14.1 is 1-½-0; 2-1-0 keeps whole numbers (the seed's team match points, 14.2).
+NAMED: dict[str, dict[str, float]] = {
+    "1-0.5-0": {"win": 1, "draw": 0.5, "loss": 0},
+    "1-½-0": {"win": 1, "draw": 0.5, "loss": 0},
+    "2-1-0": {"win": 2, "draw": 1, "loss": 0},
+    "3-1-0": {"win": 3, "draw": 1, "loss": 0},
+}
+
+
+def named(name: str) -> dict[str, float]:
+    """The fields of a named scoring system; a clear error naming the known ones."""
+    try:
+        return dict(NAMED[name.strip()])
+    except KeyError:
+        raise TournamentError(
+            f"scoring: unknown system {name!r}; known: {', '.join(NAMED)} (or a JSON object)"
+        ) from None
+
 
 @dataclass(frozen=True)
 class Scoring:

@@ -44,7 +44,7 @@ from ball.tournament import (
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import game
+from ball.tournament.games import game, ladder_of
 from ball.tournament.models import (
     ByeRequest,
     Entrant,
@@ -569,7 +569,7 @@ class TournamentService(DeskUseCases):
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             kind = table_result.result_kind(new)
             stolen = None if steals is None else table_result.check_steals(steals, names)
-            given = table_result.check_sanctions(sanctions, kind, names)
+            given = table_result.check_sanctions(sanctions, kind, names, ladder_of(game(ev.game)))
             state = table_result.lock_state(s, pairing.id)  # from here on: serialised
             if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
                 s.refresh(pairing)
@@ -607,7 +607,7 @@ class TournamentService(DeskUseCases):
             for g in given:
                 sanction_log.record(
                     s, ev.id, ids[g["side"]], g["step"], g["reason"], now,
-                    round_number=round_number, table=table,
+                    round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
                 )  # fmt: skip
                 self._log(
                     s, ev, "sanction", f"{g['step']}: {g['reason']}", entrant_id=ids[g["side"]],
@@ -729,7 +729,7 @@ class TournamentService(DeskUseCases):
                     )
             entry = sanction_log.record(
                 s, ev.id, entrant_id, step, reason, time.time() if at is None else at,
-                round_number=round_number, table=table,
+                round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
             )  # fmt: skip
             self._log(
                 s, ev, "sanction", f"{entry.step}: {entry.reason}", entrant_id=entrant_id,
@@ -1053,6 +1053,11 @@ class TournamentService(DeskUseCases):
         if not isinstance(sheet, dict):
             raise TournamentError("illegal sheet: the score sheet must be a JSON object")
         decided = plugin.decide(sheet)
+        # A plug-in whose document names the players checks them against the table's
+        # (optional: Xiangqi's; Red = player A).
+        check_players = getattr(plugin, "check_players", None)
+        if check_players is not None and pairing.b is not None:
+            check_players(sheet, pairing.a.name, pairing.b.name)
         # A sheet that records a forfeit is a forfeit (TRF + / -), its halves kept for research.
         forfeited = decided.decision.get("reason") == "forfeit"
         return Result(

@@ -24,9 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ball.tournament import crosstable, knockout
+from sqlalchemy.orm import object_session
+
+from ball.tournament import crosstable, knockout, sanction_log
 from ball.tournament.crosstable import Cell, Line
-from ball.tournament.games import GamePlugin, game
+from ball.tournament.games import GamePlugin, default_chains, game
 from ball.tournament.models import Event
 from ball.tournament.scoring import Scoring
 
@@ -71,7 +73,11 @@ VUR_CODES = frozenset("HZ-")
 
 
 def default_chain(system: str, plugin: GamePlugin) -> list[str]:
-    """The tie-break chain of a new event: the system's, then the game's own."""
+    """The tie-break chain of a new event: the system's, then the game's own; or the
+    game's own chain for the system when its rules fix one (Xiangqi 15.1/15.2)."""
+    own = default_chains(plugin)
+    if own is not None and system in own:
+        return list(own[system])
     return list(DEFAULT_CHAIN[system]) + list(plugin.tiebreaks)
 
 
@@ -103,7 +109,15 @@ def known_tiebreaks(plugin: GamePlugin) -> dict[str, str]:
 class _Context:
     """Per-entrant figures the Buchholz family needs, computed once."""
 
-    def __init__(self, lines: list[Line], scoring: Scoring, round_robin: bool, rules: str):
+    def __init__(
+        self,
+        lines: list[Line],
+        scoring: Scoring,
+        round_robin: bool,
+        rules: str,
+        sanctions: dict[int, list[str]] | None = None,
+    ):
+        self.sanctions = sanctions or {}
         self.lines = {x.number: x for x in lines}
         self.scoring = scoring
         self.rr = round_robin
@@ -203,6 +217,8 @@ def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float |
     if name == "koya":
         return _koya(ctx, line)
     tb = plugin.tiebreaks[name]
+    if tb.from_sanctions is not None:
+        return tb.from_sanctions(ctx.sanctions.get(line.entrant_id, []))
     return tb.compute([c.figures for c in line.cells if c.figures])
 
 
@@ -290,13 +306,15 @@ def compute(
     round_robin: bool = False,
     rules: str = "fide-2024",
     reach: dict[int, int] | None = None,
+    sanctions: dict[int, list[str]] | None = None,
 ) -> list[Standing]:
     """Rank entrants: points, then `chain` in order; entrants still tied share a rank.
+    `sanctions` (entrant id -> steps given) feeds a game's sanction tie-break (Xiangqi 18.4).
 
     `reach` (entrant id -> stage reached, a knockout's; see `knockout.stages_reached`)
     ranks by the stage instead: entrants out in the same stage share a rank, and the chain
     is computed and shown but separates nobody."""
-    ctx = _Context(lines, scoring, round_robin, rules)
+    ctx = _Context(lines, scoring, round_robin, rules, sanctions)
     values: dict[int, dict[str, float | None]] = {x.number: {} for x in lines}
     direction: dict[str, bool] = {}
     for name in chain:
@@ -383,4 +401,20 @@ def of_event(ev: Event, upto: int | None) -> list[Standing]:
         round_robin=ev.system in ("round-robin", "double-round-robin"),
         rules=ev.tiebreak_rules,
         reach=knockout.reach(ev, upto),
+        sanctions=_sanctions(ev, upto),
     )
+
+
+def _sanctions(ev: Event, upto: int | None) -> dict[int, list[str]]:
+    """Steps of the event's sanction log per entrant (given in rounds 1..upto, or outside
+    any round), for a game whose tie-breaks rank by them (Xiangqi 18.4)."""
+    if not any(tb.from_sanctions for tb in game(ev.game).tiebreaks.values()):
+        return {}
+    session = object_session(ev)
+    if session is None:
+        return {}
+    out: dict[int, list[str]] = {}
+    for entry in sanction_log.event_log(session, ev.id):
+        if upto is None or entry.round_number is None or entry.round_number <= upto:
+            out.setdefault(entry.entrant_id, []).append(entry.step)
+    return out

@@ -31,9 +31,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from ball.match.result import SheetError, decide
-from ball.match.sanctions import LADDER
 from ball.tournament import table_result
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.games import GAMES, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
 from ball.web import limits, security
@@ -66,6 +66,8 @@ from ball.web.desk_forms import (
     sheet_from_form,
     steals_from_form,
     swapped_tables,
+    xiangqi_document_from_form,
+    xiangqi_form_values,
 )
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
@@ -129,7 +131,11 @@ def _found(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 @router.get("")
 def desk_home(request: Request, svc: Service = Depends(tournament)):
-    return render(request, "desk/index.html", {"events": svc.event_list(), "systems": SYSTEMS})
+    return render(
+        request,
+        "desk/index.html",
+        {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)},
+    )
 
 
 @router.post("/events")
@@ -148,6 +154,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
             rounds=form_int(form, "rounds", low=1),
             place=form.get("place", "").strip(),
             arbiter=form.get("arbiter", "").strip(),
+            game_name=form.get("game") or "ball",
         )
     except (TournamentError, security.PinError) as exc:
         return _fail(request, 400, str(exc), "/desk")
@@ -529,8 +536,65 @@ def _reason_text(request: Request, reason: str) -> str:
     }.get(reason, reason)
 
 
-def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+# How a Xiangqi game ends (`xiangqi_game.REASONS`, seed 4.1/4.2/21.4), as the form names them.
+XIANGQI_REASONS = {
+    "checkmate": N_("checkmate"),
+    "facing-generals": N_("facing generals"),
+    "no-legal-move": N_("no legal move"),
+    "time": N_("time"),
+    "illegal-move": N_("illegal move"),
+    "forbidden-move": N_("forbidden move"),
+    "three-fouls": N_("three fouls"),
+    "resignation": N_("resignation"),
+    "refusal": N_("refusal"),
+    "forfeit": N_("forfeit"),
+    "insufficient-material": N_("insufficient material"),
+    "agreement": N_("agreement"),
+    "repetition": N_("repetition"),
+    "natural-move-limit": N_("natural move limit"),
+    "arbiter": N_("arbiter's ruling"),
+}
+# The Xiangqi ladder's steps (xiangqi_sanctions.toml), which the form shows as `_(step)`.
+XIANGQI_STEPS = (N_("warning"), N_("disqualification"))
+
+
+def _xiangqi_preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """A Xiangqi table's form decided by the Xiangqi plug-in (the rules live there)."""
+    _ = _t(request)
+    plugin = game("xiangqi")
+    try:
+        kind = result_kind(form)
+        table_result.check_sanctions(
+            sanctions_from_form(form), kind, {"A": a, "B": b}, ladder_of(plugin)
+        )
+        if kind == "double-forfeit":
+            return {"ok": True, "kind": kind, "text": _("Double forfeit: both players lose.")}
+        if kind.startswith("forfeit-"):
+            winner = b if kind.endswith("A") else a
+            return {"ok": True, "kind": kind, "winner": winner,
+                    "text": _("%(winner)s wins by forfeit (+/-)") % {"winner": winner}}  # fmt: skip
+        decided = plugin.decide(xiangqi_document_from_form(form, a, b))
+    except TournamentError as exc:
+        return {"ok": False, "error": str(exc)}
+    d = decided.decision
+    reason = _(XIANGQI_REASONS.get(d["reason"], d["reason"]))
+    if d["winner"] is None:
+        text = _("Draw (%(reason)s, %(article)s)") % {"reason": reason, "article": d["article"]}
+    else:
+        text = _("%(winner)s wins (%(reason)s, %(article)s)") % {
+            "winner": d["winner"],
+            "reason": reason,
+            "article": d["article"],
+        }
+    return {"ok": True, "kind": kind, "winner": d["winner"], "reason": d["reason"], "text": text}
+
+
+def preview(
+    request: Request, form: dict[str, Any], a: str, b: str, game_name: str = "ball"
+) -> dict[str, Any]:
     """What saving this form would decide, or the first fault: `decide` runs here."""
+    if game_name == "xiangqi":
+        return _xiangqi_preview(request, form, a, b)
     _ = _t(request)
     try:
         kind = result_kind(form)
@@ -570,15 +634,19 @@ def preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str,
 
 
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
+    xiangqi = page.event.game == "xiangqi"
     return {
         "event": page.event,
         "round": page.round,
         "pairing": page.pairing,
         "current": page.pairing.result,
         "version": page.version,
-        "values": form_values(page.pairing, page.steals),
+        "values": (
+            xiangqi_form_values(page.pairing) if xiangqi else form_values(page.pairing, page.steals)
+        ),
         "csrf": arbiter.csrf,
-        "ladder": LADDER.names,
+        "ladder": ladder_of(game(page.event.game)).names,
+        "xq_reasons": XIANGQI_REASONS,
         "suggest": page.suggest,
         "steal_rows": range(STEAL_ROWS),
         "sanction_rows": range(SANCTION_ROWS),
@@ -598,7 +666,12 @@ def result_page(
     svc: Service = Depends(tournament),
 ):
     page = _found(svc.table_page, event_id, number, table)
-    return render(request, "desk/result.html", _result_context(request, page, arbiter))
+    return render(request, _result_template(page), _result_context(request, page, arbiter))
+
+
+def _result_template(page) -> str:
+    # A Xiangqi table takes the arbiter's result document, not BALL's half sheet.
+    return "desk/result_xiangqi.html" if page.event.game == "xiangqi" else "desk/result.html"
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}/check", response_class=JSONResponse)
@@ -612,9 +685,10 @@ async def check_result(
 ):
     """The "as you type" check: the decision `decide` gives for the form as it stands."""
     form = await read_form(request)
+    game_name = _found(svc.event_game, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
-    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name))
+    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name, game_name))
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}")
@@ -630,17 +704,17 @@ async def save_result(
     The same form sent again (a retry after a lost answer) is answered like the first."""
     form = await read_form(request)
     _ = _t(request)
-    _found(svc.require_event, event_id)
+    game_name = _found(svc.event_game, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
-    checked = preview(request, form, a, b)
+    checked = preview(request, form, a, b, game_name)
 
     def again(status: int, **extra):
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
         context = _result_context(request, page, arbiter, **extra)
         context["values"] = {k: v for k, v in form.items() if isinstance(v, str)}
-        return render(request, "desk/result.html", context, status_code=status)
+        return render(request, _result_template(page), context, status_code=status)
 
     if not checked["ok"]:
         return again(400, error=checked["error"])
@@ -651,7 +725,11 @@ async def save_result(
         svc.record_table_result(
             number,
             table,
-            **result_args(checked["kind"], form, a, b),
+            **(
+                {"sheet": xiangqi_document_from_form(form, a, b)}
+                if game_name == "xiangqi" and checked["kind"] == "sheet"
+                else result_args(checked["kind"], form, a, b)
+            ),
             steals=steals_from_form(form),
             sanctions=sanctions_from_form(form),
             reason=form.get("reason") or "",
@@ -689,7 +767,7 @@ def sanctions_page(
         {
             "event": event,
             "rows": rows,
-            "ladder": LADDER.names,
+            "ladder": ladder_of(game(event.game)).names,
             "csrf": arbiter.csrf,
             "rounds": len(event.rounds_),
         },

@@ -240,3 +240,54 @@ def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str,
             values[f"h{steal['half']}_steal{row}_choice"] = steal["choice"]
             rows[steal["half"]] += 1
     return values
+
+
+# -------------------------------------------------------------------- Xiangqi events
+# A Xiangqi table's form carries the arbiter's result document (docs/xiangqi-events.md):
+# result, reason, each player's fouls and the number of moves; the rules that check it are
+# the plug-in's (`ball.tournament.xiangqi_game`), not the form's.
+XIANGQI_FIELDS = ("xq_result", "xq_reason", "xq_fouls_A", "xq_fouls_B", "xq_moves", "xq_article")
+
+
+def xiangqi_document_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The result document of the form's fields, player A (Red) first."""
+    fouls = {
+        name: form_int(form, f"xq_fouls_{side}", default=0, high=99)
+        for side, name in (("A", a), ("B", b))
+    }
+    doc: dict[str, Any] = {
+        "players": [a, b],
+        "result": (form.get("xq_result") or "").strip(),
+        "reason": (form.get("xq_reason") or "").strip(),
+        "fouls": fouls,
+    }
+    moves = form_int(form, "xq_moves", high=99_999)
+    if moves is not None:
+        doc["moves"] = moves
+    article = (form.get("xq_article") or "").strip()
+    if article:
+        doc["article"] = article
+    return doc
+
+
+def xiangqi_form_values(pairing: PairingView) -> dict[str, str]:
+    """The Xiangqi result form filled from the stored result (for a correction)."""
+    values: dict[str, str] = {"kind": "sheet"}
+    result = pairing.result
+    if result is None:
+        return values
+    if result["kind"] == "double-forfeit":
+        values["kind"] = "double-forfeit"
+    elif result["kind"] == "forfeit" and not pairing.sheet:
+        values["kind"] = f"forfeit-{result['forfeit_by']}"
+    doc = pairing.sheet or {}
+    if doc and pairing.b is not None:
+        values["xq_result"] = str(doc.get("result", ""))
+        values["xq_reason"] = str(doc.get("reason", ""))
+        fouls = doc.get("fouls") or {}
+        for side, name in (("A", pairing.a.name), ("B", pairing.b.name)):
+            values[f"xq_fouls_{side}"] = str(fouls.get(name, 0))
+        if doc.get("moves") is not None:
+            values["xq_moves"] = str(doc["moves"])
+        values["xq_article"] = str(doc.get("article") or "")
+    return values

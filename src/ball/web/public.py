@@ -45,6 +45,10 @@ TIEBREAK_LABELS = {
     "td-difference": N_("TD difference"),
     "total-sd": N_("Total SD"),
     "pbatk-per-td": N_("PBATK per TD"),
+    "sanctions": N_("Sanctions (18.4)"),
+    "fouls": N_("Fouls"),
+    "black-games": N_("Games with Black"),
+    "black-wins": N_("Wins with Black"),
 }
 
 
