@@ -10,6 +10,7 @@ from .ending import Ending, EndReason, draw, loss
 from .errors import XiangqiError
 from .move import Move
 from .position import Position, PositionKey
+from .repetition import Ruling, board_ruling, judge
 from .rules import XiangqiRules
 
 DOCUMENT_FORMAT = "ball-xiangqi-game/1"
@@ -69,7 +70,17 @@ class Game:
         return [p.key() for p in self.positions]
 
     def outcome(self, rules: XiangqiRules | None = None) -> Ending | None:
-        return board_outcome(self.position, rules)
+        """The ending after the last move: the board's, else a repetition ruling's (seed
+        §24, §26) when it ends the game (a "must change" ruling does not yet)."""
+        return self.ruling(rules).ending
+
+    def ruling(self, rules: XiangqiRules | None = None) -> Ruling:
+        """The ruling after the last move, with its reason and any classified cycle."""
+        rules = rules or XiangqiRules()
+        ending = board_outcome(self.position, rules)
+        if ending is not None:
+            return board_ruling(ending, rules)
+        return judge(self.positions, self.moves, rules)
 
     # --- the game document ------------------------------------------------------------
 
