@@ -56,6 +56,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "5k3/4r4/5c3/9/5N3/9/9/3N1C3/4K4/1R7 w - - 0 1",
         ["f5e3", "f7e7", "e3f5", "e7f7"],
     ),
+    # 28.2 kill, 28.11 perpetual kill: the rook steps b3-b5-b3, each time threatening mate
+    # on the d-file (Rd5 / Rd3); the lone black king steps d8-d7-d8 out of the way.
+    "perpetual_kill": (
+        "9/3k5/9/9/9/7C1/1R7/9/2C6/4K4 w - - 0 1",
+        ["b3b5", "d8d7", "b5b3", "d7d8"],
+    ),
     # 26.2 / 24.2: horses going out and back on both sides: all idle.
     "both_idle": (
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -188,7 +194,16 @@ def _moves(color: Color, *kinds: Category) -> list[ClassifiedMove]:
     return [ClassifiedMove(i + 1, color, Move(0, 1), k) for i, k in enumerate(kinds)]
 
 
-def test_perpetual_kill_forbidden_by_the_seed_allowed_by_axf_25_2() -> None:
+def test_perpetual_kill_forbidden_by_the_seed_allowed_by_axf_25_2_28_11() -> None:
+    seed = ruling("perpetual_kill")
+    assert categories(seed, Color.RED) == ["kill"] * 4
+    assert (seed.verdict, seed.must_change, seed.article) == ("must-change", Color.RED, "26.4")
+    assert seed.sides[0].label == "perpetual kill"
+    axf = ruling("perpetual_kill", "axf")
+    assert (axf.result, axf.verdict, axf.article) == ("1/2-1/2", "draw", "26.2")
+
+
+def test_kill_verdicts_per_rule_set() -> None:
     kills = _moves(Color.RED, Category.KILL, Category.KILL)
     seed = side_verdict(Color.RED, kills, load_rules("chinese").repetition)
     axf = side_verdict(Color.RED, kills, load_rules("axf").repetition)
