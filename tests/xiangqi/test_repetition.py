@@ -36,6 +36,17 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "2r2k3/9/9/1nr6/Rn7/9/9/9/9/3K5 w - - 0 1",
         ["a5a6", "c6c5", "a6a5", "c5c6"],
     ),
+    # 28.8 follow: the rook attacks a cannon that the c9 rook protects: idle.
+    "follow_rooted_piece": (
+        "2r2k3/9/9/2c6/R8/9/9/9/9/3K5 w - - 0 1",
+        ["a5a6", "c6c5", "a6a5", "c5c6"],
+    ),
+    # 28.16 false root: the same, but the red rook on a9 pins the protecting rook to its king
+    # (leaving rank 9 would expose it), so the cannon counts as rootless: a chase.
+    "chase_false_root": (
+        "R1r2k3/9/9/2c6/R8/9/9/9/9/3K5 w - - 0 1",
+        ["a5a6", "c6c5", "a6a5", "c5c6"],
+    ),
     # 27.1: the king itself chasing an unprotected cannon counts as idle.
     "king_chase_idle": ("5k3/9/9/9/9/9/9/3c5/4K4/9 w - - 0 1", ["e1d1", "d2e2", "d1e1", "e2d2"]),
     # 27.2: a pawn chasing a cannon counts as idle.

@@ -32,7 +32,18 @@ from enum import StrEnum
 from typing import Any
 
 from .attacks import attackers_of
-from .board import COLORS, KING, NAMES, PIECE_OF_CODE, Color, Kind, Piece, own_half
+from .board import (
+    BLACK_BIT,
+    COLORS,
+    KIND_OF_CODE,
+    KING,
+    NAMES,
+    PIECE_OF_CODE,
+    Color,
+    Kind,
+    Piece,
+    own_half,
+)
 from .ending import Ending, EndReason, draw, loss
 from .fen import write_fen
 from .move import Move
@@ -177,10 +188,11 @@ def _old_attacks(before: Position, move: Move) -> set[tuple[int, int]]:
     # pieces stand on after it (only the mover changed square). Pins and checks are ignored
     # here on purpose: an attack that existed before never becomes a new chase.
     side = before.turn.side
+    enemy_bit = 0 if side else BLACK_BIT
     board = before.board
     pairs = set()
     for t, code in enumerate(board):
-        if code and PIECE_OF_CODE[code].color.side != side:  # type: ignore[union-attr]
+        if code and code & BLACK_BIT == enemy_bit:
             for a in attackers_of(board, t, side):
                 pairs.add((move.to_sq if a == move.from_sq else a, t))
     return pairs
@@ -192,7 +204,7 @@ def _chases(
     """The pieces the move newly threatens to win, and a note when a chase is idle."""
     board = passed.board
     old = _old_attacks(before, move)
-    mover_kind = PIECE_OF_CODE[board[move.to_sq]].kind  # type: ignore[union-attr]
+    mover_kind = KIND_OF_CODE[board[move.to_sq] & 7]
     enemy = before.turn.other.side
     chased: list[Chased] = []
     note = ""
