@@ -49,6 +49,13 @@ CASES: dict[str, tuple[str, list[str]]] = {
     ),
     # 27.1: the king itself chasing an unprotected cannon counts as idle.
     "king_chase_idle": ("5k3/9/9/9/9/9/9/3c5/4K4/9 w - - 0 1", ["e1d1", "d2e2", "d1e1", "e2d2"]),
+    # 27.1, second sentence: the king steps d1-e1-d1 and each time becomes the screen of a
+    # cannon (e0, then d0) that then attacks the lone black cannon: a chase made with the
+    # king's help is a chase by the seed; AXF rule 28 lets the king help.
+    "king_helps_cannon_chase": (
+        "5k3/9/9/9/4c4/9/9/9/3K5/3CC4 w - - 0 1",
+        ["d1e1", "e5d5", "e1d1", "d5e5"],
+    ),
     # 27.2: a pawn chasing a cannon counts as idle.
     "pawn_chase_idle": ("3k5/9/3c5/4P4/9/9/9/9/9/5K3 w - - 0 1", ["e6d6", "d7e7", "d6e6", "e7d7"]),
     # 25.2: one check one chase is forbidden (rook checks on f5, then chases the horse on a7).
@@ -72,6 +79,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "perpetual_kill": (
         "9/3k5/9/9/9/7C1/1R7/9/2C6/4K4 w - - 0 1",
         ["b3b5", "d8d7", "b5b3", "d7d8"],
+    ),
+    # 26.3 both forbidden: the rook chases the lone cannon, and each flight of the cannon
+    # chases an unprotected crossed red pawn (h5, then g6) over a black pawn's screen.
+    "mutual_chase": (
+        "5k3/9/9/2c1p1P2/R3p2P1/9/9/9/9/3K5 w - - 0 1",
+        ["a5a6", "c6c5", "a6a5", "c5c6"],
     ),
     # 26.2 / 24.2: horses going out and back on both sides: all idle.
     "both_idle": (
@@ -155,6 +168,16 @@ def test_king_and_pawn_chases_count_as_idle_27_1_27_2(name: str, who: str) -> No
     assert all(m.category is Category.IDLE and who in m.note for m in red)
 
 
+def test_a_chase_made_with_the_kings_help_27_1_and_axf_28() -> None:
+    seed = ruling("king_helps_cannon_chase")
+    assert categories(seed, Color.RED) == ["chase"] * 4
+    assert [c.by for c in seed.cycle[0].chased] == [4]  # the e0 cannon, screened by the king
+    assert (seed.verdict, seed.must_change) == ("must-change", Color.RED)
+    axf = ruling("king_helps_cannon_chase", "axf")
+    assert (axf.result, axf.verdict) == ("1/2-1/2", "draw")
+    assert "king" in axf.cycle[0].note
+
+
 def test_one_check_one_chase_is_forbidden_25_2() -> None:
     r = ruling("one_check_one_chase")
     assert categories(r, Color.RED) == ["check", "chase"] * 2
@@ -166,6 +189,18 @@ def test_mutual_perpetual_check_is_a_draw_26_3() -> None:
     r = ruling("mutual_perpetual_check")
     assert (r.result, r.verdict, r.article) == ("1/2-1/2", "draw", "26.3")
     assert categories(r, Color.RED) == categories(r, Color.BLACK) == ["check"] * 4
+
+
+def test_both_forbidden_is_a_draw_26_3() -> None:
+    r = ruling("mutual_chase")
+    assert categories(r, Color.RED) == categories(r, Color.BLACK) == ["chase"] * 4
+    assert (r.result, r.verdict, r.article) == ("1/2-1/2", "draw", "26.3")
+    black = [c.piece.kind for m in r.cycle if m.color is Color.BLACK for c in m.chased]
+    assert black == ["pawn"] * 4
+    # AXF 32: black chases two pawns in turn, which is allowed; red's chase of the one
+    # cannon is not, so red must change.
+    axf = ruling("mutual_chase", "axf")
+    assert (axf.verdict, axf.must_change) == ("must-change", Color.RED)
 
 
 def test_perpetual_check_loses_even_against_a_forbidden_chase_26_3() -> None:

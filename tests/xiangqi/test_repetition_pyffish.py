@@ -19,7 +19,14 @@ from .test_repetition import CASES, play
 AGREE = {
     "axf": sorted(set(CASES) - {"one_check_one_chase"}),
     "chinese": sorted(
-        set(CASES) - {"one_check_one_chase", "chase_two_pieces_in_turn", "perpetual_kill"}
+        set(CASES)
+        - {
+            "one_check_one_chase",
+            "chase_two_pieces_in_turn",
+            "perpetual_kill",
+            "king_helps_cannon_chase",
+            "mutual_chase",
+        }
     ),
 }
 
