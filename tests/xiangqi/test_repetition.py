@@ -47,6 +47,17 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "R1r2k3/9/9/2c6/R8/9/9/9/9/3K5 w - - 0 1",
         ["a5a6", "c6c5", "a6a5", "c5c6"],
     ),
+    # 25.3: uncrossed pawns are not "pieces": the rook attacking the lone black pawns on c6
+    # and e5 in turn chases nothing.
+    "uncrossed_pawns_not_chased": (
+        "5k3/9/9/2p6/R3p4/9/9/9/9/3K5 w - - 0 1",
+        ["a5a6", "f9f8", "a6a5", "f8f9"],
+    ),
+    # 25.3: crossed pawns are: the same rook attacking the black pawns on c3 and e4 chases.
+    "crossed_pawns_chased": (
+        "5k3/9/9/9/9/4p4/R1p6/9/9/3K5 w - - 0 1",
+        ["a3a4", "f9f8", "a4a3", "f8f9"],
+    ),
     # 27.1: the king itself chasing an unprotected cannon counts as idle.
     "king_chase_idle": ("5k3/9/9/9/9/9/9/3c5/4K4/9 w - - 0 1", ["e1d1", "d2e2", "d1e1", "e2d2"]),
     # 27.1, second sentence: the king steps d1-e1-d1 and each time becomes the screen of a
