@@ -4,6 +4,7 @@ no position has come about three times is never ruled on (`*` unless the board e
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -116,3 +117,18 @@ def test_mirror_helpers_round_trip() -> None:
     assert Position.from_fen(mirror_fen(fen)).turn is Color.BLACK
     move = Move.from_iccs(cycle[0])
     assert mirror_move(mirror_move(move)) == move
+
+
+@pytest.mark.parametrize("rules", ["chinese", "axf"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_named_case_mirrors(name: str, rules: str) -> None:
+    fen, cycle = CASES[name]
+    moves = [Move.from_iccs(m) for m in cycle * 2]
+    rule_set = load_rules(rules)
+    ruling = _play(fen, moves).ruling(rule_set)
+    mirrored = _play(mirror_fen(fen), [mirror_move(m) for m in moves]).ruling(rule_set)
+    assert mirrored.result == SWAP[ruling.result]
+    assert (mirrored.verdict, mirrored.article) == (ruling.verdict, ruling.article)
+    assert [m.as_dict()["category"] for m in mirrored.cycle] == [
+        m.as_dict()["category"] for m in ruling.cycle
+    ]
