@@ -350,13 +350,11 @@ def judge(
     key = positions[-1].key()
     seen = [i for i, p in enumerate(positions) if p.key() == key]
     if len(seen) < rep.occurrences:
-        return Ruling(
-            "*",
-            "no position has come about " + _times(rep.occurrences),
-            "",
-            rules.name,
-            occurrences=len(seen),
+        reason = (
+            f"the position after the last move has come about {_times(len(seen))}; "
+            f"a repetition is ruled on at {_times(rep.occurrences)} (seed 24)"
         )
+        return Ruling("*", reason, "", rules.name, occurrences=len(seen))
     cycle = classify_cycle(positions, moves, seen[-rep.occurrences], rep)
     red, black = (side_verdict(c, [m for m in cycle if m.color is c], rep) for c in COLORS)
     kind, article, reason, change, ending = verdict(red, black, len(seen), rep)
@@ -376,7 +374,7 @@ def judge(
 
 
 def _times(n: int) -> str:
-    return {2: "twice", 3: "three times"}.get(n, f"{n} times")
+    return {1: "once", 2: "twice", 3: "three times"}.get(n, f"{n} times")
 
 
 __all__ = [
