@@ -97,6 +97,13 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "5k3/9/9/2c1p1P2/R3p2P1/9/9/9/9/3K5 w - - 0 1",
         ["a5a6", "c6c5", "a6a5", "c5c6"],
     ),
+    # 26.1 with 26.3's exception: red checks on every move (the cannons take turns to be
+    # screen and gun on the d-file), black answers each check by a rook move that chases a
+    # red cannon. Both forbidden, but one-sided perpetual check loses all the same.
+    "check_against_chase": (
+        "3k5/9/1C7/1r7/9/9/9/3C5/9/3K5 w - - 0 1",
+        ["b7d7", "b6d6", "d7b7", "d6b6"],
+    ),
     # 26.2 / 24.2: horses going out and back on both sides: all idle.
     "both_idle": (
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -212,6 +219,16 @@ def test_both_forbidden_is_a_draw_26_3() -> None:
     # cannon is not, so red must change.
     axf = ruling("mutual_chase", "axf")
     assert (axf.verdict, axf.must_change) == ("must-change", Color.RED)
+
+
+def test_perpetual_check_against_perpetual_chase_loses_26_1_26_3() -> None:
+    for rules in ("chinese", "axf"):
+        r = ruling("check_against_chase", rules)
+        assert categories(r, Color.RED) == ["check"] * 4
+        assert categories(r, Color.BLACK) == ["chase"] * 4
+        # The seed forbids black's chase of the two cannons in turn; AXF allows it (X-36).
+        assert r.sides[1].forbidden is (rules == "chinese")
+        assert (r.result, r.verdict, r.article) == ("0-1", "loss", "26.1")
 
 
 def test_perpetual_check_loses_even_against_a_forbidden_chase_26_3() -> None:
