@@ -178,7 +178,7 @@ def _judge_game(fen: str | None, moves: str | None, pgn: str | None):
 def judge_cmd(
     pgn: Annotated[
         str | None,
-        typer.Argument(metavar="[FILE.pgn]", help="The game record.", show_default=False),
+        typer.Argument(metavar="FILE.pgn", help="The game record.", show_default=False),
     ] = None,
     rules: Annotated[
         str, typer.Option("--rules", help="Rule set: chinese (the seed's) or axf.")
@@ -190,8 +190,11 @@ def judge_cmd(
         str | None, typer.Option("--moves", help='ICCS moves from --fen, e.g. "h2e2 h9g7".')
     ] = None,
 ):
-    """The ruling after the record's last move as JSON: result (1-0, 0-1, 1/2-1/2 or *),
-    reason, article and, where a repetition is judged (seed §24–§28), the classified cycle."""
+    """Print the ruling after the record's last move as JSON.
+
+    `result` is 1-0, 0-1, 1/2-1/2, or * when no rule ends the game; `reason` and `article`
+    say why; where a repetition is judged (seed §24–§28) the classified cycle follows.
+    """
     from ball.xiangqi import load_rules
 
     try:
