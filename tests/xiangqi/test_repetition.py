@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Color, Game, Move, XiangqiError, load_rules, rules_from_toml
+from ball.xiangqi import Color, Game, Kind, Move, Piece, XiangqiError, load_rules, rules_from_toml
 from ball.xiangqi.repetition import (
     Category,
+    Chased,
     ClassifiedMove,
     Ruling,
     classify,
@@ -283,6 +284,18 @@ def test_kill_verdicts_per_rule_set() -> None:
     axf = side_verdict(Color.RED, kills, load_rules("axf").repetition)
     assert (seed.forbidden, seed.label) == (True, "perpetual kill")
     assert not axf.forbidden
+
+
+def test_a_kill_that_also_chases_is_forbidden_under_axf_too() -> None:
+    # AXF allows perpetual kills, but a move that is both kill and chase is judged by its
+    # forbidden side: the same cannon chased on every move stays forbidden.
+    cannon = Chased(Piece(Color.BLACK, Kind.CANNON), 50, 48, 50)
+    moves = [
+        ClassifiedMove(i + 1, Color.RED, Move(0, 1), Category.KILL, (cannon,)) for i in range(2)
+    ]
+    for name in ("chinese", "axf"):
+        v = side_verdict(Color.RED, moves, load_rules(name).repetition)
+        assert (v.forbidden, v.label) == (True, "perpetual kill")
 
 
 def test_one_check_one_idle_is_allowed_25_2() -> None:

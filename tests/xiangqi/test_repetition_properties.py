@@ -54,6 +54,8 @@ def _cycle(position: Position, a: int, b: int) -> list[Move] | None:
         return None
     b1 = replies[b % len(replies)]
     p2 = p1.push(b1)
+    if position.is_capture(m1) or p1.is_capture(b1):
+        return None  # a capture cannot be undone, so the position would not come back
     back, back_b = Move(m1.to_sq, m1.from_sq), Move(b1.to_sq, b1.from_sq)
     if not p2.is_legal(back) or not p2.push(back).is_legal(back_b):
         return None

@@ -233,13 +233,15 @@ def _chases(
 def classify(
     before: Position, move: Move, after: Position, ids: dict[int, int], rules: RepetitionRules
 ) -> tuple[Category, list[Chased], str]:
-    """One move's kind (27.4: the heaviest of check > kill > chase > idle names it)."""
+    """One move's kind (27.4: the heaviest of check > kill > chase > idle names it) and
+    the pieces it chases (kept for a kill too: a rule set that allows kills still forbids
+    the chase the same move makes, X-34)."""
     if after.in_check():
         return Category.CHECK, [], ""
     passed = _pass(after)
-    if _threatens_mate(passed):
-        return Category.KILL, [], ""
     chased, note = _chases(before, move, passed, ids, rules)
+    if _threatens_mate(passed):
+        return Category.KILL, chased, ""
     if chased:
         return Category.CHASE, chased, ""
     return Category.IDLE, [], note
@@ -280,8 +282,16 @@ def _label(categories: list[Category]) -> str:
     return ", ".join(kinds[:-1]) + f" and {kinds[-1]}"
 
 
+def _forbidden_attack(move: ClassifiedMove, rules: RepetitionRules) -> bool:
+    # A kill that also chases is judged by the forbidden one of its two natures where the
+    # rule set allows kills (AXF: "the one that may be judged forbidden is selected").
+    if str(move.category) in rules.forbidden:
+        return True
+    return move.category is Category.KILL and bool(move.chased) and "chase" in rules.forbidden
+
+
 def _common_chase(moves: list[ClassifiedMove]) -> bool:
-    chasing = [m for m in moves if m.category is Category.CHASE]
+    chasing = [m for m in moves if m.chased]
     if not chasing:
         return True
     common = set.intersection(*({c.ident for c in m.chased} for m in chasing))
@@ -294,7 +304,7 @@ def side_verdict(color: Color, moves: list[ClassifiedMove], rules: RepetitionRul
     label = _label(categories)
     if all(c is Category.CHECK for c in categories):
         return SideVerdict(color, True, label, "28.10")
-    if any(c is Category.IDLE or str(c) not in rules.forbidden for c in categories):
+    if not all(_forbidden_attack(m, rules) for m in moves):
         return SideVerdict(color, False, label, "25.2")
     if rules.chase_same_piece and not _common_chase(moves):
         return SideVerdict(color, False, f"{label} of different pieces in turn", "28.12")
