@@ -17,7 +17,7 @@ from ball.xiangqi import Game, Move, Position, load_rules, perft
 CYCLES = {
     "perpetual check": ("4k4/9/9/9/3R5/9/9/9/9/5K3 w - - 0 1", "d5e5 e9d9 e5d5 d9e9"),
     "cannon chases rook": ("2r2k3/9/9/1nr6/Cn7/9/9/9/9/3K5 w - - 0 1", "a5a6 c6c5 a6a5 c5c6"),
-    "perpetual kill": ("9/3k5/9/9/9/7C1/1R7/9/2C6/4K4 w - - 0 1", "b3b5 d8d7 b5b3 d7d8"),
+    "perpetual kill": ("9/9/4k4/p3N4/9/9/5R3/9/9/5K3 w - - 0 1", "f3e3 e7d7 e3f3 d7e7"),
 }
 
 

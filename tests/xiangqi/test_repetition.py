@@ -86,11 +86,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "5k3/4r4/5c3/9/5N3/9/9/3N1C3/4K4/1R7 w - - 0 1",
         ["f5e3", "f7e7", "e3f5", "e7f7"],
     ),
-    # 28.2 kill, 28.11 perpetual kill: the rook steps b3-b5-b3, each time threatening mate
-    # on the d-file (Rd5 / Rd3); the lone black king steps d8-d7-d8 out of the way.
+    # 28.2 kill, 28.11 perpetual kill: the rook steps f3-e3-f3 and each time makes a new
+    # threat of mate (behind the horse on the e-file: Ne6-c5 uncovering the rook; then Rf7
+    # on the seventh rank); the black king steps e7-d7-e7 out of each.
     "perpetual_kill": (
-        "9/3k5/9/9/9/7C1/1R7/9/2C6/4K4 w - - 0 1",
-        ["b3b5", "d8d7", "b5b3", "d7d8"],
+        "9/9/4k4/p3N4/9/9/5R3/9/9/5K3 w - - 0 1",
+        ["f3e3", "e7d7", "e3f3", "d7e7"],
     ),
     # 26.3 both forbidden: the rook chases the lone cannon, and each flight of the cannon
     # chases an unprotected crossed red pawn (h5, then g6) over a black pawn's screen.
@@ -314,6 +315,23 @@ def test_a_move_threatening_mate_is_a_kill_28_2() -> None:
         game.positions[0], game.moves[0], game.position, {}, load_rules().repetition
     )
     assert category is Category.KILL and not chased
+
+
+def test_a_mate_already_on_the_board_is_no_moves_kill_x31() -> None:
+    # Red can play Rd3 mate at once; stepping the rook to b5 (threatening Rd5 mate) makes
+    # no new threat, so it is no kill (and not a chase either).
+    game = Game.from_fen("9/3k5/9/9/9/7C1/1R7/9/2C6/4K4 w - - 0 1")
+    game.push(Move.from_iccs("b3b5"))
+    rep = load_rules().repetition
+    category, _, _ = classify(game.positions[0], game.moves[0], game.position, {}, rep)
+    assert category is Category.IDLE
+
+
+def test_kill_depth_is_data() -> None:
+    deeper = rules_from_toml("[repetition]\nkill_moves = 2\n")
+    assert (deeper.repetition.kill_moves, load_rules().repetition.kill_moves) == (2, 1)
+    with pytest.raises(XiangqiError, match="kill_moves must be a whole number 1..3"):
+        rules_from_toml("[repetition]\nkill_moves = 9\n")
 
 
 def test_as_dict_carries_result_reason_and_cycle() -> None:

@@ -6,8 +6,9 @@ When the position after the last move (same board, same side to move) has come a
 is classified for the side that made it (seed §28):
 
 * check (28.1): the move attacks the opposing king;
-* kill (28.2): not a check, but with the mover to move again it could mate at once (the
-  "kill" is read as a mate-in-one threat; X-31 in docs/rules-decisions.md);
+* kill (28.2): not a check, but with the mover to move again it could mate, at once or
+  through checks within the rule set's `kill_moves`, which it could not before the move
+  (X-31 in docs/rules-decisions.md);
 * chase (28.3): not a check or kill, but it makes a new attack on an opposing piece that the
   mover could then capture with gain: the piece has no root (28.16: no legal recapture, so a
   "false root" counts as none), or it is worth more than its attacker (25.3: a rook attacked
@@ -167,13 +168,20 @@ def _pass(position: Position) -> Position:
     return Position.from_fen(fen)
 
 
-def _mates(position: Position) -> bool:
-    # The cheap check test first: most replies give no check, and only a check can mate.
-    return position.in_check() and not position.legal_codes()
-
-
-def _threatens_mate(passed: Position) -> bool:
-    return any(_mates(passed.push_code(c)) for c in passed.legal_codes())
+def _forces_mate(position: Position, moves: int) -> bool:
+    """Can the side to move mate within `moves` of its own moves, every one but the last a
+    check (28.2: "the next move or consecutive checks")? Only checks are tried before the
+    last move, so the search stays small."""
+    for code in position.legal_codes():
+        after = position.push_code(code)
+        if not after.in_check():
+            continue
+        replies = after.legal_codes()
+        if not replies:
+            return True
+        if moves > 1 and all(_forces_mate(after.push_code(r), moves - 1) for r in replies):
+            return True
+    return False
 
 
 def _rooted(passed: Position, code: int) -> bool:
@@ -240,7 +248,10 @@ def classify(
         return Category.CHECK, [], ""
     passed = _pass(after)
     chased, note = _chases(before, move, passed, ids, rules)
-    if _threatens_mate(passed):
+    # A kill is a new threat: a mate the mover could already force before the move is not
+    # made by it (as with chases, an old attack never counts).
+    depth = rules.kill_moves
+    if _forces_mate(passed, depth) and not _forces_mate(before, depth):
         return Category.KILL, chased, ""
     if chased:
         return Category.CHASE, chased, ""

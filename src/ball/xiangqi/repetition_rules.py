@@ -45,6 +45,11 @@ class RepetitionRules:
     # Seed 25.2: attacking moves that, repeated by one side without an idle move, are
     # forbidden (perpetual check, kill, chase and their mixtures).
     forbidden: frozenset[str] = frozenset(FORBIDDABLE)
+    # Seed 28.2: a kill threatens mate "the next move or by consecutive checks": the number
+    # of the mover's own moves searched for such a mate (1: mate next move; 2: a check, any
+    # reply, then mate). The seed sets no bound; 1 is this reading's (X-31): deeper searches
+    # find standing mating nets that no single move of the cycle made.
+    kill_moves: int = 1
     # Seed 27.1, 27.2: a chase made by these pieces' own attack counts as idle.
     idle_attackers: frozenset[Kind] = frozenset({Kind.KING, Kind.PAWN})
     # A chase made by moving one of these pieces counts as idle even when another piece
@@ -59,6 +64,7 @@ class RepetitionRules:
 
 _KEYS = {
     "occurrences",
+    "kill_moves",
     "change_chances",
     "forbidden",
     "idle_attackers",
@@ -128,6 +134,7 @@ def repetition_from_table(table: Any) -> RepetitionRules:
     return RepetitionRules(
         occurrences=_int(table, "occurrences", 2, 10, 3),
         change_chances=_int(table, "change_chances", 0, 10, 1),
+        kill_moves=_int(table, "kill_moves", 1, 3, 1),
         forbidden=_forbidden(table),
         idle_attackers=_kinds(table, "idle_attackers", frozenset({Kind.KING, Kind.PAWN})),
         idle_movers=_kinds(table, "idle_movers", frozenset()),
