@@ -1,4 +1,5 @@
-"""`ball xiangqi …`: the Xiangqi engine on the command line (legal, apply, perft, status).
+"""`ball xiangqi …`: the Xiangqi engine on the command line (legal, apply, perft, status,
+judge).
 
 POSITION is a FEN string, `-` to read the FEN from standard input, or `--standard` for the
 start position. Bad input exits with status 2 and one line on standard error.
@@ -143,3 +144,67 @@ def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
         else {"result": ending.result, "reason": str(ending.reason), "article": ending.article},
     }
     typer.echo(json.dumps(doc, indent=2))
+
+
+def _judge_game(fen: str | None, moves: str | None, pgn: str | None):
+    """The game `judge` rules on: from FILE.pgn, or from --fen and --moves (ICCS)."""
+    from ball.xiangqi import Game
+
+    if pgn is not None:
+        if fen is not None or moves is not None:
+            fail("judge takes FILE.pgn or --fen/--moves, not both")
+        if importlib.util.find_spec("ball.xiangqi.pgn") is None:
+            fail("PGN reading not available in this build (use --fen and --moves)")
+        module = importlib.import_module("ball.xiangqi.pgn")
+        try:
+            with open(pgn, encoding="utf-8") as handle:
+                text = handle.read(1_000_001)
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"cannot read {pgn}: {getattr(exc, 'strerror', None) or exc}")
+        if len(text) > 1_000_000:
+            fail(f"{pgn}: larger than 1,000,000 characters")
+        try:
+            return module.read(text).game()
+        except ValueError as exc:  # XiangqiError and the PGN reader's own errors
+            fail(f"{pgn}: {exc}")
+    try:
+        game = Game.from_fen(fen) if fen is not None else Game()
+    except XiangqiError as exc:
+        fail(f"--fen: {exc}")
+    for k, text in enumerate((moves or "").split(), 1):
+        try:
+            game.push(Move.from_iccs(text))
+        except XiangqiError as exc:
+            fail(f"move {k} ({text}): {exc}")
+    return game
+
+
+@app.command("judge")
+def judge_cmd(
+    pgn: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE.pgn", help="The game record.", show_default=False),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", help="Rule set: chinese (the seed's) or axf.")
+    ] = "chinese",
+    fen: Annotated[
+        str | None, typer.Option("--fen", help="Start position (default: the standard one).")
+    ] = None,
+    moves: Annotated[
+        str | None, typer.Option("--moves", help='ICCS moves from --fen, e.g. "h2e2 h9g7".')
+    ] = None,
+):
+    """Print the ruling after the record's last move as JSON.
+
+    `result` is 1-0, 0-1, 1/2-1/2, or * when no rule ends the game; `reason` and `article`
+    say why; where a repetition is judged (seed §24–§28) the classified cycle follows.
+    """
+    from ball.xiangqi import load_rules
+
+    try:
+        rule_set = load_rules(rules)
+    except XiangqiError as exc:
+        fail(f"--rules: {exc}")
+    game = _judge_game(fen, moves, pgn)
+    typer.echo(json.dumps(game.ruling(rule_set).as_dict(), indent=2))

@@ -10,6 +10,7 @@ from .ending import BLACK_WINS, DRAW, RED_WINS, Ending, EndReason, draw, loss
 from .errors import XiangqiError
 from .move import Move
 from .position import Position, PositionKey
+from .repetition import Ruling, board_ruling, judge
 from .rules import XiangqiRules
 
 DOCUMENT_FORMAT = "ball-xiangqi-game/1"
@@ -81,8 +82,18 @@ class Game:
         self.declared = ending
 
     def outcome(self, rules: XiangqiRules | None = None) -> Ending | None:
-        """The declared ending if any, else what the board decides (`board_outcome`)."""
-        return self.declared or board_outcome(self.position, rules)
+        """The ending after the last move: a declared one, else the board's, else a
+        repetition ruling's (seed §24, §26) when it ends the game (a "must change" ruling
+        does not yet)."""
+        return self.declared or self.ruling(rules).ending
+
+    def ruling(self, rules: XiangqiRules | None = None) -> Ruling:
+        """The ruling after the last move, with its reason and any classified cycle."""
+        rules = rules or XiangqiRules()
+        ending = board_outcome(self.position, rules)
+        if ending is not None:
+            return board_ruling(ending, rules)
+        return judge(self.positions, self.moves, rules)
 
     # --- the game document ------------------------------------------------------------
 

@@ -8,11 +8,12 @@ typo never silently falls back to a default.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from .errors import XiangqiError
+from .repetition_rules import RepetitionRules, repetition_from_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +22,8 @@ class XiangqiRules:
     title: str = "Chinese Xiangqi competition rules"
     # Seed 4.2.4: moves by EACH side without a capture before the game is drawn; 0 = no limit.
     natural_move_limit: int = 60
+    # Seed §23–§28: how repetitions are ruled (`[repetition]`, see repetition_rules).
+    repetition: RepetitionRules = field(default_factory=RepetitionRules)
 
     @property
     def natural_move_plies(self) -> int:
@@ -28,7 +31,7 @@ class XiangqiRules:
         return 2 * self.natural_move_limit
 
 
-_TOP_KEYS = {"name", "title", "natural_moves"}
+_TOP_KEYS = {"name", "title", "natural_moves", "repetition"}
 
 
 def _natural_limit(table: Any) -> int:
@@ -59,6 +62,7 @@ def rules_from_toml(text: str) -> XiangqiRules:
         name=data.get("name", "custom"),
         title=data.get("title", data.get("name", "custom")),
         natural_move_limit=_natural_limit(data.get("natural_moves", {})),
+        repetition=repetition_from_table(data.get("repetition", {})),
     )
 
 
