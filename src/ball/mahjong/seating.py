@@ -1,0 +1,642 @@
+"""Who sits where: tables of four, east-south-west-north, session by session.
+
+A seating is a tuple of sessions, a session a tuple of tables, a table a tuple of four players
+(numbered 1..N) in wind order east, south, west, north. Ways to seat a session:
+
+- `random_session`: a seeded shuffle (the first session, when no template is imported);
+- `by_ranking`: the top four together, the next four, and so on;
+- `balanced`: whole schedules where no two players meet twice when that is possible, and as
+  few repeat meetings as possible when it is not; players of the same team (or country) never
+  share a table when every team has at most one player per table (a hard rule then).
+
+Winds are dealt afterwards (`deal_winds`) so that each player sits each wind as evenly as the
+number of sessions allows. `report` checks any seating (repeat meetings, wind counts, team
+clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,N`).
+
+The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
+parallel classes are whole sessions in which no pair meets twice, the classic resolvable
+design), otherwise a seeded deal; then a tabu search that swaps two players of one session
+between tables (the method of social-golfer solvers), minimising sum over pairs of
+C(meetings, 2), which equals the repeat count once no pair meets three times.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+Table = tuple[int, int, int, int]
+Session = tuple[Table, ...]
+Seating = tuple[Session, ...]
+
+WINDS = ("E", "S", "W", "N")
+SEATS = 4
+MAX_PLAYERS = 1024
+MAX_SESSIONS = 64
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be built or read; the message says what is wrong."""
+
+
+def check_size(players: int, sessions: int) -> None:
+    """Refuse a player or session count that cannot make tables of four (decision M-05)."""
+    if not 4 <= players <= MAX_PLAYERS:
+        raise SeatingError(f"players: must be from 4 to {MAX_PLAYERS}, not {players}")
+    if players % SEATS:
+        raise SeatingError(
+            f"players: {players} is not a multiple of 4; every table seats four "
+            "(add or remove players, or seat substitutes)"
+        )
+    if not 1 <= sessions <= MAX_SESSIONS:
+        raise SeatingError(f"sessions: must be from 1 to {MAX_SESSIONS}, not {sessions}")
+
+
+def _chunks(order: Sequence[int]) -> Session:
+    return tuple(
+        (order[i], order[i + 1], order[i + 2], order[i + 3]) for i in range(0, len(order), SEATS)
+    )
+
+
+def random_session(players: int, seed: int = 0) -> Session:
+    """Players 1..N shuffled (seeded) into tables."""
+    check_size(players, 1)
+    order = list(range(1, players + 1))
+    random.Random(seed).shuffle(order)
+    return _chunks(order)
+
+
+def by_ranking(ranking: Sequence[int]) -> Session:
+    """The top four together, the next four, ... (`ranking` best first; winds as listed)."""
+    if sorted(ranking) != list(range(1, len(ranking) + 1)):
+        raise SeatingError("ranking: must list every player 1..N exactly once")
+    check_size(len(ranking), 1)
+    return _chunks(list(ranking))
+
+
+# --- geometry start: AG(k, 4) -----------------------------------------------------------
+
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))  # x^2 = x + 1; add = xor
+
+
+def _power_of_four(n: int) -> int:
+    k = 0
+    while n > 1 and n % 4 == 0:
+        n, k = n // 4, k + 1
+    return k if n == 1 and k >= 2 else 0
+
+
+def _vec(i: int, k: int) -> list[int]:
+    return [(i >> (2 * j)) & 3 for j in range(k)]
+
+
+def _index(v: Sequence[int]) -> int:
+    return sum(x << (2 * j) for j, x in enumerate(v))
+
+
+def _directions(k: int) -> list[list[int]]:
+    """One vector per parallel class: nonzero, last nonzero coordinate 1."""
+    out = []
+    for i in range(1, 4**k):
+        v = _vec(i, k)
+        if [x for x in v if x][-1] == 1:
+            out.append(v)
+    return out
+
+
+def _parallel_class(k: int, d: Sequence[int]) -> list[list[int]]:
+    lines: dict[int, list[int]] = {}
+    for p in range(4**k):
+        pv = _vec(p, k)
+        line = sorted(_index([pv[j] ^ _GF4_MUL[t][d[j]] for j in range(k)]) for t in range(4))
+        lines.setdefault(line[0], line)
+    return list(lines.values())
+
+
+def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[list[list[int]]]:
+    """Sessions from AG(k, 4)'s parallel classes (cycled when there are more sessions)."""
+    k = _power_of_four(players)
+    label = list(range(1, players + 1))
+    rng.shuffle(label)
+    classes = [_parallel_class(k, d) for d in _directions(k)]
+    rng.shuffle(classes)
+    return [
+        [[label[p] for p in line] for line in classes[s % len(classes)]] for s in range(sessions)
+    ]
+
+
+def _dealt_start(
+    players: int, sessions: int, team_of: Mapping[int, str], rng: random.Random
+) -> list[list[list[int]]]:
+    """Seeded deals; players grouped by team and dealt round the tables, so a team with no
+    more players than there are tables never has two at one table."""
+    tables = players // SEATS
+    out = []
+    for _ in range(sessions):
+        order = list(range(1, players + 1))
+        rng.shuffle(order)
+        order.sort(key=lambda p: team_of.get(p, ""))
+        session: list[list[int]] = [[] for _ in range(tables)]
+        offset = rng.randrange(tables)
+        for i, p in enumerate(order):
+            session[(i + offset) % tables].append(p)
+        out.append(session)
+    return out
+
+
+# --- tabu search ------------------------------------------------------------------------
+
+
+def _open_pairs(players: int, teams: Mapping[int, str] | None) -> int:
+    """Pairs that may meet: all of them, less team-mates when teams are kept apart."""
+    pairs = players * (players - 1) // 2
+    if teams and teams_separable(players, teams):
+        pairs -= sum(n * (n - 1) // 2 for n in Counter(teams.values()).values())
+    return pairs
+
+
+def pair_cost_bound(players: int, sessions: int, teams: Mapping[int, str] | None = None) -> int:
+    """The least possible sum over pairs of C(meetings, 2): the meetings spread evenly."""
+    meetings = players * (SEATS - 1) * sessions // 2
+    pairs = _open_pairs(players, teams)
+    q, r = divmod(meetings, pairs)
+    return r * (q + 1) * q // 2 + (pairs - r) * q * (q - 1) // 2
+
+
+def repeat_bound(players: int, sessions: int, teams: Mapping[int, str] | None = None) -> int:
+    """The least possible number of repeat meetings (meetings beyond each pair's first):
+    every player meets 3 others a session, so N*3*S/2 meetings among the N(N-1)/2 pairs,
+    less the pairs of team-mates when teams are kept apart."""
+    meetings = players * (SEATS - 1) * sessions // 2
+    return max(0, meetings - _open_pairs(players, teams))
+
+
+@dataclass
+class _Search:
+    sched: list[list[list[int]]]
+    free: int  # sessions before this one are fixed (imported or already played)
+    team: list[int]  # team number per player, -1 for none
+    hard_teams: bool
+    rng: random.Random
+    meet: list[list[int]] = field(default_factory=list)
+    where: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.team)
+        self.meet = [[0] * n for _ in range(n)]
+        self.where = [[0] * n for _ in self.sched]
+        for s, session in enumerate(self.sched):
+            for t, table in enumerate(session):
+                for p in table:
+                    self.where[s][p] = t
+                    for q in table:
+                        if q != p:
+                            self.meet[p][q] += 1
+
+    def same(self, p: int, q: int) -> int:
+        return 1 if self.team[p] >= 0 and self.team[p] == self.team[q] else 0
+
+    def cost(self) -> tuple[int, int]:
+        """(sum over pairs of C(m, 2), team clashes)."""
+        n = len(self.team)
+        pairs = sum(self.meet[p][q] * (self.meet[p][q] - 1) // 2 for p in range(n)
+                    for q in range(p + 1, n))
+        clashes = sum(self.same(p, q) for session in self.sched for table in session
+                      for i, p in enumerate(table) for q in table[i + 1:])
+        return pairs, clashes
+
+    def conflicted(self, s: int) -> list[int]:
+        out = []
+        for table in self.sched[s]:
+            for p in table:
+                if any(q != p and (self.meet[p][q] > 1 or self.same(p, q)) for q in table):
+                    out.append(p)
+        return out
+
+    def delta(self, s: int, a: int, b: int) -> tuple[int, int]:
+        m, ta, tb = self.meet, self.sched[s][self.where[s][a]], self.sched[s][self.where[s][b]]
+        d = c = 0
+        for x in ta:
+            if x != a:
+                d += m[b][x] - m[a][x] + 1
+                c += self.same(b, x) - self.same(a, x)
+        for y in tb:
+            if y != b:
+                d += m[a][y] - m[b][y] + 1
+                c += self.same(a, y) - self.same(b, y)
+        return d, c
+
+    def swap(self, s: int, a: int, b: int) -> None:
+        m, wa, wb = self.meet, self.where[s][a], self.where[s][b]
+        ta, tb = self.sched[s][wa], self.sched[s][wb]
+        for x in ta:
+            if x != a:
+                m[a][x] -= 1
+                m[x][a] -= 1
+                m[b][x] += 1
+                m[x][b] += 1
+        for y in tb:
+            if y != b:
+                m[b][y] -= 1
+                m[y][b] -= 1
+                m[a][y] += 1
+                m[y][a] += 1
+        ta[ta.index(a)], tb[tb.index(b)] = b, a
+        self.where[s][a], self.where[s][b] = wb, wa
+
+
+def _best_move(
+    st: _Search, s: int, tabu: dict[tuple[int, int, int], int], it: int, room: int
+) -> tuple[int, int, int] | None:
+    """The best swap in session `s` moving a conflicted player: (score, a, b)."""
+    best: tuple[int, int, int] | None = None
+    ties = 0
+    for a in st.conflicted(s):
+        wa = st.where[s][a]
+        for t, table in enumerate(st.sched[s]):
+            if t == wa:
+                continue
+            for b in table:
+                d, c = st.delta(s, a, b)
+                if st.hard_teams and c > 0:
+                    continue
+                score = d + c * 1000
+                banned = tabu.get((s, a, t), 0) > it or tabu.get((s, b, wa), 0) > it
+                if banned and score >= room:  # aspiration: a tabu move that beats the best
+                    continue
+                if best is None or score < best[0]:
+                    best, ties = (score, a, b), 1
+                elif score == best[0]:
+                    ties += 1
+                    if st.rng.randrange(ties) == 0:
+                        best = (score, a, b)
+    return best
+
+
+def _tabu(st: _Search, bound: int, max_iters: int) -> None:
+    """Improve `st` in place until its cost reaches `bound` or the iterations run out; the
+    best schedule seen is left in `st`."""
+    pairs, clashes = st.cost()
+    cost = pairs + 1000 * clashes
+    best_cost, best = cost, [[list(t) for t in session] for session in st.sched]
+    tabu: dict[tuple[int, int, int], int] = {}
+    stale = 0
+    sessions = list(range(st.free, len(st.sched)))
+    for it in range(max_iters):
+        if cost <= bound or not sessions:
+            break
+        busy = [s for s in sessions if st.conflicted(s)]
+        if not busy:
+            break
+        s = st.rng.choice(busy)
+        move = _best_move(st, s, tabu, it, best_cost - cost)
+        if move is None:
+            continue
+        score, a, b = move
+        wa, wb = st.where[s][a], st.where[s][b]
+        st.swap(s, a, b)
+        cost += score
+        tenure = 4 + st.rng.randrange(8)
+        tabu[(s, a, wa)] = tabu[(s, b, wb)] = it + tenure
+        if cost < best_cost:
+            best_cost, best, stale = cost, [[list(t) for t in ses] for ses in st.sched], 0
+        else:
+            stale += 1
+        if stale > 400:  # stuck: shake a few tables and go on from there
+            _perturb(st, sessions)
+            pairs, clashes = st.cost()
+            cost, stale = pairs + 1000 * clashes, 0
+    _restore(st, best)
+
+
+def _perturb(st: _Search, sessions: Sequence[int]) -> None:
+    for _ in range(max(2, len(st.team) // 16)):
+        s = st.rng.choice(list(sessions))
+        a, b = st.rng.sample(range(1, len(st.team)), 2)
+        if st.where[s][a] == st.where[s][b]:
+            continue
+        if st.hard_teams and st.delta(s, a, b)[1] > 0:
+            continue
+        st.swap(s, a, b)
+
+
+def _restore(st: _Search, sched: list[list[list[int]]]) -> None:
+    fresh = _Search(sched, st.free, st.team, st.hard_teams, st.rng)
+    st.sched, st.meet, st.where = fresh.sched, fresh.meet, fresh.where
+
+
+# --- balanced schedules -----------------------------------------------------------------
+
+
+def _team_numbers(players: int, teams: Mapping[int, str] | None) -> list[int]:
+    numbers: dict[str, int] = {}
+    team = [-1] * (players + 1)
+    for p, name in (teams or {}).items():
+        if not 1 <= p <= players:
+            raise SeatingError(f"teams: player {p} is not one of 1..{players}")
+        team[p] = numbers.setdefault(name, len(numbers))
+    return team
+
+
+def teams_separable(players: int, teams: Mapping[int, str] | None) -> bool:
+    """Whether no two team-mates need ever share a table: no team has more players than
+    there are tables (then a deal round the tables by team always separates them)."""
+    sizes = Counter((teams or {}).values())
+    return max(sizes.values(), default=0) <= players // SEATS
+
+
+def check_session(session: Sequence[Sequence[int]], players: int, what: str) -> None:
+    """Every player 1..N exactly once, in tables of four."""
+    if any(len(table) != SEATS for table in session):
+        raise SeatingError(f"{what}: every table seats exactly four players")
+    seated = sorted(p for table in session for p in table)
+    if seated != list(range(1, players + 1)):
+        missing = sorted(set(range(1, players + 1)) - set(seated))
+        doubled = sorted(p for p, n in Counter(seated).items() if n > 1)
+        if doubled:
+            raise SeatingError(f"{what}: player {doubled[0]} is seated twice")
+        if missing:
+            raise SeatingError(f"{what}: player {missing[0]} has no seat")
+        raise SeatingError(f"{what}: players must be numbered 1..{players}")
+
+
+def _clashes(session: list[list[int]], team: list[int]) -> int:
+    return sum(1 for table in session for i, p in enumerate(table) for q in table[i + 1:]
+               if team[p] >= 0 and team[p] == team[q])
+
+
+def balanced(
+    players: int,
+    sessions: int,
+    teams: Mapping[int, str] | None = None,
+    seed: int = 0,
+    fixed: Sequence[Session] = (),
+    max_iters: int | None = None,
+) -> Seating:
+    """A seating of `sessions` sessions with as few repeat meetings as the search finds
+    (the bound is `repeat_bound`), team-mates apart (hard when `teams_separable`), winds
+    dealt evenly. `fixed` sessions (imported or already played) are kept as they are and
+    only the sessions after them are built."""
+    check_size(players, sessions)
+    if len(fixed) > sessions:
+        raise SeatingError(f"fixed: {len(fixed)} sessions given for a seating of {sessions}")
+    for i, session in enumerate(fixed, 1):
+        check_session(session, players, f"session {i}")
+    team = _team_numbers(players, teams)
+    rng = random.Random(seed)
+    todo = sessions - len(fixed)
+    start = (
+        _geometry_start(players, todo, rng) if _power_of_four(players) else
+        _dealt_start(players, todo, {}, rng)
+    )
+    hard = teams_separable(players, teams)
+    if hard and any(_clashes(session, team) for session in start):
+        named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
+        start = _dealt_start(players, todo, named, rng)
+    sched = [[list(t) for t in session] for session in fixed] + start
+    st = _Search(sched, len(fixed), team, hard, rng)
+    iters = max_iters if max_iters is not None else 2000 + 20 * players
+    _tabu(st, pair_cost_bound(players, sessions, teams), iters)
+    tables = tuple(tuple(_table(t) for t in session) for session in st.sched)
+    return deal_winds(tables, keep=len(fixed), seed=seed)
+
+
+def _table(seats: Sequence[int]) -> Table:
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+# --- winds --------------------------------------------------------------------------------
+
+_ORDERS = [
+    (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)
+    if len({a, b, c, d}) == 4
+]
+
+
+def _best_order(table: Table, counts: dict[int, list[int]]) -> Table:
+    """The seats of `table`'s players (E, S, W, N) that leave their wind counts most even."""
+
+    def score(order: tuple[int, int, int, int]) -> tuple[int, int, tuple[int, ...]]:
+        after = [counts[table[i]][w] + 1 for w, i in enumerate(order)]
+        return max(after), sum(x * x for x in after), order
+
+    best = min(_ORDERS, key=score)
+    return _table([table[i] for i in best])
+
+
+def wind_spread(seating: Seating) -> tuple[int, int]:
+    """The fewest and the most times any player sat any one wind."""
+    counts = wind_counts(seating)
+    return min(min(c) for c in counts.values()), max(max(c) for c in counts.values())
+
+
+def wind_counts(seating: Seating) -> dict[int, list[int]]:
+    """Per player, how often they sat east, south, west and north."""
+    counts: dict[int, list[int]] = {}
+    for session in seating:
+        for table in session:
+            for w, p in enumerate(table):
+                counts.setdefault(p, [0] * 4)[w] += 1
+    return counts
+
+
+def _descend(out: list[list[Table]], keep: int, counts: dict[int, list[int]]) -> None:
+    """Re-deal each table against all the others until nothing improves (every step lowers
+    the sum of squared wind counts, so this ends)."""
+    for _ in range(8):
+        changed = False
+        for s in range(keep, len(out)):
+            for i, table in enumerate(out[s]):
+                for w, p in enumerate(table):
+                    counts[p][w] -= 1
+                new = _best_order(table, counts)
+                for w, p in enumerate(new):
+                    counts[p][w] += 1
+                changed |= new != table
+                out[s][i] = new
+        if not changed:
+            return
+
+
+def _excess(counts: dict[int, list[int]], sessions: int) -> int:
+    hi, lo = -(-sessions // 4), sessions // 4
+    return sum(max(0, c - hi) + max(0, lo - c) for cs in counts.values() for c in cs)
+
+
+def deal_winds(seating: Seating, keep: int = 0, seed: int = 0) -> Seating:
+    """The same tables with seats re-dealt so that every player sits each wind between
+    floor(S/4) and ceil(S/4) times where the search finds it; the first `keep` sessions are
+    left as they are. A greedy deal session by session, then descent (`_descend`), then
+    rounds that shuffle the tables of players outside the bounds and descend again,
+    keeping the best."""
+    counts: dict[int, list[int]] = {p: [0] * 4 for s in seating for t in s for p in t}
+    out = [list(session) for session in seating]
+    for s, session in enumerate(out):  # first deal: greedy, session by session
+        for i, table in enumerate(session):
+            if s >= keep:
+                table = session[i] = _best_order(table, counts)
+            for w, p in enumerate(table):
+                counts[p][w] += 1
+    _descend(out, keep, counts)
+    rng, sessions = random.Random(seed), len(out)
+    best, best_excess = [list(s) for s in out], _excess(counts, sessions)
+    for _ in range(60):
+        if best_excess == 0 or keep >= sessions:
+            break
+        hi, lo = -(-sessions // 4), sessions // 4
+        bad = {p for p, cs in counts.items() if max(cs) > hi or min(cs) < lo}
+        for s in range(keep, sessions):
+            for i, table in enumerate(out[s]):
+                if bad.intersection(table) and rng.random() < 0.5:
+                    order = list(table)
+                    rng.shuffle(order)
+                    for w, p in enumerate(table):
+                        counts[p][w] -= 1
+                    out[s][i] = _table(order)
+                    for w, p in enumerate(order):
+                        counts[p][w] += 1
+        _descend(out, keep, counts)
+        if _excess(counts, sessions) < best_excess:
+            best, best_excess = [list(s) for s in out], _excess(counts, sessions)
+    return tuple(tuple(session) for session in best)
+
+
+# --- checking and CSV ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `report` found in a seating."""
+
+    players: int
+    sessions: int
+    repeats: int  # meetings beyond each pair's first
+    repeat_bound: int  # the least possible (see `repeat_bound`)
+    repeated_pairs: tuple[tuple[int, int, int], ...]  # (p, q, meetings) for meetings > 1
+    repeats_per_session: tuple[int, ...]  # repeat meetings made in each session
+    wind_counts: dict[int, list[int]]
+    wind_spread: tuple[int, int]  # fewest, most times any player sat one wind
+    team_clashes: tuple[tuple[int, int, int], ...]  # (session, p, q) team-mates at a table
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "sessions": self.sessions,
+            "repeats": self.repeats,
+            "repeat_bound": self.repeat_bound,
+            "repeated_pairs": [list(x) for x in self.repeated_pairs],
+            "repeats_per_session": list(self.repeats_per_session),
+            "wind_counts": {str(p): c for p, c in sorted(self.wind_counts.items())},
+            "wind_spread": list(self.wind_spread),
+            "team_clashes": [list(x) for x in self.team_clashes],
+        }
+
+
+def report(seating: Seating, teams: Mapping[int, str] | None = None) -> Report:
+    """Check a seating (every player once per session) and count what it does."""
+    if not seating:
+        raise SeatingError("the seating has no sessions")
+    players = sum(len(t) for t in seating[0])
+    for i, session in enumerate(seating, 1):
+        check_session(session, players, f"session {i}")
+    meet: Counter[tuple[int, int]] = Counter()
+    per_session, clashes = [], []
+    for s, session in enumerate(seating, 1):
+        made = 0
+        for table in session:
+            for i, p in enumerate(table):
+                for q in table[i + 1:]:
+                    pair = (min(p, q), max(p, q))
+                    made += meet[pair] > 0
+                    meet[pair] += 1
+                    if teams and p in teams and teams.get(q) == teams[p]:
+                        clashes.append((s, *pair))
+        per_session.append(made)
+    return Report(
+        players=players,
+        sessions=len(seating),
+        repeats=sum(n - 1 for n in meet.values()),
+        repeat_bound=repeat_bound(players, len(seating), teams),
+        repeated_pairs=tuple(sorted((p, q, n) for (p, q), n in meet.items() if n > 1)),
+        repeats_per_session=tuple(per_session),
+        wind_counts=wind_counts(seating),
+        wind_spread=wind_spread(seating),
+        team_clashes=tuple(clashes),
+    )
+
+
+CSV_HEADER = "session,table,E,S,W,N"
+
+
+def to_csv(seating: Seating) -> str:
+    """`session,table,E,S,W,N`, one line per table, sessions and tables numbered from 1."""
+    lines = [CSV_HEADER]
+    for s, session in enumerate(seating, 1):
+        for t, table in enumerate(session, 1):
+            lines.append(",".join(str(x) for x in (s, t, *table)))
+    return "\n".join(lines) + "\n"
+
+
+def _csv_row(line: str, number: int) -> tuple[int, int, Table]:
+    cells = [c.strip() for c in line.split(",")]
+    if len(cells) != 6:
+        raise SeatingError(f"line {number}: expected 6 fields (session,table,E,S,W,N)")
+    try:
+        s, t, e, so, w, n = (int(c) for c in cells)
+    except ValueError:
+        raise SeatingError(f"line {number}: every field must be a whole number") from None
+    if s < 1 or t < 1:
+        raise SeatingError(f"line {number}: sessions and tables are numbered from 1")
+    return s, t, (e, so, w, n)
+
+
+def from_csv(text: str) -> Seating:
+    """Read `to_csv`'s format (the header line is optional; blank lines are skipped). Tables
+    must be numbered 1.. in each session and sessions 1.. in order; the result is checked
+    (every player exactly once per session)."""
+    rows: dict[int, dict[int, Table]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or (number == 1 and line.replace(" ", "") == CSV_HEADER):
+            continue
+        s, t, table = _csv_row(line, number)
+        if t in rows.setdefault(s, {}):
+            raise SeatingError(f"line {number}: session {s} table {t} is listed twice")
+        rows[s][t] = table
+    if not rows:
+        raise SeatingError("the seating file lists no tables")
+    if sorted(rows) != list(range(1, len(rows) + 1)):
+        raise SeatingError("sessions must be numbered 1, 2, 3, ... without gaps")
+    seating = []
+    for s in sorted(rows):
+        if sorted(rows[s]) != list(range(1, len(rows[s]) + 1)):
+            raise SeatingError(f"session {s}: tables must be numbered 1, 2, 3, ... without gaps")
+        seating.append(tuple(rows[s][t] for t in sorted(rows[s])))
+    result = tuple(seating)
+    players = sum(len(t) for t in result[0])
+    for i, session in enumerate(result, 1):
+        check_session(session, players, f"session {i}")
+    return result
+
+
+def teams_from_csv(text: str, players: int) -> dict[int, str]:
+    """`player,team` lines (a `player,team` header is allowed): the team (or country) of
+    each listed player; players not listed have no team."""
+    teams: dict[int, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or (number == 1 and line.replace(" ", "").lower() == "player,team"):
+            continue
+        cells = [c.strip() for c in line.split(",")]
+        if len(cells) != 2 or not cells[1]:
+            raise SeatingError(f"line {number}: expected player,team")
+        try:
+            p = int(cells[0])
+        except ValueError:
+            raise SeatingError(f"line {number}: player {cells[0]!r} is not a number") from None
+        if not 1 <= p <= players:
+            raise SeatingError(f"line {number}: player {p} is not one of 1..{players}")
+        if p in teams:
+            raise SeatingError(f"line {number}: player {p} is listed twice")
+        teams[p] = cells[1]
+    return teams
