@@ -26,6 +26,7 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("standings", None),
     ("export", "export"),
     ("pdf", "pdf"),
+    ("mahjong", "mahjong"),
 ]
 
 
