@@ -130,20 +130,48 @@ def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[lis
 def _dealt_start(
     players: int, sessions: int, team_of: Mapping[int, str], rng: random.Random
 ) -> list[list[list[int]]]:
-    """Seeded deals; players grouped by team and dealt round the tables, so a team with no
-    more players than there are tables never has two at one table."""
+    """Seeded deals in which no two team-mates share a table when every team has at most
+    one player per table (`teams_separable`)."""
+    return [_deal(players, team_of, rng) for _ in range(sessions)]
+
+
+def _deal(players: int, team_of: Mapping[int, str], rng: random.Random) -> list[list[int]]:
+    """Largest team first, each team onto the tables with the most free seats (random among
+    equals), then everyone without a team into the seats left; if that ever fails, a deal
+    round the tables in team order, which always separates a separable field."""
     tables = players // SEATS
-    out = []
-    for _ in range(sessions):
-        order = list(range(1, players + 1))
-        rng.shuffle(order)
-        order.sort(key=lambda p: team_of.get(p, ""))
-        session: list[list[int]] = [[] for _ in range(tables)]
-        offset = rng.randrange(tables)
-        for i, p in enumerate(order):
-            session[(i + offset) % tables].append(p)
-        out.append(session)
-    return out
+    members: dict[str, list[int]] = {}
+    for p in range(1, players + 1):
+        if p in team_of:
+            members.setdefault(team_of[p], []).append(p)
+    groups = sorted(members.values(), key=lambda g: (-len(g), rng.random()))
+    session: list[list[int]] = [[] for _ in range(tables)]
+    for group in groups:
+        rng.shuffle(group)
+        free = sorted(range(tables), key=lambda t: (len(session[t]), rng.random()))
+        if len(group) > tables or len(session[free[len(group) - 1]]) >= SEATS:
+            return _round_robin(players, team_of, rng)
+        for p, t in zip(group, free, strict=False):
+            session[t].append(p)
+    rest = [p for p in range(1, players + 1) if p not in team_of]
+    rng.shuffle(rest)
+    for t in range(tables):
+        while len(session[t]) < SEATS:
+            session[t].append(rest.pop())
+    return session
+
+
+def _round_robin(
+    players: int, team_of: Mapping[int, str], rng: random.Random
+) -> list[list[int]]:
+    tables = players // SEATS
+    order = list(range(1, players + 1))
+    rng.shuffle(order)
+    order.sort(key=lambda p: team_of.get(p, ""))
+    session: list[list[int]] = [[] for _ in range(tables)]
+    for i, p in enumerate(order):
+        session[i % tables].append(p)
+    return session
 
 
 # --- tabu search ------------------------------------------------------------------------
@@ -180,6 +208,8 @@ class _Search:
     team: list[int]  # team number per player, -1 for none
     hard_teams: bool
     rng: random.Random
+    weight: int = 1000  # what a team clash costs, in repeat meetings
+    evaluations: int = 0  # swaps scored so far: the search's budget is counted in these
     meet: list[list[int]] = field(default_factory=list)
     where: list[list[int]] = field(default_factory=list)
 
@@ -216,16 +246,22 @@ class _Search:
         return out
 
     def delta(self, s: int, a: int, b: int) -> tuple[int, int]:
-        m, ta, tb = self.meet, self.sched[s][self.where[s][a]], self.sched[s][self.where[s][b]]
+        """(change in sum of C(m, 2), change in team clashes) if a and b change tables."""
+        ma, mb, team = self.meet[a], self.meet[b], self.team
+        ka, kb = team[a], team[b]
         d = c = 0
-        for x in ta:
+        for x in self.sched[s][self.where[s][a]]:
             if x != a:
-                d += m[b][x] - m[a][x] + 1
-                c += self.same(b, x) - self.same(a, x)
-        for y in tb:
+                d += mb[x] - ma[x] + 1
+                kx = team[x]
+                if kx >= 0:
+                    c += (kx == kb) - (kx == ka)
+        for y in self.sched[s][self.where[s][b]]:
             if y != b:
-                d += m[a][y] - m[b][y] + 1
-                c += self.same(a, y) - self.same(b, y)
+                d += ma[y] - mb[y] + 1
+                ky = team[y]
+                if ky >= 0:
+                    c += (ky == ka) - (ky == kb)
         return d, c
 
     def swap(self, s: int, a: int, b: int) -> None:
@@ -258,11 +294,12 @@ def _best_move(
         for t, table in enumerate(st.sched[s]):
             if t == wa:
                 continue
+            st.evaluations += len(table)
             for b in table:
                 d, c = st.delta(s, a, b)
                 if st.hard_teams and c > 0:
                     continue
-                score = d + c * 1000
+                score = d + c * st.weight
                 banned = tabu.get((s, a, t), 0) > it or tabu.get((s, b, wa), 0) > it
                 if banned and score >= room:  # aspiration: a tabu move that beats the best
                     continue
@@ -275,26 +312,27 @@ def _best_move(
     return best
 
 
-def _tabu(st: _Search, bound: int, max_iters: int) -> None:
-    """Improve `st` in place until its cost reaches `bound` or the iterations run out; the
-    best schedule seen is left in `st`."""
+def _tabu(st: _Search, bound: int, budget: int) -> None:
+    """Improve `st` in place until its cost reaches `bound` or `budget` swap evaluations are
+    spent (a measure of work, so the same seed gives the same seating on any machine); the
+    best schedule seen is left in `st`. Each step takes the best swap of a conflicted player
+    over all sessions, not tabu unless it beats the best seen (aspiration)."""
     pairs, clashes = st.cost()
-    cost = pairs + 1000 * clashes
+    cost = pairs + st.weight * clashes
     best_cost, best = cost, [[list(t) for t in session] for session in st.sched]
     tabu: dict[tuple[int, int, int], int] = {}
     stale = 0
     sessions = list(range(st.free, len(st.sched)))
-    for it in range(max_iters):
+    it = 0
+    while st.evaluations < budget:
+        it += 1
         if cost <= bound or not sessions:
             break
-        busy = [s for s in sessions if st.conflicted(s)]
-        if not busy:
+        moves = [(m, s) for s in sessions if (m := _best_move(st, s, tabu, it, best_cost - cost))]
+        if not moves:
             break
-        s = st.rng.choice(busy)
-        move = _best_move(st, s, tabu, it, best_cost - cost)
-        if move is None:
-            continue
-        score, a, b = move
+        least = min(m[0] for m, _ in moves)
+        (score, a, b), s = st.rng.choice([(m, s) for m, s in moves if m[0] == least])
         wa, wb = st.where[s][a], st.where[s][b]
         st.swap(s, a, b)
         cost += score
@@ -307,7 +345,7 @@ def _tabu(st: _Search, bound: int, max_iters: int) -> None:
         if stale > 400:  # stuck: shake a few tables and go on from there
             _perturb(st, sessions)
             pairs, clashes = st.cost()
-            cost, stale = pairs + 1000 * clashes, 0
+            cost, stale = pairs + st.weight * clashes, 0
     _restore(st, best)
 
 
@@ -373,7 +411,7 @@ def balanced(
     teams: Mapping[int, str] | None = None,
     seed: int = 0,
     fixed: Sequence[Session] = (),
-    max_iters: int | None = None,
+    budget: int | None = None,
 ) -> Seating:
     """A seating of `sessions` sessions with as few repeat meetings as the search finds
     (the bound is `repeat_bound`), team-mates apart (hard when `teams_separable`), winds
@@ -397,8 +435,8 @@ def balanced(
         start = _dealt_start(players, todo, named, rng)
     sched = [[list(t) for t in session] for session in fixed] + start
     st = _Search(sched, len(fixed), team, hard, rng)
-    iters = max_iters if max_iters is not None else 2000 + 20 * players
-    _tabu(st, pair_cost_bound(players, sessions, teams), iters)
+    work = budget if budget is not None else 300_000 + 8_000 * players
+    _tabu(st, pair_cost_bound(players, sessions, teams), work)
     tables = tuple(tuple(_table(t) for t in session) for session in st.sched)
     return deal_winds(tables, keep=len(fixed), seed=seed)
 
