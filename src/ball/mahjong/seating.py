@@ -424,21 +424,89 @@ def balanced(
         check_session(session, players, f"session {i}")
     team = _team_numbers(players, teams)
     rng = random.Random(seed)
-    todo = sessions - len(fixed)
-    start = (
-        _geometry_start(players, todo, rng) if _power_of_four(players) else
-        _dealt_start(players, todo, {}, rng)
-    )
-    hard = teams_separable(players, teams)
-    if hard and any(_clashes(session, team) for session in start):
-        named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
-        start = _dealt_start(players, todo, named, rng)
-    sched = [[list(t) for t in session] for session in fixed] + start
-    st = _Search(sched, len(fixed), team, hard, rng)
     work = budget if budget is not None else 300_000 + 8_000 * players
+    start = _start(players, sessions - len(fixed), fixed, team, rng, work // 4)
+    sched = [[list(t) for t in session] for session in fixed] + start
+    st = _Search(sched, len(fixed), team, teams_separable(players, teams), rng)
     _tabu(st, pair_cost_bound(players, sessions, teams), work)
     tables = tuple(tuple(_table(t) for t in session) for session in st.sched)
     return deal_winds(tables, keep=len(fixed), seed=seed)
+
+
+def _start(
+    players: int,
+    todo: int,
+    fixed: Sequence[Session],
+    team: list[int],
+    rng: random.Random,
+    work: int,
+) -> list[list[list[int]]]:
+    """The sessions the search starts from. Without teams: the geometry, or a deal. With
+    teams kept apart: a seating built without them and then relabelled so that team-mates
+    never met in it (`_relabel`), which keeps its repeat count; failing that, a deal that
+    keeps them apart."""
+    if _power_of_four(players):
+        start = _geometry_start(players, todo, rng)
+    else:
+        start = _dealt_start(players, todo, {}, rng)
+    named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
+    if not named or not teams_separable(players, named):
+        return start
+    if not fixed:
+        free = _Search([[list(t) for t in s] for s in start], 0, [-1] * (players + 1), False,
+                       rng)
+        _tabu(free, pair_cost_bound(players, todo), work)
+        relabelled = _relabel(free.sched, team, rng)
+        if relabelled is not None:
+            return relabelled
+    return _dealt_start(players, todo, named, rng)
+
+
+def _relabel(
+    sched: list[list[list[int]]], team: list[int], rng: random.Random, tries: int = 200
+) -> list[list[list[int]]] | None:
+    """Give the seats of `sched` to the players again so that no two team-mates hold seats
+    that ever share a table: each team, largest first, takes seats none of which met
+    another (random greedy, a few hundred tries). None when no try succeeds."""
+    seats = len(team) - 1
+    met: list[set[int]] = [set() for _ in range(seats + 1)]
+    for session in sched:
+        for table in session:
+            for p in table:
+                met[p].update(q for q in table if q != p)
+    groups: dict[int, list[int]] = {}
+    for p in range(1, seats + 1):
+        groups.setdefault(team[p], []).append(p)
+    teamless = groups.pop(-1, [])
+    for _ in range(tries):
+        order = sorted(groups.values(), key=lambda g: (-len(g), rng.random()))
+        left = list(range(1, seats + 1))
+        rng.shuffle(left)
+        label = _place_teams(order, left, met)
+        if label is not None:
+            for p, seat in zip(teamless, [x for x in left if x not in label], strict=True):
+                label[seat] = p
+            return [[[label[x] for x in t] for t in session] for session in sched]
+    return None
+
+
+def _place_teams(
+    groups: list[list[int]], seats: list[int], met: list[set[int]]
+) -> dict[int, int] | None:
+    """seat -> player for every team member, team-mates on seats that never met."""
+    label: dict[int, int] = {}
+    for group in groups:
+        chosen: list[int] = []
+        for seat in seats:
+            if len(chosen) == len(group):
+                break
+            if seat not in label and not any(seat in met[c] for c in chosen):
+                chosen.append(seat)
+        if len(chosen) < len(group):
+            return None
+        for seat, p in zip(chosen, group, strict=True):
+            label[seat] = p
+    return label
 
 
 def _table(seats: Sequence[int]) -> Table:
