@@ -120,8 +120,9 @@ def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[lis
     k = _power_of_four(players)
     label = list(range(1, players + 1))
     rng.shuffle(label)
-    classes = [_parallel_class(k, d) for d in _directions(k)]
-    rng.shuffle(classes)
+    directions = _directions(k)
+    rng.shuffle(directions)
+    classes = [_parallel_class(k, d) for d in directions[:sessions]]
     return [
         [[label[p] for p in line] for line in classes[s % len(classes)]] for s in range(sessions)
     ]
@@ -283,13 +284,23 @@ class _Search:
         self.where[s][a], self.where[s][b] = wb, wa
 
 
+# Per step at most this many sessions, and conflicted players in each, are looked at (a
+# random sample when there are more): small fields get the best swap over the whole seating,
+# large ones (1000 players) a step that costs thousands of evaluations, not millions.
+SAMPLE_SESSIONS = 4
+SAMPLE_PLAYERS = 12
+
+
 def _best_move(
     st: _Search, s: int, tabu: dict[tuple[int, int, int], int], it: int, room: int
 ) -> tuple[int, int, int] | None:
     """The best swap in session `s` moving a conflicted player: (score, a, b)."""
     best: tuple[int, int, int] | None = None
     ties = 0
-    for a in st.conflicted(s):
+    movers = st.conflicted(s)
+    if len(movers) > SAMPLE_PLAYERS:
+        movers = st.rng.sample(movers, SAMPLE_PLAYERS)
+    for a in movers:
         wa = st.where[s][a]
         for t, table in enumerate(st.sched[s]):
             if t == wa:
@@ -328,7 +339,11 @@ def _tabu(st: _Search, bound: int, budget: int) -> None:
         it += 1
         if cost <= bound or not sessions:
             break
-        moves = [(m, s) for s in sessions if (m := _best_move(st, s, tabu, it, best_cost - cost))]
+        look = sessions if len(sessions) <= SAMPLE_SESSIONS else st.rng.sample(
+            sessions, SAMPLE_SESSIONS)
+        moves = [(m, s) for s in look if (m := _best_move(st, s, tabu, it, best_cost - cost))]
+        if not moves and look is not sessions:
+            continue
         if not moves:
             break
         least = min(m[0] for m, _ in moves)
@@ -424,7 +439,7 @@ def balanced(
         check_session(session, players, f"session {i}")
     team = _team_numbers(players, teams)
     rng = random.Random(seed)
-    work = budget if budget is not None else 300_000 + 8_000 * players
+    work = budget if budget is not None else min(3_000_000, 300_000 + 8_000 * players)
     start = _start(players, sessions - len(fixed), fixed, team, rng, work // 4)
     sched = [[list(t) for t in session] for session in fixed] + start
     st = _Search(sched, len(fixed), team, teams_separable(players, teams), rng)
@@ -522,14 +537,19 @@ _ORDERS = [
 
 
 def _best_order(table: Table, counts: dict[int, list[int]]) -> Table:
-    """The seats of `table`'s players (E, S, W, N) that leave their wind counts most even."""
-
-    def score(order: tuple[int, int, int, int]) -> tuple[int, int, tuple[int, ...]]:
-        after = [counts[table[i]][w] + 1 for w, i in enumerate(order)]
-        return max(after), sum(x * x for x in after), order
-
-    best = min(_ORDERS, key=score)
-    return _table([table[i] for i in best])
+    """The seats of `table`'s players (E, S, W, N) that leave their wind counts most even:
+    the least highest count, then the least sum of squares (first such order on ties)."""
+    rows = [counts[p] for p in table]
+    best, best_key = _ORDERS[0], (1 << 30, 1 << 30)
+    for order in _ORDERS:
+        a = rows[order[0]][0] + 1
+        b = rows[order[1]][1] + 1
+        c = rows[order[2]][2] + 1
+        d = rows[order[3]][3] + 1
+        key = (max(a, b, c, d), a * a + b * b + c * c + d * d)
+        if key < best_key:
+            best, best_key = order, key
+    return (table[best[0]], table[best[1]], table[best[2]], table[best[3]])
 
 
 def wind_spread(seating: Seating) -> tuple[int, int]:
@@ -548,12 +568,21 @@ def wind_counts(seating: Seating) -> dict[int, list[int]]:
     return counts
 
 
-def _descend(out: list[list[Table]], keep: int, counts: dict[int, list[int]]) -> None:
+# Table re-deals the wind search may make after the first deal (a few seconds at most).
+WIND_WORK = 40_000
+
+
+def _descend(
+    out: list[list[Table]], keep: int, counts: dict[int, list[int]], work: list[int]
+) -> None:
     """Re-deal each table against all the others until nothing improves (every step lowers
-    the sum of squared wind counts, so this ends)."""
+    the sum of squared wind counts, so this ends) or `work[0]` re-deals are spent."""
     for _ in range(8):
         changed = False
         for s in range(keep, len(out)):
+            if work[0] <= 0:
+                return
+            work[0] -= len(out[s])
             for i, table in enumerate(out[s]):
                 for w, p in enumerate(table):
                     counts[p][w] -= 1
@@ -585,11 +614,12 @@ def deal_winds(seating: Seating, keep: int = 0, seed: int = 0) -> Seating:
                 table = session[i] = _best_order(table, counts)
             for w, p in enumerate(table):
                 counts[p][w] += 1
-    _descend(out, keep, counts)
+    work = [WIND_WORK]
+    _descend(out, keep, counts, work)
     rng, sessions = random.Random(seed), len(out)
     best, best_excess = [list(s) for s in out], _excess(counts, sessions)
     for _ in range(60):
-        if best_excess == 0 or keep >= sessions:
+        if best_excess == 0 or keep >= sessions or work[0] <= 0:
             break
         hi, lo = -(-sessions // 4), sessions // 4
         bad = {p for p, cs in counts.items() if max(cs) > hi or min(cs) < lo}
@@ -603,7 +633,7 @@ def deal_winds(seating: Seating, keep: int = 0, seed: int = 0) -> Seating:
                     out[s][i] = _table(order)
                     for w, p in enumerate(order):
                         counts[p][w] += 1
-        _descend(out, keep, counts)
+        _descend(out, keep, counts, work)
         if _excess(counts, sessions) < best_excess:
             best, best_excess = [list(s) for s in out], _excess(counts, sessions)
     return tuple(tuple(session) for session in best)
