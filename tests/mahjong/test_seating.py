@@ -3,6 +3,8 @@ the stated sizes, winds balanced within floor(S/4)..ceil(S/4), team-mates apart.
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -146,3 +148,18 @@ def test_any_size_every_player_once_per_session(tables, sessions, seed):
 def test_256_players_seven_sessions_without_a_repeat():
     found = report(balanced(256, 7, seed=1))
     assert found.repeats == 0 and found.wind_spread == (1, 2)
+
+
+def test_by_ranking_after_played_sessions_evens_the_winds():
+    history = balanced(16, 3, seed=2)
+    ranking = list(range(1, 17))
+    session = by_ranking(ranking, history)
+    assert [set(t) for t in session] == [set(ranking[i:i + 4]) for i in range(0, 16, 4)]
+    before = report(history).wind_counts
+    for table in session:
+        # Each player lacks one wind after three sessions; the deal seats as many of the
+        # table's players on a wind they lack as any order of the four could.
+        def lacking(order):
+            return sum(before[p][w] == 0 for w, p in enumerate(order))
+
+        assert lacking(table) == max(lacking(o) for o in permutations(table))

@@ -68,12 +68,19 @@ def random_session(players: int, seed: int = 0) -> Session:
     return _chunks(order)
 
 
-def by_ranking(ranking: Sequence[int]) -> Session:
-    """The top four together, the next four, ... (`ranking` best first; winds as listed)."""
+def by_ranking(ranking: Sequence[int], history: Seating = ()) -> Session:
+    """The top four together, the next four, ... (`ranking` best first). Without `history`
+    the seats follow the ranking; with the sessions already played, the winds are dealt so
+    that each player's wind counts over the event stay even (`deal_winds`)."""
     if sorted(ranking) != list(range(1, len(ranking) + 1)):
         raise SeatingError("ranking: must list every player 1..N exactly once")
     check_size(len(ranking), 1)
-    return _chunks(list(ranking))
+    session = _chunks(list(ranking))
+    if not history:
+        return session
+    for i, played in enumerate(history, 1):
+        check_session(played, len(ranking), f"session {i}")
+    return deal_winds((*history, session), keep=len(history))[-1]
 
 
 # --- geometry start: AG(k, 4) -----------------------------------------------------------
