@@ -17,7 +17,11 @@ The balanced search: a start from an affine geometry over GF(4) when N is a powe
 parallel classes are whole sessions in which no pair meets twice, the classic resolvable
 design), otherwise a seeded deal; then a tabu search that swaps two players of one session
 between tables (the method of social-golfer solvers), minimising sum over pairs of
-C(meetings, 2), which equals the repeat count once no pair meets three times.
+C(meetings, 2), which equals the repeat count once no pair meets three times. With teams,
+a seating built without them is relabelled so that team-mates never met in it, or else the
+search starts from a team-separating deal and never seats two team-mates together. The work
+is bounded by counts (swap evaluations, table re-deals), never by the clock, so a seed gives
+the same seating on every machine.
 """
 
 from __future__ import annotations
