@@ -177,7 +177,7 @@ LANE_FIXTURES = {"browser": "browser", "page": "browser", "postgres_server": "po
 # each, a third of the quick lane's time); a new such file belongs here.
 PROCESS_FILES = {"engine/test_cli.py", "match/test_cli_record.py", "sim/test_selfplay.py",
                  "security/test_live_process.py", "tournament/test_crash.py",
-                 "tournament/test_concurrency.py"}
+                 "tournament/test_concurrency.py", "mahjong/test_cli_process.py"}
 
 
 def lane_markers(path: str, name: str, fixtures) -> set[str]:

@@ -27,6 +27,7 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("export", "export"),
     ("pdf", "pdf"),
     ("xiangqi", "xiangqi"),
+    ("mahjong", "mahjong"),
 ]
 
 

@@ -1,0 +1,789 @@
+"""Who sits where: tables of four, east-south-west-north, session by session.
+
+A seating is a tuple of sessions, a session a tuple of tables, a table a tuple of four players
+(numbered 1..N) in wind order east, south, west, north. Ways to seat a session:
+
+- `random_session`: a seeded shuffle (the first session, when no template is imported);
+- `by_ranking`: the top four together, the next four, and so on;
+- `balanced`: whole schedules where no two players meet twice when that is possible, and as
+  few repeat meetings as possible when it is not; players of the same team (or country) never
+  share a table when every team has at most one player per table (a hard rule then).
+
+Winds are dealt afterwards (`deal_winds`) so that each player sits each wind as evenly as the
+number of sessions allows. `report` checks any seating (repeat meetings, wind counts, team
+clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,N`).
+
+The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
+parallel classes are whole sessions in which no pair meets twice, the classic resolvable
+design), otherwise a seeded deal; then a tabu search that swaps two players of one session
+between tables (the method of social-golfer solvers), minimising sum over pairs of
+C(meetings, 2), which equals the repeat count once no pair meets three times. With teams,
+a seating built without them is relabelled so that team-mates never met in it, or else the
+search starts from a team-separating deal and never seats two team-mates together. The work
+is bounded by counts (swap evaluations, table re-deals), never by the clock, so a seed gives
+the same seating on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+Table = tuple[int, int, int, int]
+Session = tuple[Table, ...]
+Seating = tuple[Session, ...]
+
+WINDS = ("E", "S", "W", "N")
+SEATS = 4
+MAX_PLAYERS = 1024
+MAX_SESSIONS = 64
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be built or read; the message says what is wrong."""
+
+
+def check_size(players: int, sessions: int) -> None:
+    """Refuse a player or session count that cannot make tables of four (decision M-05)."""
+    if not 4 <= players <= MAX_PLAYERS:
+        raise SeatingError(f"players: must be from 4 to {MAX_PLAYERS}, not {players}")
+    if players % SEATS:
+        raise SeatingError(
+            f"players: {players} is not a multiple of 4; every table seats four "
+            "(add or remove players, or seat substitutes)"
+        )
+    if not 1 <= sessions <= MAX_SESSIONS:
+        raise SeatingError(f"sessions: must be from 1 to {MAX_SESSIONS}, not {sessions}")
+
+
+def _chunks(order: Sequence[int]) -> Session:
+    return tuple(
+        (order[i], order[i + 1], order[i + 2], order[i + 3]) for i in range(0, len(order), SEATS)
+    )
+
+
+def random_session(players: int, seed: int = 0) -> Session:
+    """Players 1..N shuffled (seeded) into tables."""
+    check_size(players, 1)
+    order = list(range(1, players + 1))
+    random.Random(seed).shuffle(order)
+    return _chunks(order)
+
+
+def by_ranking(ranking: Sequence[int], history: Seating = ()) -> Session:
+    """The top four together, the next four, ... (`ranking` best first). Without `history`
+    the seats follow the ranking; with the sessions already played, the winds are dealt so
+    that each player's wind counts over the event stay even (`deal_winds`)."""
+    if sorted(ranking) != list(range(1, len(ranking) + 1)):
+        raise SeatingError("ranking: must list every player 1..N exactly once")
+    check_size(len(ranking), 1)
+    session = _chunks(list(ranking))
+    if not history:
+        return session
+    for i, played in enumerate(history, 1):
+        check_session(played, len(ranking), f"session {i}")
+    return deal_winds((*history, session), keep=len(history))[-1]
+
+
+# --- geometry start: AG(k, 4) -----------------------------------------------------------
+
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))  # x^2 = x + 1; add = xor
+
+
+def _power_of_four(n: int) -> int:
+    k = 0
+    while n > 1 and n % 4 == 0:
+        n, k = n // 4, k + 1
+    return k if n == 1 and k >= 2 else 0
+
+
+def _vec(i: int, k: int) -> list[int]:
+    return [(i >> (2 * j)) & 3 for j in range(k)]
+
+
+def _index(v: Sequence[int]) -> int:
+    return sum(x << (2 * j) for j, x in enumerate(v))
+
+
+def _directions(k: int) -> list[list[int]]:
+    """One vector per parallel class: nonzero, last nonzero coordinate 1."""
+    out = []
+    for i in range(1, 4**k):
+        v = _vec(i, k)
+        if [x for x in v if x][-1] == 1:
+            out.append(v)
+    return out
+
+
+def _parallel_class(k: int, d: Sequence[int]) -> list[list[int]]:
+    lines: dict[int, list[int]] = {}
+    for p in range(4**k):
+        pv = _vec(p, k)
+        line = sorted(_index([pv[j] ^ _GF4_MUL[t][d[j]] for j in range(k)]) for t in range(4))
+        lines.setdefault(line[0], line)
+    return list(lines.values())
+
+
+def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[list[list[int]]]:
+    """Sessions from AG(k, 4)'s parallel classes (cycled when there are more sessions)."""
+    k = _power_of_four(players)
+    label = list(range(1, players + 1))
+    rng.shuffle(label)
+    directions = _directions(k)
+    rng.shuffle(directions)
+    classes = [_parallel_class(k, d) for d in directions[:sessions]]
+    return [
+        [[label[p] for p in line] for line in classes[s % len(classes)]] for s in range(sessions)
+    ]
+
+
+def _dealt_start(
+    players: int, sessions: int, team_of: Mapping[int, str], rng: random.Random
+) -> list[list[list[int]]]:
+    """Seeded deals in which no two team-mates share a table when every team has at most
+    one player per table (`teams_separable`)."""
+    return [_deal(players, team_of, rng) for _ in range(sessions)]
+
+
+def _deal(players: int, team_of: Mapping[int, str], rng: random.Random) -> list[list[int]]:
+    """Largest team first, each team onto the tables with the most free seats (random among
+    equals), then everyone without a team into the seats left; if that ever fails, a deal
+    round the tables in team order, which always separates a separable field."""
+    tables = players // SEATS
+    members: dict[str, list[int]] = {}
+    for p in range(1, players + 1):
+        if p in team_of:
+            members.setdefault(team_of[p], []).append(p)
+    groups = sorted(members.values(), key=lambda g: (-len(g), rng.random()))
+    session: list[list[int]] = [[] for _ in range(tables)]
+    for group in groups:
+        rng.shuffle(group)
+        free = sorted(range(tables), key=lambda t: (len(session[t]), rng.random()))
+        if len(group) > tables or len(session[free[len(group) - 1]]) >= SEATS:
+            return _round_robin(players, team_of, rng)
+        for p, t in zip(group, free, strict=False):
+            session[t].append(p)
+    rest = [p for p in range(1, players + 1) if p not in team_of]
+    rng.shuffle(rest)
+    for t in range(tables):
+        while len(session[t]) < SEATS:
+            session[t].append(rest.pop())
+    return session
+
+
+def _round_robin(
+    players: int, team_of: Mapping[int, str], rng: random.Random
+) -> list[list[int]]:
+    tables = players // SEATS
+    order = list(range(1, players + 1))
+    rng.shuffle(order)
+    order.sort(key=lambda p: team_of.get(p, ""))
+    session: list[list[int]] = [[] for _ in range(tables)]
+    for i, p in enumerate(order):
+        session[i % tables].append(p)
+    return session
+
+
+# --- tabu search ------------------------------------------------------------------------
+
+
+def _open_pairs(players: int, teams: Mapping[int, str] | None) -> int:
+    """Pairs that may meet: all of them, less team-mates when teams are kept apart."""
+    pairs = players * (players - 1) // 2
+    if teams and teams_separable(players, teams):
+        pairs -= sum(n * (n - 1) // 2 for n in Counter(teams.values()).values())
+    return pairs
+
+
+def pair_cost_bound(players: int, sessions: int, teams: Mapping[int, str] | None = None) -> int:
+    """The least possible sum over pairs of C(meetings, 2): the meetings spread evenly."""
+    meetings = players * (SEATS - 1) * sessions // 2
+    pairs = _open_pairs(players, teams)
+    q, r = divmod(meetings, pairs)
+    return r * (q + 1) * q // 2 + (pairs - r) * q * (q - 1) // 2
+
+
+def repeat_bound(players: int, sessions: int, teams: Mapping[int, str] | None = None) -> int:
+    """The least possible number of repeat meetings (meetings beyond each pair's first):
+    every player meets 3 others a session, so N*3*S/2 meetings among the N(N-1)/2 pairs,
+    less the pairs of team-mates when teams are kept apart."""
+    meetings = players * (SEATS - 1) * sessions // 2
+    return max(0, meetings - _open_pairs(players, teams))
+
+
+@dataclass
+class _Search:
+    sched: list[list[list[int]]]
+    free: int  # sessions before this one are fixed (imported or already played)
+    team: list[int]  # team number per player, -1 for none
+    hard_teams: bool
+    rng: random.Random
+    weight: int = 1000  # what a team clash costs, in repeat meetings
+    evaluations: int = 0  # swaps scored so far: the search's budget is counted in these
+    meet: list[list[int]] = field(default_factory=list)
+    where: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.team)
+        self.meet = [[0] * n for _ in range(n)]
+        self.where = [[0] * n for _ in self.sched]
+        for s, session in enumerate(self.sched):
+            for t, table in enumerate(session):
+                for p in table:
+                    self.where[s][p] = t
+                    for q in table:
+                        if q != p:
+                            self.meet[p][q] += 1
+
+    def same(self, p: int, q: int) -> int:
+        return 1 if self.team[p] >= 0 and self.team[p] == self.team[q] else 0
+
+    def cost(self) -> tuple[int, int]:
+        """(sum over pairs of C(m, 2), team clashes)."""
+        n = len(self.team)
+        pairs = sum(self.meet[p][q] * (self.meet[p][q] - 1) // 2 for p in range(n)
+                    for q in range(p + 1, n))
+        clashes = sum(self.same(p, q) for session in self.sched for table in session
+                      for i, p in enumerate(table) for q in table[i + 1:])
+        return pairs, clashes
+
+    def conflicted(self, s: int) -> list[int]:
+        out = []
+        for table in self.sched[s]:
+            for p in table:
+                if any(q != p and (self.meet[p][q] > 1 or self.same(p, q)) for q in table):
+                    out.append(p)
+        return out
+
+    def delta(self, s: int, a: int, b: int) -> tuple[int, int]:
+        """(change in sum of C(m, 2), change in team clashes) if a and b change tables."""
+        ma, mb, team = self.meet[a], self.meet[b], self.team
+        ka, kb = team[a], team[b]
+        d = c = 0
+        for x in self.sched[s][self.where[s][a]]:
+            if x != a:
+                d += mb[x] - ma[x] + 1
+                kx = team[x]
+                if kx >= 0:
+                    c += (kx == kb) - (kx == ka)
+        for y in self.sched[s][self.where[s][b]]:
+            if y != b:
+                d += ma[y] - mb[y] + 1
+                ky = team[y]
+                if ky >= 0:
+                    c += (ky == ka) - (ky == kb)
+        return d, c
+
+    def swap(self, s: int, a: int, b: int) -> None:
+        m, wa, wb = self.meet, self.where[s][a], self.where[s][b]
+        ta, tb = self.sched[s][wa], self.sched[s][wb]
+        for x in ta:
+            if x != a:
+                m[a][x] -= 1
+                m[x][a] -= 1
+                m[b][x] += 1
+                m[x][b] += 1
+        for y in tb:
+            if y != b:
+                m[b][y] -= 1
+                m[y][b] -= 1
+                m[a][y] += 1
+                m[y][a] += 1
+        ta[ta.index(a)], tb[tb.index(b)] = b, a
+        self.where[s][a], self.where[s][b] = wb, wa
+
+
+# Per step at most this many sessions, and conflicted players in each, are looked at (a
+# random sample when there are more): small fields get the best swap over the whole seating,
+# large ones (1000 players) a step that costs thousands of evaluations, not millions.
+SAMPLE_SESSIONS = 4
+SAMPLE_PLAYERS = 12
+
+
+def _best_move(
+    st: _Search, s: int, tabu: dict[tuple[int, int, int], int], it: int, room: int
+) -> tuple[int, int, int] | None:
+    """The best swap in session `s` moving a conflicted player: (score, a, b)."""
+    best: tuple[int, int, int] | None = None
+    ties = 0
+    movers = st.conflicted(s)
+    if len(movers) > SAMPLE_PLAYERS:
+        movers = st.rng.sample(movers, SAMPLE_PLAYERS)
+    for a in movers:
+        wa = st.where[s][a]
+        for t, table in enumerate(st.sched[s]):
+            if t == wa:
+                continue
+            st.evaluations += len(table)
+            for b in table:
+                d, c = st.delta(s, a, b)
+                if st.hard_teams and c > 0:
+                    continue
+                score = d + c * st.weight
+                banned = tabu.get((s, a, t), 0) > it or tabu.get((s, b, wa), 0) > it
+                if banned and score >= room:  # aspiration: a tabu move that beats the best
+                    continue
+                if best is None or score < best[0]:
+                    best, ties = (score, a, b), 1
+                elif score == best[0]:
+                    ties += 1
+                    if st.rng.randrange(ties) == 0:
+                        best = (score, a, b)
+    return best
+
+
+def _tabu(st: _Search, bound: int, budget: int) -> None:
+    """Improve `st` in place until its cost reaches `bound` or `budget` swap evaluations are
+    spent (a measure of work, so the same seed gives the same seating on any machine); the
+    best schedule seen is left in `st`. Each step takes the best swap of a conflicted player
+    over all sessions, not tabu unless it beats the best seen (aspiration)."""
+    pairs, clashes = st.cost()
+    cost = pairs + st.weight * clashes
+    best_cost, best = cost, [[list(t) for t in session] for session in st.sched]
+    tabu: dict[tuple[int, int, int], int] = {}
+    stale = 0
+    sessions = list(range(st.free, len(st.sched)))
+    it = 0
+    while st.evaluations < budget:
+        it += 1
+        if cost <= bound or not sessions:
+            break
+        look = sessions if len(sessions) <= SAMPLE_SESSIONS else st.rng.sample(
+            sessions, SAMPLE_SESSIONS)
+        moves = [(m, s) for s in look if (m := _best_move(st, s, tabu, it, best_cost - cost))]
+        if not moves and look is not sessions:
+            continue
+        if not moves:
+            break
+        least = min(m[0] for m, _ in moves)
+        (score, a, b), s = st.rng.choice([(m, s) for m, s in moves if m[0] == least])
+        wa, wb = st.where[s][a], st.where[s][b]
+        st.swap(s, a, b)
+        cost += score
+        tenure = 4 + st.rng.randrange(8)
+        tabu[(s, a, wa)] = tabu[(s, b, wb)] = it + tenure
+        if cost < best_cost:
+            best_cost, best, stale = cost, [[list(t) for t in ses] for ses in st.sched], 0
+        else:
+            stale += 1
+        if stale > 400:  # stuck: shake a few tables and go on from there
+            _perturb(st, sessions)
+            pairs, clashes = st.cost()
+            cost, stale = pairs + st.weight * clashes, 0
+    _restore(st, best)
+
+
+def _perturb(st: _Search, sessions: Sequence[int]) -> None:
+    for _ in range(max(2, len(st.team) // 16)):
+        s = st.rng.choice(list(sessions))
+        a, b = st.rng.sample(range(1, len(st.team)), 2)
+        if st.where[s][a] == st.where[s][b]:
+            continue
+        if st.hard_teams and st.delta(s, a, b)[1] > 0:
+            continue
+        st.swap(s, a, b)
+
+
+def _restore(st: _Search, sched: list[list[list[int]]]) -> None:
+    fresh = _Search(sched, st.free, st.team, st.hard_teams, st.rng)
+    st.sched, st.meet, st.where = fresh.sched, fresh.meet, fresh.where
+
+
+# --- balanced schedules -----------------------------------------------------------------
+
+
+def _team_numbers(players: int, teams: Mapping[int, str] | None) -> list[int]:
+    numbers: dict[str, int] = {}
+    team = [-1] * (players + 1)
+    for p, name in (teams or {}).items():
+        if not 1 <= p <= players:
+            raise SeatingError(f"teams: player {p} is not one of 1..{players}")
+        team[p] = numbers.setdefault(name, len(numbers))
+    return team
+
+
+def teams_separable(players: int, teams: Mapping[int, str] | None) -> bool:
+    """Whether no two team-mates need ever share a table: no team has more players than
+    there are tables (then a deal round the tables by team always separates them)."""
+    sizes = Counter((teams or {}).values())
+    return max(sizes.values(), default=0) <= players // SEATS
+
+
+def check_session(session: Sequence[Sequence[int]], players: int, what: str) -> None:
+    """Every player 1..N exactly once, in tables of four."""
+    if any(len(table) != SEATS for table in session):
+        raise SeatingError(f"{what}: every table seats exactly four players")
+    seated = sorted(p for table in session for p in table)
+    if seated != list(range(1, players + 1)):
+        missing = sorted(set(range(1, players + 1)) - set(seated))
+        doubled = sorted(p for p, n in Counter(seated).items() if n > 1)
+        if doubled:
+            raise SeatingError(f"{what}: player {doubled[0]} is seated twice")
+        if missing:
+            raise SeatingError(f"{what}: player {missing[0]} has no seat")
+        raise SeatingError(f"{what}: players must be numbered 1..{players}")
+
+
+def _clashes(session: list[list[int]], team: list[int]) -> int:
+    return sum(1 for table in session for i, p in enumerate(table) for q in table[i + 1:]
+               if team[p] >= 0 and team[p] == team[q])
+
+
+def balanced(
+    players: int,
+    sessions: int,
+    teams: Mapping[int, str] | None = None,
+    seed: int = 0,
+    fixed: Sequence[Session] = (),
+    budget: int | None = None,
+) -> Seating:
+    """A seating of `sessions` sessions with as few repeat meetings as the search finds
+    (the bound is `repeat_bound`), team-mates apart (hard when `teams_separable`), winds
+    dealt evenly. `fixed` sessions (imported or already played) are kept as they are and
+    only the sessions after them are built."""
+    check_size(players, sessions)
+    if len(fixed) > sessions:
+        raise SeatingError(f"fixed: {len(fixed)} sessions given for a seating of {sessions}")
+    for i, session in enumerate(fixed, 1):
+        check_session(session, players, f"session {i}")
+    team = _team_numbers(players, teams)
+    rng = random.Random(seed)
+    work = budget if budget is not None else min(3_000_000, 300_000 + 8_000 * players)
+    start = _start(players, sessions - len(fixed), fixed, team, rng, work // 4)
+    sched = [[list(t) for t in session] for session in fixed] + start
+    st = _Search(sched, len(fixed), team, teams_separable(players, teams), rng)
+    _tabu(st, pair_cost_bound(players, sessions, teams), work)
+    tables = tuple(tuple(_table(t) for t in session) for session in st.sched)
+    return deal_winds(tables, keep=len(fixed), seed=seed)
+
+
+def _start(
+    players: int,
+    todo: int,
+    fixed: Sequence[Session],
+    team: list[int],
+    rng: random.Random,
+    work: int,
+) -> list[list[list[int]]]:
+    """The sessions the search starts from. Without teams: the geometry, or a deal. With
+    teams kept apart: a seating built without them and then relabelled so that team-mates
+    never met in it (`_relabel`), which keeps its repeat count; failing that, a deal that
+    keeps them apart."""
+    if _power_of_four(players):
+        start = _geometry_start(players, todo, rng)
+    else:
+        start = _dealt_start(players, todo, {}, rng)
+    named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
+    if not named or not teams_separable(players, named):
+        return start
+    if not fixed:
+        free = _Search([[list(t) for t in s] for s in start], 0, [-1] * (players + 1), False,
+                       rng)
+        _tabu(free, pair_cost_bound(players, todo), work)
+        relabelled = _relabel(free.sched, team, rng)
+        if relabelled is not None:
+            return relabelled
+    return _dealt_start(players, todo, named, rng)
+
+
+def _relabel(
+    sched: list[list[list[int]]], team: list[int], rng: random.Random, tries: int = 200
+) -> list[list[list[int]]] | None:
+    """Give the seats of `sched` to the players again so that no two team-mates hold seats
+    that ever share a table: each team, largest first, takes seats none of which met
+    another (random greedy, a few hundred tries). None when no try succeeds."""
+    seats = len(team) - 1
+    met: list[set[int]] = [set() for _ in range(seats + 1)]
+    for session in sched:
+        for table in session:
+            for p in table:
+                met[p].update(q for q in table if q != p)
+    groups: dict[int, list[int]] = {}
+    for p in range(1, seats + 1):
+        groups.setdefault(team[p], []).append(p)
+    teamless = groups.pop(-1, [])
+    for _ in range(tries):
+        order = sorted(groups.values(), key=lambda g: (-len(g), rng.random()))
+        left = list(range(1, seats + 1))
+        rng.shuffle(left)
+        label = _place_teams(order, left, met)
+        if label is not None:
+            for p, seat in zip(teamless, [x for x in left if x not in label], strict=True):
+                label[seat] = p
+            return [[[label[x] for x in t] for t in session] for session in sched]
+    return None
+
+
+def _place_teams(
+    groups: list[list[int]], seats: list[int], met: list[set[int]]
+) -> dict[int, int] | None:
+    """seat -> player for every team member, team-mates on seats that never met."""
+    label: dict[int, int] = {}
+    for group in groups:
+        chosen: list[int] = []
+        for seat in seats:
+            if len(chosen) == len(group):
+                break
+            if seat not in label and not any(seat in met[c] for c in chosen):
+                chosen.append(seat)
+        if len(chosen) < len(group):
+            return None
+        for seat, p in zip(chosen, group, strict=True):
+            label[seat] = p
+    return label
+
+
+def _table(seats: Sequence[int]) -> Table:
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+# --- winds --------------------------------------------------------------------------------
+
+_ORDERS = [
+    (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)
+    if len({a, b, c, d}) == 4
+]
+
+
+def _best_order(table: Table, counts: dict[int, list[int]]) -> Table:
+    """The seats of `table`'s players (E, S, W, N) that leave their wind counts most even:
+    the least highest count, then the least sum of squares (first such order on ties)."""
+    rows = [counts[p] for p in table]
+    best, best_key = _ORDERS[0], (1 << 30, 1 << 30)
+    for order in _ORDERS:
+        a = rows[order[0]][0] + 1
+        b = rows[order[1]][1] + 1
+        c = rows[order[2]][2] + 1
+        d = rows[order[3]][3] + 1
+        key = (max(a, b, c, d), a * a + b * b + c * c + d * d)
+        if key < best_key:
+            best, best_key = order, key
+    return (table[best[0]], table[best[1]], table[best[2]], table[best[3]])
+
+
+def wind_spread(seating: Seating) -> tuple[int, int]:
+    """The fewest and the most times any player sat any one wind."""
+    counts = wind_counts(seating)
+    return min(min(c) for c in counts.values()), max(max(c) for c in counts.values())
+
+
+def wind_counts(seating: Seating) -> dict[int, list[int]]:
+    """Per player, how often they sat east, south, west and north."""
+    counts: dict[int, list[int]] = {}
+    for session in seating:
+        for table in session:
+            for w, p in enumerate(table):
+                counts.setdefault(p, [0] * 4)[w] += 1
+    return counts
+
+
+# Table re-deals the wind search may make after the first deal (a few seconds at most).
+WIND_WORK = 40_000
+
+
+def _descend(
+    out: list[list[Table]], keep: int, counts: dict[int, list[int]], work: list[int]
+) -> None:
+    """Re-deal each table against all the others until nothing improves (every step lowers
+    the sum of squared wind counts, so this ends) or `work[0]` re-deals are spent."""
+    for _ in range(8):
+        changed = False
+        for s in range(keep, len(out)):
+            if work[0] <= 0:
+                return
+            work[0] -= len(out[s])
+            for i, table in enumerate(out[s]):
+                for w, p in enumerate(table):
+                    counts[p][w] -= 1
+                new = _best_order(table, counts)
+                for w, p in enumerate(new):
+                    counts[p][w] += 1
+                changed |= new != table
+                out[s][i] = new
+        if not changed:
+            return
+
+
+def _excess(counts: dict[int, list[int]], sessions: int) -> int:
+    hi, lo = -(-sessions // 4), sessions // 4
+    return sum(max(0, c - hi) + max(0, lo - c) for cs in counts.values() for c in cs)
+
+
+def deal_winds(seating: Seating, keep: int = 0, seed: int = 0) -> Seating:
+    """The same tables with seats re-dealt so that every player sits each wind between
+    floor(S/4) and ceil(S/4) times where the search finds it; the first `keep` sessions are
+    left as they are. A greedy deal session by session, then descent (`_descend`), then
+    rounds that shuffle the tables of players outside the bounds and descend again,
+    keeping the best."""
+    counts: dict[int, list[int]] = {p: [0] * 4 for s in seating for t in s for p in t}
+    out = [list(session) for session in seating]
+    for s, session in enumerate(out):  # first deal: greedy, session by session
+        for i, table in enumerate(session):
+            if s >= keep:
+                table = session[i] = _best_order(table, counts)
+            for w, p in enumerate(table):
+                counts[p][w] += 1
+    work = [WIND_WORK]
+    _descend(out, keep, counts, work)
+    rng, sessions = random.Random(seed), len(out)
+    best, best_excess = [list(s) for s in out], _excess(counts, sessions)
+    for _ in range(60):
+        if best_excess == 0 or keep >= sessions or work[0] <= 0:
+            break
+        hi, lo = -(-sessions // 4), sessions // 4
+        bad = {p for p, cs in counts.items() if max(cs) > hi or min(cs) < lo}
+        for s in range(keep, sessions):
+            for i, table in enumerate(out[s]):
+                if bad.intersection(table) and rng.random() < 0.5:
+                    order = list(table)
+                    rng.shuffle(order)
+                    for w, p in enumerate(table):
+                        counts[p][w] -= 1
+                    out[s][i] = _table(order)
+                    for w, p in enumerate(order):
+                        counts[p][w] += 1
+        _descend(out, keep, counts, work)
+        if _excess(counts, sessions) < best_excess:
+            best, best_excess = [list(s) for s in out], _excess(counts, sessions)
+    return tuple(tuple(session) for session in best)
+
+
+# --- checking and CSV ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `report` found in a seating."""
+
+    players: int
+    sessions: int
+    repeats: int  # meetings beyond each pair's first
+    repeat_bound: int  # the least possible (see `repeat_bound`)
+    repeated_pairs: tuple[tuple[int, int, int], ...]  # (p, q, meetings) for meetings > 1
+    repeats_per_session: tuple[int, ...]  # repeat meetings made in each session
+    wind_counts: dict[int, list[int]]
+    wind_spread: tuple[int, int]  # fewest, most times any player sat one wind
+    team_clashes: tuple[tuple[int, int, int], ...]  # (session, p, q) team-mates at a table
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "sessions": self.sessions,
+            "repeats": self.repeats,
+            "repeat_bound": self.repeat_bound,
+            "repeated_pairs": [list(x) for x in self.repeated_pairs],
+            "repeats_per_session": list(self.repeats_per_session),
+            "wind_counts": {str(p): c for p, c in sorted(self.wind_counts.items())},
+            "wind_spread": list(self.wind_spread),
+            "team_clashes": [list(x) for x in self.team_clashes],
+        }
+
+
+def report(seating: Seating, teams: Mapping[int, str] | None = None) -> Report:
+    """Check a seating (every player once per session) and count what it does."""
+    if not seating:
+        raise SeatingError("the seating has no sessions")
+    players = sum(len(t) for t in seating[0])
+    for i, session in enumerate(seating, 1):
+        check_session(session, players, f"session {i}")
+    meet: Counter[tuple[int, int]] = Counter()
+    per_session, clashes = [], []
+    for s, session in enumerate(seating, 1):
+        made = 0
+        for table in session:
+            for i, p in enumerate(table):
+                for q in table[i + 1:]:
+                    pair = (min(p, q), max(p, q))
+                    made += meet[pair] > 0
+                    meet[pair] += 1
+                    if teams and p in teams and teams.get(q) == teams[p]:
+                        clashes.append((s, *pair))
+        per_session.append(made)
+    return Report(
+        players=players,
+        sessions=len(seating),
+        repeats=sum(n - 1 for n in meet.values()),
+        repeat_bound=repeat_bound(players, len(seating), teams),
+        repeated_pairs=tuple(sorted((p, q, n) for (p, q), n in meet.items() if n > 1)),
+        repeats_per_session=tuple(per_session),
+        wind_counts=wind_counts(seating),
+        wind_spread=wind_spread(seating),
+        team_clashes=tuple(clashes),
+    )
+
+
+CSV_HEADER = "session,table,E,S,W,N"
+
+
+def to_csv(seating: Seating) -> str:
+    """`session,table,E,S,W,N`, one line per table, sessions and tables numbered from 1."""
+    lines = [CSV_HEADER]
+    for s, session in enumerate(seating, 1):
+        for t, table in enumerate(session, 1):
+            lines.append(",".join(str(x) for x in (s, t, *table)))
+    return "\n".join(lines) + "\n"
+
+
+def _csv_row(line: str, number: int) -> tuple[int, int, Table]:
+    cells = [c.strip() for c in line.split(",")]
+    if len(cells) != 6:
+        raise SeatingError(f"line {number}: expected 6 fields (session,table,E,S,W,N)")
+    try:
+        s, t, e, so, w, n = (int(c) for c in cells)
+    except ValueError:
+        raise SeatingError(f"line {number}: every field must be a whole number") from None
+    if s < 1 or t < 1:
+        raise SeatingError(f"line {number}: sessions and tables are numbered from 1")
+    return s, t, (e, so, w, n)
+
+
+def from_csv(text: str) -> Seating:
+    """Read `to_csv`'s format (the header line is optional; blank lines are skipped). Tables
+    must be numbered 1.. in each session and sessions 1.. in order; the result is checked
+    (every player exactly once per session)."""
+    rows: dict[int, dict[int, Table]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or (number == 1 and line.replace(" ", "") == CSV_HEADER):
+            continue
+        s, t, table = _csv_row(line, number)
+        if t in rows.setdefault(s, {}):
+            raise SeatingError(f"line {number}: session {s} table {t} is listed twice")
+        rows[s][t] = table
+    if not rows:
+        raise SeatingError("the seating file lists no tables")
+    if sorted(rows) != list(range(1, len(rows) + 1)):
+        raise SeatingError("sessions must be numbered 1, 2, 3, ... without gaps")
+    seating = []
+    for s in sorted(rows):
+        if sorted(rows[s]) != list(range(1, len(rows[s]) + 1)):
+            raise SeatingError(f"session {s}: tables must be numbered 1, 2, 3, ... without gaps")
+        seating.append(tuple(rows[s][t] for t in sorted(rows[s])))
+    result = tuple(seating)
+    players = sum(len(t) for t in result[0])
+    for i, session in enumerate(result, 1):
+        check_session(session, players, f"session {i}")
+    return result
+
+
+def teams_from_csv(text: str, players: int) -> dict[int, str]:
+    """`player,team` lines (a `player,team` header is allowed): the team (or country) of
+    each listed player; players not listed have no team."""
+    teams: dict[int, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or (number == 1 and line.replace(" ", "").lower() == "player,team"):
+            continue
+        cells = [c.strip() for c in line.split(",")]
+        if len(cells) != 2 or not cells[1]:
+            raise SeatingError(f"line {number}: expected player,team")
+        try:
+            p = int(cells[0])
+        except ValueError:
+            raise SeatingError(f"line {number}: player {cells[0]!r} is not a number") from None
+        if not 1 <= p <= players:
+            raise SeatingError(f"line {number}: player {p} is not one of 1..{players}")
+        if p in teams:
+            raise SeatingError(f"line {number}: player {p} is listed twice")
+        teams[p] = cells[1]
+    return teams
