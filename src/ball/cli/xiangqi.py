@@ -1,4 +1,5 @@
-"""`ball xiangqi …`: the Xiangqi engine on the command line (legal, apply, perft, status).
+"""`ball xiangqi …`: the Xiangqi engine on the command line (legal, apply, perft, status,
+convert, record check).
 
 POSITION is a FEN string, `-` to read the FEN from standard input, or `--standard` for the
 start position. Bad input exits with status 2 and one line on standard error.
@@ -138,3 +139,61 @@ def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
         else {"result": ending.result, "reason": str(ending.reason), "article": ending.article},
     }
     typer.echo(json.dumps(doc, indent=2))
+
+
+@app.command("convert")
+def convert_cmd(
+    args: ArgsArg = None,
+    standard: StandardOpt = False,
+    to: Annotated[
+        Notation | None, typer.Option("--to", help="Notation to write: iccs, wxf or chinese.")
+    ] = None,
+):
+    """Rewrite MOVEs (any notation, detected per move) played in order from POSITION in the
+    notation --to, one per line.
+
+    Example: ball xiangqi convert --to chinese --standard h2e2 H8+7
+    """
+    from ball.xiangqi import notation
+
+    if to is None:
+        fail("convert needs --to iccs|wxf|chinese")
+    position, moves = _split(args, standard)
+    if not moves:
+        fail("convert needs at least one MOVE after the POSITION")
+    out = []
+    for k, text in enumerate(moves, 1):
+        try:
+            move = notation.read(position, text)
+            out.append(notation.write(position, move, str(to)))
+        except XiangqiError as exc:
+            fail(f"move {k} ({text}): {exc}")
+        position = position.push(move)
+    for line in out:
+        typer.echo(line)
+
+
+record_app = typer.Typer(help="Xiangqi game records (PGN).", no_args_is_help=True)
+app.add_typer(record_app, name="record")
+
+
+@record_app.command("check")
+def record_check_cmd(path: Annotated[str, typer.Argument(metavar="FILE.pgn")]):
+    """Read a PGN record and replay its moves; print a summary, or one line naming the line
+    and column of the first fault (exit 2)."""
+    from ball.xiangqi import pgn
+
+    from .common import read_text
+
+    text = read_text(path)
+    try:
+        record = pgn.read(text)
+        game = record.game()
+    except XiangqiError as exc:
+        fail(f"{path}: {exc}")
+    ending = board_outcome(game.position)
+    typer.echo(
+        f"{path}: ok, {len(game.moves)} moves ({record.notation}), result {record.result}, "
+        f"{len(record.rulings)} ruling(s)"
+        + (f"; the board says {ending.result} ({ending.reason})" if ending else "")
+    )
