@@ -51,6 +51,16 @@ def _split(args: list[str] | None, standard: bool) -> tuple[Position, list[str]]
         fail(f"position: {exc}")
 
 
+def _notation(text: str | None, option: str) -> Notation:
+    """The notation named by an option, or one line on stderr (not Typer's usage box)."""
+    if text is None:
+        fail(f"give {option} iccs|wxf|chinese")
+    try:
+        return Notation(text.lower())
+    except ValueError:
+        fail(f"{option} {text!r}: not iccs, wxf or chinese")
+
+
 def _writer(notation: Notation):
     """A function (position, move) → text in `notation`; WXF and Chinese come from
     `ball.xiangqi.notation` when that module is part of this build."""
@@ -67,14 +77,15 @@ def legal_cmd(
     args: ArgsArg = None,
     standard: StandardOpt = False,
     notation: Annotated[
-        Notation, typer.Option("--notation", help="Move notation to print.")
-    ] = Notation.ICCS,
+        str, typer.Option("--notation", help="Move notation to print: iccs, wxf or chinese.")
+    ] = "iccs",
 ):
     """Print the legal moves of POSITION, one per line (sorted by ICCS)."""
+    chosen = _notation(notation, "--notation")
     position, rest = _split(args, standard)
     if rest:
         fail(f"legal takes one POSITION, not also {rest[0]!r}")
-    write = _writer(notation)
+    write = _writer(chosen)
     for move in sorted(position.legal_moves(), key=Move.iccs):
         typer.echo(write(position, move))
 
@@ -146,7 +157,7 @@ def convert_cmd(
     args: ArgsArg = None,
     standard: StandardOpt = False,
     to: Annotated[
-        Notation | None, typer.Option("--to", help="Notation to write: iccs, wxf or chinese.")
+        str | None, typer.Option("--to", help="Notation to write: iccs, wxf or chinese.")
     ] = None,
 ):
     """Rewrite MOVEs (any notation, detected per move) played in order from POSITION in the
@@ -156,8 +167,7 @@ def convert_cmd(
     """
     from ball.xiangqi import notation
 
-    if to is None:
-        fail("convert needs --to iccs|wxf|chinese")
+    target = _notation(to, "--to")
     position, moves = _split(args, standard)
     if not moves:
         fail("convert needs at least one MOVE after the POSITION")
@@ -165,7 +175,7 @@ def convert_cmd(
     for k, text in enumerate(moves, 1):
         try:
             move = notation.read(position, text)
-            out.append(notation.write(position, move, str(to)))
+            out.append(notation.write(position, move, target))
         except XiangqiError as exc:
             fail(f"move {k} ({text}): {exc}")
         position = position.push(move)
