@@ -175,3 +175,17 @@ def test_a_record_from_a_position() -> None:
     text = write(from_game(game, "wxf"))
     assert f'[FEN "{fen}"]' in text and "30..." in text
     assert read(text).game().position == game.position
+
+
+def test_rulings_added_in_code_read_back_equal() -> None:
+    game = random_game(random.Random(5), 8)
+    record = from_game(game, "chinese", {"Result": "0-1", "RedTeam": "北京", "BlackTeam": "上海"})
+    record.add_ruling("*", "perpetual-chase", "Black must change", ply=4)
+    record.add_ruling("0-1", "perpetual-check", "Red did not change (4.1.7)", ply=None)
+    assert record.result == "0-1" and "Result" not in record.tags
+    text = write(record)
+    assert '[Ruling "0-1 perpetual-check Red did not change (4.1.7)"]' in text
+    assert "{ruling: * perpetual-chase Black must change}" in text
+    assert read(text) == record
+    with pytest.raises(ValueError, match="ruling result"):
+        record.add_ruling("2-0", "x")

@@ -124,8 +124,12 @@ class XiangqiRecord:
         )
         ruling["ply"] = len(self.moves) if ply == -1 else ply
         if ruling["ply"] is None:
+            # One Ruling tag, listed first, as reading a record lists it.
             self.tags["Ruling"] = ruling_text(ruling)
-        self.rulings.append(ruling)
+            self.rulings = [r for r in self.rulings if r.get("ply") is not None]
+            self.rulings.insert(0, ruling)
+        else:
+            self.rulings.append(ruling)
 
     def converted(self, fmt: str | Notation) -> XiangqiRecord:
         """The same record with its moves written in another notation."""
@@ -152,7 +156,7 @@ def from_game(
     if game.start_fen != START_FEN:
         all_tags["FEN"] = game.start_fen
     texts = _texts(game, notation)
-    result = all_tags.get("Result", "*")
+    result = all_tags.pop("Result", "*")  # kept as record.result, written as the tag
     return XiangqiRecord(all_tags, texts, result=result)
 
 
