@@ -189,3 +189,9 @@ def test_rulings_added_in_code_read_back_equal() -> None:
     assert read(text) == record
     with pytest.raises(ValueError, match="ruling result"):
         record.add_ruling("2-0", "x")
+
+
+def test_numeric_annotations_and_line_comments_are_skipped() -> None:
+    text = '[Game "Chinese Chess"]\n\n1.h2e2 $1 h9g7 ; a rest-of-line note\n2. h0g2 $14 *\n'
+    record = read(text)
+    assert record.moves == ["h2e2", "h9g7", "h0g2"] and record.comments == {}

@@ -46,6 +46,7 @@ TAG_OF_FORMAT = {Notation.ICCS: "ICCS", Notation.WXF: "WXF", Notation.CHINESE: "
 RULING_PREFIX = "ruling:"
 _REASON_RE = re.compile(r"[a-z0-9][a-z0-9.\-]*")
 _MOVE_NUMBER_RE = re.compile(r"(\d+)\.(\.\.)?")
+_NAG_RE = re.compile(r"\$\d{1,3}")
 MAX_MOVES = 2000
 
 
@@ -386,6 +387,8 @@ class _Movetext:
         if text in RESULTS:
             self.ended = tok
             self.record.result = text
+            return
+        if _NAG_RE.fullmatch(text):  # a numeric annotation ($1 …): kept by no reader here
             return
         number = _MOVE_NUMBER_RE.match(text)
         if number:
