@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from ball.cli import build_app
 from ball.xiangqi import START_FEN
 
-from .test_pgn import LIU_YANG
+from .test_pgn import ARBITER_GAME, LIU_YANG
 
 runner = CliRunner()
 APP = build_app("xiangqi")
@@ -85,3 +85,13 @@ def _binary(tmp_path: Path) -> Path:
     path = tmp_path / "binary.pgn"
     path.write_bytes(b"\xff\xfe\x00garbage")
     return path
+
+
+def test_record_check_reads_the_arbiters_log(tmp_path: Path) -> None:
+    path = tmp_path / "arbiter.pgn"
+    path.write_text(ARBITER_GAME, encoding="utf-8")
+    result = run("record", "check", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert "fouls red 3, black 0" in result.stdout and "the log says 0-1 (4.1.8)" in result.stdout
+    path.write_text(ARBITER_GAME.replace("0-1", "1-0"), encoding="utf-8")
+    assert "log ends the game 0-1 (seed 4.1.8)" in refused("record", "check", str(path))

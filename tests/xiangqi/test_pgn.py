@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import Position
+from ball.xiangqi import Color, Position
 from ball.xiangqi.notation import Notation
 from ball.xiangqi.pgn import PgnError, XiangqiRecord, from_game, read, write
 
@@ -195,3 +195,27 @@ def test_numeric_annotations_and_line_comments_are_skipped() -> None:
     text = '[Game "Chinese Chess"]\n\n1.h2e2 $1 h9g7 ; a rest-of-line note\n2. h0g2 $14 *\n'
     record = read(text)
     assert record.moves == ["h2e2", "h9g7", "h0g2"] and record.comments == {}
+
+
+ARBITER_GAME = """[Game "Chinese Chess"]
+[Red "A"]
+[Black "B"]
+[Result "0-1"]
+
+1. h2e2 {log: 0:01:10 red touch 5.1 - must move h0} h9g7
+2. h0g2 {log: 0:15:00 red foul 9.1.2 stopped the clock} i9h9
+{log: 0:20:00 red missed 4 [0:30:00] four moves not written} 3. i0h0
+{log: 0:25:00 red foul 9.1.1 distracted the opponent} 0-1
+"""
+
+
+def test_the_arbiters_log_rides_in_the_record() -> None:
+    record = read(ARBITER_GAME)
+    assert [ply for ply, _ in record.log] == [1, 3, 4, 5]
+    state = record.log_state()
+    assert state.fouls[Color.RED] == 3
+    assert state.ending is not None and state.ending.result == record.result == "0-1"
+    assert read(write(record)) == record
+    assert write(record.converted("wxf")).count("{log: ") == 4
+    with pytest.raises(PgnError, match="line 6, column 9: log entry: side .reed."):
+        read(ARBITER_GAME.replace("red touch", "reed touch"))

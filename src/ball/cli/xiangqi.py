@@ -199,11 +199,19 @@ def record_check_cmd(path: Annotated[str, typer.Argument(metavar="FILE.pgn")]):
     try:
         record = pgn.read(text)
         game = record.game()
+        log = record.log_state()
     except XiangqiError as exc:
         fail(f"{path}: {exc}")
+    if log.ending is not None and record.result not in ("*", log.ending.result):
+        fail(
+            f"{path}: the arbiter's log ends the game {log.ending.result} "
+            f"(seed {log.ending.article}) but the record's result is {record.result}"
+        )
     ending = board_outcome(game.position)
+    fouls = ", ".join(f"{side} {n}" for side, n in log.fouls.items())
     typer.echo(
         f"{path}: ok, {len(game.moves)} moves ({record.notation}), result {record.result}, "
-        f"{len(record.rulings)} ruling(s)"
+        f"{len(record.rulings)} ruling(s), fouls {fouls}"
         + (f"; the board says {ending.result} ({ending.reason})" if ending else "")
+        + (f"; the log says {log.ending.result} ({log.ending.article})" if log.ending else "")
     )

@@ -6,6 +6,7 @@ The layout follows the PGN convention of Xiangqi programs: `[Game "Chinese Chess
 `Format` (`ICCS`, `WXF` or `Chinese`), then numbered moves (`1. h2e2 h9g7`), `{comments}` and
 the result. A ruling is a comment `{ruling: RESULT REASON DETAIL}` after the move it rules
 on (`record.rulings`); an optional `[Ruling "RESULT REASON DETAIL"]` tag is read the same way.
+The arbiter's log goes in as comments `{log: H:MM:SS SIDE KIND …}` (`ball.xiangqi.gamelog`).
 Reading checks the syntax and names the line and column of every fault, like `.bgn`
 (`ball.match.record`); `XiangqiRecord.game()` replays the moves and names the first one that
 cannot be read or is illegal.
@@ -21,8 +22,10 @@ from . import notation as _notation
 from .errors import XiangqiError
 from .fen import START_FEN
 from .game import Game
+from .gamelog import LogEntry, LogState, entry_line, fold, parse_entry
 from .notation import Notation
 from .position import Position
+from .rules import XiangqiRules
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 # Tags written first, in this order; any other tag follows in the order it was given.
@@ -44,6 +47,7 @@ TAG_ORDER = (
 FORMAT_OF_TAG = {"ICCS": Notation.ICCS, "WXF": Notation.WXF, "CHINESE": Notation.CHINESE}
 TAG_OF_FORMAT = {Notation.ICCS: "ICCS", Notation.WXF: "WXF", Notation.CHINESE: "Chinese"}
 RULING_PREFIX = "ruling:"
+LOG_PREFIX = "log:"
 _REASON_RE = re.compile(r"[a-z0-9][a-z0-9.\-]*")
 _MOVE_NUMBER_RE = re.compile(r"(\d+)\.(\.\.)?")
 _NAG_RE = re.compile(r"\$\d{1,3}")
@@ -89,6 +93,8 @@ class XiangqiRecord:
     moves: list[str] = field(default_factory=list)
     comments: dict[int, str] = field(default_factory=dict)
     rulings: list[dict[str, Any]] = field(default_factory=list)
+    # The arbiter's log written into the record: (the move it follows, the entry).
+    log: list[tuple[int, LogEntry]] = field(default_factory=list)
     result: str = "*"
     # Where each move stood in the text that was read (line, column); empty when built.
     places: list[tuple[int, int]] = field(default_factory=list, compare=False)
@@ -117,6 +123,10 @@ class XiangqiRecord:
                 raise PgnError(line, column, f"move {number} ({mover}) {text}: {exc}") from None
         return game
 
+    def log_state(self, rules: XiangqiRules | None = None) -> LogState:
+        """The arbiter's log of this record folded (`ball.xiangqi.gamelog`)."""
+        return fold((entry for _, entry in self.log), rules)
+
     def add_ruling(self, result: str, reason: str, detail: str = "", ply: int | None = -1) -> None:
         """Record an arbiter's ruling after move `ply` (default: the last move; None: as the
         `Ruling` tag)."""
@@ -139,7 +149,9 @@ class XiangqiRecord:
         texts = _texts(game, notation)
         tags = dict(self.tags)
         tags["Format"] = TAG_OF_FORMAT[notation]
-        return XiangqiRecord(tags, texts, dict(self.comments), list(self.rulings), self.result)
+        return XiangqiRecord(
+            tags, texts, dict(self.comments), list(self.rulings), list(self.log), self.result
+        )
 
 
 def _texts(game: Game, notation: Notation) -> list[str]:
@@ -192,6 +204,8 @@ def write_pgn(record: XiangqiRecord) -> str:
     after: dict[int, list[str]] = {}
     for k, text in record.comments.items():
         after.setdefault(k, []).append(_comment(text))
+    for ply, entry in record.log:
+        after.setdefault(ply, []).append(_comment(f"{LOG_PREFIX} {entry_line(entry)}"))
     for ruling in record.rulings:
         if ruling.get("ply") is not None:
             text = _comment(f"{RULING_PREFIX} {ruling_text(ruling)}")
@@ -372,6 +386,13 @@ class _Movetext:
 
     def _comment(self, tok: _Token) -> None:
         ply = len(self.record.moves)
+        if tok.text.lower().startswith(LOG_PREFIX):
+            try:
+                entry = parse_entry(tok.text[len(LOG_PREFIX) :].strip())
+            except XiangqiError as exc:
+                raise _at(tok, f"log entry: {exc}") from None
+            self.record.log.append((ply, entry))
+            return
         if tok.text.lower().startswith(RULING_PREFIX):
             try:
                 ruling = parse_ruling(tok.text[len(RULING_PREFIX) :])
