@@ -219,3 +219,12 @@ def test_the_arbiters_log_rides_in_the_record() -> None:
     assert write(record.converted("wxf")).count("{log: ") == 4
     with pytest.raises(PgnError, match="line 6, column 9: log entry: side .reed."):
         read(ARBITER_GAME.replace("red touch", "reed touch"))
+
+
+def test_without_a_format_tag_each_move_is_detected() -> None:
+    record = read('[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ 2. H2+3 i9h9 *\n')
+    assert record.notation is Notation.CHINESE
+    assert [m.iccs() for m in record.game().moves] == ["h2e2", "h9g7", "h0g2", "i9h9"]
+    assert read('[Format "WXF"]\n\n1. h2e2 *\n').notation is Notation.WXF
+    with pytest.raises(PgnError, match="not a WXF move"):
+        read('[Format "WXF"]\n\n1. h2e2 *\n').game()

@@ -101,7 +101,10 @@ class XiangqiRecord:
 
     @property
     def notation(self) -> Notation:
-        return FORMAT_OF_TAG[self.tags.get("Format", "ICCS").upper()]
+        """The `Format` tag's notation; without the tag, the first move's (ICCS if none)."""
+        if "Format" in self.tags:
+            return FORMAT_OF_TAG[self.tags["Format"].upper()]
+        return _notation.detect(self.moves[0]) if self.moves else Notation.ICCS
 
     @property
     def start(self) -> Position:
@@ -113,10 +116,12 @@ class XiangqiRecord:
     def game(self) -> Game:
         """Replay the moves through the engine; PgnError names the first bad one."""
         game = Game(self.start)
+        # Many records in the wild have no Format tag: each move's notation is then detected.
+        fmt = self.notation if "Format" in self.tags else None
         for k, text in enumerate(self.moves):
             mover = game.position.turn
             try:
-                game.push(_notation.read(game.position, text, self.notation))
+                game.push(_notation.read(game.position, text, fmt))
             except XiangqiError as exc:
                 number = game.position.fullmove
                 line, column = self._where(k)
