@@ -5,15 +5,22 @@ folds to the state that feeds the result, and its text form reads back to the sa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ball.xiangqi import Color, Game, Move, Position, XiangqiError, parse_square, rules_from_toml
 from ball.xiangqi.gamelog import (
+    FOUL_ARTICLES,
     EntryKind,
     LogEntry,
+    LogState,
     final_ending,
     fold,
     read_log,
+    step,
     touch,
     touch_entry,
     write_log,
@@ -204,3 +211,65 @@ def test_text_faults_name_the_line(text: str, words: str) -> None:
     with pytest.raises(XiangqiError) as info:
         read_log(text)
     assert words in str(info.value)
+
+
+# --- properties of the fold ------------------------------------------------------------------
+
+ENTRY = st.one_of(
+    st.builds(
+        lambda side, art: foul(0, side, art, "a foul"),
+        st.sampled_from([RED, BLACK]),
+        st.sampled_from(sorted(FOUL_ARTICLES)),
+    ),
+    st.builds(
+        lambda side, n, left: missed(0, side, n, left),
+        st.sampled_from([RED, BLACK]),
+        st.integers(1, 13),
+        st.none() | st.integers(0, 3600),
+    ),
+    st.builds(
+        lambda side: LogEntry(0, side, EntryKind.WARNING, "8.8", "warned"),
+        st.sampled_from([RED, BLACK]),
+    ),
+)
+
+
+def _timed(entries: list[LogEntry], gaps: list[int]) -> list[LogEntry]:
+    out, now = [], 0
+    for entry, gap in zip(entries, gaps, strict=False):
+        now += gap
+        out.append(replace(entry, time=now))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ENTRY, max_size=12), st.lists(st.integers(0, 900), min_size=12, max_size=12))
+def test_the_fold_counts_fouls_to_the_loss_and_reads_back(
+    entries: list[LogEntry], gaps: list[int]
+) -> None:
+    entries = _timed(entries, gaps)
+    state, taken = LogState(), []
+    for entry in entries:  # stop where the game ends: nothing may follow
+        if state.ending is not None:
+            with pytest.raises(XiangqiError, match="already ended"):
+                step(state, entry)
+            break
+        state = step(state, entry)
+        taken.append(entry)
+    expected = {RED: 0, BLACK: 0}
+    for entry in taken:
+        if entry.kind is EntryKind.FOUL:
+            expected[entry.side] += 1
+        elif entry.kind is EntryKind.MISSED and (entry.remaining is None or entry.remaining >= 180):
+            expected[entry.side] += entry.count // 4
+    losers = [side for side in (RED, BLACK) if state.fouls[side] >= 3]
+    assert (state.ending is not None) == bool(losers) and len(losers) <= 1
+    if losers:  # the third foul ends the game at once: the count stops there (4.1.8)
+        loser = losers[0]
+        assert state.fouls[loser] == 3 <= expected[loser]
+        assert state.fouls[loser.other] == expected[loser.other]
+        assert state.ending is not None and state.ending.winner is loser.other
+    else:
+        assert state.fouls == expected
+    assert read_log(write_log(state.entries)) == state
+    assert fold(taken) == state
