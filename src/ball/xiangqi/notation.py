@@ -183,6 +183,8 @@ def _marker_fits(marker: str | int | None, index: int, count: int) -> bool:
 
 
 def _fits(position: Position, move: Move, want: Description) -> bool:
+    # Cheapest tests first: the kind, the file, the direction and number; the piece's place
+    # on its file (which scans the file) last.
     board, side = position.board, position.turn.side
     code = board[move.from_sq]
     if code & 7 != want.kind:
@@ -190,10 +192,12 @@ def _fits(position: Position, move: Move, want: Description) -> bool:
     f = file_of(move.from_sq)
     if want.file is not None and file_number(f, side) != want.file:
         return False
-    column = _column(board, code, f, side)
-    if not _marker_fits(want.marker, column.index(move.from_sq) + 1, len(column)):
+    if _op_and_n(move, side) != (want.op, want.n):
         return False
-    return _op_and_n(move, side) == (want.op, want.n)
+    if want.marker is None:
+        return True
+    column = _column(board, code, f, side)
+    return _marker_fits(want.marker, column.index(move.from_sq) + 1, len(column))
 
 
 def resolve(position: Position, want: Description, text: str) -> Move:
