@@ -24,7 +24,7 @@ SAME = str.maketrans({"进": "進", **{chr(0xFF11 + i): str(i + 1) for i in rang
 def test_chinese_texts_written_by_cchess_read_back_to_the_move() -> None:
     rng = random.Random(404)
     checked = plain = 0
-    for _ in range(40):
+    for _ in range(25):
         position = random_position(rng)
         fen = position.fen()
         for move in position.legal_moves():
@@ -40,4 +40,4 @@ def test_chinese_texts_written_by_cchess_read_back_to_the_move() -> None:
                 assert ours[1:] == text[1:].translate(SAME), (fen, move.iccs(), text, ours)
                 plain += 1
             checked += 1
-    assert checked > 500 and plain > 400
+    assert checked > 300 and plain > 250
