@@ -3,18 +3,14 @@ line on standard error (the issue's command-line contract)."""
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.xiangqi import START_FEN, Game, Move
+from ball.xiangqi import Game, Move, pgn
 
 from .test_repetition import CASES
 
@@ -74,65 +70,36 @@ def test_judge_bad_input_is_one_line_and_exit_2(args: list[str], words: str) -> 
     assert words in err and err.count("\n") == 1
 
 
-def test_judge_pgn_needs_the_reader_or_says_so(tmp_path: Path) -> None:
+def test_judge_pgn_without_repetition_is_open(tmp_path: Path) -> None:
     path = tmp_path / "game.pgn"
     path.write_text('[Event "x"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
-    code, doc, err = judge(str(path))
-    if importlib.util.find_spec("ball.xiangqi.pgn") is None:
-        assert (
-            code == 2
-            and err == "error: PGN reading not available in this build (use --fen and --moves)\n"
-        )
-    else:  # joined with the PGN reader at merge: the file is ruled like --moves
-        assert code == 0 and doc is not None and doc["result"] == "*"
+    code, doc, _ = judge(str(path))
+    assert code == 0 and doc is not None and doc["result"] == "*"
 
 
-class _Record:
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def game(self) -> Game:
-        return self._game
-
-
-@pytest.fixture
-def stand_in_pgn_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stand-in for X2's `ball.xiangqi.pgn` (read(text) -> record with .game()), so the
-    FILE.pgn path is exercised before the lead joins the two branches. Its "PGN" is one
-    line: a FEN, then ICCS moves after a bar."""
-
-    def read(text: str) -> _Record:
-        fen, _, moves = text.partition("|")
-        if not fen.strip():
-            raise ValueError("no FEN in the record")
-        game = Game.from_fen(fen.strip())
-        for move in moves.split():
-            game.push(Move.from_iccs(move))
-        return _Record(game)
-
-    module = types.ModuleType("ball.xiangqi.pgn")
-    module.__spec__ = importlib.machinery.ModuleSpec("ball.xiangqi.pgn", None)
-    module.read = read  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ball.xiangqi.pgn", module)
+def _record_text(fen: str, moves: list[str]) -> str:
+    """A real PGN record (`ball.xiangqi.pgn`) of the moves from `fen`."""
+    game = Game.from_fen(fen)
+    for move in moves:
+        game.push(Move.from_iccs(move))
+    return pgn.write(pgn.from_game(game))
 
 
-@pytest.mark.usefixtures("stand_in_pgn_reader")
 def test_judge_file_goes_through_the_pgn_reader(tmp_path: Path) -> None:
     fen, cycle = CASES["perpetual_check"]
     path = tmp_path / "check.pgn"
-    path.write_text(f"{fen} | {' '.join(cycle * 2)}", encoding="utf-8")
+    path.write_text(_record_text(fen, cycle * 2), encoding="utf-8")
     code, doc, _ = judge(str(path), "--rules", "axf")
     assert code == 0 and doc is not None
     assert (doc["result"], doc["rules"], doc["article"]) == ("0-1", "axf", "26.1")
 
 
-@pytest.mark.usefixtures("stand_in_pgn_reader")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
         (None, "cannot read"),
-        ("  | h2e2", "no FEN in the record"),
-        (f"{START_FEN} | h2e2 h2e2", "illegal.pgn:"),
+        ('[FEN "9/9"]\n\n1. h2e2 *\n', "FEN"),
+        ("1. h2e2 h2e2 *\n", "illegal.pgn:"),
     ],
 )
 def test_judge_file_faults_are_one_line_and_exit_2(

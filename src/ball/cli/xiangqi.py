@@ -1,5 +1,5 @@
 """`ball xiangqi …`: the Xiangqi engine on the command line (legal, apply, perft, status,
-judge).
+judge, convert, record check).
 
 POSITION is a FEN string, `-` to read the FEN from standard input, or `--standard` for the
 start position. Bad input exits with status 2 and one line on standard error.
@@ -7,8 +7,6 @@ start position. Bad input exits with status 2 and one line on standard error.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import sys
 from enum import StrEnum
@@ -54,14 +52,22 @@ def _split(args: list[str] | None, standard: bool) -> tuple[Position, list[str]]
         fail(f"position: {exc}")
 
 
+def _notation(text: str | None, option: str) -> Notation:
+    """The notation named by an option, or one line on stderr (not Typer's usage box)."""
+    if text is None:
+        fail(f"give {option} iccs|wxf|chinese")
+    try:
+        return Notation(text.lower())
+    except ValueError:
+        fail(f"{option} {text!r}: not iccs, wxf or chinese")
+
+
 def _writer(notation: Notation):
-    """A function (position, move) → text in `notation`; WXF and Chinese come from
-    `ball.xiangqi.notation` when that module is part of this build."""
+    """A function (position, move) → text in `notation` (`ball.xiangqi.notation`)."""
     if notation is Notation.ICCS:
         return lambda _position, move: move.iccs()
-    if importlib.util.find_spec("ball.xiangqi.notation") is None:
-        fail(f"--notation {notation}: this build has no ball.xiangqi.notation (use iccs)")
-    module = importlib.import_module("ball.xiangqi.notation")
+    from ball.xiangqi import notation as module
+
     return lambda position, move: module.write(position, move, str(notation))
 
 
@@ -74,12 +80,11 @@ def legal_cmd(
     ] = "iccs",
 ):
     """Print the legal moves of POSITION, one per line (sorted by ICCS)."""
-    if notation not in set(Notation):
-        fail(f"--notation must be iccs, wxf or chinese, not {notation!r}")
+    chosen = _notation(notation, "--notation")
     position, rest = _split(args, standard)
     if rest:
         fail(f"legal takes one POSITION, not also {rest[0]!r}")
-    write = _writer(Notation(notation))
+    write = _writer(chosen)
     for move in sorted(position.legal_moves(), key=Move.iccs):
         typer.echo(write(position, move))
 
@@ -153,9 +158,8 @@ def _judge_game(fen: str | None, moves: str | None, pgn: str | None):
     if pgn is not None:
         if fen is not None or moves is not None:
             fail("judge takes FILE.pgn or --fen/--moves, not both")
-        if importlib.util.find_spec("ball.xiangqi.pgn") is None:
-            fail("PGN reading not available in this build (use --fen and --moves)")
-        module = importlib.import_module("ball.xiangqi.pgn")
+        from ball.xiangqi import pgn as module
+
         try:
             with open(pgn, encoding="utf-8") as handle:
                 text = handle.read(1_000_001)
@@ -208,3 +212,68 @@ def judge_cmd(
         fail(f"--rules: {exc}")
     game = _judge_game(fen, moves, pgn)
     typer.echo(json.dumps(game.ruling(rule_set).as_dict(), indent=2))
+
+
+@app.command("convert")
+def convert_cmd(
+    args: ArgsArg = None,
+    standard: StandardOpt = False,
+    to: Annotated[
+        str | None, typer.Option("--to", help="Notation to write: iccs, wxf or chinese.")
+    ] = None,
+):
+    """Rewrite MOVEs (any notation, detected per move) played in order from POSITION in the
+    notation --to, one per line.
+
+    Example: ball xiangqi convert --to chinese --standard h2e2 H8+7
+    """
+    from ball.xiangqi import notation
+
+    target = _notation(to, "--to")
+    position, moves = _split(args, standard)
+    if not moves:
+        fail("convert needs at least one MOVE after the POSITION")
+    out = []
+    for k, text in enumerate(moves, 1):
+        try:
+            move = notation.read(position, text)
+            out.append(notation.write(position, move, target))
+        except XiangqiError as exc:
+            fail(f"move {k} ({text}): {exc}")
+        position = position.push(move)
+    for line in out:
+        typer.echo(line)
+
+
+record_app = typer.Typer(help="Xiangqi game records (PGN).", no_args_is_help=True)
+app.add_typer(record_app, name="record")
+
+
+@record_app.command("check")
+def record_check_cmd(path: Annotated[str, typer.Argument(metavar="FILE.pgn")]):
+    """Read a PGN record and replay its moves; print a summary, or one line naming the line
+    and column of the first fault (exit 2)."""
+    from ball.xiangqi import pgn
+
+    from .common import read_text
+
+    text = read_text(path)
+    try:
+        record = pgn.read(text)
+        game = record.game()
+        log = record.log_state()
+    except XiangqiError as exc:
+        fail(f"{path}: {exc}")
+    if log.ending is not None and record.result not in ("*", log.ending.result):
+        fail(
+            f"{path}: the arbiter's log ends the game {log.ending.result} "
+            f"(seed {log.ending.article}) but the record's result is {record.result}"
+        )
+    ending = board_outcome(game.position)
+    fouls = ", ".join(f"{side} {n}" for side, n in log.fouls.items())
+    typer.echo(
+        f"{path}: ok, {len(game.moves)} moves ({record.notation}), result {record.result}, "
+        f"{len(record.rulings)} ruling(s), fouls {fouls}"
+        + (f"; the board says {ending.result} ({ending.reason})" if ending else "")
+        + (f"; the log says {log.ending.result} ({log.ending.article})" if log.ending else "")
+    )

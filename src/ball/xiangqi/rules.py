@@ -24,6 +24,12 @@ class XiangqiRules:
     natural_move_limit: int = 60
     # Seed §23–§28: how repetitions are ruled (`[repetition]`, see repetition_rules).
     repetition: RepetitionRules = field(default_factory=RepetitionRules)
+    # The arbiter's log (ball.xiangqi.gamelog): seed 4.1.8, the third foul in one game loses
+    # it; 7.1, every four consecutive moves missing from a player's record is one foul
+    # (9.1.7); 7.2, a player with less than three minutes left may stop recording.
+    fouls_to_lose: int = 3
+    missed_moves_per_foul: int = 4
+    record_relief_seconds: int = 180
 
     @property
     def natural_move_plies(self) -> int:
@@ -31,7 +37,9 @@ class XiangqiRules:
         return 2 * self.natural_move_limit
 
 
-_TOP_KEYS = {"name", "title", "natural_moves", "repetition"}
+_TOP_KEYS = {"name", "title", "natural_moves", "repetition", "arbiter"}
+_ARBITER_KEYS = {"fouls_to_lose": (1, 100), "missed_moves_per_foul": (1, 100),
+                 "record_relief_seconds": (0, 3600)}  # fmt: skip
 
 
 def _natural_limit(table: Any) -> int:
@@ -44,6 +52,21 @@ def _natural_limit(table: Any) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 1000:
         raise XiangqiError(f"[natural_moves] limit must be a whole number 0..1000, not {limit!r}")
     return limit
+
+
+def _arbiter(table: Any) -> dict[str, int]:
+    if not isinstance(table, dict):
+        raise XiangqiError("[arbiter] must be a table")
+    unknown = set(table) - set(_ARBITER_KEYS)
+    if unknown:
+        raise XiangqiError(f"[arbiter]: unknown key {sorted(unknown)[0]!r}")
+    out = {}
+    for key, value in table.items():
+        low, high = _ARBITER_KEYS[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise XiangqiError(f"[arbiter] {key} must be a whole number {low}..{high}")
+        out[key] = value
+    return out
 
 
 def rules_from_toml(text: str) -> XiangqiRules:
@@ -63,6 +86,7 @@ def rules_from_toml(text: str) -> XiangqiRules:
         title=data.get("title", data.get("name", "custom")),
         natural_move_limit=_natural_limit(data.get("natural_moves", {})),
         repetition=repetition_from_table(data.get("repetition", {})),
+        **_arbiter(data.get("arbiter", {})),
     )
 
 
