@@ -121,6 +121,7 @@ def test_a_bracket_knockout_cannot_switch_to_drawing(tmp_path):
         ({"system": "swiss", "games_per_tie": 3}, "for a knockout, not a swiss"),
         ({"system": "knockout", "games_per_tie": 0}, "games per tie must be 1 to 99"),
         ({"system": "knockout", "tie_break": "coin"}, "unknown tie-break 'coin'"),
+        ({"system": "knockout", "tie_extra_games": 2}, "need a mini-match: --games-per-tie 2"),
     ],
 )
 def test_a_bad_tie_policy_is_refused(tmp_path, policy, message):

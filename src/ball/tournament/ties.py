@@ -101,6 +101,11 @@ def check_policy(system: str, games: int, extra_games: int, tie_break: str) -> P
         raise TournamentError(
             f"games per tie, extra games and a tie's tie-break are for a knockout, not a {system}"
         )
+    if policy.games == 1 and policy != Policy():
+        # One game per tie keeps the replays of a drawn match (E-06): nothing to extend.
+        raise TournamentError(
+            "extra games and a tie's tie-break need a mini-match: --games-per-tie 2 or more"
+        )
     return policy
 
 
