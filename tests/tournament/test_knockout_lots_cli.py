@@ -87,7 +87,10 @@ def test_thirteen_entrants_to_the_final_by_the_drawing_of_lots(tmp_path):
     for g, res in enumerate(["A", "B", "D", "A"], start=1):
         desk.game(1, 1, g, res)
     out = desk.game(1, 1, 5, "A")
-    assert "goes through (extra games)" in out
+    assert out.strip() == (
+        f"table 1 game 5: {games[0]['a']} - {games[0]['b']} 1.5-1.5, extra games 2-0: "
+        f"{games[0]['a']} goes through (extra games)"
+    )
     # Table 2: level after the games and the extra games: a drawing of lots decides.
     for g, res in enumerate(["B", "A", "D", "A"], start=1):
         desk.game(1, 2, g, res)
@@ -102,7 +105,8 @@ def test_thirteen_entrants_to_the_final_by_the_drawing_of_lots(tmp_path):
     # The other ties: side B wins 2-0 (the first game's loser had the first colour).
     for t in games[2:]:
         desk.game(1, t["table"], 1, "B")
-        desk.game(1, t["table"], 2, "B")
+        out = desk.game(1, t["table"], 2, "B")
+        assert out.strip().endswith(f"0-2: {t['b']} goes through (games)")
         r = ball("result", "enter", "--db", desk.db, "--round", "1", "--table", t["table"],
                  "--game", "3", "--forfeit", "A")  # fmt: skip
         assert r.exit_code == 2 and "game 3 is not played, the tie is decided" in r.output

@@ -21,7 +21,7 @@ def test_best_of_three_ends_when_one_side_has_two_wins():
     # Article 6: best of three ("3 판 2 승제"); the third game is not played after 2-0.
     state = fold(BEST_OF_3, ["A", "A"])
     assert (state.decided, state.winner, state.how, state.played) == (True, "A", "games", 2)
-    assert state.next_game is None
+    assert state.next_game is None and not state.level_after_games
     with pytest.raises(MiniMatchError, match="game 3 is not played: the tie was decided in game 2"):
         fold(BEST_OF_3, ["A", "A", "B"])
 
@@ -37,6 +37,7 @@ def test_level_after_the_games_goes_to_extra_games_then_lots():
     # Article 6: a tied mini-match goes to extra games or a drawing of lots.
     state = fold(BEST_OF_3, ["A", "B", "D", "B", "B"])
     assert (state.winner, state.how, state.extra_points) == ("B", "extra games", {"A": 0, "B": 2})
+    assert state.level_after_games
     state = fold(BEST_OF_3, ["A", "B", "D", "A", "B"])
     assert state.phase == "lots" and state.next_game is None
     with pytest.raises(MiniMatchError, match="game 6 is not played: the tie goes to a drawing"):

@@ -139,7 +139,7 @@ def correct_command(
 def _describe_game(t: dict, game: int) -> str:
     tie = t["tie"]
     score = f"{tie['points']['A']:g}-{tie['points']['B']:g}"
-    if tie["extra_points"]["A"] or tie["extra_points"]["B"] or tie["phase"] != "games":
+    if tie["level_after_games"]:
         score += f", extra games {tie['extra_points']['A']:g}-{tie['extra_points']['B']:g}"
     head = f"table {t['table']} game {game}: {t['a']} - {t['b']} {score}"
     if tie["winner"] is not None:

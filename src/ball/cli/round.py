@@ -40,7 +40,7 @@ def _tie_text(tie: dict | None) -> str:
     if tie is None:
         return ""
     score = f"{tie['points']['A']:g}-{tie['points']['B']:g}"
-    if tie["played"] > 0 and tie["phase"] != "games":
+    if tie["level_after_games"]:
         score += f" (extra {tie['extra_points']['A']:g}-{tie['extra_points']['B']:g})"
     if tie["winner"] is not None:
         return f"   {score}: {tie['winner']} through ({tie['how']})"
@@ -122,8 +122,10 @@ def draw_command(
     ),
     card: list[str] = CARD,
     cards: str | None = typer.Option(
-        None, "--cards", help='The whole draw from a file (- = stdin): JSON {"NAME": "3R", ...} '
-        "or CSV lines NAME,CARD.",
+        None,
+        "--cards",
+        help='The whole draw from a file (- = stdin): JSON {"NAME": "3R", ...} or CSV lines '
+        "NAME,CARD.",
     ),
     as_json: bool = typer.Option(False, "--json", help='{"round", "seed", "cards", "tables"}'),
     db: str | None = DB,
@@ -174,7 +176,7 @@ def _cards_file(text: str, path: str) -> dict[str, str]:
     if text.lstrip().startswith("{"):
         data = parse_json(text, path)
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
-            fail(f"{path}: write the draw as {{\"NAME\": \"CARD\", ...}}")
+            fail(f'{path}: write the draw as {{"NAME": "CARD", ...}}')
         return dict(data)
     out: dict[str, str] = {}
     for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):

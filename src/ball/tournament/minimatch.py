@@ -83,6 +83,15 @@ class TieState:
         return self.phase == "decided"
 
     @property
+    def level_after_games(self) -> bool:
+        """Whether the games left the tie level (extra games, lots or Armageddon came)."""
+        return self.phase in ("extra", "lots", "armageddon") or self.how in (
+            "extra games",
+            "lots",
+            "armageddon",
+        )
+
+    @property
     def next_game(self) -> int | None:
         return None if self.phase in ("decided", "lots") else self.played + 1
 
@@ -93,6 +102,7 @@ class TieState:
             "points": dict(self.points),
             "extra_points": dict(self.extra_points),
             "next_game": self.next_game,
+            "level_after_games": self.level_after_games,
             "next_first": first_colour(self.next_game) if self.next_game else None,
             "winner": self.winner,
             "how": self.how,
