@@ -181,3 +181,37 @@ def test_round_draw_reads_a_json_file_and_refuses_a_bad_one(tmp_path):
     r = runner.invoke(app, ["round", "draw", "--db", db, "--cards", str(good)])
     assert r.exit_code == 0, r.output
     assert "round 1 drawn (cards as drawn)" in r.output and "1  S2  -  S1" in r.output
+
+
+def test_correcting_a_game_refolds_the_tie_and_keeps_the_old_result(tmp_path):
+    svc = knockout(tmp_path, n=4, games_per_tie=3, tie_extra_games=2)
+    svc.draw_round(cards={"S1": "1R", "S2": "1B", "S3": "2R", "S4": "2B"})
+    svc.record_tie_game(1, 1, 1, forfeit="B")  # S1
+    t = svc.record_tie_game(1, 1, 2, forfeit="A")  # S2, coach A of game 2, forfeits: 2-0
+    assert t["tie"]["winner"] == "S1"
+    with pytest.raises(TournamentError, match="needs a reason"):
+        svc.correct_tie_game(1, 1, 2, reason=" ", forfeit="A")
+    with pytest.raises(TournamentError, match="game 3 has no result to correct"):
+        svc.correct_tie_game(1, 1, 3, reason="typo", forfeit="A")
+    t = svc.correct_tie_game(1, 1, 2, reason="S2 won game 2", forfeit="B")
+    assert t["tie"]["winner"] is None and t["tie"]["next_game"] == 3 and "result" not in t
+    (kept,) = svc.corrections()
+    assert kept["before"]["outcome"] == "A" and kept["after"]["outcome"] == "B"
+    assert (kept["round"], kept["table"], kept["before"]["game"]) == (1, 1, 2)
+    assert kept["reason"] == "S2 won game 2"
+    svc.record_tie_game(1, 1, 3, forfeit="B")  # S1 wins game 3: 2-1
+    with pytest.raises(TournamentError, match="game 3 is not played: the tie was decided"):
+        svc.correct_tie_game(1, 1, 2, reason="back", forfeit="A")  # 2-0 after game 2 again
+    assert len(svc.corrections()) == 1  # the refused correction wrote nothing
+    svc.record_tie_game(1, 2, 1, forfeit="A")
+    svc.record_tie_game(1, 2, 2, forfeit="B")  # S4 2-0
+    svc.draw_round(seed=4)
+    with pytest.raises(TournamentError, match="round 2 is already paired"):
+        svc.correct_tie_game(1, 2, 2, reason="x", forfeit="A")
+    # The same winner after the correction: allowed even with the next round paired.
+    db = str(tmp_path / "ko.db")
+    r = runner.invoke(app, ["result", "correct", "--db", db, "--round", "1", "--table", "1",
+                            "--game", "3", "--forfeit", "B", "--reason", "checked"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == "table 1 game 3: S1 - S2 2-1: S1 goes through (games)"
+    assert svc.pairings(1)[0]["result"]["outcome"] == "A"

@@ -118,6 +118,7 @@ def correct_command(
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
     steal: list[str] = STEAL,
     sanction: list[str] = SANCTION,
+    game: int | None = typer.Option(None, "--game", help="Knockout mini-match: the game."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
@@ -127,6 +128,17 @@ def correct_command(
     args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
+    if game is not None:
+        if steals or sanctions:
+            fail("--game: steals and sanctions of a mini-match game are not recorded yet")
+        ref = event_ref(event)
+        t = run(
+            lambda: svc.correct_tie_game(
+                round_number, table, game, reason=reason, event=ref, **args
+            )
+        )
+        typer.echo(_describe_game(t, game))
+        return
     done = run(
         lambda: svc.record_table_result(
             round_number, table, reason=reason, must_exist=True, steals=steals,

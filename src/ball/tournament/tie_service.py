@@ -20,8 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from ball.tournament import knockout, lots, ties
 from ball.tournament.errors import TournamentError
-from ball.tournament.minimatch import first_colour, other
-from ball.tournament.models import Entrant, Event, Pairing, Result, Round, TieGame
+from ball.tournament.minimatch import MiniMatchError, first_colour, other
+from ball.tournament.models import (
+    Entrant,
+    Event,
+    Pairing,
+    Result,
+    ResultCorrection,
+    Round,
+    TieGame,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -180,25 +188,83 @@ class KnockoutUseCases:
             pairing = self._tie_table(s, ev, round_number, table)
             now = ties.state(ev, pairing)
             self._check_game_number(now.next_game, now.phase, game, round_number, table)
-            first = first_colour(game)
-            _check_sheet_order(pairing, sheet, first, game)
-            made = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
-            # The game's coach A is side B in even games: its win is side B's.
-            flip = first == "B" and made.outcome in ("A", "B")
-            outcome = other(made.outcome) if flip else made.outcome
-            row = TieGame(
-                pairing_id=pairing.id,
-                game=game,
-                kind=made.kind,
-                forfeit_by=made.forfeit_by,
-                sheet=made.sheet or "",
-                decision=made.decision or "",
-                outcome=outcome,
-                entered_at=made.entered_at,
-            )
+            row = TieGame(pairing_id=pairing.id, game=game)
+            self._fill_game(ev, pairing, row, sheet, forfeit, double_forfeit)
             pairing.tie_games.append(row)
             s.flush()
             return self._settle(s, ev, pairing)
+
+    def correct_tie_game(
+        self,
+        round_number: int,
+        table: int,
+        game: int,
+        *,
+        reason: str,
+        sheet: dict[str, Any] | None = None,
+        forfeit: str | None = None,
+        double_forfeit: bool = False,
+        event: Any = None,
+    ) -> dict[str, Any]:
+        """Replace the result of game `game` of a tie, keeping the old one and the reason
+        (`corrections`). Refused when the games after it could then not have been played,
+        or when the tie's outcome would change after the next round was paired."""
+        if not (reason or "").strip():
+            raise TournamentError("a correction needs a reason")
+        with self._tx() as s:
+            ev = self._event(s, event)
+            pairing = self._tie_table(s, ev, round_number, table)
+            row = next((g for g in pairing.tie_games if g.game == game and g.kind != "lots"), None)
+            if row is None:
+                raise TournamentError(
+                    f"round {round_number} table {table}: game {game} has no result to correct"
+                )
+            before = _game_dict(row)
+            old_winner = ties.state(ev, pairing).winner if pairing.result is not None else "?"
+            self._fill_game(ev, pairing, row, sheet, forfeit, double_forfeit)
+            try:
+                now = ties.state(ev, pairing)
+            except MiniMatchError as exc:
+                raise TournamentError(f"correction refused: {exc}") from None
+            new_winner = now.winner if now.decided else "?"
+            if new_winner != old_winner and round_number < len(ev.rounds_):
+                raise TournamentError(
+                    f"correction refused: it changes who goes through, and round "
+                    f"{round_number + 1} is already paired (undo it first)"
+                )
+            if pairing.result is not None:
+                s.delete(pairing.result)  # `_settle` writes it anew if the tie is decided
+                s.flush()
+                pairing.result = None
+            s.add(
+                ResultCorrection(
+                    event_id=ev.id, round_number=round_number, table=table,
+                    before=json.dumps(before), after=json.dumps(_game_dict(row)),
+                    reason=reason.strip(), at=time.time(),
+                )
+            )  # fmt: skip
+            s.flush()
+            return self._settle(s, ev, pairing)
+
+    def _fill_game(
+        self,
+        ev: Event,
+        pairing: Pairing,
+        row: TieGame,
+        sheet: Any,
+        forfeit: Any,
+        double_forfeit: Any,
+    ) -> None:
+        """Decide one game (the game's own coach A and B) into `row`, from the tie's view."""
+        first = first_colour(row.game)
+        _check_sheet_order(pairing, sheet, first, row.game)
+        made = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+        # The game's coach A is side B in even games: its win is side B's.
+        flip = first == "B" and made.outcome in ("A", "B")
+        row.outcome = other(made.outcome) if flip else made.outcome
+        row.kind, row.forfeit_by = made.kind, made.forfeit_by
+        row.sheet, row.decision = made.sheet or "", made.decision or ""
+        row.entered_at = made.entered_at
 
     def draw_tie_lots(
         self,
@@ -281,6 +347,16 @@ class KnockoutUseCases:
         from ball.tournament.service import _table_dict
 
         return _table_dict(pairing)
+
+
+def _game_dict(row: TieGame) -> dict[str, Any]:
+    return {
+        "game": row.game,
+        "kind": row.kind,
+        "forfeit_by": row.forfeit_by,
+        "outcome": row.outcome,
+        "sheet": json.loads(row.sheet) if row.sheet else None,
+    }
 
 
 def _check_sheet_order(pairing: Pairing, sheet: Any, first: str, game: int) -> None:
