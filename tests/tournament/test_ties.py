@@ -215,3 +215,21 @@ def test_correcting_a_game_refolds_the_tie_and_keeps_the_old_result(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.output.strip() == "table 1 game 3: S1 - S2 2-1: S1 goes through (games)"
     assert svc.pairings(1)[0]["result"]["outcome"] == "A"
+
+
+def test_round_pair_json_shows_the_ties_only_for_mini_matches(tmp_path):
+    for games, name in ((1, "one"), (3, "three")):
+        db = str(tmp_path / f"{name}.db")
+        svc = TournamentService(db)
+        svc.create_event(name="KO", system="knockout", games_per_tie=games)
+        for i in range(3):
+            svc.add_player(f"S{i + 1}", rating=2000 - i)
+        r = runner.invoke(app, ["round", "pair", "--db", db, "--json"])
+        assert r.exit_code == 0, r.output
+        tables = json.loads(r.output)
+        if games == 1:  # today's shape, byte for byte
+            assert [set(t) for t in tables] == [{"table", "a", "b"}] * 2
+        else:
+            (tie,) = [t["tie"] for t in tables if t["b"] is not None]
+            assert tie["next_game"] == 1 and tie["points"] == {"A": 0.0, "B": 0.0}
+            assert [t for t in tables if t["b"] is None][0].keys() == {"table", "a", "b"}
