@@ -49,6 +49,15 @@ def create_command(
     ),
     replays: int = typer.Option(1, "--replays", help="Knockout: replays of a drawn match."),
     game_name: str = typer.Option("ball", "--game", help="The game the event plays."),
+    games_per_tie: int = typer.Option(
+        1, "--games-per-tie", help="Knockout: games of each tie, a mini-match (default 1)."
+    ),
+    extra_games: int = typer.Option(
+        0, "--extra-games", help="Knockout: extra games of a tie level after its games."
+    ),
+    tie_break: str = typer.Option(
+        "lots", "--tie-break", help="Knockout: a tie still level goes to lots | armageddon."
+    ),
     db: str | None = DB,
 ) -> None:
     """Create an event."""
@@ -86,6 +95,9 @@ def create_command(
             tiebreak_rules=tiebreak_rules,
             knockout_replays=replays,
             game_name=game_name,
+            games_per_tie=games_per_tie,
+            tie_extra_games=extra_games,
+            tie_break=tie_break,
         )
     )
     typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
@@ -156,7 +168,9 @@ def show_command(
 
 @app.command("log")
 def log_command(
-    kind: str = typer.Argument(..., help="sanction | signal | half-end | note ..."),
+    kind: str | None = typer.Argument(
+        None, help="sanction | signal | half-end | note ... (none: show the log)"
+    ),
     detail: str = typer.Argument(
         "", help="sanction: the reason (or 'STEP: REASON'); signal: 1 or 2; note: the text."
     ),
@@ -165,14 +179,19 @@ def log_command(
     table: int | None = typer.Option(None, "--table"),
     step: str | None = typer.Option(None, "--step", help="Sanction: a step of the ladder."),
     at: str | None = typer.Option(None, "--at", help="half-end: HH:MM[:SS] today (default now)."),
+    as_json: bool = typer.Option(False, "--json", help="Showing the log: one JSON list."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
     """Append to the arbiter's log. Sanctions, start signals and first-half ends go through
     the desk's checks (the ladder, the 10-minute gap before signal 2) and into its tables;
-    any other kind is a free note."""
+    any other kind is a free note. Without a kind: show the log (drawings of lots included,
+    each with the record that replays it)."""
     svc = service(db)
     ref = event_ref(event)
+    if kind is None:
+        _show_log(run(lambda: svc.log(event=ref)), as_json)
+        return
     kind = kind.strip().lower()
     if kind == "sanction":
         step, reason = _sanction_step(detail, step, _event_ladder(svc, ref))
@@ -200,6 +219,19 @@ def log_command(
                 kind, detail, name=name, round_number=round_number, table=table, event=ref
             )
         )
+
+
+def _show_log(entries: list[dict], as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(entries, ensure_ascii=False))
+        return
+    for e in entries:
+        where = " ".join(
+            f"{label} {e[key]}" for label, key in (("round", "round"), ("table", "table"))
+            if e[key] is not None
+        )  # fmt: skip
+        who = f" {e['name']}" if e["name"] else ""
+        typer.echo(f"{e['kind']}{who}{' (' + where + ')' if where else ''}: {e['detail']}")
 
 
 def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:

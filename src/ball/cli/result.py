@@ -79,14 +79,26 @@ def enter_command(
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
     steal: list[str] = STEAL,
     sanction: list[str] = SANCTION,
+    game: int | None = typer.Option(
+        None, "--game", help="Knockout mini-match: the game of the tie (1, 2, ...; the next one)."
+    ),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
     """Enter the result of one table, with its steals and sanctions, in one step (once;
-    the same command again changes nothing; corrections go through `result correct`)."""
+    the same command again changes nothing; corrections go through `result correct`).
+    In a knockout whose ties are mini-matches, enter each game with --game K: coach A
+    (and --forfeit A) is the coach with the first colour in that game."""
     args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
+    if game is not None:
+        if steals or sanctions:
+            fail("--game: steals and sanctions of a mini-match game are not recorded yet")
+        ref = event_ref(event)
+        t = run(lambda: svc.record_tie_game(round_number, table, game, event=ref, **args))
+        typer.echo(_describe_game(t, game))
+        return
     done = run(
         lambda: svc.record_table_result(
             round_number, table, steals=steals, sanctions=sanctions, event=event_ref(event),
@@ -106,6 +118,7 @@ def correct_command(
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
     steal: list[str] = STEAL,
     sanction: list[str] = SANCTION,
+    game: int | None = typer.Option(None, "--game", help="Knockout mini-match: the game."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
@@ -115,6 +128,17 @@ def correct_command(
     args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
+    if game is not None:
+        if steals or sanctions:
+            fail("--game: steals and sanctions of a mini-match game are not recorded yet")
+        ref = event_ref(event)
+        t = run(
+            lambda: svc.correct_tie_game(
+                round_number, table, game, reason=reason, event=ref, **args
+            )
+        )
+        typer.echo(_describe_game(t, game))
+        return
     done = run(
         lambda: svc.record_table_result(
             round_number, table, reason=reason, must_exist=True, steals=steals,
@@ -122,3 +146,41 @@ def correct_command(
         )
     )  # fmt: skip
     typer.echo(_describe(done.table))
+
+
+def _describe_game(t: dict, game: int) -> str:
+    tie = t["tie"]
+    score = f"{tie['points']['A']:g}-{tie['points']['B']:g}"
+    if tie["level_after_games"]:
+        score += f", extra games {tie['extra_points']['A']:g}-{tie['extra_points']['B']:g}"
+    head = f"table {t['table']} game {game}: {t['a']} - {t['b']} {score}"
+    if tie["winner"] is not None:
+        return f"{head}: {tie['winner']} goes through ({tie['how']})"
+    if tie["phase"] == "lots":
+        return f"{head}: level, a drawing of lots decides (ball result lots)"
+    return f"{head}: game {tie['next_game']} next, {tie['next_first']} has the first colour"
+
+
+@app.command("lots")
+def lots_command(
+    round_number: int = typer.Option(..., "--round"),
+    table: int = typer.Option(..., "--table"),
+    winner: str | None = typer.Option(None, "--winner", help="Who won the lots at the venue."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Draw here from this seed (default: a fresh seed, printed)."
+    ),
+    db: str | None = DB,
+    event: str | None = EVENT,
+) -> None:
+    """Decide a mini-match still level after its extra games by a drawing of lots (logged)."""
+    if winner is not None and seed is not None:
+        fail("give either --winner or --seed, not both")
+    svc = service(db)
+    t = run(
+        lambda: svc.draw_tie_lots(
+            round_number, table, seed=seed, winner=winner, event=event_ref(event)
+        )
+    )
+    lots = t["tie"]["lots"]
+    how = f"seed {lots['seed']}" if lots["seed"] is not None else "drawn at the venue"
+    typer.echo(f"table {t['table']}: {t['tie']['winner']} wins the drawing of lots ({how})")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import typer
 
-from ball.cli.common import fail
+from ball.cli.common import fail, parse_json, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
 
 app = typer.Typer(help="Rounds and pairings.", no_args_is_help=True)
@@ -17,18 +19,34 @@ def _group() -> None:
     """Rounds and pairings."""
 
 
+def _json_table(t: dict) -> dict:
+    # A mini-match tie (events with several games per tie) adds its state under "tie".
+    out = {"table": t["table"], "a": t["a"], "b": t["b"]}
+    if "tie" in t:
+        out["tie"] = t["tie"]
+    return out
+
+
 def _print_tables(tables: list[dict], as_json: bool) -> None:
     if as_json:
-        typer.echo(
-            json.dumps(
-                [{"table": t["table"], "a": t["a"], "b": t["b"]} for t in tables],
-                ensure_ascii=False,
-            )
-        )
+        typer.echo(json.dumps([_json_table(t) for t in tables], ensure_ascii=False))
         return
     for t in tables:
         right = t["b"] if t["b"] is not None else f"(bye: {t.get('bye')})"
-        typer.echo(f"{t['table']:>3}  {t['a']}  -  {right}")
+        typer.echo(f"{t['table']:>3}  {t['a']}  -  {right}{_tie_text(t.get('tie'))}")
+
+
+def _tie_text(tie: dict | None) -> str:
+    if tie is None:
+        return ""
+    score = f"{tie['points']['A']:g}-{tie['points']['B']:g}"
+    if tie["level_after_games"]:
+        score += f" (extra {tie['extra_points']['A']:g}-{tie['extra_points']['B']:g})"
+    if tie["winner"] is not None:
+        return f"   {score}: {tie['winner']} through ({tie['how']})"
+    if tie["phase"] == "lots":
+        return f"   {score}: lots due"
+    return f"   {score}: game {tie['next_game']} next, {tie['next_first']} first"
 
 
 @app.command("pair")
@@ -89,3 +107,85 @@ def set_command(
         )
     )
     _print_tables(tables, as_json)
+
+
+CARD = typer.Option(
+    [], "--card", help="A card as drawn at the venue: NAME=CARD (3R, 3B or K); repeat per entrant."
+)
+
+
+@app.command("draw")
+def draw_command(
+    event_arg: str | None = typer.Argument(None, metavar="[EVENT]", help="Event id or name."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Draw here from this seed (default: a fresh seed, printed)."
+    ),
+    card: list[str] = CARD,
+    cards: str | None = typer.Option(
+        None,
+        "--cards",
+        help='The whole draw from a file (- = stdin): JSON {"NAME": "3R", ...} or CSV lines '
+        "NAME,CARD.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help='{"round", "seed", "cards", "tables"}'),
+    db: str | None = DB,
+    event: str | None = EVENT,
+) -> None:
+    """Pair the next knockout round by a drawing of lots: equal numbers meet (the red card
+    takes the first colour), the K card has the bye. Enter the cards drawn at the venue
+    (--card or --cards) or let the desk draw from a seed; either way the log keeps a record
+    that replays the draw."""
+    if event_arg and event and event_arg != event:
+        fail(f"the event is given twice: {event_arg!r} and --event {event!r}")
+    drawn = _drawn_cards(card, cards)
+    if drawn is not None and seed is not None:
+        fail("give either the cards drawn (--card/--cards) or --seed, not both")
+    svc = service(db)
+    ref = event_ref(event_arg or event)
+    out = run(lambda: svc.draw_round(seed=seed, cards=drawn, event=ref))
+    if as_json:
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    how = f"seed {out['seed']}" if out["seed"] is not None else "cards as drawn"
+    typer.echo(f"round {out['round']} drawn ({how})")
+    for name, drawn_card in out["cards"].items():
+        typer.echo(f"  {drawn_card:>3}  {name}")
+    _print_tables(out["tables"], False)
+
+
+def _drawn_cards(card: list[str], path: str | None) -> dict[str, str] | None:
+    """NAME=CARD options, or a JSON/CSV file of them; None when no card was given."""
+    if card and path:
+        fail("give the cards with --card or with --cards FILE, not both")
+    if path is not None:
+        return _cards_file(read_text(path), path)
+    if not card:
+        return None
+    out: dict[str, str] = {}
+    for text in card:
+        name, sep, value = text.rpartition("=")
+        if not sep or not name.strip() or not value.strip():
+            fail(f"--card {text!r}: write NAME=CARD, e.g. 'Ann=3R'")
+        if name.strip() in out:
+            fail(f"--card: {name.strip()!r} is given twice")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _cards_file(text: str, path: str) -> dict[str, str]:
+    if text.lstrip().startswith("{"):
+        data = parse_json(text, path)
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+            fail(f'{path}: write the draw as {{"NAME": "CARD", ...}}')
+        return dict(data)
+    out: dict[str, str] = {}
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if not row or not "".join(row).strip():
+            continue
+        if len(row) != 2:
+            fail(f"{path} line {number}: write NAME,CARD")
+        name, value = row[0].strip(), row[1].strip()
+        if name in out:
+            fail(f"{path} line {number}: {name!r} is listed twice")
+        out[name] = value
+    return out

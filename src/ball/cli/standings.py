@@ -30,6 +30,8 @@ def standings_command(
                         "name": r["name"],
                         "points": r["points"],
                         "tiebreaks": r["tiebreaks"],
+                        # A knockout of mini-matches: each tie the entrant played.
+                        **({"ties": r["ties"]} if "ties" in r else {}),
                     }
                     for r in rows
                 ],

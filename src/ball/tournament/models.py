@@ -40,6 +40,10 @@ class Event(Base):
     initial_colour: Mapped[str] = mapped_column(String(6), default="white1")
     knockout_replays: Mapped[int] = mapped_column(Integer, default=1)
     late_entry_bye: Mapped[str] = mapped_column(String(8), default="zero")
+    # A knockout tie as a mini-match (`minimatch.Policy`): games, extra games, lots|armageddon.
+    games_per_tie: Mapped[int] = mapped_column(Integer, default=1)
+    tie_extra_games: Mapped[int] = mapped_column(Integer, default=0)
+    tie_break: Mapped[str] = mapped_column(String(12), default="lots")
     created_at: Mapped[float] = mapped_column(Float)
 
     entrants: Mapped[list[Entrant]] = relationship(
@@ -81,6 +85,7 @@ class Round(Base):
     number: Mapped[int] = mapped_column(Integer)
     method: Mapped[str] = mapped_column(String(200), default="")  # who paired it and how
     paired_at: Mapped[float] = mapped_column(Float)
+    lots: Mapped[str] = mapped_column(Text, default="")  # JSON: the drawing of lots that paired it
 
     event: Mapped[Event] = relationship(back_populates="rounds_")
     pairings: Mapped[list[Pairing]] = relationship(
@@ -115,6 +120,9 @@ class Pairing(Base):
     result: Mapped[Result | None] = relationship(
         back_populates="pairing", cascade="all, delete-orphan", uselist=False
     )
+    tie_games: Mapped[list[TieGame]] = relationship(
+        back_populates="pairing", cascade="all, delete-orphan", order_by="TieGame.game"
+    )
 
 
 class Result(Base):
@@ -138,6 +146,30 @@ class Result(Base):
     entered_at: Mapped[float] = mapped_column(Float)
 
     pairing: Mapped[Pairing] = relationship(back_populates="result")
+
+
+class TieGame(Base):
+    """One game of a knockout tie played as a mini-match (`minimatch`), or the drawing of
+    lots that decided it (`kind` lots, the last row). `outcome` is from the tie's sides'
+    view (A = the pairing's coach A), whoever had the first colour in that game; the
+    pairing's `result` is written once the tie is decided."""
+
+    __tablename__ = "tournament_tie_games"
+    __table_args__ = (UniqueConstraint("pairing_id", "game", name="uq_tournament_tie_game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    pairing_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_pairings.id", ondelete="CASCADE")
+    )
+    game: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))  # sheet | forfeit | double-forfeit | lots
+    forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    sheet: Mapped[str] = mapped_column(Text, default="")
+    decision: Mapped[str] = mapped_column(Text, default="")
+    outcome: Mapped[str] = mapped_column(String(1))  # A, B, D or N, the tie's sides
+    entered_at: Mapped[float] = mapped_column(Float)
+
+    pairing: Mapped[Pairing] = relationship(back_populates="tie_games")
 
 
 class ResultCorrection(Base):

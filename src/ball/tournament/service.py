@@ -39,6 +39,8 @@ from ball.tournament import (
     standings,
     swiss,
     table_result,
+    tie_service,
+    ties,
     trf,
     trf_event,
 )
@@ -58,6 +60,7 @@ from ball.tournament.models import (
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
 from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
+from ball.tournament.tie_service import KnockoutUseCases
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 BYE_KINDS = ("pab", "half", "zero", "full")
@@ -70,7 +73,7 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService(DeskUseCases):
+class TournamentService(DeskUseCases, KnockoutUseCases):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):
@@ -202,6 +205,9 @@ class TournamentService(DeskUseCases):
         initial_colour: str = "white1",
         knockout_replays: int = 1,
         late_entry_bye: str = "zero",
+        games_per_tie: int = 1,
+        tie_extra_games: int = 0,
+        tie_break: str = "lots",
     ) -> dict[str, Any]:
         """Create an event and return its summary.
 
@@ -212,6 +218,8 @@ class TournamentService(DeskUseCases):
         `scoring` overrides `Scoring` fields; `tiebreaks` is the ordered chain (default per
         system, see `standings.DEFAULT_CHAIN`); `tiebreak_rules` fide-2024 or fide-2026
         (default: the rules in force on the start date, see `standings.rules_for_date`).
+        A knockout's ties may be mini-matches: `games_per_tie` games, `tie_extra_games`
+        extra games, then `tie_break` lots or armageddon (`minimatch.Policy`).
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
@@ -225,6 +233,7 @@ class TournamentService(DeskUseCases):
         _bounded(knockout_replays, "replays")
         _bounded(draw_lots, "--draw-lots seed")
         plugin = game(game_name)
+        policy = ties.check_policy(system, games_per_tie, tie_extra_games, tie_break)
         chain = (
             list(tiebreaks) if tiebreaks is not None else standings.default_chain(system, plugin)
         )
@@ -273,6 +282,9 @@ class TournamentService(DeskUseCases):
                 initial_colour=initial_colour,
                 knockout_replays=knockout_replays,
                 late_entry_bye=late_entry_bye,
+                games_per_tie=policy.games,
+                tie_extra_games=policy.extra_games,
+                tie_break=policy.tie_break,
                 created_at=time.time(),
             )
             s.add(event)
@@ -378,6 +390,7 @@ class TournamentService(DeskUseCases):
         (`{"table", "a", "b", "bye"}`; `b` is None for a bye)."""
         with self._tx() as s:
             ev = self._event(s, event)
+            tie_service.refuse_pairing(ev)
             number = self._next_round_number(ev)
             active = [e for e in ev.entrants if e.status == "active"]
             if number == 1:
@@ -497,6 +510,7 @@ class TournamentService(DeskUseCases):
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
+            tie_service.refuse_whole_result(ev, round_number, table)
             if pairing.result is not None:
                 raise TournamentError(
                     f"round {round_number} table {table} already has a result (correct it instead)"
@@ -522,6 +536,7 @@ class TournamentService(DeskUseCases):
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
+            tie_service.refuse_whole_result(ev, round_number, table)
             if pairing.result is None:
                 raise TournamentError(
                     f"round {round_number} table {table} has no result to correct"
@@ -563,6 +578,7 @@ class TournamentService(DeskUseCases):
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
+            tie_service.refuse_whole_result(ev, round_number, table)
             # `_table_row` refuses a bye, so the table has its coach B.
             assert pairing.b is not None and pairing.b_id is not None
             names = {"A": pairing.a.name, "B": pairing.b.name}
@@ -823,7 +839,7 @@ class TournamentService(DeskUseCases):
                 "rules": standings.RULES[ev.tiebreak_rules],
                 "tiebreaks": json.loads(ev.tiebreaks),
                 "rounds": len(ev.rounds_) if upto is None else upto,
-                "standings": [x.as_dict() for x in table],
+                "standings": [ties.with_ties(ev, x.as_dict()) for x in table],
             }
 
     def export_trf(self, *, event: EventRef = None) -> str:
@@ -976,7 +992,7 @@ class TournamentService(DeskUseCases):
         with_result = [
             p.table
             for p in rnd.pairings
-            if p.result is not None
+            if (p.result is not None or p.tie_games)
             and p.a.status == "active"
             and (p.b is None or p.b.status == "active")
         ]
@@ -1110,6 +1126,7 @@ def _event_summary(ev: Event) -> dict[str, Any]:
         "tiebreak_rules": ev.tiebreak_rules,
         "draw_lots_seed": ev.draw_lots_seed,
         "initial_colour": ev.initial_colour,
+        **ties.policy_summary(ev),
     }
 
 
@@ -1145,6 +1162,9 @@ def _table_dict(p: Pairing) -> dict[str, Any]:
         out["bye"] = p.bye
     if p.result is not None:
         out["result"] = _result_dict(p.result)
+    tie = ties.view(p.round.event, p)
+    if tie is not None:
+        out["tie"] = tie
     return out
 
 
