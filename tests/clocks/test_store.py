@@ -58,7 +58,7 @@ def test_arbiter_events_need_the_pin(store):
 
 def test_pin_is_stored_hashed(store):
     v = store.create("T1", "ball-standard", pin="2468")
-    from ball.clocks.store import ClockRow
+    from ball.clocks.models import ClockRow
 
     with store.sessions() as s:
         stored = s.get(ClockRow, v.id).pin_hash
