@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -166,6 +167,30 @@ class ClockStore:
         with self.sessions() as session:
             rows = session.scalars(query.order_by(ClockRow.id)).all()
             return [self._replay(r, self._events(session, r.id), now) for r in rows]
+
+    def period_ends(self, round: str, event_id: int, period: int) -> dict[int, float]:
+        """When each clock of round `round` bound to `event_id` ended period `period`, by
+        table number (a clock's table label is the number, optionally after a word:
+        "Table 3"); clocks whose label names no number, or that have not ended the period,
+        are left out. Only clocks bound to the event count: the clock API binds a clock to
+        an event only for a request with that event's desk session and CSRF token, so a
+        clock anyone on the LAN made with the same round label cannot report for it."""
+        found: dict[int, float] = {}
+        for view in self.round_views(round, event_id):
+            if view.event_id != event_id:  # round_views filters; this keeps the rule local
+                continue
+            number = re.fullmatch(r"\D*(\d+)", view.table.strip())
+            if number is None:
+                continue
+            for notice in view.clock.timeline:
+                if (
+                    notice["source"] == "clock"
+                    and notice["kind"] == "period_end"
+                    and notice["data"].get("period") == period
+                ):
+                    found.setdefault(int(number.group(1)), notice["at"])
+                    break
+        return found
 
     def rounds(self) -> list[str]:
         with self.sessions() as session:

@@ -20,9 +20,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ball.clocks.store import ClockStore
 from ball.storage import ids
 from ball.tournament import sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.games import GamePlugin, game
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
 from ball.tournament.views import (
     EntrantView,
@@ -155,6 +157,12 @@ class DeskUseCases:
             round_row(s, event_id, number)
             return signals.round_control(s, event_id, number, now, gap)
 
+    def game_of(self, event_id: int) -> GamePlugin:
+        """The plug-in of the event's game, which decides its tables' results (the desk's
+        result check asks it, as `record_table_result` does)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return game(event_row(s, event_id).game)
+
     def table(self, event_id: int, number: int, table: int) -> PairingView:
         """A table that takes a result (NotFound for a bye or a missing table)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
@@ -224,6 +232,16 @@ class DeskUseCases:
                     signals.record_half_end(
                         s, event_id, number, t.table, reported[t.table], "table"
                     )
+
+    def record_half_ends_from_clocks(self, event_id: int, number: int, now: float) -> None:
+        """Take the first-half ends the round's table clocks reported (their first period's
+        end, read at `now`), as source "table": `record_reported_half_ends`."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            name = event_row(s, event_id).name
+            round_row(s, event_id, number)  # NotFound before any clock is read
+        store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
+        reported = store.period_ends(signals.clock_round_label(name, number), event_id, 1)
+        self.record_reported_half_ends(event_id, number, reported)
 
     # ------------------------------------------------------------------ helpers
 

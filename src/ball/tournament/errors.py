@@ -11,5 +11,15 @@ class TournamentError(ValueError):
     """
 
 
+class IllegalSheet(TournamentError):
+    """A game's result document that is not a legal result. The message says so ("illegal
+    sheet: ..."); `fault` is the fault alone, for a page whose form is the sheet itself
+    (the desk's result check), where the prefix would only repeat what the page is."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(f"illegal sheet: {fault}")
+        self.fault = fault
+
+
 class NotFound(TournamentError):
     """The event, round, table or entrant asked for does not exist (the web answers 404)."""
