@@ -8,7 +8,8 @@ shares (record a table's result, withdraw, pair, give a signal or a sanction) st
 `TournamentService` itself; the ones here exist for the desk's pages and forms.
 
 A mixin (not more methods in `service.py`) so the desk's reads live in one module; it relies
-on the host's `_tx` (one transaction) and `_event` (an event with everything loaded).
+on the host's `_tx` (one transaction), `_event` (an event with everything loaded) and
+`_sessions` (for the result version rows and the table clocks' store).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The one error a tournament operation raises for bad input; its message is shown as is."""
+"""The errors a tournament operation raises for bad input: `TournamentError` and its kinds
+(`IllegalSheet`, `NotFound`); the message is one line, shown as is."""
 
 from __future__ import annotations
 
