@@ -25,14 +25,14 @@ BALL = games.GAMES["ball"]
 
 class JudgedBall:
     """A second game for the test: BALL's sheet, but a drawn table goes to coach B (the
-    judges' call) and a forfeit is no result this game knows."""
+    judges' call); its document has no forfeit form (forfeits are recorded without one)."""
 
     name = "judged"
     tiebreaks: dict[str, games.GameTieBreak] = {}
 
     def decide(self, sheet: dict[str, Any]) -> games.Decided:
         if sheet.get("forfeit"):
-            raise TournamentError("illegal result: this game has no forfeits")
+            raise TournamentError("illegal result: this document has no forfeit field")
         decided = BALL.decide(sheet)
         if decided.outcome != "D":
             return decided
@@ -75,11 +75,16 @@ def test_another_games_event_previews_with_its_own_rules(client, event4, judged_
     judged = check(client, event_id, drawn)
     assert (judged["ok"], judged["winner"], judged["reason"]) == (True, b, "judges")
     assert judged["text"] == f"{b} wins 0–0 by judges"
-    refused = check(client, event_id, {"kind": "forfeit-A"})
-    assert refused == {"ok": False, "error": "illegal result: this game has no forfeits"}
+    fault = check(client, event_id, sheet_form(td1="A", pb=(0, 1, 1, 1)))
+    assert not fault["ok"] and "scored the touchdown but recorded 0 PBATK" in fault["error"]
+    # A forfeit is checked as the save records it: the game's forfeit figures, although
+    # this game's document has no forfeit form.
+    forfeit = check(client, event_id, {"kind": "forfeit-A"})
+    assert (forfeit["ok"], forfeit["winner"], forfeit["reason"]) == (True, b, "forfeit")
+    assert forfeit["text"] == f"{b} wins by forfeit"
     saved = post(client, event_id, "/rounds/1/tables/1", {"kind": "forfeit-A", "version": 0})
-    assert saved.status_code == 400 and "this game has no forfeits" in saved.text
-    assert service_for(client.app).pairings(1, event=event_id)[0].get("result") is None
+    assert saved.status_code == 303, saved.text
+    assert service_for(client.app).pairings(1, event=event_id)[0]["result"]["outcome"] == "B"
 
 
 def _request() -> Request:

@@ -24,6 +24,7 @@ submission stored (a retry after a lost answer), which is answered like the firs
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -34,7 +35,7 @@ from ball.match.result import SheetError
 from ball.match.sanctions import LADDER
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, NotFound, TournamentError
-from ball.tournament.games import GamePlugin
+from ball.tournament.games import Decided, GamePlugin
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
@@ -503,6 +504,19 @@ def _score(decision: dict[str, Any], a: str, b: str) -> str:
     return str(decision.get("result", ""))
 
 
+def _forfeit(plugin: GamePlugin, a: str, b: str, loser: str) -> Decided:
+    """A forfeit as the save records it: the game's forfeit figures, no document to check
+    (`record_table_result` asks `plugin.forfeit` alone). A game whose result document can
+    state a forfeit (BALL, R-forfeit: `forfeit` names the loser) gives its full decision."""
+    names = {"A": a, "B": b}
+    winner = "B" if loser == "A" else "A"
+    decision: dict[str, Any] = {"winner": names[winner], "reason": "forfeit"}
+    document = {"coaches": [a, b], "halves": [], "forfeit": names[loser]}
+    with suppress(TournamentError):  # a document without that form: the forfeit needs none
+        decision = plugin.decide(document).decision
+    return Decided(winner, plugin.forfeit(winner), decision)
+
+
 def preview(
     request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
 ) -> dict[str, Any]:
@@ -517,8 +531,7 @@ def preview(
         if kind == "double-forfeit":
             return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
         if kind.startswith("forfeit-"):
-            loser = a if kind.endswith("A") else b
-            decided = plugin.decide({"coaches": [a, b], "halves": [], "forfeit": loser})
+            decided = _forfeit(plugin, a, b, kind[-1])
         else:
             decided = plugin.decide(sheet_from_form(form, a, b))
     except IllegalSheet as exc:
@@ -537,6 +550,7 @@ def preview(
             "td": score,
             "reason": reason,
         }
+    text = " ".join(text.split())  # a game without a score leaves a gap
     return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
 
 
