@@ -58,7 +58,7 @@ def test_arbiter_events_need_the_pin(store):
 
 def test_pin_is_stored_hashed(store):
     v = store.create("T1", "ball-standard", pin="2468")
-    from ball.clocks.store import ClockRow
+    from ball.clocks.models import ClockRow
 
     with store.sessions() as s:
         stored = s.get(ClockRow, v.id).pin_hash
@@ -139,3 +139,25 @@ def test_labels_and_player_names_are_one_line(store, bad):
     assert store.rounds() == []  # nothing was stored
     with pytest.raises(ClockNotFound):
         store.view(1)
+
+
+def test_period_ends_are_read_by_table_number_for_the_event_alone(store):
+    """The desk's first-half ends from the table clocks (spec 15, R-signal): the clock's table
+    label gives the table number, only the event's own clocks count, the first end is kept."""
+
+    def started(table: str, round: str = "Open R1", event_id: int | None = 7):
+        view = store.create(table, "ball-standard", "1357", round=round, event_id=event_id)
+        store.record(view.id, "start", {"first": view.clock.players[0].name})
+        return view
+
+    one, unnamed = started("Table 1"), started("desk")
+    started("2")  # table 2 still plays its first half
+    elsewhere, loose = started("3", event_id=8), started("4", event_id=None)
+    store.now.t += 600
+    for view in (one, unnamed, elsewhere, loose):
+        store.record(view.id, "end_period", {"reason": "touchdown"}, pin="1357")
+    ended = store.now.t
+    assert store.period_ends("Open R1", 7, 1) == {1: ended}
+    assert store.period_ends("Open R1", 7, 2) == {}
+    assert store.period_ends("Open R1", 8, 1) == {3: ended}
+    assert store.period_ends("Other R1", 7, 1) == {}

@@ -18,6 +18,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 SHIPPED = Path(__file__).resolve().parents[2] / "src" / "ball" / "engine" / "rulesets"
 
 
@@ -127,6 +129,7 @@ def test_bad_ruleset_names_are_a_4xx_naming_the_field(server_process, tmp_path):
             assert len(text) < 2_000, where  # a 200,000-character name is not echoed back
 
 
+@pytest.mark.process  # runs `ball serve` as a child process
 def test_serve_refuses_a_rulesets_option_that_is_no_directory(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "ball.cli", "serve", "--db", str(tmp_path / "x.sqlite"),

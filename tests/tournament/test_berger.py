@@ -72,6 +72,7 @@ def test_drawn_lots_are_seeded_and_recorded(tmp_path):
     assert orders[0] != [f"P{i + 1}" for i in range(6)]
 
 
+@pytest.mark.slow  # six Swiss pairings by the engine
 def test_swiss_draw_of_lots_sets_the_initial_colour(tmp_path):
     colours = set()
     for seed in range(6):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from typer.testing import CliRunner
 
 from ball.cli import app
@@ -192,6 +193,7 @@ def test_correction_keeps_reason(tmp_path):
     assert top["name"] == "P0" and top["points"] == 1.0
 
 
+@pytest.mark.slow  # a 9-player, 4-round Swiss paired by the engine
 def test_trf_round_trip(tmp_path):
     from ball.tournament import TournamentService
 

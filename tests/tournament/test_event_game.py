@@ -13,7 +13,7 @@ import pytest
 from ball.tournament import TournamentError, TournamentService, games
 
 from .test_cli import ball, one_line_error
-from .test_trf_import import small_swiss, write
+from .test_trf_import import write
 
 
 class OtherGame:
@@ -49,8 +49,8 @@ def stored_figures(db) -> list[dict]:
     return [json.loads(r[0])["figures"] for r in rows]
 
 
-def test_an_imported_event_plays_the_game_named(tmp_path, other_game):
-    text = small_swiss(tmp_path / "a.db").export_trf()
+def test_an_imported_event_plays_the_game_named(tmp_path, other_game, swiss_trf):
+    text = swiss_trf
     db = tmp_path / "b.db"
     info = TournamentService(db).import_trf(text, game_name="other")
     assert info["game"] == "other"
@@ -61,15 +61,15 @@ def test_an_imported_event_plays_the_game_named(tmp_path, other_game):
     )
 
 
-def test_the_cli_import_takes_the_game(tmp_path, other_game):
+def test_the_cli_import_takes_the_game(tmp_path, other_game, swiss_trf):
     db = str(tmp_path / "b.db")
-    path = write(tmp_path, small_swiss(tmp_path / "a.db").export_trf())
+    path = write(tmp_path, swiss_trf)
     r = ball("event", "import", "trf", "--db", db, "--game", "other", path)
     assert r.exit_code == 0, r.output
     assert TournamentService(db).event_info()["game"] == "other"
 
 
-def test_without_a_game_the_import_stays_ball(tmp_path):
+def test_without_a_game_the_import_stays_ball(tmp_path, swiss_trf):
     db = str(tmp_path / "b.db")
     r = ball(
         "event",
@@ -77,15 +77,15 @@ def test_without_a_game_the_import_stays_ball(tmp_path):
         "trf",
         "--db",
         db,
-        write(tmp_path, small_swiss(tmp_path / "a.db").export_trf()),
+        write(tmp_path, swiss_trf),
     )
     assert r.exit_code == 0, r.output
     assert TournamentService(db).event_info()["game"] == "ball"
 
 
-def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path):
+def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path, swiss_trf):
     db = str(tmp_path / "b.db")
-    path = write(tmp_path, small_swiss(tmp_path / "a.db").export_trf())
+    path = write(tmp_path, swiss_trf)
     msg = one_line_error(ball("event", "import", "trf", "--db", db, "--game", "chess960", path))
     assert "unknown game 'chess960'" in msg
     assert TournamentService(db).list_events() == []

@@ -25,6 +25,7 @@ def swiss_event(db, players: int = 7) -> TournamentService:
     return svc
 
 
+@pytest.mark.process  # pairs in a child Python process
 def test_pairing_imports_nothing_of_gacrux(tmp_path):
     script = textwrap.dedent(
         f"""

@@ -45,16 +45,16 @@ def write(tmp_path, text: str) -> str:
 
 
 @pytest.mark.parametrize("value", ["99999999999999999999", "-3", "0", "three", "1000"])
-def test_a_bad_number_of_rounds_is_a_clear_error(tmp_path, value):
-    text = replace_record(small_swiss(tmp_path / "a.db").export_trf(), "XXR", value)
+def test_a_bad_number_of_rounds_is_a_clear_error(tmp_path, value, swiss_trf):
+    text = replace_record(swiss_trf, "XXR", value)
     db = str(tmp_path / "b.db")
     msg = one_line_error(ball("event", "import", "trf", "--db", db, write(tmp_path, text)))
     assert "(XXR)" in msg and "number of rounds" in msg and repr(value) in msg
     assert TournamentService(db).list_events() == []
 
 
-def test_fewer_rounds_declared_than_held_is_refused(tmp_path):
-    text = small_swiss(tmp_path / "a.db").export_trf()
+def test_fewer_rounds_declared_than_held_is_refused(tmp_path, swiss_trf):
+    text = swiss_trf
     for code in ("XXR", "142"):
         text = replace_record(text, code, "1")
     with pytest.raises(TournamentError, match="1 rounds declared, but the player records hold 2"):
@@ -76,8 +76,10 @@ def first_player(text: str) -> tuple[list[str], int]:
         (91, 95, "99x9", "opponent"),
     ],
 )
-def test_bad_numbers_in_a_player_record_name_the_line(tmp_path, start, end, value, label):
-    lines, first = first_player(small_swiss(tmp_path / "a.db").export_trf())
+def test_bad_numbers_in_a_player_record_name_the_line(
+    tmp_path, start, end, value, label, swiss_trf
+):
+    lines, first = first_player(swiss_trf)
     row = lines[first]
     lines[first] = row[:start] + value + row[end:]
     target = TournamentService(tmp_path / "b.db")
@@ -98,8 +100,8 @@ def test_bad_numbers_in_a_player_record_name_the_line(tmp_path, start, end, valu
         ("XXZ", "1 99999999999999999999", "pairing number"),
     ],
 )
-def test_bad_header_values_are_clear_errors(tmp_path, code, value, needle):
-    text = small_swiss(tmp_path / "a.db").export_trf()
+def test_bad_header_values_are_clear_errors(tmp_path, code, value, needle, swiss_trf):
+    text = swiss_trf
     text = replace_record(text, code, value) if code in text else text + f"{code} {value}\n"
     db = str(tmp_path / "b.db")
     msg = one_line_error(ball("event", "import", "trf", "--db", db, write(tmp_path, text)))

@@ -1,4 +1,7 @@
-"""Clocks in the shared database: one row per table clock and its append-only event log.
+"""Clocks in the shared database: creating clocks, appending to their logs, reading them back.
+
+The rows themselves (one per table clock, and its append-only event log) are declared in
+`ball.clocks.models`; this module owns the store logic over them.
 
 The state is never stored: it is replayed from the log at the instant asked for, with the
 wall-clock time of an injectable time source. So a server restart or a closed browser tab
@@ -12,48 +15,24 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Float, ForeignKey, Integer, String, Text, UniqueConstraint, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
-from ball.storage import Base, ids
+from ball.clocks.models import ClockEventRow, ClockRow
+from ball.storage import ids
 from ball.storage.text import bad_character
 
 TimeSource = Callable[[], float]
-
-
-class ClockRow(Base):
-    __tablename__ = "clock_clocks"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_label: Mapped[str] = mapped_column(String(80))
-    round_label: Mapped[str] = mapped_column(String(80), default="", index=True)
-    control_name: Mapped[str] = mapped_column(String(80))
-    control: Mapped[str] = mapped_column(Text)  # the control as it was at creation (JSON)
-    players: Mapped[str] = mapped_column(Text)
-    pin_hash: Mapped[str] = mapped_column(String(200))  # "" when only the event desk may act
-    created_at: Mapped[float] = mapped_column(Float)
-    event_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
-
-
-class ClockEventRow(Base):
-    __tablename__ = "clock_events"
-    __table_args__ = (UniqueConstraint("clock_id", "seq", name="uq_clock_events_seq"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    clock_id: Mapped[int] = mapped_column(ForeignKey("clock_clocks.id", ondelete="CASCADE"))
-    seq: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(20))
-    at: Mapped[float] = mapped_column(Float)
-    data: Mapped[str] = mapped_column(Text, default="{}")
 
 
 class ClockNotFound(LookupError):
@@ -188,6 +167,30 @@ class ClockStore:
         with self.sessions() as session:
             rows = session.scalars(query.order_by(ClockRow.id)).all()
             return [self._replay(r, self._events(session, r.id), now) for r in rows]
+
+    def period_ends(self, round: str, event_id: int, period: int) -> dict[int, float]:
+        """When each clock of round `round` bound to `event_id` ended period `period`, by
+        table number (a clock's table label is the number, optionally after a word:
+        "Table 3"); clocks whose label names no number, or that have not ended the period,
+        are left out. Only clocks bound to the event count: the clock API binds a clock to
+        an event only for a request with that event's desk session and CSRF token, so a
+        clock anyone on the LAN made with the same round label cannot report for it."""
+        found: dict[int, float] = {}
+        for view in self.round_views(round, event_id):
+            if view.event_id != event_id:  # round_views filters; this keeps the rule local
+                continue
+            number = re.fullmatch(r"\D*(\d+)", view.table.strip())
+            if number is None:
+                continue
+            for notice in view.clock.timeline:
+                if (
+                    notice["source"] == "clock"
+                    and notice["kind"] == "period_end"
+                    and notice["data"].get("period") == period
+                ):
+                    found.setdefault(int(number.group(1)), notice["at"])
+                    break
+        return found
 
     def rounds(self) -> list[str]:
         with self.sessions() as session:

@@ -8,7 +8,8 @@ shares (record a table's result, withdraw, pair, give a signal or a sanction) st
 `TournamentService` itself; the ones here exist for the desk's pages and forms.
 
 A mixin (not more methods in `service.py`) so the desk's reads live in one module; it relies
-on the host's `_tx` (one transaction) and `_event` (an event with everything loaded).
+on the host's `_tx` (one transaction), `_event` (an event with everything loaded) and
+`_sessions` (for the result version rows and the table clocks' store).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ball.clocks.store import ClockStore
 from ball.storage import ids
 from ball.tournament import sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import game, ladder_of
+from ball.tournament.games import GamePlugin, game, ladder_of
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
 from ball.tournament.views import (
     EntrantView,
@@ -116,11 +118,6 @@ class DeskUseCases:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             event_row(s, event_id)
 
-    def event_game(self, event_id: int) -> str:
-        """The game an event plays (NotFound unless the event exists): the result form's."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
-            return event_row(s, event_id).game
-
     def event_page(self, event_id: int) -> EventView:
         """An event with its entrants and its rounds' tables and results."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
@@ -160,6 +157,12 @@ class DeskUseCases:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             round_row(s, event_id, number)
             return signals.round_control(s, event_id, number, now, gap)
+
+    def game_of(self, event_id: int) -> GamePlugin:
+        """The plug-in of the event's game, which decides its tables' results (the desk's
+        result check asks it, as `record_table_result` does)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return game(event_row(s, event_id).game)
 
     def table(self, event_id: int, number: int, table: int) -> PairingView:
         """A table that takes a result (NotFound for a bye or a missing table)."""
@@ -232,6 +235,16 @@ class DeskUseCases:
                     signals.record_half_end(
                         s, event_id, number, t.table, reported[t.table], "table"
                     )
+
+    def record_half_ends_from_clocks(self, event_id: int, number: int, now: float) -> None:
+        """Take the first-half ends the round's table clocks reported (their first period's
+        end, read at `now`), as source "table": `record_reported_half_ends`."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            name = event_row(s, event_id).name
+            round_row(s, event_id, number)  # NotFound before any clock is read
+        store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
+        reported = store.period_ends(signals.clock_round_label(name, number), event_id, 1)
+        self.record_reported_half_ends(event_id, number, reported)
 
     # ------------------------------------------------------------------ helpers
 

@@ -1,4 +1,5 @@
-"""The one error a tournament operation raises for bad input; its message is shown as is."""
+"""The errors a tournament operation raises for bad input: `TournamentError` and its kinds
+(`IllegalSheet`, `NotFound`); the message is one line, shown as is."""
 
 from __future__ import annotations
 
@@ -9,6 +10,16 @@ class TournamentError(ValueError):
     The message is one line that names what was wrong (the CLI prints it and exits with
     status 2; the web answers 4xx with it).
     """
+
+
+class IllegalSheet(TournamentError):
+    """A game's result document that is not a legal result. The message says so ("illegal
+    sheet: ..."); `fault` is the fault alone, for a page whose form is the sheet itself
+    (the desk's result check), where the prefix would only repeat what the page is."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(f"illegal sheet: {fault}")
+        self.fault = fault
 
 
 class NotFound(TournamentError):

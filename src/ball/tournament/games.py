@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from ball.match.result import FORFEIT_TD, SheetError, decide
 from ball.match.sanctions import LADDER, Ladder
-from ball.tournament.errors import TournamentError
+from ball.tournament.errors import IllegalSheet, TournamentError
 
 Figures = dict[str, float | None]
 
@@ -114,13 +114,12 @@ class BallGame:
         try:
             decision = decide(sheet)
         except SheetError as exc:
-            raise TournamentError(f"illegal sheet: {exc}") from None
+            raise IllegalSheet(str(exc)) from None
         a, b = sheet["coaches"]
         halves = [h for h in sheet.get("halves") or [] if h is not None]
         if halves and halves[0]["atk_first"] != a:
-            raise TournamentError(
-                f"illegal sheet: coach A ({a}) is ATK in the first half, the sheet says "
-                f"{halves[0]['atk_first']}"
+            raise IllegalSheet(
+                f"coach A ({a}) is ATK in the first half, the sheet says {halves[0]['atk_first']}"
             )
         outcome = {a: "A", b: "B", None: "D"}[decision.winner]
         if decision.reason == "forfeit":

@@ -106,7 +106,7 @@ def pair_round(ev: Event, number: int) -> tuple[list[Table], str]:
     """The tables of round `number` and the pairing method to record."""
     if number == 1:
         return _first_round(ev)
-    replays = _replays_due(ev)
+    replays = replays_due(ev)
     if replays:
         done = sum(1 for r in ev.rounds_ if r.method.startswith(REPLAY))
         return replays, f"{REPLAY} {done + 1}"
@@ -144,7 +144,7 @@ def _pair_in_order(stage: list[Entrant | None]) -> list[Table]:
     return out
 
 
-def _replays_due(ev: Event) -> list[Table]:
+def replays_due(ev: Event) -> list[Table]:
     """The drawn matches of the latest round that still have a replay, colours swapped."""
     out: list[Table] = []
     for p in ev.rounds_[-1].pairings:

@@ -6,7 +6,9 @@ included) is recorded, by the arbiter or reported from the table. Signal 2 start
 second half at once and may not be given before the last first half ended plus the gap of
 the ruleset (`[time] second_half_signal_gap_minutes`, 10 by default); early finishers rest.
 
-Times are POSIX seconds handed in by the caller, so tests drive a fake clock.
+Times are POSIX seconds handed in by the caller, so tests drive a fake clock. The table
+clocks of a round carry `clock_round_label` as their round label, which is how the desk finds
+the first-half ends they report.
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ if TYPE_CHECKING:
     from ball.engine.ruleset import Ruleset
 
 SOURCES = ("arbiter", "table")
+
+
+def clock_round_label(event_name: str, number: int) -> str:
+    """The round label under which the desk looks for this round's table clocks."""
+    return f"{event_name} R{number}"
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def drawn_knockout(ev: Event) -> bool:
 
 def refuse_pairing(ev: Event) -> None:
     """`pair_next_round` on a knockout drawn each round: only a replay may be paired so."""
-    if drawn_knockout(ev) and not knockout._replays_due(ev):
+    if drawn_knockout(ev) and not knockout.replays_due(ev):
         raise TournamentError(
             "this knockout draws lots for each round: use 'ball round draw' (the draw pairs it)"
         )
@@ -119,7 +119,7 @@ class KnockoutUseCases:
                     "round 1 of this knockout was paired as a bracket: pair it with "
                     "'ball round pair'"
                 )
-            if ev.rounds_ and knockout._replays_due(ev):
+            if ev.rounds_ and knockout.replays_due(ev):
                 raise TournamentError("a drawn match is replayed first: 'ball round pair'")
             number = self._next_round_number(ev)
             field = self._field(ev, number)

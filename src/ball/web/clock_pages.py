@@ -106,8 +106,8 @@ def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
     limits.check_creation_rate(request, "clocks")  # a PIN clock costs a scrypt hash
     if body.event_id is not None:
         # Only the event's arbiter may hang a clock on the event (and so share its PIN).
-        with request.app.state.sessions() as session:
-            security.require_write(session, request, body.event_id, _now_source(request)(), None)
+        now = _now_source(request)()
+        security.check_write(request.app.state.sessions, request, body.event_id, now, None)
     try:
         view = _store(request).create(
             body.table,

@@ -6,9 +6,10 @@ A route reads its form (`ball.web.desk_forms`), calls one use case of
 dependencies (`ball.web.deps`): no route opens a session or runs a query. Pairing, scoring,
 standings, signals (`ball.tournament.signals`) and the sanction ladder
 (`ball.tournament.sanction_log`) stay in `ball.tournament`; the match result is decided by
-`ball.match.result.decide` (through the game plug-in). Pages work without JavaScript; the
-scripts only add the "as you type" result check (a JSON endpoint that runs `decide`) and the
-countdown.
+the event's game plug-in (`ball.tournament.games`; for BALL `ball.match.result.decide`), for
+the "as you type" check as for the save. Pages work without JavaScript; the scripts only add
+that check (a JSON endpoint) and the countdown. The first-half ends the table clocks report
+are read by the service (`record_half_ends_from_clocks`).
 
 Access (see `ball.web.security`): GET pages of an event need a desk session (else the PIN
 page); every POST checks same origin, the session (401) and the CSRF token (403).
@@ -22,19 +23,20 @@ submission stored (a retry after a lost answer), which is answered like the firs
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from ball.match.result import SheetError, decide
+from ball.match.result import SheetError
 from ball.tournament import table_result
-from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import GAMES, game, ladder_of
+from ball.tournament.errors import IllegalSheet, NotFound, TournamentError
+from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
+from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
 from ball.web import limits, security
 from ball.web.deps import (
@@ -469,39 +471,6 @@ async def half_end(
     return _see(back + "#control")
 
 
-def clock_round_label(event_name: str, number: int) -> str:
-    """The round label under which the desk looks for this round's table clocks."""
-    return f"{event_name} R{number}"
-
-
-def clock_half_ends(request: Request, label: str, event_id: int) -> dict[int, float]:
-    """When each table clock of round `label` ended its first period (the first half), by
-    table number (a clock's table label is the number, optionally after a word: "Table 3").
-
-    Only clocks bound to `event_id` count: the clock API binds a clock to an event only for
-    a request with that event's desk session and CSRF token, so a clock anyone on the LAN
-    made with the same round label cannot feed the round's signals."""
-    from ball.clocks.store import ClockStore
-
-    store = ClockStore(request.app.state.sessions, lambda: now_of(request))
-    found: dict[int, float] = {}
-    for view in store.round_views(label, event_id):
-        if view.event_id != event_id:  # round_views filters; this keeps the rule local
-            continue
-        match = re.fullmatch(r"\D*(\d+)", view.table.strip())
-        if match is None:
-            continue
-        for notice in view.clock.timeline:
-            if (
-                notice["source"] == "clock"
-                and notice["kind"] == "period_end"
-                and notice["data"].get("period") == 1
-            ):
-                found.setdefault(int(match.group(1)), notice["at"])
-                break
-    return found
-
-
 @router.post("/{event_id}/rounds/{number}/half-ends/from-clocks")
 async def half_ends_from_clocks(
     event_id: int,
@@ -512,11 +481,8 @@ async def half_ends_from_clocks(
 ):
     """Take the first-half ends the table clocks of this round reported (source "table")."""
     back = f"/desk/{event_id}/rounds/{number}"
-    event = _found(svc.event_page, event_id)
-    _found(svc.round_view, event_id, number)
-    reported = clock_half_ends(request, clock_round_label(event.name, number), event_id)
     try:
-        svc.record_reported_half_ends(event_id, number, reported)
+        _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(back + "#control")
@@ -558,10 +524,11 @@ XIANGQI_REASONS = {
 XIANGQI_STEPS = (N_("warning"), N_("disqualification"))
 
 
-def _xiangqi_preview(request: Request, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+def _xiangqi_preview(
+    request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
+) -> dict[str, Any]:
     """A Xiangqi table's form decided by the Xiangqi plug-in (the rules live there)."""
     _ = _t(request)
-    plugin = game("xiangqi")
     try:
         kind = result_kind(form)
         table_result.check_sanctions(
@@ -589,12 +556,35 @@ def _xiangqi_preview(request: Request, form: dict[str, Any], a: str, b: str) -> 
     return {"ok": True, "kind": kind, "winner": d["winner"], "reason": d["reason"], "text": text}
 
 
+def _score(decision: dict[str, Any], a: str, b: str) -> str:
+    """The score a decision states: BALL's touchdowns "1–0", else the game's own `result`."""
+    td = decision.get("td")
+    if isinstance(td, dict) and a in td and b in td:
+        return f"{td[a]}–{td[b]}"
+    return str(decision.get("result", ""))
+
+
+def _forfeit(plugin: GamePlugin, a: str, b: str, loser: str) -> Decided:
+    """A forfeit as the save records it: the game's forfeit figures, no document to check
+    (`record_table_result` asks `plugin.forfeit` alone). A game whose result document can
+    state a forfeit (BALL, R-forfeit: `forfeit` names the loser) gives its full decision."""
+    names = {"A": a, "B": b}
+    winner = "B" if loser == "A" else "A"
+    decision: dict[str, Any] = {"winner": names[winner], "reason": "forfeit"}
+    document = {"coaches": [a, b], "halves": [], "forfeit": names[loser]}
+    with suppress(TournamentError):  # a document without that form: the forfeit needs none
+        decision = plugin.decide(document).decision
+    return Decided(winner, plugin.forfeit(winner), decision)
+
+
 def preview(
-    request: Request, form: dict[str, Any], a: str, b: str, game_name: str = "ball"
+    request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
 ) -> dict[str, Any]:
-    """What saving this form would decide, or the first fault: `decide` runs here."""
-    if game_name == "xiangqi":
-        return _xiangqi_preview(request, form, a, b)
+    """What saving this form would decide, or the first fault. The event's game decides
+    (`plugin.decide`, as `record_table_result` does), so an event of another game previews
+    with its own rules; its decision's fields are passed on as they are."""
+    if plugin.name == "xiangqi":  # its own form: the arbiter's result document
+        return _xiangqi_preview(request, form, a, b, plugin)
     _ = _t(request)
     try:
         kind = result_kind(form)
@@ -603,34 +593,27 @@ def preview(
         if kind == "double-forfeit":
             return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
         if kind.startswith("forfeit-"):
-            loser = a if kind.endswith("A") else b
-            winner: str | None = b if loser == a else a
-            decision = decide({"coaches": [a, b], "halves": [], "forfeit": loser})
+            decided = _forfeit(plugin, a, b, kind[-1])
         else:
-            decision = decide(sheet_from_form(form, a, b))
-            winner = decision.winner
+            decided = plugin.decide(sheet_from_form(form, a, b))
+    except IllegalSheet as exc:
+        return {"ok": False, "error": exc.fault}  # the form is the sheet: no "illegal sheet"
     except (SheetError, TournamentError) as exc:
         return {"ok": False, "error": str(exc)}
-    td = f"{decision.td[a]}–{decision.td[b]}"
-    reason = _reason_text(request, decision.reason)
+    decision = decided.decision
+    winner = {"A": a, "B": b}.get(decided.outcome)
+    score = _score(decision, a, b)
+    reason = _reason_text(request, str(decision.get("reason", "")))
     if winner is None:
-        text = _("Draw %(td)s (%(reason)s)") % {"td": td, "reason": reason}
+        text = _("Draw %(td)s (%(reason)s)") % {"td": score, "reason": reason}
     else:
         text = _("%(winner)s wins %(td)s by %(reason)s") % {
             "winner": winner,
-            "td": td,
+            "td": score,
             "reason": reason,
         }
-    return {
-        "ok": True,
-        "kind": kind,
-        "winner": winner,
-        "reason": decision.reason,
-        "td": decision.td,
-        "sd": decision.sd,
-        "pbatk_scoring_half": decision.pbatk_scoring_half,
-        "text": text,
-    }
+    text = " ".join(text.split())  # a game without a score leaves a gap
+    return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
 
 
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
@@ -685,10 +668,10 @@ async def check_result(
 ):
     """The "as you type" check: the decision `decide` gives for the form as it stands."""
     form = await read_form(request)
-    game_name = _found(svc.event_game, event_id)
+    plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
-    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name, game_name))
+    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name, plugin))
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}")
@@ -704,11 +687,11 @@ async def save_result(
     The same form sent again (a retry after a lost answer) is answered like the first."""
     form = await read_form(request)
     _ = _t(request)
-    game_name = _found(svc.event_game, event_id)
+    plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
-    checked = preview(request, form, a, b, game_name)
+    checked = preview(request, form, a, b, plugin)
 
     def again(status: int, **extra):
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
@@ -727,7 +710,7 @@ async def save_result(
             table,
             **(
                 {"sheet": xiangqi_document_from_form(form, a, b)}
-                if game_name == "xiangqi" and checked["kind"] == "sheet"
+                if plugin.name == "xiangqi" and checked["kind"] == "sheet"
                 else result_args(checked["kind"], form, a, b)
             ),
             steals=steals_from_form(form),

@@ -219,7 +219,7 @@ def _count(request: Request, model) -> int:
 def check_cap(request: Request, kind: str) -> None:
     """409 when the database already holds the most `kind` (events, clocks, games) the web
     may create."""
-    from ball.clocks.store import ClockRow
+    from ball.clocks.models import ClockRow
     from ball.tournament.models import Event
     from ball.web.models import WebGame
 

@@ -1,0 +1,439 @@
+"""The layout of the whole package (issue 12): every module under `src/ball` parsed with `ast`.
+
+Imports point downward only in the layer table of docs/architecture.md (read from the
+document, so the two cannot drift apart); the pure game packages do no I/O; a `_private`
+name is used only in its own module (a package's `_`-modules only inside that package);
+the packages' graph has no cycle; every module opens with a docstring saying what it owns;
+every table is declared in its subsystem's `models` module; no web route opens a session or
+runs a query. A fault names the file and line. The checks are also run on synthetic source
+strings, to prove that each one fails when it should.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+# The games: pure data and functions, no I/O (docs/architecture.md, "Pure packages").
+PURE = frozenset({"ball.engine", "ball.xiangqi", "ball.mahjong"})
+# What a pure package may not import: databases, the web, the network, other processes and
+# threads, the terminal and the clock. Reading its own rule files (tomllib,
+# importlib.resources, pathlib, os.environ for the organiser's directory, D-37) is allowed.
+IO_MODULES = frozenset(
+    {
+        "sqlalchemy", "alembic", "sqlite3", "psycopg", "psycopg2", "dbm", "shelve",
+        "fastapi", "starlette", "uvicorn", "jinja2", "weasyprint", "babel",
+        "httpx", "requests", "urllib", "http", "socket", "ssl", "asyncio", "selectors",
+        "subprocess", "multiprocessing", "threading", "concurrent", "signal",
+        "typer", "click", "rich", "curses",
+        "time", "datetime", "tempfile", "shutil",
+    }
+)  # fmt: skip
+# Layers 3 and 4 may import within their layer (services use each other, `ball serve`
+# starts the web); layers 1 and 2 import only themselves and what is below.
+SAME_LAYER_FROM = 3
+MIN_DOCSTRING = 40
+
+
+# ------------------------------------------------------------------- the layer table
+
+
+def read_layers(markdown: str) -> dict[str, int]:
+    """`{package: layer}` from the rows `| n | packages | ... |` of the layer table."""
+    layers: dict[str, int] = {}
+    for row in re.finditer(r"^\| (\d) \| ([^|]+) \|", markdown, re.MULTILINE):
+        for package in re.findall(r"`(ball\.[a-z_0-9]+)`", row.group(2)):
+            layers[package] = int(row.group(1))
+    return layers
+
+
+LAYERS = read_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+
+
+def package_of(module: str) -> str:
+    """`ball.x` for any module inside it; `ball` for the root package itself."""
+    return ".".join(module.split(".")[:2])
+
+
+# ------------------------------------------------------------------------ modules
+
+
+@dataclass(frozen=True)
+class Module:
+    name: str  # dotted: ball.engine.board
+    path: str  # as shown in a fault
+    source: str
+    is_package: bool = False
+
+
+def src_modules() -> list[Module]:
+    found = []
+    for path in sorted((SRC / "ball").rglob("*.py")):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts)
+        rel = str(path.relative_to(ROOT))
+        found.append(Module(name, rel, path.read_text(encoding="utf-8"), is_package))
+    return found
+
+
+MODULES = src_modules()
+NAMES = frozenset(m.name for m in MODULES)
+
+
+@dataclass(frozen=True)
+class Imported:
+    line: int
+    target: str  # the module imported from (absolute)
+    name: str | None  # the name taken from it (`from target import name`), or None
+
+
+@cache
+def tree_of(module: Module) -> ast.Module:
+    return ast.parse(module.source, module.path)
+
+
+def _absolute(module: Module, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.name.split(".")
+    if not module.is_package:
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports(module: Module, tree: ast.AST) -> Iterator[Imported]:
+    """Every import in the module, at any depth (lazy imports in functions included)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield Imported(node.lineno, alias.name, None)
+        elif isinstance(node, ast.ImportFrom):
+            target = _absolute(module, node)
+            for alias in node.names:
+                yield Imported(node.lineno, target, alias.name)
+
+
+def _is_private(part: str) -> bool:
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+# ------------------------------------------------------------------------- checks
+
+
+def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | None:
+    source, dest = package_of(importer), package_of(target)
+    if dest == source or target == "ball":
+        return None
+    for package in (source, dest):
+        if package not in layers:
+            return f"{package} is in no layer of docs/architecture.md's layer table"
+    if layers[dest] > layers[source]:
+        return (
+            f"imports {target} (layer {layers[dest]}) from layer {layers[source]}: "
+            "imports point downward only"
+        )
+    if layers[dest] == layers[source] < SAME_LAYER_FROM:
+        return f"imports {target}: a layer-{layers[source]} package imports only itself"
+    return None
+
+
+def private_fault(importer: str, dotted: str, names: frozenset[str]) -> str | None:
+    """`dotted` (a module, or a module's attribute) used from `importer`: a private name is
+    used only in its module; a package's `_`-module only inside that package."""
+    parts = dotted.split(".")
+    for i, part in enumerate(parts[1:], start=1):
+        if not _is_private(part):
+            continue
+        owner = ".".join(parts[:i])
+        if ".".join(parts[: i + 1]) in names:  # a private module of package `owner`
+            if importer == owner or importer.startswith(owner + "."):
+                continue
+            return f"uses {dotted}: {part} is private to the package {owner}"
+        if importer != owner:
+            return f"uses {dotted}: {part} is private to the module {owner}"
+    return None
+
+
+def io_fault(importer: str, target: str) -> str | None:
+    if package_of(importer) in PURE and target.split(".")[0] in IO_MODULES:
+        return f"imports {target}: the pure package {package_of(importer)} does no I/O"
+    return None
+
+
+def _module_aliases(module: Module, tree: ast.AST, names: frozenset[str]) -> dict[str, str]:
+    """Local names bound to a `ball` module (`import ball.x as y`, `from ball.x import y`)."""
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in names:
+                    bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            target = _absolute(module, node)
+            for alias in node.names:
+                if f"{target}.{alias.name}" in names:
+                    bound[alias.asname or alias.name] = f"{target}.{alias.name}"
+    return bound
+
+
+def violations(
+    module: Module, names: frozenset[str] = NAMES, layers: dict[str, int] = LAYERS
+) -> list[str]:
+    """Every layout fault of one module, each as `path:line: what`."""
+    tree = tree_of(module)
+    found = []
+    for imp in imports(module, tree):
+        dotted = imp.target if imp.name in (None, "*") else f"{imp.target}.{imp.name}"
+        faults = [io_fault(module.name, imp.target)]
+        if imp.target == "ball" or imp.target.startswith("ball."):
+            faults += [
+                layer_fault(module.name, imp.target, layers),
+                private_fault(module.name, dotted, names),
+            ]
+        found += [f"{module.path}:{imp.line}: {f}" for f in faults if f]
+    aliases = _module_aliases(module, tree, names)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and _is_private(node.attr)
+        ):
+            fault = private_fault(module.name, f"{aliases[node.value.id]}.{node.attr}", names)
+            if fault:
+                found.append(f"{module.path}:{node.lineno}: {fault}")
+    return found
+
+
+def package_edges(modules: list[Module]) -> dict[str, set[str]]:
+    """`{package: packages it imports}` between different `ball` packages."""
+    edges: dict[str, set[str]] = {}
+    for module in modules:
+        for imp in imports(module, tree_of(module)):
+            source, dest = package_of(module.name), package_of(imp.target)
+            if imp.target.startswith("ball.") and dest != source:
+                edges.setdefault(source, set()).add(dest)
+    return edges
+
+
+def docstring_fault(module: Module) -> str | None:
+    doc = ast.get_docstring(tree_of(module))
+    if doc is None:
+        return f"{module.path}:1: no opening docstring saying what the module owns"
+    if len(doc.strip()) < MIN_DOCSTRING:
+        return f"{module.path}:1: opening docstring too short to say what it owns: {doc!r}"
+    return None
+
+
+# -------------------------------------------------------------- the package itself
+
+
+def test_the_layer_table_lists_every_package_and_the_pure_games_at_the_bottom():
+    packages = {package_of(m.name) for m in MODULES} - {"ball"}
+    assert packages <= set(LAYERS), sorted(packages - set(LAYERS))
+    assert {LAYERS[p] for p in PURE} == {1}
+    assert LAYERS["ball.storage"] == LAYERS["ball.i18n"] == 1
+    assert LAYERS["ball.match"] == 2 and LAYERS["ball.web"] == LAYERS["ball.cli"] == 4
+
+
+def test_imports_point_downward_keep_private_names_home_and_pure_packages_do_no_io():
+    faults = [fault for module in MODULES for fault in violations(module)]
+    assert not faults, "\n".join(faults)
+
+
+def test_the_packages_import_each_other_without_a_cycle():
+    TopologicalSorter(package_edges(MODULES)).prepare()  # CycleError names the cycle
+
+
+def test_every_module_opens_with_a_docstring_saying_what_it_owns():
+    faults = [f for f in map(docstring_fault, MODULES) if f]
+    assert not faults, "\n".join(faults)
+
+
+# Where each table lives, by the prefix of its name (the desk's rows are the tournament's,
+# its access rows the web's).
+TABLE_HOMES = {
+    "clock": {"ball.clocks.models"},
+    "tournament": {"ball.tournament.models"},
+    "desk": {"ball.tournament.models", "ball.web.models"},
+    "web": {"ball.web.models"},
+}
+
+
+def declared_tables(module: Module) -> Iterator[tuple[int, str]]:
+    """`(line, table name)` of each class on `Base` the module declares."""
+    for node in ast.walk(tree_of(module)):
+        if isinstance(node, ast.ClassDef) and any(
+            getattr(b, "id", getattr(b, "attr", "")) == "Base" for b in node.bases
+        ):
+            for item in node.body:
+                if (
+                    isinstance(item, ast.Assign)
+                    and any(getattr(t, "id", "") == "__tablename__" for t in item.targets)
+                    and isinstance(item.value, ast.Constant)
+                ):
+                    yield node.lineno, str(item.value.value)
+
+
+def table_faults(modules: list[Module]) -> list[str]:
+    faults = []
+    for module in modules:
+        for line, table in declared_tables(module):
+            homes = TABLE_HOMES.get(table.split("_")[0], {"(a module for a listed prefix)"})
+            if module.name not in homes:
+                faults.append(f"{module.path}:{line}: table {table} belongs in {sorted(homes)}")
+    return faults
+
+
+def test_every_table_is_declared_in_its_subsystems_models_module():
+    tables = {table for m in MODULES for _line, table in declared_tables(m)}
+    assert {"clock_clocks", "clock_events", "tournament_events", "desk_access"} <= tables
+    faults = table_faults(MODULES)
+    assert not faults, "\n".join(faults)
+
+
+ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "api_route"})
+STORAGE_CALLS = frozenset({"sessions", "select", "scalar", "scalars", "execute"})
+
+
+def route_faults(module: Module) -> list[str]:
+    """Calls that open a session or run a query inside a route function of a web module."""
+    found = []
+    for node in tree_of(module).body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        decorators = [d for d in node.decorator_list if isinstance(d, ast.Call)]
+        if not any(getattr(d.func, "attr", "") in ROUTE_DECORATORS for d in decorators):
+            continue
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call):
+                name = getattr(call.func, "attr", getattr(call.func, "id", ""))
+                if name in STORAGE_CALLS:
+                    found.append(f"{module.path}:{call.lineno}: route {node.name} calls {name}")
+    return found
+
+
+def test_no_web_route_opens_a_session_or_runs_a_query():
+    web = [m for m in MODULES if package_of(m.name) == "ball.web"]
+    faults = [f for m in web for f in route_faults(m)]
+    assert not faults, "\n".join(faults)
+
+
+# ------------------------------------------------- the checks fail when they should
+
+
+SYNTHETIC_NAMES = NAMES | {"ball.xiangqi._tables", "ball.xiangqi.game", "ball.web.pages"}
+
+
+def fake(name: str, source: str, is_package: bool = False) -> list[str]:
+    module = Module(name, f"src/{name.replace('.', '/')}.py", source, is_package)
+    return violations(module, SYNTHETIC_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "expected"),
+    [
+        ("ball.engine.board", "import os\n\nfrom ball.web.app import create_app\n",
+         "src/ball/engine/board.py:3: imports ball.web.app (layer 4) from layer 1"),
+        ("ball.match.flow", "def f():\n    from ..tournament import service\n",
+         "src/ball/match/flow.py:2: imports ball.tournament (layer 3) from layer 2"),
+        ("ball.engine.game", "from ball.storage import Base\n",
+         "imports ball.storage: a layer-1 package imports only itself"),
+        ("ball.xiangqi.game", "from ball.engine import Game\n",
+         "imports ball.engine: a layer-1 package imports only itself"),
+        ("ball.cli.chess", "from ball.chess import board\n",
+         "ball.chess is in no layer of docs/architecture.md's layer table"),
+        ("ball.web.desk", "from ball.tournament.service import _tx\n",
+         "uses ball.tournament.service._tx: _tx is private to the module "
+         "ball.tournament.service"),
+        ("ball.web.desk", "import ball.match.result as result\n\nresult._halves({})\n",
+         "src/ball/web/desk.py:3: uses ball.match.result._halves"),
+        ("ball.web.desk", "from ball.match import result\nresult._halves({})\n",
+         "src/ball/web/desk.py:2: uses ball.match.result._halves"),
+        ("ball.web.pages", "from ball.xiangqi import _tables\n",
+         "uses ball.xiangqi._tables: _tables is private to the package ball.xiangqi"),
+        ("ball.web.pages", "from ball.xiangqi._tables import ATTACKS\n",
+         "_tables is private to the package ball.xiangqi"),
+        ("ball.engine.ruleset", "import sqlalchemy\n",
+         "src/ball/engine/ruleset.py:1: imports sqlalchemy: the pure package ball.engine"),
+        ("ball.mahjong.seating", "from datetime import date\n",
+         "imports datetime: the pure package ball.mahjong does no I/O"),
+        ("ball.xiangqi.rules", "def f():\n    import subprocess\n",
+         "src/ball/xiangqi/rules.py:2: imports subprocess"),
+    ],
+)  # fmt: skip
+def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
+    faults = fake(name, source)
+    assert len(faults) == 1 and expected in faults[0], faults
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("ball.xiangqi.game", "from ball.xiangqi import _tables\nfrom . import _tables as t\n"),
+        ("ball.xiangqi", "from ._tables import ATTACKS\n"),
+        ("ball.engine.ruleset", "import os\nimport tomllib\nfrom importlib import resources\n"),
+        ("ball.engine.game", "from .board import SquareError\nfrom ball import __version__\n"),
+        ("ball.tournament.desk_service", "from ball.clocks.store import ClockStore\n"),
+        ("ball.tournament.service", "import sqlalchemy\nimport time\n"),
+        ("ball.cli.serve", "from ball.web.app import create_app\n"),
+        ("ball.web.desk", "from ball.match.result import SheetError\n"),
+    ],
+)
+def test_a_good_import_passes(name, source):
+    assert fake(name, source, is_package=name == "ball.xiangqi") == []
+
+
+def test_a_cycle_between_packages_is_caught():
+    cyclic = [
+        Module("ball.clocks.store", "a.py", "from ball.tournament import signals\n"),
+        Module("ball.tournament.desk_service", "b.py", "from ball.clocks import store\n"),
+    ]
+    with pytest.raises(CycleError):
+        TopologicalSorter(package_edges(cyclic)).prepare()
+
+
+def test_a_module_without_its_docstring_or_a_route_with_a_query_is_caught():
+    assert docstring_fault(Module("ball.x", "src/ball/x.py", "import os\n"))
+    assert docstring_fault(Module("ball.x", "src/ball/x.py", '"""Helpers."""\n'))
+    assert (
+        docstring_fault(Module("ball.x", "x.py", '"""' + "Owns the x of y. " * 3 + '"""')) is None
+    )
+    route = (
+        "@router.post('/x')\n"
+        "def x(request):\n"
+        "    with request.app.state.sessions() as s:\n"
+        "        return s.scalar(select(Event))\n"
+    )
+    faults = route_faults(Module("ball.web.x", "src/ball/web/x.py", route))
+    assert [f.rsplit(" ", 1)[1] for f in faults] == ["sessions", "scalar", "select"]
+    assert faults[0].startswith("src/ball/web/x.py:3: route x")
+
+
+def test_a_table_outside_its_models_module_is_caught():
+    row = 'class ClockRow(Base):\n    __tablename__ = "clock_clocks"\n'
+    assert table_faults([Module("ball.clocks.store", "src/ball/clocks/store.py", row)]) == [
+        "src/ball/clocks/store.py:1: table clock_clocks belongs in ['ball.clocks.models']"
+    ]
+    assert table_faults([Module("ball.clocks.models", "m.py", row)]) == []
+    odd = 'class Row(storage.Base):\n    __tablename__ = "chess_games"\n'
+    assert len(table_faults([Module("ball.web.models", "m.py", odd)])) == 1
+
+
+def test_the_layer_table_is_read_from_its_rows():
+    table = "| layer | packages |\n|---|---|\n| 1 | `ball.engine`, `ball.io` (x) | y |\n"
+    table += "| 3 | `ball.s` | z |\n"
+    assert read_layers(table) == {"ball.engine": 1, "ball.io": 1, "ball.s": 3}
