@@ -110,3 +110,47 @@ def test_judge_file_faults_are_one_line_and_exit_2(
         path.write_text(text, encoding="utf-8")
     code, _, err = judge(str(path))
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_judge_writes_the_ruling_into_the_record(tmp_path: Path) -> None:
+    # Issue 16: "the arbiter's ruling on a repetition written into the record".
+    fen, cycle = CASES["perpetual_check"]
+    path, out = tmp_path / "check.pgn", tmp_path / "ruled.pgn"
+    path.write_text(_record_text(fen, cycle * 2), encoding="utf-8")
+    code, doc, _ = judge(str(path), "--write", str(out))
+    assert code == 0 and doc is not None
+    record = pgn.read(out.read_text(encoding="utf-8"))
+    (ruling,) = record.rulings
+    assert ruling["ply"] == len(record.moves) == len(cycle) * 2
+    assert (ruling["result"], ruling["reason"]) == (doc["result"], "repetition")
+    assert f"art.{doc['article']}" in ruling["detail"] and doc["verdict"] in ruling["detail"]
+    # The written record still replays and reads back to the same text.
+    assert pgn.write(pgn.read(pgn.write(record))) == pgn.write(record)
+
+
+@pytest.mark.parametrize(
+    ("moves", "extra", "words"),
+    [
+        (["h2e2", "h9g7"], [], "no repetition ruling to record"),
+        (None, ["--fen", "x"], "--write needs FILE.pgn"),
+    ],
+)
+def test_judge_write_faults_are_one_line(
+    tmp_path: Path, moves: list[str] | None, extra: list[str], words: str
+) -> None:
+    out = tmp_path / "out.pgn"
+    if moves is None:
+        code, _, err = judge(*extra, "--write", str(out))
+    else:
+        path = tmp_path / "game.pgn"
+        path.write_text(pgn.write(pgn.from_game(_game(moves))), encoding="utf-8")
+        code, _, err = judge(str(path), "--write", str(out))
+    assert code == 2 and words in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def _game(moves: list[str]) -> Game:
+    game = Game()
+    for move in moves:
+        game.push(Move.from_iccs(move))
+    return game

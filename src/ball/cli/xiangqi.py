@@ -153,24 +153,36 @@ def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
 
 def _judge_game(fen: str | None, moves: str | None, pgn: str | None):
     """The game `judge` rules on: from FILE.pgn, or from --fen and --moves (ICCS)."""
+    if pgn is not None:
+        return _judge_record(fen, moves, pgn).game()
+    return _judge_moves(fen, moves)
+
+
+def _judge_record(fen: str | None, moves: str | None, pgn: str):
+    """The record FILE.pgn, read (one line and exit 2 when it cannot be)."""
+    from ball.xiangqi import pgn as module
+
+    if fen is not None or moves is not None:
+        fail("judge takes FILE.pgn or --fen/--moves, not both")
+    try:
+        with open(pgn, encoding="utf-8") as handle:
+            text = handle.read(1_000_001)
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {pgn}: {getattr(exc, 'strerror', None) or exc}")
+    if len(text) > 1_000_000:
+        fail(f"{pgn}: larger than 1,000,000 characters")
+    try:
+        record = module.read(text)
+        record.game()  # replayed here so a bad move is named as the record's fault
+    except ValueError as exc:  # XiangqiError and the PGN reader's own errors
+        fail(f"{pgn}: {exc}")
+    return record
+
+
+def _judge_moves(fen: str | None, moves: str | None):
+    """The game of --fen (default: the start) and the ICCS --moves."""
     from ball.xiangqi import Game
 
-    if pgn is not None:
-        if fen is not None or moves is not None:
-            fail("judge takes FILE.pgn or --fen/--moves, not both")
-        from ball.xiangqi import pgn as module
-
-        try:
-            with open(pgn, encoding="utf-8") as handle:
-                text = handle.read(1_000_001)
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read {pgn}: {getattr(exc, 'strerror', None) or exc}")
-        if len(text) > 1_000_000:
-            fail(f"{pgn}: larger than 1,000,000 characters")
-        try:
-            return module.read(text).game()
-        except ValueError as exc:  # XiangqiError and the PGN reader's own errors
-            fail(f"{pgn}: {exc}")
     try:
         game = Game.from_fen(fen) if fen is not None else Game()
     except XiangqiError as exc:
@@ -198,6 +210,14 @@ def judge_cmd(
     moves: Annotated[
         str | None, typer.Option("--moves", help='ICCS moves from --fen, e.g. "h2e2 h9g7".')
     ] = None,
+    write: Annotated[
+        str | None,
+        typer.Option(
+            "--write",
+            metavar="OUT.pgn",
+            help="Also write FILE.pgn with the repetition ruling recorded after its last move.",
+        ),
+    ] = None,
 ):
     """Print the ruling after the record's last move as JSON.
 
@@ -210,8 +230,29 @@ def judge_cmd(
         rule_set = load_rules(rules)
     except XiangqiError as exc:
         fail(f"--rules: {exc}")
+    if write is not None and pgn is None:
+        fail("--write needs FILE.pgn: the ruling is written into that record")
     game = _judge_game(fen, moves, pgn)
-    typer.echo(json.dumps(game.ruling(rule_set).as_dict(), indent=2))
+    ruling = game.ruling(rule_set)
+    if write is not None:
+        _write_ruling(_judge_record(None, None, str(pgn)), ruling, write)
+    typer.echo(json.dumps(ruling.as_dict(), indent=2))
+
+
+def _write_ruling(record, ruling, out: str) -> None:
+    """FILE.pgn with the repetition ruling after its last move, written to `out`."""
+    from ball.xiangqi import pgn as module
+
+    try:
+        record.add_repetition_ruling(ruling)
+        text = module.write(record)
+    except XiangqiError as exc:
+        fail(f"--write: {exc}")
+    try:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
 @app.command("convert")

@@ -25,6 +25,7 @@ from .game import Game
 from .gamelog import LogEntry, LogState, entry_line, fold, parse_entry
 from .notation import Notation
 from .position import Position
+from .repetition import Ruling
 from .rules import XiangqiRules
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -146,6 +147,20 @@ class XiangqiRecord:
             self.rulings.insert(0, ruling)
         else:
             self.rulings.append(ruling)
+
+    def add_repetition_ruling(self, ruling: Ruling) -> None:
+        """Write a repetition ruling (`ball.xiangqi.repetition`) after the last move: the
+        verdict, the article, the side told to change and the cycle's plies, so the record
+        carries what the arbiter was advised (X-25's grammar, reason `repetition`)."""
+        if ruling.verdict not in ("draw", "loss", "must-change"):
+            raise XiangqiError(f"no repetition ruling to record ({ruling.reason})")
+        parts = [ruling.verdict, f"art.{ruling.article}", f"rules:{ruling.rules}"]
+        if ruling.must_change is not None:
+            parts.append(f"change:{ruling.must_change}")
+        if ruling.cycle:
+            parts.append(f"plies:{ruling.cycle[0].ply}-{ruling.cycle[-1].ply}")
+        parts += [f"{side.color}:{side.label.replace(' ', '-')}" for side in ruling.sides]
+        self.add_ruling(ruling.result, "repetition", " ".join(parts))
 
     def converted(self, fmt: str | Notation) -> XiangqiRecord:
         """The same record with its moves written in another notation."""
