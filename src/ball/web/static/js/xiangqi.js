@@ -135,8 +135,9 @@ function positionText(frame) {
 
 function endingText(ending) {
   if (!ending) return "";
-  return `${RESULT[ending.result] || ending.result}: ${REASON[ending.reason] || ending.reason}` +
-    (ending.article ? ` (${t("article")} ${ending.article})` : "");
+  const article = t("article");
+  const where = ending.article ? ` (${article} ${ending.article})` : "";
+  return `${RESULT[ending.result] || ending.result}: ${REASON[ending.reason] || ending.reason}${where}`;
 }
 
 function showError(exc) {
@@ -180,10 +181,12 @@ function renderGame(focusCursor = false) {
   draw(s, marks);
   statusLine.classList.toggle("over", s.over);
   if (s.over) {
-    statusLine.textContent = `${t("Game over")} — ${endingText(s.ending)}`;
+    const over = t("Game over");
+    statusLine.textContent = `${over} — ${endingText(s.ending)}`;
   } else {
     const who = t("{side} to move", { side: SIDE[s.turn] });
-    statusLine.textContent = s.check ? `${who} — ${t("check!")}` : who;
+    const check = t("check!");
+    statusLine.textContent = s.check ? `${who} — ${check}` : who;
   }
   movesList.replaceChildren(...s.moves.map((m) => {
     const li = document.createElement("li");
