@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ball.web.app import create_app
 from ball.web.limits import Limits
@@ -181,3 +183,27 @@ def test_xiangqi_games_share_the_games_cap(tmp_path: Path) -> None:
     for path in ("/api/xiangqi/games", "/api/games"):
         capped = client.post(path, json={})
         assert capped.status_code == 409 and "BALL_MAX_GAMES" in capped.json()["detail"]
+
+
+@pytest.mark.hypothesis
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=8))
+def test_random_games_through_the_api_match_the_engine(client: TestClient, picks) -> None:
+    """Whatever legal moves a client picks, the stored game is the engine's replay of them."""
+    g = new(client)
+    game = Game()
+    for pick in picks:
+        if not g["legal"]:
+            break
+        move = g["legal"][pick % len(g["legal"])]
+        g = client.post(f"/api/xiangqi/games/{g['id']}/moves", json={"move": move}).json()
+        game.push(Move.from_iccs(move))
+        assert g["fen"] == game.position.fen() and g["check"] == game.position.in_check()
+        assert sorted(g["legal"]) == sorted(m.iccs() for m in game.position.legal_moves())
+    assert g["version"] == len(game.moves)
+    assert (
+        Game.from_document(client.get(f"/api/xiangqi/games/{g['id']}/document").json()).position
+        == game.position
+    )

@@ -137,7 +137,9 @@ function endingText(ending) {
   if (!ending) return "";
   const article = t("article");
   const where = ending.article ? ` (${article} ${ending.article})` : "";
-  return `${RESULT[ending.result] || ending.result}: ${REASON[ending.reason] || ending.reason}${where}`;
+  // A repetition ruling's detail names its cycle (the moves repeated): the reader needs it.
+  const cycle = ending.reason === "repetition" && ending.detail ? ` — ${ending.detail}` : "";
+  return `${RESULT[ending.result] || ending.result}: ${REASON[ending.reason] || ending.reason}${where}${cycle}`;
 }
 
 function showError(exc) {
