@@ -92,6 +92,9 @@ BONUS: tuple[tuple[int, ...], ...] = tuple(
 MIRROR: tuple[int, ...] = tuple((9 - sq // 9) * 9 + sq % 9 for sq in range(90))
 
 MATE = 100_000
+# Below this ply a side in check in the quiescence search tries every evasion; deeper, only
+# captures (a bound on chains of checks).
+QUIESCENCE_CHECK_PLIES = 8
 INF = 10 * MATE
 
 
@@ -182,18 +185,24 @@ class Searcher:
         codes = pos.legal_codes()
         if not codes:  # no legal move loses, in check or not (seed 3.2, 4.1.1, 4.1.3)
             return -(MATE - ply)
-        stand = evaluate(pos.board, pos.turn.side)
-        if stand >= beta:
-            return stand
-        alpha = max(alpha, stand)
         board = pos.board
-        captures = [c for c in codes if board[c & 127]]
-        for code in self._order(pos, captures, ply):
+        stand = evaluate(board, pos.turn.side)
+        if ply < QUIESCENCE_CHECK_PLIES and pos.in_check():
+            # In check standing pat is no option: every evasion is searched, so a mate
+            # found past the horizon is scored as one.
+            moves, best = codes, -INF
+        else:
+            if stand >= beta:
+                return stand
+            moves, best = [c for c in codes if board[c & 127]], stand
+        alpha = max(alpha, best)
+        for code in self._order(pos, moves, ply):
             score = -self.quiesce(pos.push_code(code), -beta, -alpha, ply + 1)
             if score >= beta:
                 return score
+            best = max(best, score)
             alpha = max(alpha, score)
-        return alpha
+        return best
 
     def search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         if depth <= 0:
