@@ -146,3 +146,23 @@ def test_replay_a_stored_game_step_by_step(page, live_server) -> None:
     page.wait_for_selector('#xq[data-at="2"]')
     assert page.locator('#xq-board .xq-piece[data-square="g7"]').count() == 1
     no_js_errors(page)
+
+
+def test_replay_a_pasted_game_document(page, live_server) -> None:
+    game_id = create(live_server)
+    for move in ("b0c2", "b9c7", "c3c4"):
+        httpx.post(f"{live_server}/api/xiangqi/games/{game_id}/moves", json={"move": move})
+    doc = httpx.get(f"{live_server}/api/xiangqi/games/{game_id}/document").text
+    page.goto(f"{live_server}/xiangqi/replay")
+    page.fill("#xq-load textarea", doc)
+    page.click("#xq-load button[type=submit]")
+    page.wait_for_selector('#xq[data-at="0"]')
+    page.focus("#xq-board")
+    page.keyboard.press("End")
+    page.wait_for_selector('#xq[data-at="3"]')
+    assert page.locator('#xq-board .xq-piece[data-square="c4"]').get_attribute("data-piece") == "P"
+    assert page.locator("#xq-moves li.current").text_content() == "c3c4"
+    page.fill("#xq-load textarea", "{not json")
+    page.click("#xq-load button[type=submit]")
+    page.wait_for_selector("#xq-error:has-text('JSON')")
+    no_js_errors(page)
