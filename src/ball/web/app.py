@@ -56,10 +56,12 @@ STATIC = Path(__file__).with_name("static")
 # Modules exposing `router: APIRouter`, included in this order.
 ROUTERS: list[str] = [
     "ball.web.api",
+    "ball.web.xiangqi_api",
     "ball.web.clock_pages",
     "ball.web.print_pages",
     "ball.web.desk",
     "ball.web.public",
+    "ball.web.xiangqi_pages",
     "ball.web.pages",
 ]
 

@@ -211,9 +211,12 @@ def check_creation_rate(request: Request, kind: str) -> None:
 # --------------------------------------------------------------------------- caps
 
 
-def _count(request: Request, model) -> int:
+def _count(request: Request, models) -> int:
     with request.app.state.sessions() as session:
-        return session.scalar(select(func.count()).select_from(model)) or 0
+        return sum(
+            session.scalar(select(func.count()).select_from(m)) or 0
+            for m in (models if isinstance(models, tuple) else (models,))
+        )
 
 
 def check_cap(request: Request, kind: str) -> None:
@@ -222,12 +225,13 @@ def check_cap(request: Request, kind: str) -> None:
     from ball.clocks.models import ClockRow
     from ball.tournament.models import Event
     from ball.web.models import WebGame
+    from ball.web.xiangqi_models import XiangqiGameRow
 
     limits = limits_of(request)
     model, cap = {
         "events": (Event, limits.max_events),
         "clocks": (ClockRow, limits.max_clocks),
-        "games": (WebGame, limits.max_games),
+        "games": ((WebGame, XiangqiGameRow), limits.max_games),  # a Xiangqi game is a game
     }[kind]
     if _count(request, model) >= cap:
         raise HTTPException(

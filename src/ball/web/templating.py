@@ -29,6 +29,7 @@ NAV: list[tuple[str, str]] = [
     ("/", N_("Simulator")),
     ("/rulebook", N_("Rulebook")),
     ("/replay", N_("Replay")),
+    ("/xiangqi", N_("Xiangqi")),
     ("/clock", N_("Clocks")),
     ("/desk", N_("Arbiter desk")),
     ("/public", N_("Public display")),

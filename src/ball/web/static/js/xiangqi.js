@@ -1,0 +1,409 @@
+// The Xiangqi board page and replay view. Every rule question goes to the JSON API
+// (/api/xiangqi): the page only draws the state it is given, sends the chosen move and shows
+// the answer (legal targets come from the server's `legal` list).
+import { ApiError, t } from "./api.js";
+
+const S = 56; // points apart in SVG units
+const M = 36; // margin around the lines
+const NS = "http://www.w3.org/2000/svg";
+const FILES = "abcdefghi";
+// Chinese names of the pieces by FEN letter (Red upper case): 帥仕相傌俥炮兵 / 將士象馬車砲卒.
+const GLYPH = {
+  K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
+  k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒",
+};
+const KIND = {
+  k: t("king"), a: t("advisor"), b: t("elephant"), n: t("horse"), r: t("rook"), c: t("cannon"), p: t("pawn"),
+};
+const REASON = {
+  checkmate: t("checkmate"),
+  "no-legal-move": t("no legal move"),
+  "natural-move-limit": t("natural-move limit"),
+  agreement: t("draw agreed"),
+  resignation: t("resignation"),
+  time: t("loss on time"),
+  arbiter: t("arbiter's decision"),
+  repetition: t("repetition ruling"),
+};
+const RESULT = { "1-0": t("Red wins"), "0-1": t("Black wins"), "1/2-1/2": t("Draw") };
+const SIDE = { red: t("Red"), black: t("Black") };
+
+const root = document.getElementById("xq");
+const boardBox = document.getElementById("xq-board");
+const statusLine = document.getElementById("xq-status");
+const errorLine = document.getElementById("xq-error");
+const movesList = document.getElementById("xq-moves");
+const textView = document.getElementById("xq-text");
+
+const view = { flipped: false, selected: null, cursor: "e0", busy: false };
+
+function el(name, attrs = {}, text = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function xy(square) {
+  const file = FILES.indexOf(square[0]);
+  const rank = Number(square[1]);
+  const col = view.flipped ? 8 - file : file;
+  const row = view.flipped ? rank : 9 - rank;
+  return [M + col * S, M + row * S];
+}
+
+function drawLines(svg) {
+  svg.append(el("rect", { class: "xq-bg", x: 0, y: 0, width: 2 * M + 8 * S, height: 2 * M + 9 * S, rx: 8 }));
+  for (let r = 0; r < 10; r++) svg.append(el("line", { class: "xq-line", x1: M, y1: M + r * S, x2: M + 8 * S, y2: M + r * S }));
+  for (let f = 0; f < 9; f++) {
+    const x = M + f * S;
+    if (f === 0 || f === 8) {
+      svg.append(el("line", { class: "xq-line", x1: x, y1: M, x2: x, y2: M + 9 * S }));
+    } else { // the river interrupts the inner files
+      svg.append(el("line", { class: "xq-line", x1: x, y1: M, x2: x, y2: M + 4 * S }));
+      svg.append(el("line", { class: "xq-line", x1: x, y1: M + 5 * S, x2: x, y2: M + 9 * S }));
+    }
+  }
+  for (const top of [0, 7]) { // the two palaces' diagonals
+    const y1 = M + top * S;
+    svg.append(el("line", { class: "xq-line", x1: M + 3 * S, y1, x2: M + 5 * S, y2: y1 + 2 * S }));
+    svg.append(el("line", { class: "xq-line", x1: M + 5 * S, y1, x2: M + 3 * S, y2: y1 + 2 * S }));
+  }
+  const y = M + 4.5 * S + 8;
+  svg.append(el("text", { class: "xq-river", x: M + 2 * S, y, "text-anchor": "middle" }, "楚 河"));
+  svg.append(el("text", { class: "xq-river", x: M + 6 * S, y, "text-anchor": "middle" }, "漢 界"));
+  for (let f = 0; f < 9; f++) { // ICCS file letters and rank digits, for the arbiter
+    const [x] = xy(`${FILES[f]}0`);
+    svg.append(el("text", { class: "xq-coord", x, y: 2 * M + 9 * S - 4, "text-anchor": "middle" }, FILES[f]));
+  }
+  for (let r = 0; r < 10; r++) {
+    const [, yy] = xy(`a${r}`);
+    svg.append(el("text", { class: "xq-coord", x: 6, y: yy + 4 }, String(r)));
+  }
+}
+
+// --- drawing a position ------------------------------------------------------------------
+
+function draw(frame, marks) {
+  const svg = el("svg", { viewBox: `0 0 ${2 * M + 8 * S} ${2 * M + 9 * S}`, role: "presentation" });
+  drawLines(svg);
+  if (marks.last) {
+    for (const sq of [marks.last.slice(0, 2), marks.last.slice(2, 4)]) {
+      const [x, y] = xy(sq);
+      svg.append(el("rect", { class: "xq-last", x: x - S / 2 + 3, y: y - S / 2 + 3, width: S - 6, height: S - 6, "data-last": sq }));
+    }
+  }
+  for (let r = 0; r < 10; r++) {
+    for (let f = 0; f < 9; f++) {
+      const sq = `${FILES[f]}${r}`;
+      const [x, y] = xy(sq);
+      svg.append(el("rect", { class: "xq-pt", x: x - S / 2, y: y - S / 2, width: S, height: S, "data-square": sq }));
+    }
+  }
+  for (const [sq, letter] of Object.entries(frame.pieces)) {
+    const [x, y] = xy(sq);
+    const color = letter === letter.toUpperCase() ? "red" : "black";
+    const g = el("g", { class: `xq-piece ${color}`, "data-square": sq, "data-piece": letter });
+    if (sq === view.selected) g.classList.add("selected");
+    if (marks.check === sq) g.classList.add("check");
+    g.append(el("circle", { cx: x, cy: y, r: S * 0.44 }));
+    g.append(el("text", { x, y: y + 9, "text-anchor": "middle" }, GLYPH[letter]));
+    svg.append(g);
+  }
+  for (const sq of marks.targets || []) {
+    const [x, y] = xy(sq);
+    svg.append(el("circle", { class: "xq-target", cx: x, cy: y, r: 8, "data-target": sq }));
+  }
+  if (marks.cursor) {
+    const [x, y] = xy(view.cursor);
+    svg.append(el("rect", { class: "xq-cursor", x: x - S / 2 + 1, y: y - S / 2 + 1, width: S - 2, height: S - 2 }));
+  }
+  boardBox.replaceChildren(svg);
+  textView.textContent = positionText(frame);
+}
+
+function positionText(frame) {
+  const lines = [];
+  for (const color of ["red", "black"]) {
+    const items = Object.entries(frame.pieces)
+      .filter(([, p]) => (p === p.toUpperCase()) === (color === "red"))
+      .map(([sq, p]) => `${KIND[p.toLowerCase()]} ${GLYPH[p]} ${sq}`);
+    lines.push(`${SIDE[color]}: ${items.join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
+function endingText(ending) {
+  if (!ending) return "";
+  const article = t("article");
+  const where = ending.article ? ` (${article} ${ending.article})` : "";
+  // A repetition ruling's detail names its cycle (the moves repeated): the reader needs it.
+  const cycle = ending.reason === "repetition" && ending.detail ? ` — ${ending.detail}` : "";
+  return `${RESULT[ending.result] || ending.result}: ${REASON[ending.reason] || ending.reason}${where}${cycle}`;
+}
+
+function showError(exc) {
+  errorLine.textContent = exc instanceof ApiError ? exc.message : String(exc);
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new ApiError(typeof data.detail === "string" ? data.detail : JSON.stringify(data));
+  return data;
+}
+
+// --- the game page -----------------------------------------------------------------------
+
+const game = { state: null, notation: "iccs" };
+
+function targetsOf(square) {
+  if (!game.state) return [];
+  return game.state.legal.filter((m) => m.startsWith(square)).map((m) => m.slice(2, 4));
+}
+
+function humanToMove() {
+  const s = game.state;
+  return s && !s.over && !(s.mode === "computer" && s.turn === s.computer);
+}
+
+function renderGame(focusCursor = false) {
+  const s = game.state;
+  const marks = {
+    last: s.last,
+    check: s.check ? s.king : null,
+    targets: view.selected ? targetsOf(view.selected) : [],
+    cursor: focusCursor || boardBox.matches(":focus-visible"),
+  };
+  draw(s, marks);
+  statusLine.classList.toggle("over", s.over);
+  if (s.over) {
+    const over = t("Game over");
+    statusLine.textContent = `${over} — ${endingText(s.ending)}`;
+  } else {
+    const who = t("{side} to move", { side: SIDE[s.turn] });
+    const check = t("check!");
+    statusLine.textContent = s.check ? `${who} — ${check}` : who;
+  }
+  movesList.replaceChildren(...s.moves.map((m) => {
+    const li = document.createElement("li");
+    li.textContent = `${SIDE[m.by]}: ${m.text}`;
+    li.dataset.iccs = m.iccs;
+    return li;
+  }));
+  movesList.lastElementChild?.scrollIntoView({ block: "nearest" });
+  document.getElementById("xq-computer").disabled = s.over;
+  document.getElementById("xq-resign").disabled = s.over;
+  document.getElementById("xq-replay").href = `/xiangqi/replay?game=${s.id}`;
+  const select = document.getElementById("xq-notation");
+  if (select.options.length !== s.notations.length) {
+    select.replaceChildren(...s.notations.map((n) => new Option(n.toUpperCase(), n)));
+    select.value = game.notation;
+  }
+  root.dataset.turn = s.turn;
+  root.dataset.version = String(s.version);
+}
+
+async function load(id) {
+  game.state = await call("GET", `/api/xiangqi/games/${encodeURIComponent(id)}?notation=${game.notation}`);
+  renderGame();
+}
+
+async function act(method, path, body) {
+  if (view.busy) return;
+  view.busy = true;
+  root.setAttribute("aria-busy", "true");
+  errorLine.textContent = "";
+  try {
+    const s = await call(method, path, body);
+    if (s.notation !== game.notation) s.moves = (await call("GET", `/api/xiangqi/games/${s.id}?notation=${game.notation}`)).moves;
+    game.state = s;
+    view.selected = null;
+    renderGame();
+  } catch (exc) {
+    showError(exc);
+  } finally {
+    view.busy = false;
+    root.removeAttribute("aria-busy");
+  }
+}
+
+function choose(square) {
+  const s = game.state;
+  if (!s || !humanToMove() || view.busy) return;
+  if (view.selected && targetsOf(view.selected).includes(square)) {
+    const move = view.selected + square;
+    act("POST", `/api/xiangqi/games/${s.id}/moves`, { move, version: s.version, notation: "iccs" });
+    return;
+  }
+  view.selected = targetsOf(square).length ? square : null;
+  renderGame();
+}
+
+function squareAt(event) {
+  const node = event.target.closest("[data-square]");
+  return node ? node.dataset.square : null;
+}
+
+function moveCursor(key) {
+  let file = FILES.indexOf(view.cursor[0]);
+  let rank = Number(view.cursor[1]);
+  const sign = view.flipped ? -1 : 1;
+  if (key === "ArrowUp") rank += sign;
+  if (key === "ArrowDown") rank -= sign;
+  if (key === "ArrowRight") file += sign;
+  if (key === "ArrowLeft") file -= sign;
+  file = Math.max(0, Math.min(8, file));
+  rank = Math.max(0, Math.min(9, rank));
+  view.cursor = `${FILES[file]}${rank}`;
+}
+
+function startGamePage() {
+  boardBox.addEventListener("click", (event) => {
+    const sq = squareAt(event);
+    if (sq) { view.cursor = sq; choose(sq); }
+  });
+  boardBox.addEventListener("keydown", (event) => {
+    if (!game.state) return;
+    if (event.key.startsWith("Arrow")) {
+      moveCursor(event.key);
+      event.preventDefault();
+      renderGame(true);
+      statusLine.textContent = `${view.cursor}: ${describe(view.cursor)}`;
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      choose(view.cursor);
+    } else if (event.key === "Escape") {
+      view.selected = null;
+      renderGame(true);
+    }
+  });
+  // Only keyboard focus draws the cursor: redrawing on a mouse focus would replace the
+  // point under the pointer between mousedown and mouseup, and the click would be lost.
+  boardBox.addEventListener("focus", () => game.state && boardBox.matches(":focus-visible") && renderGame(true));
+  boardBox.addEventListener("blur", () => game.state && renderGame());
+  document.getElementById("xq-flip").addEventListener("click", () => {
+    view.flipped = !view.flipped;
+    if (game.state) renderGame();
+  });
+  document.getElementById("xq-computer").addEventListener("click", () => {
+    const s = game.state;
+    if (s) act("POST", `/api/xiangqi/games/${s.id}/computer`, { version: s.version });
+  });
+  document.getElementById("xq-resign").addEventListener("click", () => {
+    const s = game.state;
+    if (s && confirm(t("Resign for {side}?", { side: SIDE[s.turn] }))) {
+      act("POST", `/api/xiangqi/games/${s.id}/ending`, { ending: `resign-${s.turn}`, version: s.version });
+    }
+  });
+  document.getElementById("xq-notation").addEventListener("change", (event) => {
+    game.notation = event.target.value;
+    if (game.state) load(game.state.id).catch(showError);
+  });
+  document.getElementById("xq-new").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const body = { mode: form.get("mode") };
+    if (body.mode === "computer") {
+      body.computer = form.get("computer");
+      body.level = form.get("level");
+    }
+    view.flipped = body.mode === "computer" && body.computer === "red"; // the human at the bottom
+    await act("POST", "/api/xiangqi/games", body);
+    if (game.state) history.replaceState(null, "", `/xiangqi/${game.state.id}`);
+  });
+  const id = root.dataset.game;
+  if (id) {
+    load(id).catch(showError);
+  } else {
+    act("POST", "/api/xiangqi/games", { mode: "hotseat" }).then(() => {
+      if (game.state) history.replaceState(null, "", `/xiangqi/${game.state.id}`);
+    });
+  }
+}
+
+function describe(square) {
+  const letter = game.state?.pieces[square];
+  if (!letter) return t("empty");
+  const side = letter === letter.toUpperCase() ? "red" : "black";
+  return `${SIDE[side]} ${KIND[letter.toLowerCase()]} ${GLYPH[letter]}`;
+}
+
+// --- the replay view ---------------------------------------------------------------------
+
+const replay = { data: null, at: 0 };
+
+function renderReplay() {
+  const d = replay.data;
+  const frame = d.frames[replay.at];
+  const last = replay.at > 0 ? d.moves[replay.at - 1] : null;
+  let king = null;
+  if (frame.check) {
+    const turnRed = frame.fen.split(" ")[1] !== "b";
+    king = Object.keys(frame.pieces).find((sq) => frame.pieces[sq] === (turnRed ? "K" : "k")) || null;
+  }
+  draw(frame, { last, check: king, targets: [] });
+  const end = replay.at === d.moves.length && d.ending ? ` — ${endingText(d.ending)}` : "";
+  statusLine.textContent = t("Position {n} of {total}", { n: replay.at, total: d.moves.length }) + end;
+  movesList.replaceChildren(...d.moves.map((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = m;
+    if (i === replay.at - 1) li.classList.add("current");
+    return li;
+  }));
+  root.dataset.at = String(replay.at);
+}
+
+function step(where) {
+  if (!replay.data) return;
+  const n = replay.data.moves.length;
+  const to = { first: 0, prev: replay.at - 1, next: replay.at + 1, last: n }[where];
+  replay.at = Math.max(0, Math.min(n, to));
+  renderReplay();
+}
+
+async function readPasted(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    let document;
+    try {
+      document = JSON.parse(trimmed);
+    } catch {
+      throw new ApiError(t("The text is not valid JSON."));
+    }
+    return call("POST", "/api/xiangqi/replay", { document });
+  }
+  return call("POST", "/api/xiangqi/replay", { pgn: trimmed });
+}
+
+function startReplay() {
+  const show = (data) => { replay.data = data; replay.at = 0; errorLine.textContent = ""; renderReplay(); };
+  for (const button of document.querySelectorAll("[data-step]")) {
+    button.addEventListener("click", () => step(button.dataset.step));
+  }
+  boardBox.addEventListener("keydown", (event) => {
+    const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (where) { event.preventDefault(); step(where); }
+  });
+  document.getElementById("xq-flip").addEventListener("click", () => {
+    view.flipped = !view.flipped;
+    if (replay.data) renderReplay();
+  });
+  document.getElementById("xq-load").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const file = form.get("file");
+    const text = file && file.size ? await file.text() : String(form.get("text") || "");
+    try { show(await readPasted(text)); } catch (exc) { showError(exc); }
+  });
+  const id = root.dataset.replay;
+  if (id) call("GET", `/api/xiangqi/games/${encodeURIComponent(id)}/replay`).then(show).catch(showError);
+}
+
+if (root && root.dataset.replay !== undefined) startReplay();
+else if (root) startGamePage();

@@ -1,0 +1,133 @@
+"""The JSON API of Xiangqi games (OpenAPI at /docs, tag "xiangqi").
+
+Thin: handlers translate HTTP to `ball.web.xiangqi_games`; every bad input is a 4xx whose
+`detail` names the fault (an illegal move 400, a bad FEN, mode or notation 422, no such game
+404, a stale version or a move out of turn 409). A stored Xiangqi game counts against the
+same cap as a simulator game (`ball.web.limits`, BALL_MAX_GAMES).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from ball.web.games import GameError
+from ball.web.limits import check_cap
+from ball.web.openapi import json_errors
+from ball.web.xiangqi_games import GameCache, XiangqiStore, replay_document, replay_pgn
+
+router = APIRouter(prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422))
+
+
+class NewXiangqiGame(BaseModel):
+    mode: Literal["hotseat", "computer"] = Field(
+        "hotseat", description="hotseat: both sides at one screen; computer: vs ball.ai.xiangqi"
+    )
+    fen: str | None = Field(None, max_length=200, description="Start FEN; omitted = standard")
+    computer: Literal["red", "black"] | None = Field(None, description="The computer's side")
+    level: Literal["easy", "medium"] | None = Field(None, description="The computer's level")
+    title: str = Field("", max_length=200)
+
+
+class MoveIn(BaseModel):
+    move: str = Field(..., min_length=1, max_length=40, examples=["h2e2"])
+    notation: str = Field("iccs", max_length=20, description="iccs, wxf or chinese")
+    version: int | None = Field(None, description="The version the move was chosen on")
+
+
+class ComputerIn(BaseModel):
+    level: Literal["easy", "medium"] | None = None
+    version: int | None = None
+
+
+class EndingIn(BaseModel):
+    ending: Literal["resign-red", "resign-black", "agreement"]
+    version: int | None = None
+
+
+class ReplayIn(BaseModel):
+    document: dict[str, Any] | None = Field(None, description="A ball-xiangqi-game/1 document")
+    pgn: str | None = Field(None, max_length=1_000_000, description="A Xiangqi PGN record")
+
+
+def store(request: Request) -> XiangqiStore:
+    cache = getattr(request.app.state, "xiangqi_cache", None)
+    if cache is None:  # one cache per app: game ids are row numbers of its own database
+        cache = request.app.state.xiangqi_cache = GameCache()
+    return XiangqiStore(request.app.state.sessions, cache)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    try:
+        yield
+    except GameError as exc:
+        raise HTTPException(exc.status, str(exc)) from exc
+
+
+@router.get("/games", summary="List stored Xiangqi games, newest first")
+def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    return store(request).recent(max(1, min(limit, 500)))
+
+
+@router.post("/games", status_code=201, summary="Create a Xiangqi game")
+def create_game(request: Request, body: NewXiangqiGame | None = None) -> dict[str, Any]:
+    check_cap(request, "games")  # one cap for every stored game: the database stays bounded
+    body = body or NewXiangqiGame()
+    with _errors():
+        return store(request).create(body.fen, body.mode, body.computer, body.level, body.title)
+
+
+@router.get("/games/{game_id}", summary="A Xiangqi game's state with its legal moves")
+def get_game(request: Request, game_id: str, notation: str = "iccs") -> dict[str, Any]:
+    with _errors():
+        return store(request).state(game_id, notation)
+
+
+@router.post("/games/{game_id}/moves", summary="Play a move (the computer answers in its mode)")
+def play_move(request: Request, game_id: str, body: MoveIn) -> dict[str, Any]:
+    with _errors():
+        return store(request).play(game_id, body.move, body.notation, body.version)
+
+
+@router.post("/games/{game_id}/computer", summary="The computer plays the side to move")
+def computer_move(request: Request, game_id: str, body: ComputerIn | None = None):
+    body = body or ComputerIn()
+    with _errors():
+        return store(request).computer_move(game_id, body.level, body.version)
+
+
+@router.post("/games/{game_id}/ending", summary="Resignation (4.1.9) or agreed draw (4.2.2)")
+def declare_ending(request: Request, game_id: str, body: EndingIn) -> dict[str, Any]:
+    with _errors():
+        return store(request).declare(game_id, body.ending, body.version)
+
+
+@router.get("/games/{game_id}/document", summary="The game document (ball-xiangqi-game/1)")
+def game_document(request: Request, game_id: str, download: bool = False):
+    with _errors():
+        doc = store(request).document(game_id)
+    name = f"xiangqi-{int(game_id)}.json"  # digits only: the store accepted the id
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'} if download else {}
+    return JSONResponse(doc, headers=headers)
+
+
+@router.get("/games/{game_id}/replay", summary="Every position of a game, for the replay view")
+def replay_game(request: Request, game_id: str) -> dict[str, Any]:
+    with _errors():
+        return store(request).replay(game_id)
+
+
+@router.post("/replay", summary="Read a game document or a Xiangqi PGN for replay")
+def replay(body: ReplayIn) -> dict[str, Any]:
+    with _errors():
+        if body.document is not None:
+            return replay_document(body.document)
+        if body.pgn is not None:
+            return replay_pgn(body.pgn)
+    raise HTTPException(422, "give 'document' (a ball-xiangqi-game/1 object) or 'pgn'")
