@@ -77,7 +77,7 @@ def create_command(
             game_name=game_name,
         )
     )
-    typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
+    typer.echo(f"event {info.id}: {info.name} ({info.system})")
 
 
 @app.command("add-player")
@@ -96,7 +96,7 @@ def add_player_command(
             name, rating=rating, club=club, federation=federation, event=event_ref(event)
         )
     )
-    typer.echo(f"{info['number']}\t{info['name']}")
+    typer.echo(f"{info.number}\t{info.name}")
 
 
 @app.command("withdraw")
@@ -136,11 +136,11 @@ def show_command(
     svc = service(db)
     info = run(lambda: svc.event_info(event=event_ref(event)))
     if as_json:
-        typer.echo(json.dumps(info, ensure_ascii=False))
+        typer.echo(json.dumps(info.as_dict(), ensure_ascii=False))
         return
-    typer.echo(f"{info['name']} ({info['system']}, {info['rounds'] or '?'} rounds)")
-    for e in info["entrants"]:
-        typer.echo(f"{e['number']:>4}  {e['name']}  {e['rating'] or ''}  {e['status']}")
+    typer.echo(f"{info.name} ({info.system}, {info.rounds or '?'} rounds)")
+    for e in info.entrants:
+        typer.echo(f"{e.number:>4}  {e.name}  {e.rating or ''}  {e.status}")
 
 
 @app.command("log")
@@ -250,4 +250,4 @@ def import_trf_command(
     info = run(
         lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name)
     )
-    typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
+    typer.echo(f"event {info.id}: {info.name} ({info.system})")

@@ -8,6 +8,7 @@ import typer
 
 from ball.cli.common import fail
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.tournament.outcomes import TableOutcome
 
 app = typer.Typer(help="Rounds and pairings.", no_args_is_help=True)
 
@@ -17,18 +18,18 @@ def _group() -> None:
     """Rounds and pairings."""
 
 
-def _print_tables(tables: list[dict], as_json: bool) -> None:
+def _print_tables(tables: list[TableOutcome], as_json: bool) -> None:
     if as_json:
         typer.echo(
             json.dumps(
-                [{"table": t["table"], "a": t["a"], "b": t["b"]} for t in tables],
+                [{"table": t.table, "a": t.a, "b": t.b} for t in tables],
                 ensure_ascii=False,
             )
         )
         return
     for t in tables:
-        right = t["b"] if t["b"] is not None else f"(bye: {t.get('bye')})"
-        typer.echo(f"{t['table']:>3}  {t['a']}  -  {right}")
+        right = t.b if t.b is not None else f"(bye: {t.bye})"
+        typer.echo(f"{t.table:>3}  {t.a}  -  {right}")
 
 
 @app.command("pair")
