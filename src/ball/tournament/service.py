@@ -47,6 +47,7 @@ from ball.tournament import (
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
+from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import game
 from ball.tournament.models import (
     ByeRequest,
@@ -922,23 +923,11 @@ class TournamentService(DeskUseCases):
             s.flush()
             # A withdrawn entrant left in a fixed schedule (round robin) loses by forfeit.
             if b is not None and (a.status != "active" or b.status != "active"):
-                plugin = game(ev.game)
                 both = a.status != "active" and b.status != "active"
-                kind_ = "double-forfeit" if both else "forfeit"
                 by = None if both else ("A" if a.status != "active" else "B")
-                figures = (
-                    plugin.double_forfeit() if both else plugin.forfeit("B" if by == "A" else "A")
-                )
-                s.add(
-                    Result(
-                        pairing_id=pairing.id,
-                        kind=kind_,
-                        forfeit_by=by,
-                        decision=json.dumps({"figures": figures}),
-                        outcome="N" if both else ("B" if by == "A" else "A"),
-                        entered_at=time.time(),
-                    )
-                )
+                result = forfeit_result(game(ev.game), by, time.time())
+                result.pairing_id = pairing.id
+                s.add(result)
         s.flush()
         s.refresh(ev)
         return s.scalars(
@@ -1008,23 +997,11 @@ class TournamentService(DeskUseCases):
         plugin = game(ev.game)
         now = time.time()
         if double_forfeit:
-            return Result(
-                kind="double-forfeit",
-                decision=json.dumps({"figures": plugin.double_forfeit()}),
-                outcome="N",
-                entered_at=now,
-            )
+            return forfeit_result(plugin, None, now)
         if forfeit is not None:
             if forfeit not in ("A", "B"):
                 raise TournamentError(f"forfeit is by coach A or B, got {forfeit!r}")
-            winner = "B" if forfeit == "A" else "A"
-            return Result(
-                kind="forfeit",
-                forfeit_by=forfeit,
-                decision=json.dumps({"figures": plugin.forfeit(winner)}),
-                outcome=winner,
-                entered_at=now,
-            )
+            return forfeit_result(plugin, forfeit, now)
         if not isinstance(sheet, dict):
             raise TournamentError("illegal sheet: the score sheet must be a JSON object")
         decided = plugin.decide(sheet)
