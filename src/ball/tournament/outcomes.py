@@ -48,22 +48,23 @@ class Record(Mapping[str, Any]):
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
-            value = getattr(self, f.name)
-            if value is None and f.name in self.OPTIONAL:
-                continue
-            out[f.name] = plain(value)
-        return out
+        return {key: plain(getattr(self, key)) for key in self._keys()}
+
+    def _keys(self) -> list[str]:
+        """The JSON's keys: the fields in order, less the optional ones that are None."""
+        names = [f.name for f in fields(self)]  # type: ignore[arg-type]  # subclasses are dataclasses
+        return [n for n in names if n not in self.OPTIONAL or getattr(self, n) is not None]
 
     def __getitem__(self, key: str) -> Any:
-        return self.as_dict()[key]
+        if key not in self._keys():
+            raise KeyError(key)
+        return plain(getattr(self, key))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.as_dict())
+        return iter(self._keys())
 
     def __len__(self) -> int:
-        return len(self.as_dict())
+        return len(self._keys())
 
 
 # `eq=False`: the mapping's equality (by the JSON), so a record still equals the dict it was.
