@@ -47,7 +47,7 @@ def main() -> None:
         f"median {sorted(pair_times)[len(pair_times) // 2]:.2f} s, max {max(pair_times):.2f} s"
     )
     print(
-        f"standings of {len(table['standings'])} entrants x {args.rounds} rounds: "
+        f"standings of {len(table.standings)} entrants x {args.rounds} rounds: "
         f"{standings_time:.2f} s (TRF export {trf_time:.2f} s)"
     )
 

@@ -339,24 +339,38 @@ def _board(game: Game) -> tuple:
     return sorted((p["side"], p["id"], p["at"], p["state"]) for p in doc["pieces"]), doc["ball"]
 
 
-def test_d34_loss_of_possession_against_the_def_coach_takes_nothing_from_the_atk():
+def _state(game: Game) -> tuple:
+    """What a loss of possession that does not bite yet must leave alone: the board, who is
+    to move in which turn, and the pass and PB counters."""
+    return _board(game), game.to_move, game.turn, game.pa, game.pb
+
+
+def _loss_of_possession_mid_turn(offender: str, reason: str, *opening: str) -> tuple[Match, tuple]:
+    """D-34's set-up: a new match (A attacks as S, B as N moves first) after `opening`, the
+    coach to move plays one move, then `offender` is sanctioned with a loss of possession.
+    Returns the match and its `_state` just before the sanction."""
     m = Match()
-    m.play("end")  # B (N, DEF) passes turn 1; A (S, ATK) is to move in turn 2
+    for action in opening:
+        m.play(action)
     m.play(first_move(m.game))
-    before = (_board(m.game), m.game.to_move, m.game.turn, m.game.pa, m.game.pb)
-    m.sanction("B", "loss-of-possession", "abuse of the arbiter")
+    before = _state(m.game)
+    m.sanction(offender, "loss-of-possession", reason)
+    return m, before
+
+
+def test_d34_loss_of_possession_against_the_def_coach_takes_nothing_from_the_atk():
+    # B (N, DEF) passes turn 1; A (S, ATK) moves in turn 2 and B is sanctioned.
+    m, before = _loss_of_possession_mid_turn("B", "abuse of the arbiter", "end")
     g = m.game
-    assert (_board(g), g.to_move, g.turn, g.pa, g.pb) == before  # A keeps its drive and turn
+    assert _state(g) == before  # A keeps its drive and turn
     assert g.attack == "S" and m.sanctions[-1].step == "loss-of-possession"
 
 
 def test_d34_loss_of_possession_given_in_the_opponents_turn_waits_for_the_offenders_turn():
-    m = Match()  # A is ATK (S); B (N) is to move in turn 1
-    m.play(first_move(m.game))
-    before = (_board(m.game), m.game.to_move, m.game.turn, m.game.pa)
-    m.sanction("A", "loss-of-possession", "coaching from the audience")
+    # B (N) moves in turn 1 and A, the ATK coach, is sanctioned during it.
+    m, before = _loss_of_possession_mid_turn("A", "coaching from the audience")
     g = m.game
-    assert (_board(g), g.to_move, g.turn, g.pa) == before and g.attack == "S"
+    assert _state(g) == before and g.attack == "S"
     while m.game.turn == 1:  # B finishes its turn undisturbed
         m.play("end" if "end" in m.game.legal_actions() else m.game.legal_actions()[0])
     # A's turn 2 began in possession: D-19 applies then and ends A's turn (D-25)

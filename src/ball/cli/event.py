@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+
+if TYPE_CHECKING:  # the CLI imports the tournament only when a command runs
+    from ball.tournament.outcomes import LogLine
 
 app = typer.Typer(help="Tournament events and their entrants.", no_args_is_help=True)
 import_app = typer.Typer(help="Create an event from another format.", no_args_is_help=True)
@@ -100,7 +103,7 @@ def create_command(
             tie_break=tie_break,
         )
     )
-    typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
+    typer.echo(f"event {info.id}: {info.name} ({info.system})")
 
 
 @app.command("add-player")
@@ -119,7 +122,7 @@ def add_player_command(
             name, rating=rating, club=club, federation=federation, event=event_ref(event)
         )
     )
-    typer.echo(f"{info['number']}\t{info['name']}")
+    typer.echo(f"{info.number}\t{info.name}")
 
 
 @app.command("withdraw")
@@ -159,11 +162,11 @@ def show_command(
     svc = service(db)
     info = run(lambda: svc.event_info(event=event_ref(event)))
     if as_json:
-        typer.echo(json.dumps(info, ensure_ascii=False))
+        typer.echo(json.dumps(info.as_dict(), ensure_ascii=False))
         return
-    typer.echo(f"{info['name']} ({info['system']}, {info['rounds'] or '?'} rounds)")
-    for e in info["entrants"]:
-        typer.echo(f"{e['number']:>4}  {e['name']}  {e['rating'] or ''}  {e['status']}")
+    typer.echo(f"{info.name} ({info.system}, {info.rounds or '?'} rounds)")
+    for e in info.entrants:
+        typer.echo(f"{e.number:>4}  {e.name}  {e.rating or ''}  {e.status}")
 
 
 @app.command("log")
@@ -221,17 +224,17 @@ def log_command(
         )
 
 
-def _show_log(entries: list[dict], as_json: bool) -> None:
+def _show_log(entries: list[LogLine], as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(entries, ensure_ascii=False))
+        typer.echo(json.dumps([e.as_dict() for e in entries], ensure_ascii=False))
         return
     for e in entries:
         where = " ".join(
-            f"{label} {e[key]}" for label, key in (("round", "round"), ("table", "table"))
-            if e[key] is not None
+            f"{label} {value}" for label, value in (("round", e.round), ("table", e.table))
+            if value is not None
         )  # fmt: skip
-        who = f" {e['name']}" if e["name"] else ""
-        typer.echo(f"{e['kind']}{who}{' (' + where + ')' if where else ''}: {e['detail']}")
+        who = f" {e.name}" if e.name else ""
+        typer.echo(f"{e.kind}{who}{' (' + where + ')' if where else ''}: {e.detail}")
 
 
 def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:
@@ -298,4 +301,4 @@ def import_trf_command(
     info = run(
         lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name)
     )
-    typer.echo(f"event {info['id']}: {info['name']} ({info['system']})")
+    typer.echo(f"event {info.id}: {info.name} ({info.system})")

@@ -8,6 +8,7 @@ import typer
 
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.tournament.outcomes import TableOutcome
 
 app = typer.Typer(help="Results of the tables.", no_args_is_help=True)
 
@@ -31,15 +32,16 @@ def _result_args(sheet: str | None, forfeit: str | None, double_forfeit: bool) -
     return {"sheet": data}
 
 
-def _describe(t: dict) -> str:
-    r = t["result"]
-    if r["kind"] == "double-forfeit":
+def _describe(t: TableOutcome) -> str:
+    r = t.result
+    assert r is not None  # a recorded result
+    if r.kind == "double-forfeit":
         what = "double forfeit"
-    elif r["kind"] == "forfeit":
-        what = f"forfeit by {t['a'] if r['forfeit_by'] == 'A' else t['b']}"
+    elif r.kind == "forfeit":
+        what = f"forfeit by {t.a if r.forfeit_by == 'A' else t.b}"
     else:
-        what = {"A": f"{t['a']} wins", "B": f"{t['b']} wins", "D": "draw"}[r["outcome"]]
-    return f"table {t['table']}: {t['a']} - {t['b']}: {what}"
+        what = {"A": f"{t.a} wins", "B": f"{t.b} wins", "D": "draw"}[r.outcome]
+    return f"table {t.table}: {t.a} - {t.b}: {what}"
 
 
 STEAL = typer.Option(

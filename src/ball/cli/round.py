@@ -10,6 +10,7 @@ import typer
 
 from ball.cli.common import fail, parse_json, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.tournament.outcomes import TableOutcome
 
 app = typer.Typer(help="Rounds and pairings.", no_args_is_help=True)
 
@@ -19,21 +20,21 @@ def _group() -> None:
     """Rounds and pairings."""
 
 
-def _json_table(t: dict) -> dict:
+def _json_table(t: TableOutcome) -> dict:
     # A mini-match tie (events with several games per tie) adds its state under "tie".
-    out = {"table": t["table"], "a": t["a"], "b": t["b"]}
-    if "tie" in t:
-        out["tie"] = t["tie"]
+    out: dict = {"table": t.table, "a": t.a, "b": t.b}
+    if t.tie is not None:
+        out["tie"] = t.tie
     return out
 
 
-def _print_tables(tables: list[dict], as_json: bool) -> None:
+def _print_tables(tables: list[TableOutcome], as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps([_json_table(t) for t in tables], ensure_ascii=False))
         return
     for t in tables:
-        right = t["b"] if t["b"] is not None else f"(bye: {t.get('bye')})"
-        typer.echo(f"{t['table']:>3}  {t['a']}  -  {right}{_tie_text(t.get('tie'))}")
+        right = t.b if t.b is not None else f"(bye: {t.bye})"
+        typer.echo(f"{t.table:>3}  {t.a}  -  {right}{_tie_text(t.tie)}")
 
 
 def _tie_text(tie: dict | None) -> str:
@@ -144,7 +145,8 @@ def draw_command(
     ref = event_ref(event_arg or event)
     out = run(lambda: svc.draw_round(seed=seed, cards=drawn, event=ref))
     if as_json:
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        tables = [t.as_dict() for t in out["tables"]]
+        typer.echo(json.dumps({**out, "tables": tables}, ensure_ascii=False))
         return
     how = f"seed {out['seed']}" if out["seed"] is not None else "cards as drawn"
     typer.echo(f"round {out['round']} drawn ({how})")

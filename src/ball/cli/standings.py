@@ -20,18 +20,18 @@ def standings_command(
     """Standings with tie-breaks (the tie-break rule version is printed on top)."""
     svc = service(db)
     data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
-    rows = data["standings"]
+    rows = data.standings
     if as_json:
         typer.echo(
             json.dumps(
                 [
                     {
-                        "rank": r["rank"],
-                        "name": r["name"],
-                        "points": r["points"],
-                        "tiebreaks": r["tiebreaks"],
+                        "rank": r.rank,
+                        "name": r.name,
+                        "points": r.points,
+                        "tiebreaks": r.tiebreaks,
                         # A knockout of mini-matches: each tie the entrant played.
-                        **({"ties": r["ties"]} if "ties" in r else {}),
+                        **({"ties": r.ties} if r.ties is not None else {}),
                     }
                     for r in rows
                 ],
@@ -39,11 +39,11 @@ def standings_command(
             )
         )
         return
-    typer.echo(f"{data['event']} after round {data['rounds']}")
-    typer.echo(f"Tie-breaks: {', '.join(data['tiebreaks'])} — {data['rules']}")
+    typer.echo(f"{data.event} after round {data.rounds}")
+    typer.echo(f"Tie-breaks: {', '.join(data.tiebreaks)} — {data.rules}")
     for r in rows:
-        tbs = "  ".join("-" if v is None else f"{v:g}" for v in r["tiebreaks"].values())
-        typer.echo(f"{r['rank']:>4}  {r['name']:<30} {r['points']:>5g}  {tbs}")
+        tbs = "  ".join("-" if v is None else f"{v:g}" for v in r.tiebreaks.values())
+        typer.echo(f"{r.rank:>4}  {r.name:<30} {r.points:>5g}  {tbs}")
 
 
 def register(app: typer.Typer) -> None:

@@ -37,6 +37,8 @@ from ball.printing.render import signal_gap_minutes
 if TYPE_CHECKING:
     from sqlalchemy.orm import sessionmaker
 
+    from ball.tournament.outcomes import EventInfo, TableOutcome
+
 # Steps of the sanction ladder (ball.match sanctions.toml) -> the score sheet's tick boxes.
 _LEVELS = {
     "warning": "warning",
@@ -95,16 +97,16 @@ def forms_from_sessions(
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
         info = service.event_info(event_id)
-        tables = service.pairings(round_number, event=info["id"])
+        tables = service.pairings(round_number, event=info.id)
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
     if round_number < 1:
         raise EventDataError(f"round {round_number}: rounds are numbered from 1")
     header = Header(
-        event=info["name"],
+        event=info.name,
         round=str(round_number),
-        date=info.get("date_start") or "",
-        referee=info.get("arbiter") or "",
+        date=info.date_start or "",
+        referee=info.arbiter or "",
     )
     if info.get("game") == "xiangqi":
         from ball.printing import xiangqi_forms
@@ -117,11 +119,11 @@ def forms_from_sessions(
             prefilled=True,
         )
     with sessions() as session:
-        control = _round_control(session, info["id"], round_number, header)
-        sanctions = _sanctions(session, info["id"], round_number)
-    played = [t for t in tables if t.get("b")]
+        control = _round_control(session, info.id, round_number, header)
+        sanctions = _sanctions(session, info.id, round_number)
+    played = [t for t in tables if t.b]
     return FormSet(
-        score_sheets=[_score_sheet(header, t, sanctions.get(t["table"], [])) for t in played],
+        score_sheets=[_score_sheet(header, t, sanctions.get(t.table, [])) for t in played],
         pairings=Pairings(header, [_pairing_row(t) for t in tables]),
         round_control=control,
         standings=_standings(service, info, round_number, tables),
@@ -135,28 +137,27 @@ def forms_from_sessions(
 # ---------------------------------------------------------------------------- one table
 
 
-def _kind(table: dict[str, Any]) -> str | None:
-    result = table.get("result")
-    return result["kind"] if result else None
+def _kind(table: TableOutcome) -> str | None:
+    return table.result.kind if table.result else None
 
 
-def _pairing_row(table: dict[str, Any]) -> PairingRow:
-    if not table.get("b"):
+def _pairing_row(table: TableOutcome) -> PairingRow:
+    if not table.b:
         # the kind of bye is printed in the form's language (labels forms.pairings.bye)
-        return PairingRow(str(table["table"]), table["a"], bye=table.get("bye") or "pab")
-    return PairingRow(str(table["table"]), table["a"], table["b"], _result_text(table))
+        return PairingRow(str(table.table), table.a, bye=table.bye or "pab")
+    return PairingRow(str(table.table), table.a, table.b, _result_text(table))
 
 
-def _result_text(table: dict[str, Any]) -> str:
-    result = table.get("result")
+def _result_text(table: TableOutcome) -> str:
+    result = table.result
     if not result:
         return ""
-    if result["kind"] == "forfeit":
-        return "0-2 F" if result["forfeit_by"] == "A" else "2-0 F"
-    if result["kind"] != "sheet" or not result.get("sheet"):
+    if result.kind == "forfeit":
+        return "0-2 F" if result.forfeit_by == "A" else "2-0 F"
+    if result.kind != "sheet" or not result.sheet:
         return "0-0 FF"  # double forfeit: nobody scores
-    decision = _decide(result["sheet"])
-    a, b = result["sheet"]["coaches"]
+    decision = _decide(result.sheet)
+    a, b = result.sheet["coaches"]
     return f"{decision.td[a]}-{decision.td[b]}"
 
 
@@ -166,32 +167,31 @@ def _decide(sheet: dict[str, Any]):
     return decide(sheet)
 
 
-def _score_sheet(header: Header, table: dict[str, Any], sanctions: list[SanctionRow]) -> ScoreSheet:
+def _score_sheet(header: Header, table: TableOutcome, sanctions: list[SanctionRow]) -> ScoreSheet:
     sheet = ScoreSheet(
         header=header,
-        table=str(table["table"]),
-        coach_a=table["a"],
-        coach_b=table["b"],
+        table=str(table.table),
+        coach_a=table.a,
+        coach_b=table.b or "",
         sanctions=sanctions,
     )
     from ball.match.result import SheetError
 
-    result = table.get("result")
-    if result and result["kind"] in ("sheet", "forfeit") and result.get("sheet"):
+    result = table.result
+    if result and result.kind in ("sheet", "forfeit") and result.sheet:
         # a forfeit entered on a sheet keeps the halves played: they print for research
         try:
-            _fill_from_sheet(sheet, result["sheet"])
+            _fill_from_sheet(sheet, result.sheet)
             return sheet
         except SheetError:
-            if result["kind"] != "forfeit":
+            if result.kind != "forfeit":
                 raise
             # stored before D-35 refused it (a forfeit after two played halves): the
             # halves still print, with the administrative result that was recorded
-    if result and result["kind"] == "forfeit":
-        winner: Side = "B" if result["forfeit_by"] == "A" else "A"
-        sheet.result = MatchResult(
-            td={winner: 2, result["forfeit_by"]: 0}, criterion="forfeit", winner=winner
-        )
+    if result and result.kind == "forfeit":
+        loser: Side = "A" if result.forfeit_by == "A" else "B"
+        winner: Side = "B" if loser == "A" else "A"
+        sheet.result = MatchResult(td={winner: 2, loser: 0}, criterion="forfeit", winner=winner)
     return sheet
 
 
@@ -235,11 +235,12 @@ def _unfinished_half(data: dict[str, Any]) -> int | None:
     return len(halves)
 
 
-def _forfeit(header: Header, table: dict[str, Any]) -> Forfeit:
-    by = table["result"]["forfeit_by"]
-    forfeiting, opponent = (table["a"], table["b"]) if by == "A" else (table["b"], table["a"])
-    record = Forfeit(header, str(table["table"]), forfeiting, opponent, result="0-2")
-    data = table["result"].get("sheet")
+def _forfeit(header: Header, table: TableOutcome) -> Forfeit:
+    assert table.result is not None and table.b is not None  # a played table, forfeited
+    by = table.result.forfeit_by
+    forfeiting, opponent = (table.a, table.b) if by == "A" else (table.b, table.a)
+    record = Forfeit(header, str(table.table), forfeiting, opponent, result="0-2")
+    data = table.result.sheet
     if not data:
         return record  # a forfeit entered without a sheet: no half data was stored
     unfinished = _unfinished_half(data)
@@ -324,38 +325,37 @@ def _number(value: float | int | None) -> str:
     return f"{value:g}"
 
 
-def _standings(service, info: dict[str, Any], number: int, tables: list[dict]) -> Standings:
+def _standings(service, info: EventInfo, number: int, tables: list[TableOutcome]) -> Standings:
     """Standings as they stand when the round's forms are printed: after this round once
     every table has a result, else after the previous round."""
-    complete = all(t.get("result") or not t.get("b") for t in tables)
+    complete = all(t.result or not t.b for t in tables)
     upto = number if complete else number - 1
-    chain = list(info.get("tiebreaks") or [])
-    header = Header(event=info["name"], round=str(number), date=info.get("date_start") or "")
+    chain = list(info.tiebreaks or [])
+    header = Header(event=info.name, round=str(number), date=info.date_start or "")
     if upto < 1:
-        names = [e["name"] for e in info.get("entrants", []) if e.get("status") == "active"]
+        names = [e.name for e in info.entrants if e.status == "active"]
         rows = [StandingRow(name=n, points="0") for n in names]
         grid = [["" for _ in names] for _ in names]
         return Standings(header, "0", chain, rows, grid)
-    table = service.standings(event=info["id"], upto=upto)
-    ranking = table["standings"]
-    games = _games(service, info["id"], upto)
+    ranking = service.standings(event=info.id, upto=upto).standings
+    games = _games(service, info.id, upto)
     rows = []
     for s in ranking:
-        tally = games.tally(s["name"])
+        tally = games.tally(s.name)
         rows.append(
             StandingRow(
-                rank=str(s["rank"]),
-                name=s["name"],
+                rank=str(s.rank),
+                name=s.name,
                 played=tally["played"],
                 wins=tally["wins"],
                 draws=tally["draws"],
                 losses=tally["losses"],
-                points=_number(s["points"]),
-                tiebreaks=[_number(s["tiebreaks"].get(tb)) for tb in chain],
+                points=_number(s.points),
+                tiebreaks=[_number(s.tiebreaks.get(tb)) for tb in chain],
             )
         )
-    names = [s["name"] for s in ranking]
-    grid = [[games.cell(x, y, info["scoring"]) for y in names] for x in names]
+    names = [s.name for s in ranking]
+    grid = [[games.cell(x, y, info.scoring) for y in names] for x in names]
     return Standings(header, str(upto), chain, rows, grid)
 
 
@@ -399,8 +399,7 @@ def _games(service, event_id: int, upto: int) -> _Games:
     games = _Games()
     for number in range(1, upto + 1):
         for t in service.pairings(number, event=event_id):
-            result = t.get("result")
-            if not t.get("b") or not result:
+            if not t.b or not t.result:
                 continue
-            games.add(t["a"], t["b"], result["outcome"], result["kind"] != "sheet")
+            games.add(t.a, t.b, t.result.outcome, t.result.kind != "sheet")
     return games

@@ -8,6 +8,7 @@ table plays Red and moves first (13.1); Red is TRF White.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,7 +91,7 @@ def _result_text(result: dict[str, Any] | None) -> tuple[str, str, str, dict[str
 
 
 def table_forms(
-    header: Header, table: dict[str, Any], sanctions: list[SanctionLine]
+    header: Header, table: Mapping[str, Any], sanctions: list[SanctionLine]
 ) -> XiangqiTable:
     """The forms of one table (`TournamentService.pairings` row) with its stored result."""
     result, reason, article, doc = _result_text(table.get("result"))
@@ -114,7 +115,10 @@ def table_forms(
 
 
 def from_round(
-    session: Any, info: dict[str, Any], tables: list[dict[str, Any]], header: Header
+    session: Any,
+    info: Mapping[str, Any],
+    tables: Sequence[Mapping[str, Any]],
+    header: Header,
 ) -> XiangqiForms:
     """The Xiangqi forms of one round: one set per table that plays, with the 18.1/18.2
     sanctions the desk logged at that table (or, without a table, for that round)."""

@@ -16,6 +16,19 @@ from ball.storage import Base
 from ball.tournament.names import name_key
 
 
+class EventRecord:
+    """Columns every record of an event's happenings shares: its id, its event (deleted
+    with it) and when it happened. `sort_order` keeps the columns where the tables always
+    had them (id and event first, `at` after the record's own columns), so the schema and
+    the migrations are unchanged."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True, sort_order=-2)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), sort_order=-1
+    )
+    at: Mapped[float] = mapped_column(Float, sort_order=1)
+
+
 class Event(Base):
     __tablename__ = "tournament_events"
 
@@ -172,19 +185,16 @@ class TieGame(Base):
     pairing: Mapped[Pairing] = relationship(back_populates="tie_games")
 
 
-class ResultCorrection(Base):
+class ResultCorrection(EventRecord, Base):
     """Audit trail: every corrected result keeps what it was and why it changed."""
 
     __tablename__ = "tournament_corrections"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
     round_number: Mapped[int] = mapped_column(Integer)
     table: Mapped[int] = mapped_column(Integer)
     before: Mapped[str] = mapped_column(Text)
     after: Mapped[str] = mapped_column(Text)
     reason: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
 
 
 class ByeRequest(Base):
@@ -204,13 +214,11 @@ class ByeRequest(Base):
     kind: Mapped[str] = mapped_column(String(8))
 
 
-class LogEntry(Base):
+class LogEntry(EventRecord, Base):
     """The arbiter's log: sanctions, signals, overrides, withdrawals; append-only."""
 
     __tablename__ = "tournament_log"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
     kind: Mapped[str] = mapped_column(String(40))  # sanction | signal | override | withdrawal ...
     entrant_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournament_entrants.id", ondelete="SET NULL"), nullable=True
@@ -218,7 +226,6 @@ class LogEntry(Base):
     round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")
-    at: Mapped[float] = mapped_column(Float)
 
 
 # ------------------------------------------------------------------ the desk's tables
@@ -227,38 +234,34 @@ class LogEntry(Base):
 # migration).
 
 
-class Signal(Base):
+# A signal and a first-half end always have their round (and a half end its table); a
+# sanction may be given away from any table, so there both are nullable.
+
+
+class Signal(EventRecord, Base):
     __tablename__ = "desk_signals"
     __table_args__ = (
         UniqueConstraint("event_id", "round_number", "signal", name="uq_desk_signal"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
     round_number: Mapped[int] = mapped_column(Integer)
     signal: Mapped[int] = mapped_column(Integer)  # 1 = first halves, 2 = second halves
-    at: Mapped[float] = mapped_column(Float)
 
 
-class HalfEnd(Base):
+class HalfEnd(EventRecord, Base):
     __tablename__ = "desk_half_ends"
     __table_args__ = (
         UniqueConstraint("event_id", "round_number", "table", name="uq_desk_half_end"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
     round_number: Mapped[int] = mapped_column(Integer)
     table: Mapped[int] = mapped_column(Integer)
-    at: Mapped[float] = mapped_column(Float)
-    source: Mapped[str] = mapped_column(String(16))
+    source: Mapped[str] = mapped_column(String(16), sort_order=2)  # after `at`, as it was
 
 
-class SanctionEntry(Base):
+class SanctionEntry(EventRecord, Base):
     __tablename__ = "desk_sanctions"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"))
     entrant_id: Mapped[int] = mapped_column(
         ForeignKey("tournament_entrants.id", ondelete="CASCADE")
     )
@@ -266,7 +269,6 @@ class SanctionEntry(Base):
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     step: Mapped[str] = mapped_column(String(40))
     reason: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
 
 
 class ResultState(Base):

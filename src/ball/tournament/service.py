@@ -3,13 +3,15 @@
     svc = TournamentService("event.db")            # or a SQLAlchemy URL; BALL_DB if None
     svc.create_event(name="Open", system="swiss", rounds=5)
     svc.add_player("Ann", rating=1800, club="Sofia")
-    svc.pair_next_round()                            # -> [{"table": 1, "a": ..., "b": ...}]
+    svc.pair_next_round()                            # -> [TableOutcome(table=1, a=..., b=...)]
     svc.enter_result(round_number=1, table=1, sheet={...})   # or forfeit="A" / double_forfeit
-    svc.standings()                                  # -> {"rules": ..., "standings": [...]}
+    svc.standings()                                  # -> StandingsTable(standings=[...])
     svc.export_trf()                                 # FIDE TRF-16 text
 
 Every method is one database transaction: it either commits completely or raises
 `TournamentError` (one line naming what was wrong) and leaves the stored data as it was.
+Methods return typed records (`outcomes`, `summaries`, `table_result.RecordedResult`);
+`as_dict()` of a record is the JSON the CLI and the pages print.
 Methods that act on an event take `event` (id or name); `None` means the only event of the
 database, or the latest one created when there are several.
 """
@@ -34,6 +36,7 @@ from ball.tournament import (
     berger,
     crosstable,
     knockout,
+    outcomes,
     sanction_log,
     signals,
     standings,
@@ -46,6 +49,7 @@ from ball.tournament import (
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
+from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import game, ladder_of
 from ball.tournament.models import (
     ByeRequest,
@@ -208,7 +212,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         games_per_tie: int = 1,
         tie_extra_games: int = 0,
         tie_break: str = "lots",
-    ) -> dict[str, Any]:
+    ) -> outcomes.EventSummary:
         """Create an event and return its summary.
 
         `system`: round-robin, double-round-robin, swiss or knockout. `rounds`: fixed for a
@@ -289,22 +293,16 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             )
             s.add(event)
             s.flush()
-            return _event_summary(event)
+            return outcomes.event_summary(event)
 
-    def list_events(self) -> list[dict[str, Any]]:
+    def list_events(self) -> list[outcomes.EventSummary]:
         with self._tx(write=False) as s:
-            return [_event_summary(e) for e in s.scalars(select(Event).order_by(Event.id))]
+            return [outcomes.event_summary(e) for e in s.scalars(select(Event).order_by(Event.id))]
 
-    def event_info(self, event: EventRef = None) -> dict[str, Any]:
+    def event_info(self, event: EventRef = None) -> outcomes.EventInfo:
         """Summary, entrants and the drawing of lots of an event."""
         with self._tx(write=False) as s:
-            ev = self._event(s, event)
-            info = _event_summary(ev)
-            info["lots"] = json.loads(ev.lots) if ev.lots else None
-            info["entrants"] = [
-                _entrant_dict(e) for e in sorted(ev.entrants, key=lambda e: e.number)
-            ]
-            return info
+            return outcomes.event_info(self._event(s, event))
 
     # ------------------------------------------------------------------ entrants
 
@@ -316,7 +314,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         club: str = "",
         federation: str = "",
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> outcomes.EntrantSummary:
         """Register an entrant. After round 1 it is a late entry: the rounds it missed count
         as zero-point (or, if the event says so, half-point) byes. Round robins and
         knockouts take no late entries."""
@@ -349,9 +347,11 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             )
             s.add(entrant)
             s.flush()
-            return _entrant_dict(entrant)
+            return outcomes.entrant_summary(entrant)
 
-    def withdraw(self, name: str, *, event: EventRef = None, reason: str = "") -> dict[str, Any]:
+    def withdraw(
+        self, name: str, *, event: EventRef = None, reason: str = ""
+    ) -> outcomes.EntrantSummary:
         """Withdraw an entrant from the rounds not yet paired (logged). In a round robin
         their remaining games are lost by forfeit."""
         with self._tx() as s:
@@ -362,7 +362,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             entrant.status = "withdrawn"
             entrant.withdrawn_after = len(ev.rounds_)
             self._log(s, ev, "withdrawal", reason, entrant_id=entrant.id)
-            return _entrant_dict(entrant)
+            return outcomes.entrant_summary(entrant)
 
     def request_bye(
         self, name: str, round_number: int, kind: str = "half", *, event: EventRef = None
@@ -385,9 +385,9 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
 
     # ------------------------------------------------------------------ pairing
 
-    def pair_next_round(self, *, event: EventRef = None) -> list[dict[str, Any]]:
-        """Pair the next round by the event's system and return its tables
-        (`{"table", "a", "b", "bye"}`; `b` is None for a bye)."""
+    def pair_next_round(self, *, event: EventRef = None) -> list[outcomes.TableOutcome]:
+        """Pair the next round by the event's system and return its tables (`b` is None
+        for a bye)."""
         with self._tx() as s:
             ev = self._event(s, event)
             tie_service.refuse_pairing(ev)
@@ -412,7 +412,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             else:
                 pairs, method = knockout.pair_round(ev, number)
             rnd = self._store_round(s, ev, number, pairs, method, manual=False)
-            return _round_tables(rnd)
+            return outcomes.round_tables(rnd.pairings)
 
     def set_pairing(
         self,
@@ -422,7 +422,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         byes: dict[str, str] | None = None,
         reason: str = "",
         event: EventRef = None,
-    ) -> list[dict[str, Any]]:
+    ) -> list[outcomes.TableOutcome]:
         """The arbiter's manual pairing or override of `round_number` (the next round, or
         the latest one while it has no result): `tables` are (coach A, coach B or None) by
         name in table order; `byes` names the kind of each bye (default pairing-allocated).
@@ -470,7 +470,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 pairs.append((a, b, kind))
             rnd = self._store_round(s, ev, round_number, pairs, "manual (arbiter)", manual=True)
             self._log(s, ev, "override", reason or "manual pairing", round_number=round_number)
-            return _round_tables(rnd)
+            return outcomes.round_tables(rnd.pairings)
 
     def unpair_round(self, *, event: EventRef = None) -> int:
         """Undo the latest round while none of its tables has a result; returns its number."""
@@ -485,12 +485,12 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
 
     def pairings(
         self, round_number: int | None = None, *, event: EventRef = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[outcomes.TableOutcome]:
         """Tables of a round (default: the latest), with results where entered."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
             rnd = self._round(ev, round_number or len(ev.rounds_))
-            return _round_tables(rnd)
+            return outcomes.round_tables(rnd.pairings)
 
     # ------------------------------------------------------------------ results
 
@@ -503,7 +503,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         forfeit: str | None = None,
         double_forfeit: bool = False,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> outcomes.TableOutcome:
         """Enter the result of one table: a score sheet (coach A first, decided by the
         game), a forfeit by coach "A" or "B" (0-2), or a double forfeit. A second result for
         the same table is refused (use `correct_result`)."""
@@ -517,7 +517,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 )
             pairing.result = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             s.flush()
-            return _table_dict(pairing)
+            return outcomes.table_outcome(pairing)
 
     def correct_result(
         self,
@@ -529,7 +529,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         forfeit: str | None = None,
         double_forfeit: bool = False,
         event: EventRef = None,
-    ) -> dict[str, Any]:
+    ) -> outcomes.TableOutcome:
         """Replace an entered result; the old one and the reason are kept in the log."""
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
@@ -543,7 +543,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 )
             new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
             self._replace_result(s, ev, round_number, table, pairing.result, new, reason.strip())
-            return _table_dict(pairing)
+            return outcomes.table_outcome(pairing)
 
     def record_table_result(
         self,
@@ -590,7 +590,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
                 s.refresh(pairing)
                 return table_result.RecordedResult(
-                    table=_table_dict(pairing),
+                    table=outcomes.table_outcome(pairing),
                     version=state.version,
                     steals=json.loads(state.steals or "[]"),
                     written=False,
@@ -632,7 +632,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             s.flush()
             s.refresh(pairing)
             return table_result.RecordedResult(
-                table=_table_dict(pairing),
+                table=outcomes.table_outcome(pairing),
                 version=state.version,
                 steals=json.loads(state.steals or "[]"),
                 sanctions=given,
@@ -644,7 +644,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         s: Session, ev: Event, round_number: int, table: int, old: Result, new: Result, why: str
     ) -> None:
         """Overwrite a stored result with a new one, keeping both and the reason."""
-        before = _result_dict(old)
+        before = outcomes.result_summary(old).as_dict()
         for attr in ("kind", "forfeit_by", "sheet", "decision", "outcome", "entered_at"):
             value = getattr(new, attr)
             setattr(old, attr, "" if value is None and attr in ("sheet", "decision") else value)
@@ -654,13 +654,13 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 round_number=round_number,
                 table=table,
                 before=json.dumps(before),
-                after=json.dumps(_result_dict(old)),
+                after=json.dumps(outcomes.result_summary(old).as_dict()),
                 reason=why,
                 at=time.time(),
             )
         )
 
-    def corrections(self, *, event: EventRef = None) -> list[dict[str, Any]]:
+    def corrections(self, *, event: EventRef = None) -> list[outcomes.Correction]:
         with self._tx(write=False) as s:
             ev = self._event(s, event)
             rows = s.scalars(
@@ -668,16 +668,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 .where(ResultCorrection.event_id == ev.id)
                 .order_by(ResultCorrection.id)
             )
-            return [
-                {
-                    "round": r.round_number,
-                    "table": r.table,
-                    "before": json.loads(r.before),
-                    "after": json.loads(r.after),
-                    "reason": r.reason,
-                }
-                for r in rows
-            ]
+            return [outcomes.correction(r) for r in rows]
 
     def record(
         self,
@@ -805,7 +796,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             row = signals.record_half_end(s, ev.id, number, table, when, source)
             return HalfEnd(round=number, table=row.table, at=row.at, source=row.source)
 
-    def log(self, *, event: EventRef = None) -> list[dict[str, Any]]:
+    def log(self, *, event: EventRef = None) -> list[outcomes.LogLine]:
         with self._tx(write=False) as s:
             ev = self._event(s, event)
             # A log entry without an entrant (None) gets no name.
@@ -813,34 +804,19 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             rows = s.scalars(
                 select(LogEntry).where(LogEntry.event_id == ev.id).order_by(LogEntry.id)
             )
-            return [
-                {
-                    "kind": r.kind,
-                    "name": names.get(r.entrant_id),
-                    "round": r.round_number,
-                    "table": r.table,
-                    "detail": r.detail,
-                    "at": r.at,
-                }
-                for r in rows
-            ]
+            return [outcomes.log_line(r, names) for r in rows]
 
     # ------------------------------------------------------------------ standings, TRF
 
-    def standings(self, *, event: EventRef = None, upto: int | None = None) -> dict[str, Any]:
-        """Ranking after the rounds played (or after round `upto`):
-        `{"rules": ..., "tiebreaks": [...], "standings": [Standing.as_dict(), ...]}`."""
+    def standings(
+        self, *, event: EventRef = None, upto: int | None = None
+    ) -> outcomes.StandingsTable:
+        """Ranking after the rounds played (or after round `upto`), with the event's
+        tie-break chain and the description of the tie-break rules applied."""
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            table = standings.of_event(ev, upto)
-            return {
-                "event": ev.name,
-                "rules": standings.RULES[ev.tiebreak_rules],
-                "tiebreaks": json.loads(ev.tiebreaks),
-                "rounds": len(ev.rounds_) if upto is None else upto,
-                "standings": [ties.with_ties(ev, x.as_dict()) for x in table],
-            }
+            return outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
 
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
@@ -855,7 +831,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         name: str | None = None,
         tiebreak_rules: str | None = None,
         game_name: str = "ball",
-    ) -> dict[str, Any]:
+    ) -> outcomes.EventSummary:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
         pairings and results (as outcomes, without score sheets), the scoring of record 162,
         withdrawals (XXW; XXZ, not paired next round, counts as withdrawn) and the tie-break rules
@@ -874,7 +850,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 parsed, name=name, plugin=plugin, tiebreak_rules=tiebreak_rules
             )
             trf_event.store(s, ev, parsed, plugin)
-            return _event_summary(ev)
+            return outcomes.event_summary(ev)
 
     # ------------------------------------------------------------------ internals
 
@@ -963,23 +939,11 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             s.flush()
             # A withdrawn entrant left in a fixed schedule (round robin) loses by forfeit.
             if b is not None and (a.status != "active" or b.status != "active"):
-                plugin = game(ev.game)
                 both = a.status != "active" and b.status != "active"
-                kind_ = "double-forfeit" if both else "forfeit"
                 by = None if both else ("A" if a.status != "active" else "B")
-                figures = (
-                    plugin.double_forfeit() if both else plugin.forfeit("B" if by == "A" else "A")
-                )
-                s.add(
-                    Result(
-                        pairing_id=pairing.id,
-                        kind=kind_,
-                        forfeit_by=by,
-                        decision=json.dumps({"figures": figures}),
-                        outcome="N" if both else ("B" if by == "A" else "A"),
-                        entered_at=time.time(),
-                    )
-                )
+                result = forfeit_result(game(ev.game), by, time.time())
+                result.pairing_id = pairing.id
+                s.add(result)
         s.flush()
         s.refresh(ev)
         return s.scalars(
@@ -1049,23 +1013,11 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         plugin = game(ev.game)
         now = time.time()
         if double_forfeit:
-            return Result(
-                kind="double-forfeit",
-                decision=json.dumps({"figures": plugin.double_forfeit()}),
-                outcome="N",
-                entered_at=now,
-            )
+            return forfeit_result(plugin, None, now)
         if forfeit is not None:
             if forfeit not in ("A", "B"):
                 raise TournamentError(f"forfeit is by coach A or B, got {forfeit!r}")
-            winner = "B" if forfeit == "A" else "A"
-            return Result(
-                kind="forfeit",
-                forfeit_by=forfeit,
-                decision=json.dumps({"figures": plugin.forfeit(winner)}),
-                outcome=winner,
-                entered_at=now,
-            )
+            return forfeit_result(plugin, forfeit, now)
         if not isinstance(sheet, dict):
             raise TournamentError("illegal sheet: the score sheet must be a JSON object")
         decided = plugin.decide(sheet)
@@ -1107,69 +1059,6 @@ def _is_iso_date(value: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _event_summary(ev: Event) -> dict[str, Any]:
-    return {
-        "id": ev.id,
-        "name": ev.name,
-        "system": ev.system,
-        "rounds": ev.rounds,
-        "game": ev.game,
-        "ruleset": ev.ruleset,
-        "date_start": ev.date_start,
-        "date_end": ev.date_end,
-        "place": ev.place,
-        "arbiter": ev.arbiter,
-        "scoring": json.loads(ev.scoring),
-        "tiebreaks": json.loads(ev.tiebreaks),
-        "tiebreak_rules": ev.tiebreak_rules,
-        "draw_lots_seed": ev.draw_lots_seed,
-        "initial_colour": ev.initial_colour,
-        **ties.policy_summary(ev),
-    }
-
-
-def _entrant_dict(e: Entrant) -> dict[str, Any]:
-    return {
-        "number": e.number,
-        "name": e.name,
-        "club": e.club,
-        "federation": e.federation,
-        "rating": e.rating,
-        "status": e.status,
-        "first_round": e.first_round,
-        "withdrawn_after": e.withdrawn_after,
-    }
-
-
-def _result_dict(r: Result) -> dict[str, Any]:
-    return {
-        "kind": r.kind,
-        "forfeit_by": r.forfeit_by,
-        "outcome": r.outcome,
-        "sheet": json.loads(r.sheet) if r.sheet else None,
-    }
-
-
-def _table_dict(p: Pairing) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "table": p.table,
-        "a": p.a.name,
-        "b": p.b.name if p.b is not None else None,
-    }
-    if p.b_id is None:
-        out["bye"] = p.bye
-    if p.result is not None:
-        out["result"] = _result_dict(p.result)
-    tie = ties.view(p.round.event, p)
-    if tie is not None:
-        out["tie"] = tie
-    return out
-
-
-def _round_tables(rnd: Round) -> list[dict[str, Any]]:
-    return [_table_dict(p) for p in sorted(rnd.pairings, key=lambda p: p.table)]
 
 
 def _met_pairs(ev: Event) -> set[frozenset[int]]:

@@ -89,15 +89,20 @@ class Standing:
     name: str
     points: float
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
+    # A knockout of mini-matches: each tie the entrant played (`ties.of_entrant`).
+    ties: list[dict[str, Any]] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "rank": self.rank,
             "name": self.name,
             "number": self.number,
             "points": self.points,
             "tiebreaks": dict(self.tiebreaks),
         }
+        if self.ties is not None:
+            out["ties"] = self.ties
+        return out
 
 
 def known_tiebreaks(plugin: GamePlugin) -> dict[str, str]:

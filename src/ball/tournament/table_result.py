@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from ball.match.sanctions import LADDER, Ladder
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Pairing, Result, ResultState, SanctionEntry
+from ball.tournament.outcomes import TableOutcome
 from ball.tournament.sanction_log import REASON_MAX
 
 SIDES = ("A", "B")
@@ -51,7 +52,7 @@ class CorrectionWithoutReason(TournamentError):
 class RecordedResult:
     """What `record_table_result` left stored for the table."""
 
-    table: dict[str, Any]  # as `pairings()` shows it, with the result
+    table: TableOutcome  # as `pairings()` shows it, with the result
     version: int
     steals: list[dict[str, Any]]
     sanctions: list[dict[str, Any]] = field(default_factory=list)  # given by this call

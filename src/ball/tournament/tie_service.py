@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from ball.tournament import knockout, lots, ties
+from ball.tournament import knockout, lots, outcomes, ties
 from ball.tournament.errors import TournamentError
 from ball.tournament.minimatch import MiniMatchError, first_colour, other
 from ball.tournament.models import (
@@ -141,13 +141,11 @@ class KnockoutUseCases:
             rnd.lots = json.dumps(record, ensure_ascii=False)
             self._log(s, ev, "draw", rnd.lots, round_number=number)
             s.flush()
-            from ball.tournament.service import _round_tables
-
             return {
                 "round": number,
                 "seed": draw.seed,
                 "cards": record["cards"],
-                "tables": _round_tables(rnd),
+                "tables": outcomes.round_tables(list(rnd.pairings)),
             }
 
     def _field(self, ev: Event, number: int) -> list[Entrant]:
@@ -344,9 +342,7 @@ class KnockoutUseCases:
                 entered_at=time.time(),
             )
             s.flush()
-        from ball.tournament.service import _table_dict
-
-        return _table_dict(pairing)
+        return outcomes.table_outcome(pairing).as_dict()
 
 
 def _game_dict(row: TieGame) -> dict[str, Any]:

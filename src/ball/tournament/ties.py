@@ -9,11 +9,13 @@ a tie is the table's single result, replays and all, as `knockout` has always do
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from ball.tournament.errors import TournamentError
 from ball.tournament.minimatch import Policy, TieState, first_colour, fold
 from ball.tournament.models import Event, Pairing
+from ball.tournament.standings import Standing
 
 
 def policy_of(ev: Event) -> Policy:
@@ -114,9 +116,8 @@ def policy_summary(ev: Event) -> dict[str, Any]:
     return {"ties": policy_of(ev).as_dict()} if has_minimatches(ev) else {}
 
 
-def with_ties(ev: Event, row: dict[str, Any]) -> dict[str, Any]:
-    """A standings row with the entrant's ties (mini-match events only)."""
-    if has_minimatches(ev):
-        ids = {e.name: e.id for e in ev.entrants}
-        row["ties"] = of_entrant(ev, ids[row["name"]])
-    return row
+def with_ties(ev: Event, table: list[Standing]) -> list[Standing]:
+    """The standings rows with each entrant's ties (mini-match events only)."""
+    if not has_minimatches(ev):
+        return table
+    return [replace(row, ties=of_entrant(ev, row.entrant_id)) for row in table]

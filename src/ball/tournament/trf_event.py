@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from ball.tournament import crosstable, knockout, standings, trf
 from ball.tournament.errors import TournamentError
+from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import GamePlugin
 from ball.tournament.models import Entrant, Event, Pairing, Result, Round
 from ball.tournament.scoring import Scoring
@@ -176,22 +177,9 @@ def imported_result(code: str, other: str, plugin: GamePlugin) -> Result | None:
     if code == " ":
         return None
     if code == "-" and other == "-":
-        return Result(
-            kind="double-forfeit",
-            decision=json.dumps({"figures": plugin.double_forfeit()}),
-            outcome="N",
-            entered_at=now,
-        )
+        return forfeit_result(plugin, None, now)
     if code in "+-":
-        by = "B" if code == "+" else "A"
-        winner = "A" if code == "+" else "B"
-        return Result(
-            kind="forfeit",
-            forfeit_by=by,
-            decision=json.dumps({"figures": plugin.forfeit(winner)}),
-            outcome=winner,
-            entered_at=now,
-        )
+        return forfeit_result(plugin, "B" if code == "+" else "A", now)
     outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
     if outcome is None:
         raise TournamentError(f"TRF: result code {code!r} is not a game result")

@@ -160,7 +160,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         )
     except (TournamentError, security.PinError) as exc:
         return _fail(request, 400, str(exc), "/desk")
-    event_id = summary["id"]
+    event_id = summary.id
     response = _see(f"/desk/{event_id}")
     pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     sessions = request.app.state.sessions

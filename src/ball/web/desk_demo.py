@@ -45,7 +45,7 @@ def seed_demo_event(sessions) -> int:
             return event.id
     event_id = svc.create_event(
         name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"
-    )["id"]
+    ).id
     for name, club, fed, rating in DEMO_PLAYERS:
         svc.add_player(name, club=club, federation=fed, rating=rating, event=event_id)
     tables = svc.pair_next_round(event=event_id)
@@ -53,7 +53,7 @@ def seed_demo_event(sessions) -> int:
     svc.enter_result(
         1,
         1,
-        sheet=_demo_sheet(first["a"], first["b"], first["a"], None, [3, 0, 0, 2]),
+        sheet=_demo_sheet(first.a, first.b or "", first.a, None, [3, 0, 0, 2]),
         event=event_id,
     )
     svc.enter_result(1, 2, forfeit="B", event=event_id)

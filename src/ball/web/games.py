@@ -196,7 +196,7 @@ _write_locks: dict[str, threading.Lock] = {}
 _write_locks_guard = threading.Lock()
 
 
-def _write_lock(sessions: sessionmaker) -> threading.Lock:
+def write_lock(sessions: sessionmaker) -> threading.Lock:
     bind = sessions.kw.get("bind")
     key = str(bind.url) if bind is not None else str(id(sessions))
     with _write_locks_guard:
@@ -208,7 +208,7 @@ class GameStore:
 
     def __init__(self, sessions: sessionmaker) -> None:
         self.sessions = sessions
-        self._writing = _write_lock(sessions)
+        self._writing = write_lock(sessions)
 
     # -- reading -------------------------------------------------------------------------
     def _row(self, session: Session, game_id: str) -> WebGame:

@@ -224,8 +224,7 @@ def check_cap(request: Request, kind: str) -> None:
     may create."""
     from ball.clocks.models import ClockRow
     from ball.tournament.models import Event
-    from ball.web.models import WebGame
-    from ball.web.xiangqi_models import XiangqiGameRow
+    from ball.web.models import WebGame, XiangqiGameRow
 
     limits = limits_of(request)
     model, cap = {

@@ -76,3 +76,25 @@ class PinThrottleRow(Base):
     locked_until: Mapped[float] = mapped_column(Float, default=0.0)
     window_start: Mapped[float] = mapped_column(Float, default=0.0)
     window_failures: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class XiangqiGameRow(Base):
+    """A stored Xiangqi game (revision web_0003_x): a start FEN, the ICCS moves played and an
+    ending declared off the board; rebuilt by replaying its moves with `ball.xiangqi`, so the
+    stored data is exactly the game record."""
+
+    __tablename__ = "web_xiangqi_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    mode: Mapped[str] = mapped_column(String(16), default="hotseat")  # or "computer"
+    computer: Mapped[str | None] = mapped_column(String(8), nullable=True)  # "red"/"black"
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)  # ball.ai.xiangqi
+    start: Mapped[str] = mapped_column(Text)  # FEN
+    moves: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of ICCS moves
+    ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, declared ending
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_now, onupdate=_now
+    )

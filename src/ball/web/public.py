@@ -10,13 +10,14 @@ read use cases of `ball.tournament.desk_service` (plain data, no session in a ro
 from __future__ import annotations
 
 import socket
-from typing import Any, cast
+from typing import cast
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
+from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView
@@ -143,31 +144,29 @@ def public_standings(
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
-        table: dict[str, Any]
         if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
-            table = {"tiebreaks": list(event.tiebreaks), "standings": [], "rounds": 0}
-            table["rules"] = ""
+            table = StandingsTable(event.name, "", list(event.tiebreaks), 0, [])
         else:
             table = svc.standings(event=event_id)
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
     rows = [
         {
-            "rank": s["rank"],
-            "name": s["name"],
-            "number": s["number"],
-            "points": _points(s["points"]),
-            "tiebreaks": [_figure(s["tiebreaks"].get(tb)) for tb in table["tiebreaks"]],
+            "rank": s.rank,
+            "name": s.name,
+            "number": s.number,
+            "points": _points(s.points),
+            "tiebreaks": [_figure(s.tiebreaks.get(tb)) for tb in table.tiebreaks],
         }
-        for s in table["standings"]
+        for s in table.standings
     ]
     context.update(
         rows=rows,
         tiebreaks=[
-            (tb, TIEBREAK_LABELS.get(tb, tb), descriptions.get(tb, "")) for tb in table["tiebreaks"]
+            (tb, TIEBREAK_LABELS.get(tb, tb), descriptions.get(tb, "")) for tb in table.tiebreaks
         ],
-        after=table["rounds"],
-        rules=table["rules"],
+        after=table.rounds,
+        rules=table.rules,
     )
     return render(request, "public/standings.html", context)
 

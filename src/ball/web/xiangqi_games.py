@@ -21,8 +21,8 @@ from ball.ai.xiangqi import LEVELS, choose_move
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character
 from ball.web import xiangqi_notation
-from ball.web.games import GameConflict, GameError, GameNotFound, _write_lock
-from ball.web.xiangqi_models import XiangqiGameRow
+from ball.web.games import GameConflict, GameError, GameNotFound, write_lock
+from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
     Ending,
@@ -173,7 +173,7 @@ class XiangqiStore:
 
     def __init__(self, sessions: sessionmaker[Session], cache: GameCache | None = None) -> None:
         self.sessions = sessions
-        self._writing = _write_lock(sessions)
+        self._writing = write_lock(sessions)
         self._cache = cache if cache is not None else GameCache()
 
     def _row(self, session: Session, text: str) -> XiangqiGameRow:

@@ -18,7 +18,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.create_table(
-        "xiangqi_games",
+        "web_xiangqi_games",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("title", sa.String(200), nullable=False, server_default=""),
         sa.Column("mode", sa.String(16), nullable=False, server_default="hotseat"),
@@ -34,4 +34,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.drop_table("xiangqi_games")
+    op.drop_table("web_xiangqi_games")
