@@ -145,7 +145,7 @@ def sprt_llr(scores: list[float], elo0: float, elo1: float) -> float:
         return 0.0
     mean = sum(scores) / n
     var = sum((x - mean) ** 2 for x in scores) / n
-    var = max(var, 1e-3)  # a run of identical results must not divide by zero
+    var = max(var, 0.01)  # a run of identical results must not make the test conclude at once
     s0 = 1 / (1 + 10 ** (-elo0 / 400))
     s1 = 1 / (1 + 10 ** (-elo1 / 400))
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
@@ -167,6 +167,8 @@ def sprt(args: argparse.Namespace) -> None:
         llr = sprt_llr(scores, args.elo0, args.elo1)
         print(f"pair {k + 1}: score {scores[-1]:.2f}, mean {sum(scores) / len(scores):.3f}, "
               f"LLR {llr:+.2f}")  # fmt: skip
+        if k + 1 < args.min_pairs:
+            continue
         if llr >= upper:
             verdict = f"H1 accepted: {args.sprt} is stronger than {args.vs}"
             break
@@ -247,6 +249,7 @@ def main() -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--max-pairs", type=int, default=100)
+    parser.add_argument("--min-pairs", type=int, default=4, help="pairs before SPRT may stop")
     args = parser.parse_args()
     if args.quick:
         args.agents = args.agents or "random,greedy,mcts-easy"
