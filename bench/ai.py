@@ -178,6 +178,33 @@ def sprt(args: argparse.Namespace) -> None:
     print(verdict)
 
 
+# --- time per turn ---------------------------------------------------------------------------
+
+
+def turn_times(args: argparse.Namespace) -> None:
+    """Seconds AGENT spends per turn of its own (all its decisions of that turn), against
+    greedy, over the first `--half-turns` turns of a half; greedy's turns are the yardstick."""
+    from ball.ai import agent
+    from ball.engine import Game as EngineGame
+
+    g = EngineGame.new()
+    players = {0: agent(args.turn_times, seed=args.seed), 1: agent("greedy", seed=args.seed)}
+    spent: dict[tuple[int, int], float] = {}
+    s = g.state
+    while not g.is_over and s.turn <= args.half_turns:
+        actor = s.steal_by if s.steal_by >= 0 else s.to_move
+        t0 = time.perf_counter()
+        a = players[actor](s)
+        key = (actor, s.turn)
+        spent[key] = spent.get(key, 0.0) + time.perf_counter() - t0
+        g.play_tuple(a)
+    for side, name in ((0, args.turn_times), (1, "greedy (yardstick)")):
+        times = [v for (who, _), v in spent.items() if who == side]
+        if times:
+            print(f"{name}: {len(times)} turns, mean {sum(times) / len(times):.2f} s, "
+                  f"max {max(times):.2f} s per turn")  # fmt: skip
+
+
 # --- the ladder ------------------------------------------------------------------------------
 
 
@@ -242,6 +269,7 @@ def main() -> None:
     parser.add_argument("--half-turns", type=int, default=20, help="turn cap per half")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--turn-times", metavar="AGENT", help="time AGENT's turns vs greedy")
     parser.add_argument("--sprt", metavar="NEW", help="run an SPRT of NEW against --vs OLD")
     parser.add_argument("--vs", metavar="OLD", default="greedy")
     parser.add_argument("--elo0", type=float, default=0.0)
@@ -255,7 +283,11 @@ def main() -> None:
         args.agents = args.agents or "random,greedy,mcts-easy"
         args.pairs = 2
         args.half_turns = min(args.half_turns, 12)
-    if args.sprt:
+    if args.turn_times:
+        if args.turn_times not in AGENTS:
+            raise SystemExit(f"unknown agent {args.turn_times!r} (known: {', '.join(AGENTS)})")
+        turn_times(args)
+    elif args.sprt:
         for name in (args.sprt, args.vs):
             if name not in AGENTS:
                 raise SystemExit(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
