@@ -1,4 +1,5 @@
-"""Engine benchmark: perft node rates, apply() rate, random half-playouts, vs python-chess.
+"""Engine benchmark: perft node rates, apply() rate, random half-playouts, the MCTS search's
+iteration rate and release-step test, vs python-chess.
 
 Run: .venv/bin/python bench/engine.py [--quick]
 Prints figures; asserts nothing. "Bulk-counted" means the last ply is counted from the
@@ -41,6 +42,35 @@ def playout(g: Game, rng: random.Random, max_turns: int) -> int:
         play(s, acts[rng.randrange(len(acts))], None)
         plies += 1
     return plies
+
+
+def search_figures(quick: bool) -> None:
+    """What the MCTS player (ball.ai.mcts) lives on: its iteration rate, and the release-step
+    test `play` makes after turn-ending actions, lazily (now) versus listing every step."""
+    from ball.ai.mcts import Level, Search
+    from ball.engine.generate import has_release_task, release_tasks
+
+    iterations = 60 if quick else 300
+    for name, g in (("start", Game.new()), ("midgame", midgame())):
+        search = Search(Level("bench", iterations, None, 2.0, 0.5, 0.5), seed=1)
+        t0 = time.perf_counter()
+        search.choose(g.state)
+        secs = time.perf_counter() - t0
+        print(f"MCTS {name}: {iterations} iterations in {secs:.2f} s = {iterations / secs:,.0f}/s")
+    states = []
+    rng = random.Random(3)
+    game = Game.new()
+    while len(states) < (500 if quick else 5000):
+        if game.is_over:
+            game = Game.new()
+        states.append(game.state.copy())
+        game.play_tuple(rng.choice(game.legal_tuples()))
+    _, listed = timed(lambda: [bool(release_tasks(s)) for s in states])
+    _, lazy = timed(lambda: [has_release_task(s) for s in states])
+    print(
+        f"release-step test on {len(states)} states: lazy {lazy * 1e6 / len(states):.1f} us, "
+        f"full list {listed * 1e6 / len(states):.1f} us (yardstick) = {listed / lazy:.1f}x"
+    )
 
 
 def chess_perft(board, depth: int) -> int:
@@ -98,6 +128,8 @@ def main() -> None:
         f"random half-playouts (to a touchdown or {max_turns} turns): "
         f"{n_games / po_secs:,.1f} halves/s, {plies / po_secs:,.0f} plies/s"
     )
+
+    search_figures(quick)
 
     try:
         import chess

@@ -350,12 +350,14 @@ def test_new_game_against_the_computer(page, live_server):
     open_game(page, live_server, gid)
     page.select_option("#new-game select[name=mode]", "computer")
     page.select_option("#new-game select[name=computer_side]", "N")
+    page.select_option("#new-game select[name=computer_level]", "easy")
     page.click("#new-game button[type=submit]")
     page.wait_for_function(f"() => !location.search.includes('{gid}')")
     page.wait_for_selector(".log-table tbody tr")
     new_id = page.evaluate("new URLSearchParams(location.search).get('game')")
     s = state(live_server, new_id)
     assert s["mode"] == "computer" and s["actor"] == "S"  # N (the computer) has moved
+    assert s["computer_level"] == "easy"  # the level chosen on the page (issue 14)
     rows = page.locator(".log-table tbody tr").count()
     assert rows == len(s["log"]) > 0
     assert page.locator("button[data-control=undo]").count() == 0  # no take-backs

@@ -5,6 +5,26 @@ choose = agent("greedy", seed=1)
 action = choose(game.state)          # an action tuple from generate.legal
 """
 
-from .agents import AGENTS, Agent, GreedyAgent, RandomAgent, agent, choose_text, evaluate
+from .agents import (
+    AGENTS,
+    LEVEL_ALIASES,
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    agent,
+    agent_name,
+    choose_text,
+    evaluate,
+)
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "agent", "choose_text", "evaluate"]
+__all__ = [
+    "AGENTS",
+    "LEVEL_ALIASES",
+    "Agent",
+    "agent_name",
+    "GreedyAgent",
+    "RandomAgent",
+    "agent",
+    "choose_text",
+    "evaluate",
+]

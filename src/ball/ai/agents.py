@@ -3,12 +3,15 @@
 - `random`: a uniformly random legal action.
 - `greedy`: looks one action ahead and picks the best by `evaluate` (touchdowns, then the
   ball, the carrier's progress, knocked-down opponents), ties broken by a seeded RNG.
+- `mcts-easy|mcts-medium|mcts-hard`: the Monte Carlo tree search player of `ball.ai.mcts`
+  at one of its levels (aliases `easy|medium|hard` through `agent_name`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from ball.engine.actions import END, Action
@@ -16,6 +19,8 @@ from ball.engine.board import ROWS, row_of
 from ball.engine.generate import legal
 from ball.engine.resolve import play
 from ball.engine.state import DOWN, STEAL, State
+
+from .mcts import LEVELS, MctsAgent
 
 
 class Agent(Protocol):
@@ -75,6 +80,20 @@ class GreedyAgent:
 
 
 AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+# The search player's levels (ball.ai.mcts, levels.toml), one agent name per level.
+AGENTS.update({f"mcts-{level}": partial(MctsAgent, level) for level in LEVELS})
+# Short names a player may type where a level is asked for (`ball play --vs hard`).
+LEVEL_ALIASES = {level: f"mcts-{level}" for level in LEVELS}
+
+
+def agent_name(name: str) -> str:
+    """`name` itself if it is an agent, the agent of a level alias (`hard`), else ValueError."""
+    if name in AGENTS:
+        return name
+    if name in LEVEL_ALIASES:
+        return LEVEL_ALIASES[name]
+    known = ", ".join([*AGENTS, *LEVEL_ALIASES])
+    raise ValueError(f"unknown agent {name!r} (known: {known})")
 
 
 def choose_text(game, name: str = "greedy", seed: int | None = None) -> str:

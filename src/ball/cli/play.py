@@ -1,4 +1,7 @@
-"""`ball play`: a hot-seat game in the terminal that writes a .bgn record when it ends."""
+"""`ball play`: a hot-seat game in the terminal that writes a .bgn record when it ends.
+
+With `--vs LEVEL` (easy|medium|hard, or any agent name) the computer plays one coach
+(`--computer`, default B) through `ball.ai`; the human types the other coach's actions."""
 
 from __future__ import annotations
 
@@ -12,8 +15,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ball.ai import Agent, agent, agent_name
 from ball.cli.common import fail
 from ball.engine import IllegalAction, RulesetError, load_ruleset
+from ball.engine.actions import to_text
 from ball.match.flow import COACHES, Match, MatchError, other
 from ball.match.record import write
 from ball.match.timing import SystemClock
@@ -44,6 +49,11 @@ def play_command(
     untimed: bool = typer.Option(
         False, "--untimed", help="No half timer, turn limit or release time."
     ),
+    vs: str | None = typer.Option(
+        None, "--vs", help="Play against the computer: easy, medium, hard or an agent name."
+    ),
+    computer: str = typer.Option("B", "--computer", help="Coach the computer plays (--vs)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the computer player (--vs)."),
 ) -> None:
     """Play BALL hot-seat in this terminal; the record is written when the match ends."""
     try:
@@ -52,6 +62,14 @@ def play_command(
         fail(f"--ruleset {ruleset}: {exc}")
     if atk_first not in COACHES:
         fail(f"--atk-first must be A or B, not {atk_first!r}")
+    opponent: tuple[str, Agent] | None = None
+    if vs is not None:
+        if computer not in COACHES:
+            fail(f"--computer must be A or B, not {computer!r}")
+        try:
+            opponent = (computer, agent(agent_name(vs), seed))
+        except ValueError as exc:
+            fail(f"--vs: {exc}")
     started = datetime.now()
     path = out or Path(f"ball-{started:%Y%m%d-%H%M%S}.bgn")
     if path.exists():
@@ -63,7 +81,7 @@ def play_command(
         names={"A": coach_a, "B": coach_b},
     )
     console = Console(highlight=False)
-    _HotSeat(match, console).run()
+    _HotSeat(match, console, opponent).run()
     tags = {"Event": event, "Site": "hot-seat", "Date": f"{started:%Y.%m.%d}"}
     try:
         path.write_text(write(match.record(tags)), encoding="utf-8")
@@ -74,9 +92,12 @@ def play_command(
 
 
 class _HotSeat:
-    def __init__(self, match: Match, console: Console) -> None:
+    def __init__(
+        self, match: Match, console: Console, computer: tuple[str, Agent] | None = None
+    ) -> None:
         self.match = match
         self.console = console
+        self.computer = computer  # (coach, agent) when playing against the computer
         self._legal: list[str] = []
         self._completion_ready = False
 
@@ -89,11 +110,23 @@ class _HotSeat:
                 continue
             self._show()
             coach, by = self._who_answers()
+            if self.computer is not None and coach == self.computer[0]:
+                self._computer_plays(coach, by)
+                continue
             line = self._ask(coach)
             if line is None:
                 self.match.forfeit(coach, "left the game (input ended)")
                 break
             self._handle(line.strip(), coach, by)
+
+    def _computer_plays(self, coach: str, by: str | None) -> None:
+        m = self.match
+        assert self.computer is not None
+        action = to_text(self.computer[1](m.game.state))
+        side = m.half.side_of(coach)
+        turn = f"{m.half.number}.{m.game.turn}"
+        self.console.print(Text(f"{turn} {m.names[coach]} ({side}) > {action}"))
+        m.play(action, by=by)
 
     def _between_halves(self) -> None:
         half = self.match.half

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from ball.ai import AGENTS
+from ball.ai import agent_name
 from ball.engine import RulesetError, load_ruleset
 from ball.sim import SimConfig, run
 
@@ -22,8 +22,12 @@ app = typer.Typer(help="Self-play simulation to study the regulation.", no_args_
 @app.command("run")
 def run_cmd(
     matches: Annotated[int, typer.Option(help="Number of matches to play.")] = 100,
-    agent_a: Annotated[str, typer.Option("--agent-a", help="Coach A's agent.")] = "greedy",
-    agent_b: Annotated[str, typer.Option("--agent-b", help="Coach B's agent.")] = "greedy",
+    agent_a: Annotated[
+        str, typer.Option("--agent-a", "--a", help="Coach A's agent (or easy|medium|hard).")
+    ] = "greedy",
+    agent_b: Annotated[
+        str, typer.Option("--agent-b", "--b", help="Coach B's agent (or easy|medium|hard).")
+    ] = "greedy",
     half_turns: Annotated[int, typer.Option(help="Turn cap per half (stands for the timer).")] = 40,
     ruleset: Annotated[str, typer.Option(help="Ruleset name or TOML file.")] = "standard",
     seed: Annotated[int, typer.Option(help="Seed; the same seed replays the same matches.")] = 1,
@@ -31,9 +35,10 @@ def run_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ):
     """Play MATCHES self-play matches and print who won, why, PB and steal figures."""
-    for name in (agent_a, agent_b):
-        if name not in AGENTS:
-            fail(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+    try:  # a level alias (`hard`) names its MCTS agent (`mcts-hard`)
+        agent_a, agent_b = agent_name(agent_a), agent_name(agent_b)
+    except ValueError as exc:
+        fail(str(exc))
     if matches < 1 or half_turns < 1 or jobs < 1:
         fail("--matches, --half-turns and --jobs must be at least 1")
     try:

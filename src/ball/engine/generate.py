@@ -6,6 +6,8 @@ legality is decided: `Game.apply` accepts exactly these, the web page and the AI
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import (
     CARD,
     CONTINUE,
@@ -181,13 +183,25 @@ def stand_up_squares(s: State, sq: int) -> list[int]:
 
 def release_tasks(s: State) -> list[Action]:
     """Every legal release step of the coach to move (§8): stand-ups and splits."""
-    out: list[Action] = []
+    return list(_release_steps(s))
+
+
+def has_release_task(s: State) -> bool:
+    """Whether the coach to move has a release step left (§8); stops at the first one.
+
+    `play` asks this after every action that may end a turn, and most turns have none or
+    few: listing every split only to test for emptiness was the search's hottest spot."""
+    return next(_release_steps(s), None) is not None
+
+
+def _release_steps(s: State) -> Iterator[Action]:
     side = s.to_move
     st, pos, under = s.st, s.pos, s.under
     for i in s.pieces_of(side):
         if st[i] == DOWN:
             sq = pos[i]
-            out.extend((UP, sq, t) for t in stand_up_squares(s, sq))
+            for t in stand_up_squares(s, sq):
+                yield (UP, sq, t)
         elif st[i] == TOP and s.since[i] < s.turn:
             at = pos[i]
             squares = stand_up_squares(s, at)
@@ -203,8 +217,8 @@ def release_tasks(s: State) -> list[Action]:
             for a in squares:
                 for b in squares:
                     if a != b:
-                        out.extend((SPLIT, at, a, b, k) for k in keeps)
-    return out
+                        for k in keeps:
+                            yield (SPLIT, at, a, b, k)
 
 
 def card_plays(s: State) -> list[Action]:

@@ -29,7 +29,7 @@ from .actions import (
     Action,
 )  # fmt: skip
 from .board import NAMES, opposite_step
-from .generate import action_phase, release_tasks
+from .generate import action_phase, has_release_task
 from .state import (
     ACTION,
     ACTIVE,
@@ -289,12 +289,12 @@ def _maybe_auto_end(s: State, events: list[Event] | None) -> None:
 def _enter_release(s: State, events: list[Event] | None) -> None:
     s.phase = RELEASE
     s.pa = 0  # unspent, unconverted PA vanish (§11)
-    if not release_tasks(s):
+    if not has_release_task(s):
         _end_turn(s, events)
 
 
 def _after_release_task(s: State, events: list[Event] | None) -> None:
-    if s.phase == RELEASE and not release_tasks(s):
+    if s.phase == RELEASE and not has_release_task(s):
         _end_turn(s, events)
 
 

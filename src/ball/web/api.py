@@ -31,6 +31,11 @@ class NewGame(BaseModel):
         None, description="Spec 18.2 position document; omitted = standard formation, half 1"
     )
     computer_side: Literal["S", "N"] | None = Field(None, description="Side the computer plays")
+    computer_level: Literal["greedy", "easy", "medium", "hard"] | None = Field(
+        None,
+        description="The computer's strength: greedy (one action ahead, the default) or a "
+        "tree-search level easy, medium or hard",
+    )
     ruleset: str | None = Field(
         None,
         max_length=100,
@@ -86,6 +91,7 @@ class GameState(BaseModel):
     title: str
     mode: str
     computer_side: str | None
+    computer_level: str | None = None
     version: int
     position: dict[str, Any] = Field(description="Spec 18.2 position document")
     ruleset: str = Field(description="The game's ruleset name (standard, pe, cards, …)")
@@ -130,7 +136,12 @@ def create_game(request: Request, body: NewGame | None = None):
     body = body or NewGame()
     with _errors():
         return store(request).create(
-            body.position, body.mode, body.computer_side, body.title, body.ruleset
+            body.position,
+            body.mode,
+            body.computer_side,
+            body.title,
+            body.ruleset,
+            computer_level=body.computer_level,
         )
 
 

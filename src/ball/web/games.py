@@ -24,6 +24,7 @@ from ball.storage.text import bad_character
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
+COMPUTER_LEVELS = ("greedy", "easy", "medium", "hard")  # ball.ai names or level aliases
 SIDES = ("S", "N")
 
 
@@ -260,6 +261,7 @@ class GameStore:
             "title": row.title,
             "mode": row.mode,
             "computer_side": row.computer_side,
+            "computer_level": row.computer_level,
             "version": row.version,
             "position": game.to_json(),
             "ruleset": game.ruleset.name,
@@ -280,6 +282,8 @@ class GameStore:
         computer_side: str | None = None,
         title: str = "",
         ruleset: str | None = None,
+        *,
+        computer_level: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
@@ -292,14 +296,21 @@ class GameStore:
             computer_side = (computer_side or "N").upper()
             if computer_side not in SIDES:
                 raise GameError(f"computer_side: must be S or N, not {computer_side!r}")
+            computer_level = computer_level or "greedy"
+            if computer_level not in COMPUTER_LEVELS:
+                raise GameError(
+                    f"computer_level: must be one of {', '.join(COMPUTER_LEVELS)}, "
+                    f"not {computer_level!r}"
+                )
         else:
-            computer_side = None
+            computer_side = computer_level = None
         game = start_game(position, ruleset)
         row = WebGame(
             id=uuid.uuid4().hex[:12],
             title=title[:200],
             mode=mode,
             computer_side=computer_side,
+            computer_level=computer_level,
             initial=json.dumps(game.to_json()),
             actions="[]",
             redo="[]",
@@ -358,8 +369,13 @@ class GameStore:
         return self._state(row, rebuilt), entry
 
     def _computer_turns(self, session: Session, row: WebGame) -> None:
-        from ball.ai import choose_text
+        from ball.ai import agent, agent_name
+        from ball.engine.actions import to_text
 
+        # one player for the whole reply, so a search player reuses its tree within the turn
+        # and keeps to its time per turn; seeded by the log length, the same game gets the
+        # same replies
+        player = agent(agent_name(row.computer_level or "greedy"), seed=len(self._rebuilt(row).log))
         for _ in range(64):  # a turn holds a handful of actions; this bounds a bad loop
             rebuilt = self._rebuilt(row)
             game = rebuilt.game
@@ -368,8 +384,8 @@ class GameStore:
             if not game.legal_tuples():
                 return
             game = game.copy()
-            seed = len(rebuilt.log)  # reproducible: the same game gets the same replies
-            entry = _apply_logged(game, choose_text(rebuilt.game, seed=seed), len(rebuilt.log) + 1)
+            action = to_text(player(rebuilt.game.state))
+            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
             _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
@@ -385,7 +401,13 @@ class GameStore:
             raise GameError("a match has two halves; this game is already the second")
         # the coaches change ends: the computer's coach plays the other side now
         side = {"S": "N", "N": "S"}.get(row.computer_side or "")
-        return self.create(game.next_half().to_json(), row.mode, side, row.title)
+        return self.create(
+            game.next_half().to_json(),
+            row.mode,
+            side,
+            row.title,
+            computer_level=row.computer_level,
+        )
 
     def undo(self, game_id: str) -> dict[str, Any]:
         with self._writing, self.sessions() as session:

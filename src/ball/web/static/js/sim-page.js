@@ -64,7 +64,10 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
   const form = new FormData(event.target);
   const mode = form.get("mode");
   const body = { mode, ruleset: form.get("ruleset") || "standard" };
-  if (mode === "computer") body.computer_side = form.get("computer_side");
+  if (mode === "computer") {
+    body.computer_side = form.get("computer_side");
+    body.computer_level = form.get("computer_level") || "greedy";
+  }
   if (editor.active) editor.close();
   sim.create(body);
 });

@@ -1,0 +1,224 @@
+"""Monte Carlo tree search over the engine's own state (the tree and its budget).
+
+A node is a state where one coach decides; an edge is one engine action. A coach's turn —
+two actions, the release tasks, a steal decision — is therefore a path of that coach's
+nodes and is searched as such; the opponent's turn follows in the same tree. Values are
+S's win probability, read from the deciding coach's side at every node (UCT).
+
+- Expansion plays every action of the new node once (`playout.ordered_children`): the
+  children start with one virtual visit worth their prior, and the node's own value is the
+  best prior for its coach (a one-action look-ahead instead of a random playout).
+- Progressive widening: a node with N visits considers only its ceil(widening · N^alpha)
+  best-ordered children, so the search deepens along the plausible actions first.
+- Budget: `Level.iterations` expansions per decision; `Level.seconds` caps the time of one
+  coach's turn. The search is deterministic for a seed while iterations are what stop it.
+- Tree reuse: after a decision the chosen child becomes the next root when the coach
+  decides again from exactly that state (the rest of the turn), so the iterations already
+  spent there count.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ball.engine.actions import Action
+from ball.engine.resolve import play
+from ball.engine.state import OVER, State
+
+from .evaluation import value_s
+from .levels import LEVELS, WEIGHTS, Level, Weights
+from .playout import actor_of, ordered_children
+
+
+class Node:
+    __slots__ = ("state", "actor", "actions", "priors", "kids", "n", "w", "proven")
+
+    def __init__(self, state: State | None, prior: float) -> None:
+        self.state = state  # kept only once the node is expanded
+        self.actor = -1
+        self.actions: list[Action] = []
+        self.priors: list[float] = []
+        self.kids: list[Node | None] = []
+        self.n = 1  # the virtual visit of the prior
+        self.w = prior  # sum of S's win probability over the visits
+        self.proven: float | None = None  # exact value for S once a win is forced from here
+
+    @property
+    def expanded(self) -> bool:
+        return self.state is not None
+
+
+def state_key(s: State) -> tuple[object, ...]:
+    """Everything the legal actions and their results depend on, for tree reuse."""
+    return (
+        tuple(s.occ), tuple(s.under), tuple(s.st), tuple(s.was), tuple(s.since), s.carrier,
+        s.ball_sq, s.turn, s.to_move, s.attack, s.phase, s.pa, tuple(s.pe), tuple(s.pb),
+        tuple(s.score), s.restricted, s.steal_by, s.half, s.short_range, s.screen, s.audible,
+        tuple(s.hands), tuple(s.discards), s.recovery_owed,
+    )  # fmt: skip
+
+
+class Search:
+    """One search tree with its budget; `choose(state)` returns the action to play."""
+
+    def __init__(self, level: Level, seed: int | None, weights: Weights = WEIGHTS) -> None:
+        self.level = level
+        self.w = weights
+        self.rng = random.Random(seed)
+        self._reuse: tuple[tuple[object, ...], Node] | None = None
+        self._turn: tuple[int, int, int] | None = None
+        self._spent = 0.0
+        self.last_iterations = 0  # for tests and benchmarks
+
+    def choose(self, s: State) -> Action:
+        started = time.perf_counter()
+        turn = (s.half, s.turn, actor_of(s))
+        if turn != self._turn:
+            self._turn, self._spent = turn, 0.0
+        root = self._root(s)
+        deadline = None
+        if self.level.seconds is not None:
+            deadline = started + max(0.0, self.level.seconds - self._spent)
+        done = 0
+        while root.n <= self.level.iterations:
+            self._iterate(root)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+        index = self._best(root)
+        child = root.kids[index]
+        if child is not None and child.state is not None:
+            self._reuse = (state_key(child.state), child)
+        else:
+            self._reuse = None
+        self._spent += time.perf_counter() - started
+        return root.actions[index]
+
+    # ------------------------------------------------------------------ tree
+
+    def _root(self, s: State) -> Node:
+        if self._reuse is not None and self._reuse[0] == state_key(s):
+            return self._reuse[1]
+        root = Node(s.copy(), 0.5)
+        self._expand(root)
+        return root
+
+    def _expand(self, node: Node) -> float:
+        """Give `node` (whose state is set) its children; return its value for S."""
+        s = node.state
+        assert s is not None
+        if s.phase == OVER:
+            return value_s(s, self.w)
+        node.actor = actor_of(s)
+        kids = ordered_children(s, self.w, self.rng)
+        node.actions = [a for a, _, _ in kids]
+        node.priors = [v for _, v, _ in kids]
+        node.kids = [None] * len(kids)
+        if not kids:
+            return value_s(s, self.w)
+        if kids[0][2] and _wins(node.actor, kids[0][1]):
+            # the best child is a touchdown for this node's coach: a forced win, and the
+            # first child (sorted best first) is the one that takes it
+            node.proven = kids[0][1]
+        return node.priors[0]
+
+    def _iterate(self, root: Node) -> None:
+        path = [root]
+        node = root
+        value: float
+        while True:
+            if node.proven is not None:
+                value = node.proven
+                break
+            if node.state is not None and node.state.phase == OVER:
+                value = value_s(node.state, self.w)
+                break
+            if not node.actions:
+                value = value_s(node.state, self.w) if node.state else 0.5
+                break
+            i = self._select(node)
+            child = node.kids[i]
+            if child is None:
+                child = Node(None, node.priors[i])
+                node.kids[i] = child
+            path.append(child)
+            if child.state is None:
+                parent_state = node.state
+                assert parent_state is not None
+                s = parent_state.copy()
+                play(s, node.actions[i], None)
+                child.state = s
+                value = self._expand(child)
+                break
+            node = child
+        for n in path:
+            n.n += 1
+            n.w += value
+        _prove(path)
+
+    def _select(self, node: Node) -> int:
+        lv = self.level
+        width = min(len(node.actions), max(1, math.ceil(lv.widening * node.n**lv.alpha)))
+        log_n = math.log(node.n)
+        best, best_score = 0, -math.inf
+        for i in range(width):
+            child = node.kids[i]
+            if child is None:
+                n, q = 1, node.priors[i]
+            else:
+                n, q = child.n, child.w / child.n
+            if node.actor == 1:
+                q = 1.0 - q
+            score = q + lv.explore * math.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _best(self, root: Node) -> int:
+        """A forced win if there is one, else the most visited child; ties go to the better
+        mean for the root's coach."""
+        if root.proven is not None:
+            for i, child in enumerate(root.kids):
+                if child is not None and child.proven == root.proven:
+                    return i
+            return 0  # proven at expansion: the first child is the touchdown
+
+        def key(i: int) -> tuple[int, float]:
+            child = root.kids[i]
+            if child is None:
+                return (0, root.priors[i] if root.actor == 0 else 1 - root.priors[i])
+            q = child.w / child.n
+            return (child.n, q if root.actor == 0 else 1 - q)
+
+        return max(range(len(root.actions)), key=key)
+
+
+def _wins(actor: int, value: float) -> bool:
+    """Whether an exact value (1: S scored, 0: N scored) is a win for `actor`."""
+    return value == (1.0 if actor == 0 else 0.0)
+
+
+def _prove(path: list[Node]) -> None:
+    """Carry a forced win up the path while each parent's coach is the one it wins for (a
+    coach who can choose a won child has a won node; the opponent's nodes stay unproven
+    until every reply loses, which the averages already show)."""
+    for parent, child in zip(reversed(path[:-1]), reversed(path[1:]), strict=True):
+        if child.proven is None or parent.proven is not None:
+            return
+        if not _wins(parent.actor, child.proven):
+            return
+        parent.proven = child.proven
+
+
+class MctsAgent:
+    """A computer player at one level; `agent("mcts-hard", seed)` builds one."""
+
+    def __init__(self, level: str | Level, seed: int | None = None) -> None:
+        self.level = level if isinstance(level, Level) else LEVELS[level]
+        self.search = Search(self.level, seed)
+
+    def __call__(self, s: State) -> Action:
+        return self.search.choose(s)
