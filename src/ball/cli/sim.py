@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeElapsedColumn
+from rich.progress import Task as BarTask
 from rich.table import Table
 
 from ball.ai import AGENTS
 from ball.engine import RulesetError, load_ruleset
-from ball.sim import SimConfig, run
+from ball.sim import BackendError, RunDirError, SimConfig, auto_batch_size, make_backend
+from ball.sim.rundir import config_of, read_manifest, run_in_dir
 
 from .common import fail
 
 app = typer.Typer(help="Self-play simulation to study the regulation.", no_args_is_help=True)
+
+
+class RateColumn(ProgressColumn):
+    """Matches per second, measured by Rich over the last batches."""
+
+    def render(self, task: BarTask) -> str:
+        return f"{task.speed or 0:.1f} matches/s"
 
 
 @app.command("run")
@@ -29,25 +40,53 @@ def run_cmd(
     seed: Annotated[int, typer.Option(help="Seed; the same seed replays the same matches.")] = 1,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-):
+    backend: Annotated[str, typer.Option(help="Where batches run: process or ray.")] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster (default: local).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Run directory; rerun to resume.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue this run directory.")] = None,
+    batch_size: Annotated[int, typer.Option(help="Matches per task (0: auto, ≤1000).")] = 0,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+):  # fmt: skip
     """Play MATCHES self-play matches and print who won, why, PB and steal figures."""
+    if resume is not None:
+        try:
+            manifest = read_manifest(resume)
+        except RunDirError as exc:
+            fail(str(exc))
+        out, batch_size = resume, manifest["batch_size"]
+        matches, agent_a, agent_b = manifest["matches"], manifest["agent_a"], manifest["agent_b"]
+        half_turns, ruleset, seed = manifest["half_turns"], manifest["ruleset"], manifest["seed"]
     for name in (agent_a, agent_b):
         if name not in AGENTS:
             fail(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
-    if matches < 1 or half_turns < 1 or jobs < 1:
-        fail("--matches, --half-turns and --jobs must be at least 1")
+    if matches < 1 or half_turns < 1 or jobs < 1 or batch_size < 0:
+        fail("--matches, --half-turns and --jobs must be at least 1, --batch-size at least 0")
     try:
         load_ruleset(ruleset)
     except RulesetError as exc:
         fail(str(exc))
     config = SimConfig(matches, agent_a, agent_b, half_turns, ruleset, seed, jobs)
+    if resume is not None:
+        config = config_of(manifest, jobs)
+    try:
+        runner = make_backend(backend, jobs, address)
+    except BackendError as exc:
+        fail(str(exc))
     console = Console(stderr=True)
-    with Progress(
+    with tempfile.TemporaryDirectory(prefix="ball-sim-") as scratch, Progress(
         "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=console, transient=True, disable=as_json,
+        RateColumn(), TimeElapsedColumn(), console=console, transient=True,
+        disable=as_json or quiet,
     ) as bar:  # fmt: skip
         task = bar.add_task("self-play", total=matches)
-        summary = run(config, progress=lambda n: bar.advance(task, n))
+        try:
+            summary = run_in_dir(
+                out or Path(scratch), config, runner, batch_size or auto_batch_size(matches, jobs),
+                progress=lambda n: bar.advance(task, n),
+            )  # fmt: skip
+        except (RunDirError, BackendError) as exc:
+            fail(str(exc))
+    assert summary is not None  # no batch limit: every batch is stored
     if as_json:
         typer.echo(json.dumps(summary.as_dict(), indent=2))
         return
