@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sqlite3
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner, Result
 
+from ball.cli import app
 from ball.sim import SimConfig, make_backend, run, run_in_dir
 from ball.sim.backends import BackendError, ProcessBackend
 from ball.sim.rundir import RunDirError, batches, read_outcomes, shard_indices, shard_path
@@ -87,3 +90,37 @@ def test_backend_choice_errors() -> None:
         make_backend("spark", 1)
     with pytest.raises(BackendError, match="--address needs --backend ray"):
         make_backend("process", 1, "ray://x:10001")
+
+
+ARGS = ["sim", "run", "--matches", "8", "--half-turns", "4", "--agent-b", "random", "--json"]
+
+
+def _cli(*args: str) -> Result:
+    return CliRunner().invoke(app, [*ARGS, *args])
+
+
+def test_cli_out_then_resume_prints_the_same_summary(tmp_path: Path) -> None:
+    plain = _cli()
+    first = _cli("--out", str(tmp_path / "r"), "--batch-size", "3")
+    again = _cli("--resume", str(tmp_path / "r"))  # nothing left to play: read back
+    assert plain.exit_code == first.exit_code == again.exit_code == 0
+    assert json.loads(plain.stdout) == json.loads(first.stdout) == json.loads(again.stdout)
+    assert sorted(shard_indices(tmp_path / "r")) == list(range(8))
+
+
+def test_cli_refuses_a_mismatched_run_and_a_missing_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _cli("--out", str(tmp_path / "r")).exit_code == 0
+    other = CliRunner().invoke(app, ["sim", "run", "--matches", "9", "--out", str(tmp_path / "r")])
+    assert other.exit_code == 2 and "different run" in other.stderr
+    assert other.stderr.strip().count("\n") == 0
+    missing = _cli("--resume", str(tmp_path / "nowhere"))
+    assert missing.exit_code == 2 and "not a sim run" in missing.stderr
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    no_ray = _cli("--backend", "ray")
+    assert no_ray.exit_code == 2 and "install ball-toolbox[cluster]" in no_ray.stderr
+    assert no_ray.stderr.strip().count("\n") == 0
