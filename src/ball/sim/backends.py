@@ -76,8 +76,10 @@ class RayBackend:
             if self.address:
                 ray.init(address=self.address, **quiet)
             else:
+                # "local": a new instance even if another was started on this machine.
                 # 128 MB of object store: shards go to disk, only counts come back.
-                ray.init(num_cpus=self.workers, object_store_memory=128 * 2**20, **quiet)
+                store = 128 * 2**20
+                ray.init(address="local", num_cpus=self.workers, object_store_memory=store, **quiet)
         except Exception as exc:  # Ray raises a bare Exception when its node times out
             ray.shutdown()
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
