@@ -8,6 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from ball.cli import app
@@ -124,3 +126,25 @@ def test_cli_refuses_a_mismatched_run_and_a_missing_extra(
     no_ray = _cli("--backend", "ray")
     assert no_ray.exit_code == 2 and "install ball-toolbox[cluster]" in no_ray.stderr
     assert no_ray.stderr.strip().count("\n") == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(matches=st.integers(0, 200), size=st.integers(1, 50))
+def test_batches_partition_the_matches(matches: int, size: int) -> None:
+    parts = batches(matches, size)
+    assert [i for b in parts for i in b.indices] == list(range(matches))
+    assert all(0 < b.count <= size for b in parts) and [b.number for b in parts] == list(
+        range(len(parts))
+    )
+
+
+@settings(max_examples=8, deadline=None)
+@given(matches=st.integers(1, 7), size=st.integers(1, 4), stop=st.integers(0, 3))
+def test_any_interruption_then_resume_stores_each_match_once(
+    matches: int, size: int, stop: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    out = tmp_path_factory.mktemp("run")
+    config = SimConfig(matches=matches, agent_a="random", agent_b="random", half_turns=1)
+    run_in_dir(out, config, ProcessBackend(1), batch_size=size, limit=stop)
+    assert run_in_dir(out, config, ProcessBackend(1), batch_size=size) == run(config)
+    assert sorted(shard_indices(out)) == list(range(matches))
