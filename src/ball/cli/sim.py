@@ -105,3 +105,46 @@ def run_cmd(
         table.add_row(f"steals answered {kind}", str(count))
     table.add_row("actions per match", f"{summary.mean_actions:.0f}")
     Console().print(table)
+
+
+@app.command("compare")
+def compare_cmd(
+    ruleset: Annotated[list[str], typer.Option(help="Two rulesets: --ruleset A --ruleset B.")],
+    matches: Annotated[int, typer.Option(help="Matches under each ruleset.")] = 100,
+    agent_a: Annotated[str, typer.Option("--agent-a", help="Coach A's agent.")] = "greedy",
+    agent_b: Annotated[str, typer.Option("--agent-b", help="Coach B's agent.")] = "greedy",
+    half_turns: Annotated[int, typer.Option(help="Turn cap per half.")] = 40,
+    seed: Annotated[int, typer.Option(help="Seed shared by both rulesets' matches.")] = 1,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+):
+    """Play the same seeded matches under two rulesets; each statistic's difference (B - A)
+    with a 95% confidence interval (paired design)."""
+    from dataclasses import asdict
+
+    from ball.sim.compare import compare
+
+    if len(ruleset) != 2:
+        fail("give exactly two rulesets: --ruleset A --ruleset B")
+    for name in (agent_a, agent_b):
+        if name not in AGENTS:
+            fail(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+    if matches < 2 or half_turns < 1 or jobs < 1:
+        fail("--matches must be at least 2, --half-turns and --jobs at least 1")
+    for name in ruleset:
+        try:
+            load_ruleset(name)
+        except RulesetError as exc:
+            fail(str(exc))
+    config = SimConfig(matches, agent_a, agent_b, half_turns, ruleset[0], seed, jobs)
+    rows = compare(config, ruleset[0], ruleset[1])
+    if as_json:
+        typer.echo(json.dumps([asdict(r) for r in rows], indent=2))
+        return
+    table = Table(title=f"{matches} paired matches: {ruleset[1]} (B) - {ruleset[0]} (A)")
+    for col in ("statistic", "A", "B", "B - A", "95% interval"):
+        table.add_column(col, justify="left" if col == "statistic" else "right")
+    for r in rows:
+        interval = f"[{r.low:+.3f}, {r.high:+.3f}]"
+        table.add_row(r.statistic, f"{r.mean_a:.3f}", f"{r.mean_b:.3f}", f"{r.diff:+.3f}", interval)
+    Console().print(table)
