@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,6 +81,10 @@ def ray_address() -> Iterator[str]:
             head.wait(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(head.pid, signal.SIGKILL)
+        # The head leaves its address for a later bare ray.init(); it is gone, so is that.
+        current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+        if current.exists() and current.read_text().strip().endswith(f":{gcs}"):
+            current.unlink()
         for key, value in saved.items():
             os.environ.pop(key, None) if value is None else os.environ.update({key: value})
 
