@@ -2,8 +2,26 @@
 
 from ball.sim import SimConfig, run
 summary = run(SimConfig(matches=200, agent_a="greedy", agent_b="random"))
+
+A resumable run in a directory, on local processes or Ray (`ball sim run --out DIR`):
+summary = run_in_dir(Path("runs/x"), config, make_backend("ray", 2), batch_size=1000)
 """
 
-from .selfplay import MatchOutcome, SimConfig, Summary, play_match, run, summarise
+from .backends import BackendError, make_backend
+from .rundir import RunDirError, auto_batch_size, run_in_dir
+from .selfplay import MatchOutcome, SimConfig, Summary, match_seeds, play_match, run, summarise
 
-__all__ = ["MatchOutcome", "SimConfig", "Summary", "play_match", "run", "summarise"]
+__all__ = [
+    "BackendError",
+    "MatchOutcome",
+    "RunDirError",
+    "SimConfig",
+    "Summary",
+    "auto_batch_size",
+    "make_backend",
+    "match_seeds",
+    "play_match",
+    "run",
+    "run_in_dir",
+    "summarise",
+]

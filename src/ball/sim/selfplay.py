@@ -57,10 +57,17 @@ def play_half(game: Game, players: dict[int, Callable], half_turns: int, tally: 
     return count
 
 
+def match_seeds(config: SimConfig, index: int) -> tuple[int, int]:
+    """The seeds of coach A's and coach B's agents in match `index` of the run."""
+    base = config.seed * 1_000_003 + 2 * index
+    return base, base + 1
+
+
 def play_match(index: int, config: SimConfig) -> MatchOutcome:
     rs = load_ruleset(config.ruleset)
-    a = agent(config.agent_a, seed=config.seed * 1_000_003 + 2 * index)
-    b = agent(config.agent_b, seed=config.seed * 1_000_003 + 2 * index + 1)
+    seed_a, seed_b = match_seeds(config, index)
+    a = agent(config.agent_a, seed=seed_a)
+    b = agent(config.agent_b, seed=seed_b)
     tally: Counter = Counter()
     game = Game.new(rs)
     halves = []
