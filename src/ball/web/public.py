@@ -51,6 +51,32 @@ TIEBREAK_LABELS = {
     "black-wins": N_("Wins with Black"),
 }
 
+# What each tie-break means, shown as a tooltip and in the legend (message ids). The
+# tournament core owns the rule; these are its words for the page, in the page's language,
+# and tests/web/test_plain_language.py checks they cover every tie-break a game knows.
+TIEBREAK_DESCRIPTIONS = {
+    "direct-encounter": N_(
+        "rank inside the tied group by the games between its entrants (1 = best)"
+    ),
+    "buchholz": N_("sum of the opponents' adjusted scores"),
+    "buchholz-cut1": N_("Buchholz without the lowest contribution"),
+    "buchholz-median": N_("Buchholz without the lowest and the highest contribution"),
+    "sonneborn-berger": N_("sum of opponent's adjusted score times the points scored against them"),
+    "wins": N_("rounds scored as a win (forfeit wins and pairing-allocated byes included)"),
+    "won": N_("games won over the board"),
+    "progressive": N_("sum of the running score after each round"),
+    "koya": N_("points scored against opponents who made at least half the maximum"),
+    "td-difference": N_("touchdowns scored minus conceded (forfeits count 0-2)"),
+    "total-sd": N_("sum of SD = PBDEF - PBATK over played matches"),
+    "pbatk-per-td": N_("PBATK of the scoring halves per touchdown scored (lower is better)"),
+    "sanctions": N_(
+        "18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)"
+    ),
+    "fouls": N_("fouls over the event (fewer is better, 15.1)"),
+    "black-games": N_("games played with Black"),
+    "black-wins": N_("games won with Black"),
+}
+
 
 def lan_urls(host: str, port: int) -> list[str]:
     """The URLs to give players when the server listens beyond loopback."""
@@ -164,7 +190,12 @@ def public_standings(
     context.update(
         rows=rows,
         tiebreaks=[
-            (tb, TIEBREAK_LABELS.get(tb, tb), descriptions.get(tb, "")) for tb in table["tiebreaks"]
+            (
+                tb,
+                TIEBREAK_LABELS.get(tb, tb),
+                TIEBREAK_DESCRIPTIONS.get(tb, descriptions.get(tb, "")),
+            )
+            for tb in table["tiebreaks"]
         ],
         after=table["rounds"],
         rules=table["rules"],
