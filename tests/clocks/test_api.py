@@ -36,13 +36,16 @@ def new_clock(api, **extra):
 def test_create_start_press_and_read(api):
     clock = new_clock(api, players=["Ana", "Boris"])
     url = f"/clock/api/clocks/{clock['id']}"
-    assert api.post(f"{url}/events", json={"kind": "start"}).status_code == 200
+    started = api.post(f"{url}/events", json={"kind": "start"})
+    assert started.status_code == 200
+    # pairing order: Ana is coach A and attacks first, so Boris (DEF) moves first (D-U1)
+    assert started.json()["state"]["attack"] == "Ana" and started.json()["state"]["mover"] == 1
     api.fake.t += 61
-    state = api.post(f"{url}/events", json={"kind": "press", "data": {"by": "Ana"}}).json()
-    assert state["state"]["players"][0]["overruns"] == 1
+    state = api.post(f"{url}/events", json={"kind": "press", "data": {"by": "Boris"}}).json()
+    assert state["state"]["players"][1]["overruns"] == 1
     api.fake.t += 5
     state = api.get(url).json()["state"]
-    assert state["mover"] == 1 and state["turn"]["limit_left"] == pytest.approx(55)
+    assert state["mover"] == 0 and state["turn"]["limit_left"] == pytest.approx(55)
     assert state["half_timer"]["left"] == pytest.approx(1200 - 66)
 
 

@@ -121,18 +121,21 @@ def test_ball_page_shows_half_timer_turn_limit_and_release_countdown(tmp_path, w
     page = browser.new_page(viewport={"width": 740, "height": 360})
     page.goto(f"{url}/clock/{clock_id}")
     page.click("#btn-start")
-    page.wait_for_function("document.querySelector('.side').classList.contains('to-move')")
+    # pairing order: Ana (coach A) attacks first, so Boris (DEF, second seat) moves (D-U1)
+    page.wait_for_function(
+        "document.querySelectorAll('.side')[1].classList.contains('to-move')"
+    )
     assert page.locator("#half-timer").is_visible()
-    assert re.fullmatch(r"1:00|0:[0-5]\d", page.locator(".side .digits").first.inner_text())
-    assert "ATK" in page.locator(".side").nth(1).locator(".penalties").inner_text()
+    assert re.fullmatch(r"1:00|0:[0-5]\d", page.locator(".side .digits").nth(1).inner_text())
+    assert "ATK" in page.locator(".side").nth(0).locator(".penalties").inner_text()
     page.keyboard.press("r")
     page.wait_for_selector("#release-bar:not([hidden])")
     bar = page.locator("#release-bar").inner_text()
-    assert "mover" in bar and "Ana" in bar
+    assert "mover" in bar and "Boris" in bar
     assert state(url, clock_id)["turn"]["phase"] == "release"
     page.keyboard.press("Space")
     page.wait_for_selector("#release-bar", state="hidden")
-    assert state(url, clock_id)["mover"] == 1
+    assert state(url, clock_id)["mover"] == 0
 
 
 def test_page_never_decides_a_flag_itself(tmp_path, web_server, browser):

@@ -53,7 +53,8 @@ def test_clock_log_survives_on_postgres(fresh_postgres_url):
     url = f"/clock/api/clocks/{made.json()['id']}"
     assert api.post(f"{url}/events", json={"kind": "start"}).status_code == 200
     fake.t += 61
-    pressed = api.post(f"{url}/events", json={"kind": "press", "data": {"by": "Ana"}})
+    # Ana is coach A and attacks first; Boris (DEF) makes the first turn (D-U1)
+    pressed = api.post(f"{url}/events", json={"kind": "press", "data": {"by": "Boris"}})
     assert pressed.status_code == 200, pressed.text
     refused = api.post(f"{url}/events", json={"kind": "pause", "pin": "0000"})
     assert refused.status_code == 403
@@ -68,7 +69,7 @@ def test_clock_log_survives_on_postgres(fresh_postgres_url):
     reread = TestClient(later)
     assert reread.get(f"{url}/history").json() == history
     state = reread.get(url).json()["state"]
-    assert state["players"][0]["overruns"] == 1 and state["status"] != "paused"
+    assert state["players"][1]["overruns"] == 1 and state["status"] != "paused"
     assert [c["table"] for c in reread.get("/clock/api/clocks", params={"round": "R1"}).json()] == [
         "Table 3"
     ]

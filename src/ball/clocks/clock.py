@@ -514,6 +514,11 @@ class Clock:
             first = self._player(data["first"], "first")
         elif self.first_of_period:
             first = (self.first_of_period[0] + self.period) % n
+        elif self.control.half_timer and n == 2:
+            # A BALL clock lists its coaches in pairing order, A then B, and coach A attacks
+            # first (desk: "Coach A (ATK first)"); the DEF coach, B, makes the first turn
+            # (spec 3). D-U1.
+            first = 1
         else:
             first = 0
         attack = None

@@ -96,6 +96,7 @@ class GameState(BaseModel):
     position: dict[str, Any] = Field(description="Spec 18.2 position document")
     ruleset: str = Field(description="The game's ruleset name (standard, pe, cards, …)")
     deck: DeckOut | None = Field(None, description="The card deck in card mode, else null")
+    uses_pe: bool = Field(True, description="PE are counted under these rules (PE or card mode)")
     actor: str = Field(description="Who answers now: the stealer during a steal decision")
     legal: list[str] = Field(description="Legal actions now (spec 18.1)")
     log: list[LogEntryOut]

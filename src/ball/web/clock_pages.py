@@ -204,14 +204,18 @@ def clocks_index(
     """The clock list and the creation form; opened from a round of the arbiter desk
     (`?event=ID&round=LABEL`) by a signed-in arbiter, the form makes clocks bound to the
     event (the only clocks whose first-half ends the desk takes)."""
-    from ball.web.templating import render
+    from ball.web.clock_text import control_title
+    from ball.web.templating import render, request_language
 
     store = _store(request)
     rounds = store.rounds()
+    lang = request_language(request)
     desk = _desk_session(request, event) if event is not None and ids.in_range(event) else None
     context = {
         "rounds": rounds,
-        "controls": list(builtin_controls().values()),
+        "controls": [
+            (c.name, control_title(lang, c.title)) for c in builtin_controls().values()
+        ],
         "event": event if desk else None,
         "round": round,
         "desk_csrf": desk.csrf if desk else "",
@@ -231,7 +235,7 @@ def arbiter_desk(request: Request, round: str = Query("", max_length=80), event:
 
 @router.get("/{clock_id}", response_class=HTMLResponse, responses=json_errors(404))
 def table_clock(clock_id: int, request: Request):
-    from ball.web.clock_text import clock_words
+    from ball.web.clock_text import clock_words, control_title
     from ball.web.templating import render, request_language
 
     try:
@@ -243,5 +247,6 @@ def table_clock(clock_id: int, request: Request):
         "clock": view.to_json(),
         "desk_csrf": desk.csrf if desk else "",
         "clock_words": clock_words(request_language(request)),
+        "control_title": control_title(request_language(request), view.control.title),
     }
     return render(request, "clock/table.html", context)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
@@ -486,6 +487,37 @@ async def half_ends_from_clocks(
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(back + "#control")
+
+
+@router.post("/{event_id}/rounds/{number}/clocks")
+async def round_clocks(
+    event_id: int,
+    number: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Create the table clocks of this round in one action (issue 13): one BALL clock per
+    table with two coaches, labelled with the table number, bound to the event, its players
+    in pairing order so coach A attacks first (D-U1). Tables that already have a clock of
+    this round are left as they are, so pressing twice makes no second clock."""
+    from ball.clocks.store import ClockStore
+
+    back = f"/desk/{event_id}/rounds/{number}"
+    event = _found(svc.event_page, event_id)
+    rnd = _found(svc.round_view, event_id, number)
+    if event.game != "ball":
+        return _fail(
+            request, 400, _t(request)(N_("Table clocks from the pairing: BALL events only.")), back
+        )
+    label = clock_round_label(event.name, number)
+    store = ClockStore(request.app.state.sessions, lambda: now_of(request))
+    have = {view.table for view in store.round_views(label, event_id)}
+    for p in rnd.pairings:
+        if p.b is None or str(p.table) in have:
+            continue
+        store.create(str(p.table), "ball-standard", None, [p.a.name, p.b.name], label, event_id)
+    return _see(f"/clock/desk?round={quote(label)}&event={event_id}")
 
 
 # ---------------------------------------------------------------------- results

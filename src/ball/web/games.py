@@ -266,6 +266,8 @@ class GameStore:
             "position": game.to_json(),
             "ruleset": game.ruleset.name,
             "deck": deck_view(game),
+            # PE is shown only where the rules have it (§2/§11), not as "PE 0" under standard.
+            "uses_pe": game.ruleset.uses_pe,
             "actor": game.actor,
             "legal": game.legal_actions(),
             "log": [entry.__dict__ for entry in rebuilt.log],  # read-only views, no copy

@@ -5,12 +5,16 @@ Thin: the pages carry data attributes and the scripts ask the JSON API for every
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
 from ball.engine.ruleset import available_rulesets
 from ball.web import rulebook
 from ball.web.templating import N_, render, request_language
+
+FAVICON = Path(__file__).with_name("static") / "favicon.svg"
 
 router = APIRouter(include_in_schema=False)
 
@@ -71,3 +75,9 @@ def rulebook_section(request: Request, slug: str):
 @router.get("/replay", response_class=HTMLResponse)
 def replay(request: Request, game: str | None = None):
     return render(request, "replay.html", {"game_id": game or ""})
+
+
+@router.get("/favicon.ico")
+def favicon() -> FileResponse:
+    """Browsers ask for /favicon.ico whatever the page says; they get the SVG icon."""
+    return FileResponse(FAVICON, media_type="image/svg+xml")

@@ -52,6 +52,56 @@ TIEBREAK_LABELS = {
     "black-wins": N_("Wins with Black"),
 }
 
+# Short column headings for a projector (issue 13: eight tie-breaks at 1366x768); the
+# legend under the table spells each out. Message ids: each language has its own short form.
+TIEBREAK_SHORT = {
+    "direct-encounter": N_("DE"),
+    "buchholz": N_("Bh"),
+    "buchholz-cut1": N_("Bh-1"),
+    "buchholz-median": N_("mBh"),
+    "sonneborn-berger": N_("SB"),
+    "wins": N_("Win"),
+    "won": N_("Won"),
+    "progressive": N_("Prog"),
+    "koya": N_("Koya"),
+    "td-difference": N_("TD±"),
+    "total-sd": N_("ΣSD"),
+    "pbatk-per-td": N_("PB/TD"),
+    "sanctions": N_("Sanc"),
+    "fouls": N_("Fouls"),
+    "black-games": N_("Blk"),
+    "black-wins": N_("BlkW"),
+}
+# Rows of standings on one projector screen; a longer table pages through, one page per
+# refresh (`?page=N`), so nobody has to scroll a projector.
+ROWS_PER_PAGE = 8
+
+# What each tie-break means, shown as a tooltip and in the legend (message ids). The
+# tournament core owns the rule; these are its words for the page, in the page's language,
+# and tests/web/test_plain_language.py checks they cover every tie-break a game knows.
+TIEBREAK_DESCRIPTIONS = {
+    "direct-encounter": N_(
+        "rank inside the tied group by the games between its entrants (1 = best)"
+    ),
+    "buchholz": N_("sum of the opponents' adjusted scores"),
+    "buchholz-cut1": N_("Buchholz without the lowest contribution"),
+    "buchholz-median": N_("Buchholz without the lowest and the highest contribution"),
+    "sonneborn-berger": N_("sum of opponent's adjusted score times the points scored against them"),
+    "wins": N_("rounds scored as a win (forfeit wins and pairing-allocated byes included)"),
+    "won": N_("games won over the board"),
+    "progressive": N_("sum of the running score after each round"),
+    "koya": N_("points scored against opponents who made at least half the maximum"),
+    "td-difference": N_("touchdowns scored minus conceded (forfeits count 0-2)"),
+    "total-sd": N_("sum of SD = PBDEF - PBATK over played matches"),
+    "pbatk-per-td": N_("PBATK of the scoring halves per touchdown scored (lower is better)"),
+    "sanctions": N_(
+        "18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)"
+    ),
+    "fouls": N_("fouls over the event (fewer is better, 15.1)"),
+    "black-games": N_("games played with Black"),
+    "black-wins": N_("games won with Black"),
+}
+
 
 def lan_urls(host: str, port: int) -> list[str]:
     """The URLs to give players when the server listens beyond loopback."""
@@ -138,6 +188,7 @@ def public_standings(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
+    page: int = Query(1, ge=1, le=10_000),
     svc: TournamentService = Depends(tournament),
 ):
     event = _event(svc, event_id)
@@ -160,10 +211,23 @@ def public_standings(
         }
         for s in table.standings
     ]
+    pages = max(1, -(-len(rows) // ROWS_PER_PAGE))
+    page = min(page, pages)
     context.update(
-        rows=rows,
+        rows=rows[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE],
+        page=page,
+        pages=pages,
+        # the next refresh shows the next page, then starts again at the first
+        next_page=f"/public/{event_id}/standings?page={page % pages + 1}"
+        + (f"&refresh={refresh}" if refresh is not None else ""),
         tiebreaks=[
-            (tb, TIEBREAK_LABELS.get(tb, tb), descriptions.get(tb, "")) for tb in table.tiebreaks
+            (
+                tb,
+                TIEBREAK_LABELS.get(tb, tb),
+                TIEBREAK_DESCRIPTIONS.get(tb, descriptions.get(tb, "")),
+                TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)),
+            )
+            for tb in table.tiebreaks
         ],
         after=table.rounds,
         rules=table.rules,

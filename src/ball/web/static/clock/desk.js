@@ -35,7 +35,7 @@ function card(entry) {
     if (p.threshold_reached) marks.push(T.threshold);
     row.innerHTML = "";
     const name = document.createElement("span");
-    name.textContent = p.name;
+    name.textContent = T[`seat_${p.name}`] || p.name; // default seat names, translated
     const digits = document.createElement("span");
     digits.className = "desk-digits" + (big.over ? " over" : "");
     digits.textContent = big.text;

@@ -99,8 +99,14 @@ function askPin(kind, data = {}) {
   input.focus();
 }
 
+// A clock made without names shows its control's seat names ("east", "red"): in the page's
+// language. The stored name stays the player's identity for the server.
+function seatName(name) {
+  return T[`seat_${name}`] || name;
+}
+
 function noticeText(n) {
-  const who = n.player === null || n.player === undefined ? "" : state.players[n.player].name;
+  const who = n.player === null || n.player === undefined ? "" : seatName(state.players[n.player].name);
   const label = T[`notice_${n.kind}`] || n.kind;
   const extra = n.data.points ? ` (+${n.data.points})` : n.data.window ? ` → ${T[`window_${n.data.window}`] || n.data.window}` : "";
   return `${who ? who + ": " : ""}${label}${extra}`;
@@ -111,7 +117,7 @@ function drawPanel(panel, i, dt) {
   const big = bigDigits(state, i, dt);
   panel.classList.toggle("to-move", pv.toMove && state.status === "running");
   panel.classList.toggle("flagged", pv.flagged);
-  panel.querySelector(".name").textContent = pv.name;
+  panel.querySelector(".name").textContent = seatName(pv.name);
   const digits = panel.querySelector(".digits");
   digits.textContent = pv.flagged ? `${big.text} ⚑` : big.text;
   digits.classList.toggle("over", !!big.over);

@@ -67,6 +67,9 @@ function fillHalf() {
 function load(result) {
   data = result;
   errorBox.textContent = "";
+  // the board and log are hidden until there is a game to show (a bare /replay)
+  root.hidden = false;
+  document.getElementById("replay-empty")?.remove();
   halfSelect.replaceChildren(...data.halves.map((h, i) => {
     const o = document.createElement("option");
     o.value = String(i);

@@ -59,7 +59,14 @@ class Diagram {
         compact: true,
         controls: () => {
           const out = [];
-          if (this.suggest) out.push(button([t("Play"), " ", code(this.suggest)], { "data-control": "play-suggested" }, () => this.sim.apply(this.suggest)));
+          // the suggested action is legal only in the diagram's own position: once anything
+          // has been played the button is greyed out instead of answering with an error
+          if (this.suggest) {
+            const played = Boolean(this.sim && this.sim.state && this.sim.state.log.length);
+            const attrs = { "data-control": "play-suggested" };
+            if (played) attrs.disabled = "";
+            out.push(button([t("Play"), " ", code(this.suggest)], attrs, () => this.sim.apply(this.suggest)));
+          }
           out.push(button([t("Back to the diagram")], { "data-control": "reset-diagram" }, () => this.showStatic()));
           return out;
         },

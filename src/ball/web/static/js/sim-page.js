@@ -88,7 +88,28 @@ stored.addEventListener("toggle", async () => {
   }));
 });
 
+// A visit without ?game= reuses this browser's last untouched free game instead of storing
+// a new empty one each time; a new game is stored only when there is none to reuse.
+const BLANK_KEY = "ball-blank-game";
+
+async function openBlank() {
+  const previous = localStorage.getItem(BLANK_KEY);
+  if (previous) {
+    try {
+      const state = await api.game(previous);
+      if (state.mode === "free" && !state.log.length && !state.title) {
+        sim.setState(state);
+        return;
+      }
+    } catch {
+      // deleted or never stored: make a new one below
+    }
+  }
+  await sim.create({ mode: "free" });
+  if (sim.state && !sim.state.log.length) localStorage.setItem(BLANK_KEY, sim.state.id);
+}
+
 const gameId = root.dataset.game;
 if (gameId) sim.load(gameId);
-else sim.create({ mode: "free" });
+else openBlank();
 window.ballSimulator = sim; // for the browser tests and curious readers

@@ -226,7 +226,7 @@ export class Simulator {
           actor === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
         h("dl", {},
           h("dt", {}, t("Score")), h("dd", { "data-field": `score-${side}` }, (p.score || {})[side] ?? 0),
-          h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0),
+          ...(this.state.uses_pe === false ? [] : [h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0)]),
           h("dt", {}, "PBATK"), h("dd", { "data-field": `pbatk-${side}` }, pb[side].atk),
           h("dt", {}, "PBDEF"), h("dd", { "data-field": `pbdef-${side}` }, pb[side].def)),
       );

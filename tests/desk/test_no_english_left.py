@@ -1,0 +1,155 @@
+"""No English word is left on a Korean or Bulgarian page (issue 13), names and notation aside.
+
+Every page an arbiter, a player or a visitor reaches is rendered in ko and bg, with data in
+it (an event under way, a round with a result form, clocks made without names); the text
+the reader sees — element text and the title/aria-label/placeholder/alt attributes — may
+contain Latin letters only for what is a name (the entrants, the event, the shipped cards)
+or notation (ATK, PBATK, .bgn, PIN ...). The scanner is shown to catch English first.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ball.web.app import create_app
+
+from .conftest import create_event, post
+
+LANGS = ["ko", "bg"]
+ENTRANTS = ("Ann Lee", "Bo Kim", "Cy Ivanov", "Di Petrova")
+EVENT = "Sofia Cup"
+# Notation, units and symbols of the rules and the toolbox: the same in every language.
+NOTATION = {
+    "BALL",
+    "ATK",
+    "DEF",
+    "PA",
+    "PB",
+    "PE",
+    "PBATK",
+    "PBDEF",
+    "SD",
+    "TD",
+    "PIN",
+    "JSON",
+    "PDF",
+    "WMC",
+    "bgn",
+    "Esc",
+    "D-nn",
+    "D-",
+    "Letter",
+    "CSV",
+    "s",
+    # the header row an entrants CSV file must carry, typed as it is in any language
+    "name",
+    "club",
+    "federation",
+    "rating",
+}
+# Squares (A1, X5), piece and key letters (R), decision ids (D-15), draft versions (V6).
+_CODE = re.compile(r"[A-Z]\d*|D-\d*|V\d+")
+# Proper names the pages show as they are: the language menu's own name, the card deck (D-15).
+# The pairing engine's name and the system it implements (FIDE Dutch) are names too.
+NAMES = {
+    "English",
+    "Sprint",
+    "Second",
+    "Wind",
+    "Long",
+    "Arm",
+    "Quick",
+    "Feet",
+    "Screen",
+    "Audible",
+    "gacrux",
+    "Dutch",
+    "FIDE",
+    # the original rulebook's own term, quoted once in brackets after the bg rule text
+    "Final",
+    "Drive",
+}
+_HIDDEN = re.compile(r"(?is)<script\b.*?</script>|<style\b.*?</style>")
+_SHOWN_ATTR = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z0-9]|[A-Za-z]")
+
+
+def english_words(page: str, names: set[str]) -> set[str]:
+    """Latin-letter words a reader sees on `page` that are neither names nor notation."""
+    body = _HIDDEN.sub(" ", page)
+    shown = " ".join([re.sub(r"<[^>]+>", " ", body), *_SHOWN_ATTR.findall(body)])
+    text = html.unescape(shown)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    words = set(_WORD.findall(text)) - NOTATION - NAMES
+    return {w for w in words if not _CODE.fullmatch(w)}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
+    """An app with an event in round 1 (one result in), and clocks without names."""
+    db = tmp_path_factory.mktemp("english") / "web.sqlite"
+    client = TestClient(create_app(str(db)))
+    event_id = create_event(client, name=EVENT, system="swiss", rounds="3")
+    for name in ENTRANTS:
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    assert post(client, event_id, "/rounds").status_code == 303
+    forfeit = {"kind": "forfeit", "forfeit": "B"}
+    post(client, event_id, "/rounds/1/tables/2", forfeit)
+    clocks = []
+    for control in ("ball-standard", "mahjong-wmc", "xiangqi-6.1"):
+        made = client.post(
+            "/clock/api/clocks", json={"table": "7", "control": control, "pin": "0000"}
+        )
+        assert made.status_code == 201, made.text
+        clocks.append(f"/clock/{made.json()['id']}")
+    game = client.post("/api/games", json={"mode": "free"}).json()["id"]
+    paths = [
+        "/",
+        f"/?game={game}",
+        "/rulebook",
+        "/rulebook/all",
+        "/replay",
+        f"/replay?game={game}",
+        "/clock",
+        "/clock/desk",
+        *clocks,
+        "/desk",
+        f"/desk/{event_id}",
+        f"/desk/{event_id}/rounds/1",
+        f"/desk/{event_id}/rounds/1/tables/1",
+        f"/desk/{event_id}/sanctions",
+        "/public",
+        f"/public/{event_id}/standings",
+        f"/public/{event_id}/pairings",
+        f"/public/{event_id}/results",
+        "/print/forms",
+    ]
+    return client, paths
+
+
+def test_the_scanner_finds_english(site):
+    client, paths = site
+    names = {*ENTRANTS, EVENT}
+    found = set()
+    for path in paths:
+        found |= english_words(client.get(path, params={"lang": "en"}).text, names)
+    assert {"Standings", "Simulator", "Round", "Table"} <= found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_word_on_any_page(site, lang):
+    client, paths = site
+    names = {*ENTRANTS, EVENT}
+    left = {}
+    for path in paths:
+        response = client.get(path, params={"lang": lang})
+        assert response.status_code == 200, (path, response.text[:200])
+        words = english_words(response.text, names)
+        if words:
+            left[path] = sorted(words)
+    assert left == {}, repr(left)
