@@ -133,6 +133,8 @@ def withdraw_command(
     svc = service(db)
     run(lambda: svc.withdraw(name, reason=reason, event=event_ref(event)))
     typer.echo(f"{name} withdrawn")
+    ruling = run(lambda: svc.withdrawal_ruling(name, event=event_ref(event)))
+    typer.echo(f"article {ruling['article']}: {ruling['reason']}")
 
 
 @app.command("bye")

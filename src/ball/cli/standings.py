@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -32,9 +33,11 @@ def standings_command(
                         "tiebreaks": r["tiebreaks"],
                         # A knockout of mini-matches: each tie the entrant played.
                         **({"ties": r["ties"]} if "ties" in r else {}),
+                        **_withdrawal(data, r["name"]),
                     }
                     for r in rows
-                ],
+                ]
+                + _cancelled(data, {r["name"] for r in rows}),
                 ensure_ascii=False,
             )
         )
@@ -44,6 +47,27 @@ def standings_command(
     for r in rows:
         tbs = "  ".join("-" if v is None else f"{v:g}" for v in r["tiebreaks"].values())
         typer.echo(f"{r['rank']:>4}  {r['name']:<30} {r['points']:>5g}  {tbs}")
+    for w in data.get("withdrawals", []):
+        typer.echo(f"withdrawn after round {w['after_round']}: {w['name']} — article "
+                   f"{w['article']}: {w['reason']}")  # fmt: skip
+
+
+def _withdrawal(data: dict[str, Any], name: str) -> dict[str, Any]:
+    """A withdrawn entrant's row says which ruling of article 20 applies."""
+    for w in data.get("withdrawals", []):
+        if w["name"] == name:
+            return {"withdrawal": {k: v for k, v in w.items() if k != "name"}}
+    return {}
+
+
+def _cancelled(data: dict[str, Any], ranked: set[str]) -> list[dict[str, Any]]:
+    """Entrants whose results 20.3 cancelled: listed after the ranking, without a rank."""
+    return [
+        {"rank": None, "name": w["name"], "points": None, "tiebreaks": {},
+         "withdrawal": {k: v for k, v in w.items() if k != "name"}}
+        for w in data.get("withdrawals", [])
+        if w["name"] not in ranked and w["action"] == "cancel-results"
+    ]  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -43,6 +43,7 @@ from ball.tournament import (
     ties,
     trf,
     trf_event,
+    withdrawal_event,
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
@@ -363,6 +364,15 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             entrant.withdrawn_after = len(ev.rounds_)
             self._log(s, ev, "withdrawal", reason, entrant_id=entrant.id)
             return _entrant_dict(entrant)
+
+    def withdrawal_ruling(self, name: str, *, event: EventRef = None) -> dict[str, Any]:
+        """The article-20 ruling that applies to a withdrawn entrant (`withdrawal_event`)."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, event)
+            found = withdrawal_event.as_dict(ev, self._entrant(ev, name))
+            if found is None:
+                raise TournamentError(f"{name!r} has not withdrawn")
+            return {"name": name, **found}
 
     def request_bye(
         self, name: str, round_number: int, kind: str = "half", *, event: EventRef = None
@@ -840,6 +850,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 "tiebreaks": json.loads(ev.tiebreaks),
                 "rounds": len(ev.rounds_) if upto is None else upto,
                 "standings": [ties.with_ties(ev, x.as_dict()) for x in table],
+                "withdrawals": withdrawal_event.summary(ev),
             }
 
     def export_trf(self, *, event: EventRef = None) -> str:
