@@ -23,30 +23,32 @@ def standings_command(
     data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
     rows = data["standings"]
     if as_json:
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "rank": r["rank"],
-                        "name": r["name"],
-                        "points": r["points"],
-                        "tiebreaks": r["tiebreaks"],
-                        # A knockout of mini-matches: each tie the entrant played.
-                        **({"ties": r["ties"]} if "ties" in r else {}),
-                        **_withdrawal(data, r["name"]),
-                    }
-                    for r in rows
-                ]
-                + _cancelled(data, {r["name"] for r in rows}),
-                ensure_ascii=False,
-            )
+        individual = [
+            {
+                "rank": r["rank"],
+                "name": r["name"],
+                "points": r["points"],
+                "tiebreaks": r["tiebreaks"],
+                # A knockout of mini-matches: each tie the entrant played.
+                **({"ties": r["ties"]} if "ties" in r else {}),
+                **_withdrawal(data, r["name"]),
+            }
+            for r in rows
+        ] + _cancelled(data, {r["name"] for r in rows})
+        # A team event: an object, the players' ranking beside the `teams` section.
+        shown: object = (
+            {"standings": individual, "teams": data["teams"]} if "teams" in data else individual
         )
+        typer.echo(json.dumps(shown, ensure_ascii=False))
         return
     typer.echo(f"{data['event']} after round {data['rounds']}")
     typer.echo(f"Tie-breaks: {', '.join(data['tiebreaks'])} — {data['rules']}")
     for r in rows:
         tbs = "  ".join("-" if v is None else f"{v:g}" for v in r["tiebreaks"].values())
         typer.echo(f"{r['rank']:>4}  {r['name']:<30} {r['points']:>5g}  {tbs}")
+    for t in data.get("teams", {}).get("standings", []):
+        typer.echo(f"team {t['rank']:>3}  {t['team']:<30} {t['match_points']:>3} MP "
+                   f"{t['game_points']:>5g} GP")  # fmt: skip
     for w in data.get("withdrawals", []):
         typer.echo(f"withdrawn after round {w['after_round']}: {w['name']} — article "
                    f"{w['article']}: {w['reason']}")  # fmt: skip

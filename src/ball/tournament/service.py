@@ -39,6 +39,7 @@ from ball.tournament import (
     standings,
     swiss,
     table_result,
+    team_service,
     tie_service,
     ties,
     trf,
@@ -74,7 +75,7 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService(DeskUseCases, KnockoutUseCases):
+class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCases):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):
@@ -209,6 +210,8 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         games_per_tie: int = 1,
         tie_extra_games: int = 0,
         tie_break: str = "lots",
+        teams: int | None = None,
+        team_ranking: str = "15.3",
     ) -> dict[str, Any]:
         """Create an event and return its summary.
 
@@ -221,6 +224,8 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         (default: the rules in force on the start date, see `standings.rules_for_date`).
         A knockout's ties may be mini-matches: `games_per_tie` games, `tie_extra_games`
         extra games, then `tie_break` lots or armageddon (`minimatch.Policy`).
+        `teams`: a team event of that many boards per match, ranked by `team_ranking`
+        (`team_service`).
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
@@ -290,6 +295,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             )
             s.add(event)
             s.flush()
+            team_service.mark_team_event(s, event, teams, team_ranking)
             return _event_summary(event)
 
     def list_events(self) -> list[dict[str, Any]]:
@@ -415,7 +421,10 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                     )
                 )
             }
-            if ev.system == "swiss":
+            team_event = team_service.team_event(s, ev)
+            if team_event is not None:
+                pairs, method = self._pair_team_round(s, ev, team_event, number)
+            elif ev.system == "swiss":
                 pairs, method = self._pair_swiss(ev, number, requests)
             elif ev.system in ("round-robin", "double-round-robin"):
                 pairs, method = self._pair_round_robin(ev, number)
@@ -851,13 +860,19 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                 "rounds": len(ev.rounds_) if upto is None else upto,
                 "standings": [ties.with_ties(ev, x.as_dict()) for x in table],
                 "withdrawals": withdrawal_event.summary(ev),
+                **(
+                    {"teams": self.team_standings(s, ev, upto)}
+                    if team_service.team_event(s, ev)
+                    else {}
+                ),
             }
 
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            return trf_event.export(ev, trf_event.complete_rounds(ev))
+            text = trf_event.export(ev, trf_event.complete_rounds(ev))
+            return text + self.trf_team_lines(s, ev)
 
     def import_trf(
         self,
