@@ -118,7 +118,9 @@ def test_six_team_round_robin_of_four_boards(tmp_path):
             numbers[line[14:47].strip()] = int(line[4:8])
     t1 = team_lines[0]
     assert t1[4:36].strip() == "T1"
-    assert [int(x) for x in t1[36:].split()] == [numbers[f"T1p{i}"] for i in range(1, 6)]
+    # TRF-16 013: start numbers in columns 37-40, 42-45, ... (1-based).
+    cols = [t1[36 + 5 * k : 40 + 5 * k] for k in range(5)]
+    assert [int(x) for x in cols] == [numbers[f"T1p{i}"] for i in range(1, 6)]
 
 
 def test_team_refusals(tmp_path):
@@ -150,3 +152,33 @@ def test_team_refusals(tmp_path):
     ok("event", "create", "--db", other, "--name", "I", "--system", "round-robin")
     r = ball("team", "add", "--db", other, "T", "--player", "a")
     assert r.exit_code == 2 and "not a team event" in r.output
+
+
+def test_two_boards_colours_match_points_and_the_player_total_system(tmp_path):
+    """13.2: board 1 to the first-named team's player, board 2 to the other's; 14.2: 1-1 in
+    game points is one match point each; 15.5: teams by the sum of their players' ranks."""
+    svc = TournamentService(tmp_path / "t.db")
+    svc.create_event(name="Duo", system="round-robin", teams=2, team_ranking="15.5")
+    assert svc.add_team("A", ["a2=2000", "a1=2100", "a3"])["order"] == ["a1", "a2", "a3"]
+    assert svc.add_team("B", ["b2", "b1=2050"])["order"] == ["b1", "b2"]
+    svc.set_lineup("A", 1, ["a1", "a3"])  # a substitute on board 2, the order kept
+    tables = svc.pair_next_round()
+    assert [(t["a"], t["b"]) for t in tables] == [("a1", "b1"), ("b2", "a3")]
+    for t in tables:
+        svc.enter_result(1, t["table"], forfeit="B")  # coach A wins each board
+    data = svc.standings()
+    section = data["teams"]
+    assert [(r["team"], r["match_points"], r["game_points"]) for r in section["standings"]] in (
+        [("A", 1, 1.0), ("B", 1, 1.0)],
+        [("B", 1, 1.0), ("A", 1, 1.0)],
+    )
+    rank = {r["name"]: r["rank"] for r in data["standings"]}
+    sums = {
+        "A": sorted([rank["a1"], rank["a2"], rank["a3"]])[:2],
+        "B": sorted([rank["b1"], rank["b2"]]),
+    }
+    for row in section["standings"]:
+        assert row["individual_ranks"] == sums[row["team"]]
+    first, second = section["standings"]
+    assert sum(sums[first["team"]]) <= sum(sums[second["team"]])
+    assert "013 A" in svc.export_trf()

@@ -303,13 +303,13 @@ class TeamUseCases:
 
     def trf_team_lines(self, s: Session, ev: Event) -> str:
         """TRF-16 team records: `013`, the team name in columns 5-36, then the start
-        numbers of its players, four columns each with a space between."""
+        numbers of its players in columns 37-40, 42-45, ... (E-24)."""
         if team_event(s, ev) is None:
             return ""
         by_id = _by_id(ev)
         lines = []
         for t in _teams(s, ev):
-            numbers = "".join(f" {by_id[m.entrant_id].number:>4}" for m in t.members)
+            numbers = " ".join(f"{by_id[m.entrant_id].number:>4}" for m in t.members)
             lines.append(f"013 {t.name[:32]:<32}{numbers}")
         return "\n".join(lines) + "\n"
 
