@@ -182,3 +182,13 @@ def test_two_boards_colours_match_points_and_the_player_total_system(tmp_path):
     first, second = section["standings"]
     assert sum(sums[first["team"]]) <= sum(sums[second["team"]])
     assert "013 A" in svc.export_trf()
+    r = ball("team", "boards", "--db", str(tmp_path / "t.db"), "--json")
+    assert r.exit_code == 0, r.output
+    (match,) = json.loads(r.output)
+    assert (match["first"], match["second"]) == ("A", "B")
+    assert [(b["board"], b["a"], b["b"], b["outcome"]) for b in match["boards"]] == [
+        (1, "a1", "b1", "A"),
+        (2, "b2", "a3", "A"),
+    ]
+    r = ball("team", "boards", "--db", str(tmp_path / "t.db"), "--round", "7")
+    assert r.exit_code == 2 and "round 7 is not paired" in r.output

@@ -3,6 +3,8 @@ line-up each declares before a round (seed 004 articles 12.1-12.3)."""
 
 from __future__ import annotations
 
+import json
+
 import typer
 
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
@@ -44,3 +46,26 @@ def lineup_command(
     svc = service(db)
     fielded = run(lambda: svc.set_lineup(team, round_number, list(players), event=event_ref(event)))
     typer.echo(f"{team} round {round_number}: " + ", ".join(fielded))
+
+
+@app.command("boards")
+def boards_command(
+    round_number: int | None = typer.Option(None, "--round", help="Default: the latest."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help='[{"match", "first", "second", "boards": [{"board", "table", "a", "b", "outcome"}]}]',
+    ),
+    db: str | None = DB,
+    event: str | None = EVENT,
+) -> None:
+    """A round's team matches board by board (coach A has the first colour, 13.2/13.3)."""
+    svc = service(db)
+    matches = run(lambda: svc.team_boards(round_number, event=event_ref(event)))
+    if as_json:
+        typer.echo(json.dumps(matches, ensure_ascii=False))
+        return
+    for m in matches:
+        typer.echo(f"match {m['match']}: {m['first']} - {m['second'] or '(sits out)'}")
+        for b in m["boards"]:
+            typer.echo(f"  board {b['board']} (table {b['table']}): {b['a']} - {b['b']}")

@@ -253,6 +253,49 @@ class TeamUseCases:
             )
         return active[:boards]
 
+    def team_boards(
+        self, round_number: int | None = None, *, event: Any = None
+    ) -> list[dict[str, Any]]:
+        """The team matches of a round (default: the latest) with their boards: for each
+        match the first-named and second team and, per board, the table and who plays
+        coach A (the first colour) and coach B, with the result's outcome when entered."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, event)
+            info = self._team_event(s, ev)
+            number = round_number or len(ev.rounds_)
+            if not 1 <= number <= len(ev.rounds_):
+                raise TournamentError(f"round {number} is not paired")
+            names = {t.id: t.name for t in _teams(s, ev)}
+            tables = {p.table: p for p in _round_pairings(ev, number)}
+            rows = s.scalars(
+                select(TeamMatch)
+                .where(TeamMatch.event_id == ev.id, TeamMatch.round_number == number)
+                .order_by(TeamMatch.match)
+            )
+            out, table = [], 0
+            for m in rows:
+                entry: dict[str, Any] = {
+                    "match": m.match,
+                    "first": names[m.first_id],
+                    "second": names[m.second_id] if m.second_id else None,
+                    "boards": [],
+                }
+                if m.second_id is not None:
+                    for board in range(1, info.boards + 1):
+                        table += 1
+                        p = tables[table]
+                        entry["boards"].append(
+                            {
+                                "board": board,
+                                "table": table,
+                                "a": p.a.name,
+                                "b": p.b.name if p.b else None,
+                                "outcome": p.result.outcome if p.result else None,
+                            }
+                        )
+                out.append(entry)
+            return out
+
     # ------------------------------------------------------------------ standings
 
     def team_standings(self, s: Session, ev: Event, upto: int | None = None) -> dict[str, Any]:
