@@ -142,3 +142,31 @@ def test_a_swiss_withdrawal_keeps_results_and_says_20_4(tmp_path):
     standing = svc.standings()
     assert "P1" in [x["name"] for x in standing["standings"]]  # results stand
     assert standing["withdrawals"] == [{"name": "P1", **ruling}]
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_round_robin_whose_results_stand_passes_the_fide_berger_checker(tmp_path):
+    """20.3 with half or more played: the forfeits are pairings of the Berger table, so the
+    TRF still passes gacrux's pairing checker (the independent oracle) as a round robin."""
+    import subprocess
+    import sys
+
+    svc = TournamentService(tmp_path / "e.db")
+    svc.create_event(name="RR", system="round-robin", date_start="2025-06-01")
+    for i in range(1, 11):
+        svc.add_player(f"P{i}")
+    rng = random.Random(5)
+    for number in range(1, 10):
+        if number == 7:
+            svc.withdraw("P7")
+        play(svc, number, rng)
+    assert svc.withdrawal_ruling("P7")["action"] == "results-stand"
+    path = tmp_path / "rr.trf"
+    path.write_text(svc.export_trf(), encoding="utf-8")
+    check = subprocess.run(
+        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-m", "berger",
+         "-d", "T"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert check.returncode == 0 and "Check: True" in check.stdout, check.stdout[-3000:]
