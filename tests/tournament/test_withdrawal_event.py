@@ -145,7 +145,6 @@ def test_a_swiss_withdrawal_keeps_results_and_says_20_4(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.process
 def test_a_round_robin_whose_results_stand_passes_the_fide_berger_checker(tmp_path):
     """20.3 with half or more played: the forfeits are pairings of the Berger table, so the
     TRF still passes gacrux's pairing checker (the independent oracle) as a round robin."""
