@@ -101,7 +101,10 @@ def test_as_dict_is_the_json_the_dicts_had(tmp_path):
     assert tables[1]["result"] == {
         "kind": "double-forfeit", "forfeit_by": None, "outcome": "N", "sheet": None
     }  # fmt: skip
-    assert list(svc.standings().as_dict()) == ["event", "rules", "tiebreaks", "rounds", "standings"]
+    # Eli withdrew: the standings also say which article-20 ruling applies (issue 17).
+    assert list(svc.standings().as_dict()) == [
+        "event", "rules", "tiebreaks", "rounds", "standings", "withdrawals"
+    ]  # fmt: skip
     assert list(svc.standings().as_dict()["standings"][0]) == [
         "rank", "name", "number", "points", "tiebreaks"
     ]  # fmt: skip

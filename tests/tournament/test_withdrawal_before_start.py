@@ -64,7 +64,12 @@ def test_a_withdrawal_after_round_1_still_forfeits_the_remaining_games(tmp_path)
     tables = svc.pair_next_round()
     forfeited = [t for t in tables if "P2" in (t["a"], t["b"])]
     assert len(forfeited) == 1 and forfeited[0]["result"]["kind"] == "forfeit"
-    assert len(svc.standings()["standings"]) == 4
+    # None of P2's 3 games was played over the board (round 1 was a forfeit): fewer than
+    # half, so article 20.3 cancels all P2's results and P2 leaves the ranking.
+    assert [x["name"] for x in svc.standings()["standings"]] != [] and "P2" not in [
+        x["name"] for x in svc.standings()["standings"]
+    ]
+    assert len(svc.standings()["standings"]) == 3
 
 
 def test_knockout_bracket_without_the_entrant_who_left_before_round_1(tmp_path):

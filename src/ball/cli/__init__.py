@@ -21,6 +21,7 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("clock", "clock"),
     ("serve", None),
     ("event", "event"),
+    ("team", "team"),
     ("round", "round"),
     ("result", "result"),
     ("standings", None),

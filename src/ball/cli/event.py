@@ -61,6 +61,12 @@ def create_command(
     tie_break: str = typer.Option(
         "lots", "--tie-break", help="Knockout: a tie still level goes to lots | armageddon."
     ),
+    teams: int | None = typer.Option(
+        None, "--teams", help="A team event: boards per team match (teams via 'ball team add')."
+    ),
+    team_ranking: str = typer.Option(
+        "15.3", "--team-ranking", help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks)."
+    ),
     db: str | None = DB,
 ) -> None:
     """Create an event."""
@@ -101,6 +107,8 @@ def create_command(
             games_per_tie=games_per_tie,
             tie_extra_games=extra_games,
             tie_break=tie_break,
+            teams=teams,
+            team_ranking=team_ranking,
         )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")
@@ -136,6 +144,8 @@ def withdraw_command(
     svc = service(db)
     run(lambda: svc.withdraw(name, reason=reason, event=event_ref(event)))
     typer.echo(f"{name} withdrawn")
+    ruling = run(lambda: svc.withdrawal_ruling(name, event=event_ref(event)))
+    typer.echo(f"article {ruling['article']}: {ruling['reason']}")
 
 
 @app.command("bye")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -22,28 +23,55 @@ def standings_command(
     data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
     rows = data.standings
     if as_json:
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "rank": r.rank,
-                        "name": r.name,
-                        "points": r.points,
-                        "tiebreaks": r.tiebreaks,
-                        # A knockout of mini-matches: each tie the entrant played.
-                        **({"ties": r.ties} if r.ties is not None else {}),
-                    }
-                    for r in rows
-                ],
-                ensure_ascii=False,
-            )
+        individual = [
+            {
+                "rank": r.rank,
+                "name": r.name,
+                "points": r.points,
+                "tiebreaks": r.tiebreaks,
+                # A knockout of mini-matches: each tie the entrant played.
+                **({"ties": r.ties} if r.ties is not None else {}),
+                **_withdrawal(data.withdrawals, r.name),
+            }
+            for r in rows
+        ] + _cancelled(data.withdrawals, {r.name for r in rows})
+        # A team event: an object, the players' ranking beside the `teams` section.
+        shown: object = (
+            {"standings": individual, "teams": data.teams} if data.teams is not None else individual
         )
+        typer.echo(json.dumps(shown, ensure_ascii=False))
         return
     typer.echo(f"{data.event} after round {data.rounds}")
     typer.echo(f"Tie-breaks: {', '.join(data.tiebreaks)} — {data.rules}")
     for r in rows:
         tbs = "  ".join("-" if v is None else f"{v:g}" for v in r.tiebreaks.values())
         typer.echo(f"{r.rank:>4}  {r.name:<30} {r.points:>5g}  {tbs}")
+    for t in (data.teams or {}).get("standings", []):
+        typer.echo(f"team {t['rank']:>3}  {t['team']:<30} {t['match_points']:>3} MP "
+                   f"{t['game_points']:>5g} GP")  # fmt: skip
+    for w in data.withdrawals or []:
+        typer.echo(f"withdrawn after round {w['after_round']}: {w['name']} — article "
+                   f"{w['article']}: {w['reason']}")  # fmt: skip
+
+
+def _withdrawal(withdrawals: list[dict[str, Any]] | None, name: str) -> dict[str, Any]:
+    """A withdrawn entrant's row says which ruling of article 20 applies."""
+    for w in withdrawals or []:
+        if w["name"] == name:
+            return {"withdrawal": {k: v for k, v in w.items() if k != "name"}}
+    return {}
+
+
+def _cancelled(
+    withdrawals: list[dict[str, Any]] | None, ranked: set[str]
+) -> list[dict[str, Any]]:
+    """Entrants whose results 20.3 cancelled: listed after the ranking, without a rank."""
+    return [
+        {"rank": None, "name": w["name"], "points": None, "tiebreaks": {},
+         "withdrawal": {k: v for k, v in w.items() if k != "name"}}
+        for w in withdrawals or []
+        if w["name"] not in ranked and w["action"] == "cancel-results"
+    ]  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -6,6 +6,9 @@ number) and colour of a game, or a bye/absence, with its TRF result code:
 for both), `U` pairing-allocated bye, `H` requested half-point bye, `F` full-point bye,
 `Z` zero-point bye or not paired (withdrawn, late entry, absent), blank = not yet played,
 or, with no opponent, not paired in a knockout (waiting for a replay, or out).
+
+A round robin entrant whose results article 20.3 cancels (`withdrawal_event.cancelled`) has
+no line, and each game against them is a round their opponent was not paired (`Z`, E-20).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import cast
 
+from ball.tournament import withdrawal_event
 from ball.tournament.games import Figures, game
 from ball.tournament.models import Entrant, Event, Pairing
 from ball.tournament.scoring import Scoring
@@ -96,12 +100,15 @@ def build(event: Event, upto: int | None = None) -> dict[int, Line]:
     """Lines keyed by entrant id, covering rounds 1..upto (default: every paired round)."""
     scoring = Scoring.from_json(event.scoring)
     rounds = [r for r in event.rounds_ if upto is None or r.number <= upto]
-    field_ = [e for e in event.entrants if in_field(event, e)]
+    gone = withdrawal_event.cancelled_ids(event)
+    field_ = [e for e in event.entrants if in_field(event, e) and e.id not in gone]
     lines = {e.id: Line(e.number, e.id, e.name, e.rating, e.federation) for e in field_}
     numbers = {e.id: e.number for e in field_}
     for rnd in rounds:
         seen: set[int] = set()
         for p in rnd.pairings:
+            if p.a_id in gone or p.b_id in gone:
+                continue  # a cancelled game: the opponent was not paired (below)
             if p.b_id is None:
                 code = BYE_CODES[p.bye or "pab"]
                 lines[p.a_id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))

@@ -1,6 +1,7 @@
 """Every table of the tournament: `tournament_*` (Alembic branch "tournament") and the
 `desk_*` rows its arbiter use cases write (signals, half ends, sanctions, result versions).
 
+Team events: `tournament_team*` (teams, members, line-ups, team matches).
 Rows are plain records: the rules live in `service`, `pairing` and `standings`. Settings an
 organiser may change (scoring, tie-break chain) are stored as JSON text on the event.
 """
@@ -287,3 +288,72 @@ class ResultState(Base):
 @event.listens_for(Event, "before_insert")
 def _set_name_key(_mapper: Any, _connection: Any, target: Event) -> None:
     target.name_key = name_key(target.name)
+
+
+# ------------------------------------------------------------------ team events (issue 17)
+# Migration tournament_0005_t; the rules are in `teams` and `team_service`.
+
+TEAM_EVENT_FK = "tournament_events.id"
+TEAM_FK = "tournament_teams.id"
+ENTRANT_FK = "tournament_entrants.id"
+
+
+class TeamEvent(Base):
+    __tablename__ = "tournament_team_events"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey(TEAM_EVENT_FK, ondelete="CASCADE"), primary_key=True
+    )
+    boards: Mapped[int] = mapped_column(Integer)
+    ranking: Mapped[str] = mapped_column(String(8), default="15.3")  # 15.3 | 15.4 | 15.5
+
+
+class Team(Base):
+    __tablename__ = "tournament_teams"
+    __table_args__ = (UniqueConstraint("event_id", "name", name="uq_tournament_team_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey(TEAM_EVENT_FK, ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(200))
+    registered: Mapped[int] = mapped_column(Integer)
+    members: Mapped[list[TeamMember]] = relationship(
+        cascade="all, delete-orphan", order_by="TeamMember.position"
+    )
+
+
+class TeamMember(Base):
+    __tablename__ = "tournament_team_members"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey(TEAM_FK, ondelete="CASCADE"))
+    entrant_id: Mapped[int] = mapped_column(ForeignKey(ENTRANT_FK, ondelete="CASCADE"), unique=True)
+    position: Mapped[int] = mapped_column(Integer)  # registration order inside the team
+
+
+class TeamLineup(Base):
+    __tablename__ = "tournament_team_lineups"
+    __table_args__ = (
+        UniqueConstraint("team_id", "round_number", "board", name="uq_tournament_lineup"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey(TEAM_FK, ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    entrant_id: Mapped[int] = mapped_column(ForeignKey(ENTRANT_FK, ondelete="CASCADE"))
+
+
+class TeamMatch(Base):
+    __tablename__ = "tournament_team_matches"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_number", "match", name="uq_tournament_match"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey(TEAM_EVENT_FK, ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    match: Mapped[int] = mapped_column(Integer)
+    first_id: Mapped[int] = mapped_column(ForeignKey(TEAM_FK, ondelete="CASCADE"))
+    second_id: Mapped[int | None] = mapped_column(
+        ForeignKey(TEAM_FK, ondelete="CASCADE"), nullable=True
+    )

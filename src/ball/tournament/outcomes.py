@@ -145,13 +145,19 @@ class TableOutcome(Record):
 
 @dataclass(frozen=True, eq=False)
 class StandingsTable(Record):
-    """The ranking after `rounds` rounds, under the tie-break `rules` (their description)."""
+    """The ranking after `rounds` rounds, under the tie-break `rules` (their description);
+    `withdrawals` the article-20 rulings that apply (`withdrawal_event.summary`), `teams` a
+    team event's team ranking — each left out of the JSON when there is none."""
+
+    OPTIONAL = frozenset({"withdrawals", "teams"})
 
     event: str
     rules: str
     tiebreaks: list[str]
     rounds: int
     standings: list[Standing]
+    withdrawals: list[dict[str, Any]] | None = None
+    teams: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,6 +25,7 @@ import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -42,10 +43,12 @@ from ball.tournament import (
     standings,
     swiss,
     table_result,
+    team_service,
     tie_service,
     ties,
     trf,
     trf_event,
+    withdrawal_event,
 )
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
@@ -77,7 +80,7 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService(DeskUseCases, KnockoutUseCases):
+class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCases):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):
@@ -212,6 +215,8 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         games_per_tie: int = 1,
         tie_extra_games: int = 0,
         tie_break: str = "lots",
+        teams: int | None = None,
+        team_ranking: str = "15.3",
     ) -> outcomes.EventSummary:
         """Create an event and return its summary.
 
@@ -224,6 +229,8 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         (default: the rules in force on the start date, see `standings.rules_for_date`).
         A knockout's ties may be mini-matches: `games_per_tie` games, `tie_extra_games`
         extra games, then `tie_break` lots or armageddon (`minimatch.Policy`).
+        `teams`: a team event of that many boards per match, ranked by `team_ranking`
+        (`team_service`).
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
@@ -293,6 +300,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             )
             s.add(event)
             s.flush()
+            team_service.mark_team_event(s, event, teams, team_ranking)
             return outcomes.event_summary(event)
 
     def list_events(self) -> list[outcomes.EventSummary]:
@@ -364,6 +372,15 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
             self._log(s, ev, "withdrawal", reason, entrant_id=entrant.id)
             return outcomes.entrant_summary(entrant)
 
+    def withdrawal_ruling(self, name: str, *, event: EventRef = None) -> dict[str, Any]:
+        """The article-20 ruling that applies to a withdrawn entrant (`withdrawal_event`)."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, event)
+            found = withdrawal_event.as_dict(ev, self._entrant(ev, name))
+            if found is None:
+                raise TournamentError(f"{name!r} has not withdrawn")
+            return {"name": name, **found}
+
     def request_bye(
         self, name: str, round_number: int, kind: str = "half", *, event: EventRef = None
     ) -> None:
@@ -405,7 +422,10 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
                     )
                 )
             }
-            if ev.system == "swiss":
+            team_event = team_service.team_event(s, ev)
+            if team_event is not None:
+                pairs, method = self._pair_team_round(s, ev, team_event, number)
+            elif ev.system == "swiss":
                 pairs, method = self._pair_swiss(ev, number, requests)
             elif ev.system in ("round-robin", "double-round-robin"):
                 pairs, method = self._pair_round_robin(ev, number)
@@ -816,13 +836,19 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            return outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
+            table = outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
+            teams = (
+                self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
+            )
+            withdrawals = withdrawal_event.summary(ev) or None
+            return replace(table, withdrawals=withdrawals, teams=teams)
 
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
-            return trf_event.export(ev, trf_event.complete_rounds(ev))
+            text = trf_event.export(ev, trf_event.complete_rounds(ev))
+            return text + self.trf_team_lines(s, ev)
 
     def import_trf(
         self,
