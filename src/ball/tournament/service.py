@@ -59,6 +59,7 @@ from ball.tournament.models import (
 )
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
+from ball.tournament.session_service import SessionUseCases, refuse_game, refuse_two_player
 from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 from ball.tournament.tie_service import KnockoutUseCases
 
@@ -73,7 +74,7 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService(DeskUseCases, KnockoutUseCases):
+class TournamentService(DeskUseCases, KnockoutUseCases, SessionUseCases):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):
@@ -223,6 +224,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
+        refuse_game(game_name)  # tables of four: `create_mahjong_event`
         if not name:
             raise TournamentError("the event needs a name")
         if system not in SYSTEMS:
@@ -390,6 +392,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         (`{"table", "a", "b", "bye"}`; `b` is None for a bye)."""
         with self._tx() as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "seat its sessions ('ball round pair' / seat_session)")
             tie_service.refuse_pairing(ev)
             number = self._next_round_number(ev)
             active = [e for e in ev.entrants if e.status == "active"]
@@ -833,6 +836,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "its standings are by table points (session_standings)")
             table = standings.of_event(ev, upto)
             return {
                 "event": ev.name,
@@ -846,6 +850,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases):
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "TRF holds two-player events only")
             return trf_event.export(ev, trf_event.complete_rounds(ev))
 
     def import_trf(
