@@ -59,7 +59,12 @@ from ball.tournament.models import (
 )
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
-from ball.tournament.session_service import SessionUseCases, refuse_game, refuse_two_player
+from ball.tournament.session_service import (
+    SessionUseCases,
+    refuse_game,
+    refuse_two_player,
+    refuse_undo_with_sheets,
+)
 from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 from ball.tournament.tie_service import KnockoutUseCases
 
@@ -434,6 +439,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, SessionUseCases):
         _bounded(round_number, "round")
         with self._tx() as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "seat its sessions ('ball round pair --seating FILE.csv')")
             last = len(ev.rounds_)
             if round_number == last and last:
                 self._drop_round(s, ev, ev.rounds_[-1])
@@ -482,6 +488,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, SessionUseCases):
             if not ev.rounds_:
                 raise TournamentError("no round is paired")
             rnd = ev.rounds_[-1]
+            refuse_undo_with_sheets(s, ev, rnd)
             self._drop_round(s, ev, rnd)
             self._log(s, ev, "unpair", f"round {rnd.number} undone", round_number=rnd.number)
             return rnd.number
@@ -1025,6 +1032,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, SessionUseCases):
     @staticmethod
     def _table_row(s: Session, ev: Event, number: int, table: int) -> Pairing:
         """One table, fetched by itself (result entry must not load the whole event)."""
+        refuse_two_player(ev, "its tables take session sheets ('ball result enter --sheet')")
         _bounded(number, "round")
         _bounded(table, "table")
         rnd = s.scalars(

@@ -53,6 +53,21 @@ def refuse_two_player(ev: Event, what: str) -> None:
         raise TournamentError(f"{ev.name!r} is a Mahjong event: {what}")
 
 
+def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
+    """A Mahjong session is undone only while none of its tables has a sheet (the sheets
+    would go with its seats)."""
+    if not is_sessions(ev):
+        return
+    tables = sorted(
+        t for (t,) in s.execute(select(SessionSheet.table).where(SessionSheet.round_id == rnd.id))
+    )
+    if tables:
+        listed = ", ".join(map(str, tables))
+        raise TournamentError(
+            f"session {rnd.number} has sheets (tables {listed}); it cannot be undone"
+        )
+
+
 def refuse_game(game_name: str) -> None:
     if game_name == GAME:
         raise TournamentError(
