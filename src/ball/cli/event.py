@@ -26,8 +26,8 @@ def _group() -> None:
 @app.command("create")
 def create_command(
     name: str = typer.Option(..., "--name", help="Event name."),
-    system: str = typer.Option(
-        ..., "--system", help="round-robin | double-round-robin | swiss | knockout"
+    system: str | None = typer.Option(
+        None, "--system", help="round-robin | double-round-robin | swiss | knockout"
     ),
     rounds: int | None = typer.Option(None, "--rounds", help="Number of rounds (Swiss)."),
     draw_lots: int | None = typer.Option(
@@ -67,10 +67,32 @@ def create_command(
     team_ranking: str = typer.Option(
         "15.3", "--team-ranking", help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks)."
     ),
+    sessions: int | None = typer.Option(None, "--sessions", help="Mahjong: sessions."),
+    hands_per_session: int = typer.Option(
+        16, "--hands-per-session", help="Mahjong: hands in a session (default 16)."
+    ),
+    method: str | None = typer.Option(
+        None, "--method", help="Mahjong: later sessions seated by ranking | balanced (default)."
+    ),
     db: str | None = DB,
 ) -> None:
-    """Create an event."""
+    """Create an event (a Mahjong event: --game mahjong --sessions N, no --system)."""
     from ball.cli.common import fail
+
+    if game_name == "mahjong":
+        from ball.cli import mahjong_event
+
+        if system is not None:
+            fail("--system: a Mahjong event is played in sessions; give --sessions N instead")
+        mahjong_event.create(
+            service(db), name=name, sessions=sessions, hands=hands_per_session, method=method,
+            seed=draw_lots, date_start=date_start, place=place, arbiter=arbiter,
+        )  # fmt: skip
+        return
+    if system is None:
+        fail("--system is required: round-robin | double-round-robin | swiss | knockout")
+    if sessions is not None or method is not None:
+        fail("--sessions and --method are for a Mahjong event (--game mahjong)")
 
     score = None
     if scoring and not scoring.lstrip().startswith("{"):

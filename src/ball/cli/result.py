@@ -74,8 +74,8 @@ def _sanctions(texts: list[str]) -> list[dict]:
 
 @app.command("enter")
 def enter_command(
-    round_number: int = typer.Option(..., "--round"),
-    table: int = typer.Option(..., "--table"),
+    round_number: int | None = typer.Option(None, "--round"),
+    table: int | None = typer.Option(None, "--table"),
     sheet: str | None = typer.Option(None, "--sheet", help="Score sheet JSON file (- = stdin)."),
     forfeit: str | None = typer.Option(None, "--forfeit", help="Coach who forfeits: A or B."),
     double_forfeit: bool = typer.Option(False, "--double-forfeit"),
@@ -90,10 +90,18 @@ def enter_command(
     """Enter the result of one table, with its steals and sanctions, in one step (once;
     the same command again changes nothing; corrections go through `result correct`).
     In a knockout whose ties are mini-matches, enter each game with --game K: coach A
-    (and --forfeit A) is the coach with the first colour in that game."""
+    (and --forfeit A) is the coach with the first colour in that game. A Mahjong table
+    takes a session sheet (--sheet SESSION.json; its "table", the latest session)."""
     args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
+    if _mahjong(svc, event, args, steals or sanctions, game):
+        from ball.cli import mahjong_event
+
+        mahjong_event.enter(svc, event, args["sheet"], round_number, table)
+        return
+    if round_number is None or table is None:
+        fail("--round and --table are required")
     if game is not None:
         if steals or sanctions:
             fail("--game: steals and sanctions of a mini-match game are not recorded yet")
@@ -112,8 +120,8 @@ def enter_command(
 
 @app.command("correct")
 def correct_command(
-    round_number: int = typer.Option(..., "--round"),
-    table: int = typer.Option(..., "--table"),
+    round_number: int | None = typer.Option(None, "--round"),
+    table: int | None = typer.Option(None, "--table"),
     reason: str = typer.Option(..., "--reason", help="Why the result changes (kept)."),
     sheet: str | None = typer.Option(None, "--sheet"),
     forfeit: str | None = typer.Option(None, "--forfeit"),
@@ -130,6 +138,13 @@ def correct_command(
     args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
+    if _mahjong(svc, event, args, steals or sanctions, game):
+        from ball.cli import mahjong_event
+
+        mahjong_event.enter(svc, event, args["sheet"], round_number, table, reason=reason)
+        return
+    if round_number is None or table is None:
+        fail("--round and --table are required")
     if game is not None:
         if steals or sanctions:
             fail("--game: steals and sanctions of a mini-match game are not recorded yet")
@@ -148,6 +163,17 @@ def correct_command(
         )
     )  # fmt: skip
     typer.echo(_describe(done.table))
+
+
+def _mahjong(svc, event, args: dict, extras, game) -> bool:
+    """Whether the event is a Mahjong one (whose tables take session sheets only)."""
+    from ball.cli import mahjong_event
+
+    if not mahjong_event.is_mahjong(svc, event):
+        return False
+    if "sheet" not in args or extras or game is not None:
+        fail("a Mahjong table takes a session sheet only (--sheet SESSION.json)")
+    return True
 
 
 def _describe_game(t: dict, game: int) -> str:

@@ -53,11 +53,24 @@ def _tie_text(tie: dict | None) -> str:
 @app.command("pair")
 def pair_command(
     as_json: bool = typer.Option(False, "--json", help='[{"table": 1, "a": NAME, "b": NAME|null}]'),
+    method: str | None = typer.Option(
+        None, "--method", help="Mahjong: seat this session by ranking | balanced."
+    ),
+    seating: str | None = typer.Option(
+        None, "--seating", help="Mahjong: seat from a CSV template session,table,E,S,W,N."
+    ),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Pair the next round by the event's system."""
+    """Pair the next round by the event's system (Mahjong: seat the next session)."""
     svc = service(db)
+    from ball.cli import mahjong_event
+
+    if mahjong_event.is_mahjong(svc, event):
+        mahjong_event.pair(svc, event, method, seating, as_json)
+        return
+    if method is not None or seating is not None:
+        fail("--method and --seating are for a Mahjong event")
     _print_tables(run(lambda: svc.pair_next_round(event=event_ref(event))), as_json)
 
 
@@ -70,6 +83,11 @@ def show_command(
 ) -> None:
     """Show the tables of a round (default: the latest)."""
     svc = service(db)
+    from ball.cli import mahjong_event
+
+    if mahjong_event.is_mahjong(svc, event):
+        mahjong_event.show(svc, event, round_number, as_json)
+        return
     _print_tables(run(lambda: svc.pairings(round_number, event=event_ref(event))), as_json)
 
 

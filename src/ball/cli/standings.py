@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from ball.cli.common import fail
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
 
 
@@ -20,6 +21,13 @@ def standings_command(
 ) -> None:
     """Standings with tie-breaks (the tie-break rule version is printed on top)."""
     svc = service(db)
+    from ball.cli import mahjong_event
+
+    if mahjong_event.is_mahjong(svc, event):  # table points, then score; teams
+        if upto is not None:
+            fail("--round: Mahjong standings are after every session entered")
+        mahjong_event.standings(svc, event, as_json)
+        return
     data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
     rows = data.standings
     if as_json:

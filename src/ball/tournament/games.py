@@ -161,6 +161,16 @@ def _register_xiangqi() -> None:
 _register_xiangqi()
 
 
+def _register_mahjong() -> None:
+    # Tables of four: sessions and session sheets (`session_service`), not `decide`.
+    from ball.tournament.mahjong_game import MahjongGame
+
+    GAMES["mahjong"] = MahjongGame()
+
+
+_register_mahjong()
+
+
 def ladder_of(plugin: GamePlugin) -> Ladder:
     """The sanction ladder of the game's events: its own (`ladder`, optional) or BALL's."""
     ladder = getattr(plugin, "ladder", LADDER)

@@ -357,3 +357,53 @@ class TeamMatch(Base):
     second_id: Mapped[int | None] = mapped_column(
         ForeignKey(TEAM_FK, ondelete="CASCADE"), nullable=True
     )
+
+
+# ------------------------------------------------------------------ Mahjong (issue 18)
+# Tables of four: a Mahjong event's settings, the seats of each session (a `Round`) and each
+# table's session sheet; created by `tournament_0004_mj`. Used by `session_service`.
+
+
+class SessionRules(Base):
+    """A Mahjong event's own settings (one row per event)."""
+
+    __tablename__ = "tournament_session_rules"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    hands_per_session: Mapped[int] = mapped_column(Integer, default=16)
+    method: Mapped[str] = mapped_column(String(12), default="balanced")  # later sessions
+
+
+class Seat(Base):
+    """One seat (E, S, W, N) of one table in one session."""
+
+    __tablename__ = "tournament_seats"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table", "seat", name="uq_tournament_seat"),
+        UniqueConstraint("round_id", "entrant_id", name="uq_tournament_seat_entrant"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(1))
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_entrants.id", ondelete="CASCADE")
+    )
+
+
+class SessionSheet(Base):
+    """A table's session sheet and the figures decided from it (seat order E S W N)."""
+
+    __tablename__ = "tournament_session_sheets"
+    __table_args__ = (UniqueConstraint("round_id", "table", name="uq_tournament_session_sheet"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    sheet: Mapped[str] = mapped_column(Text)  # the sheet as entered, JSON
+    scores: Mapped[str] = mapped_column(Text)  # JSON [E, S, W, N] session scores
+    table_points: Mapped[str] = mapped_column(Text)  # JSON ["4", "3/2", ...] exact fractions
+    entered_at: Mapped[float] = mapped_column(Float)

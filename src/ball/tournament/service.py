@@ -66,6 +66,12 @@ from ball.tournament.models import (
 )
 from ball.tournament.names import check_name, name_key
 from ball.tournament.scoring import Scoring
+from ball.tournament.session_service import (
+    SessionUseCases,
+    refuse_game,
+    refuse_two_player,
+    refuse_undo_with_sheets,
+)
 from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 from ball.tournament.tie_service import KnockoutUseCases
 
@@ -80,7 +86,9 @@ def _bounded(value: int | None, label: str) -> None:
         raise TournamentError(f"{label} {value} is out of range")
 
 
-class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCases):
+class TournamentService(
+    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases
+):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
     def __init__(self, db: str | os.PathLike[str] | None = None):
@@ -234,6 +242,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
+        refuse_game(game_name)  # tables of four: `create_mahjong_event`
         if not name:
             raise TournamentError("the event needs a name")
         if system not in SYSTEMS:
@@ -407,6 +416,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
         for a bye)."""
         with self._tx() as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "seat its sessions ('ball round pair' / seat_session)")
             tie_service.refuse_pairing(ev)
             number = self._next_round_number(ev)
             active = [e for e in ev.entrants if e.status == "active"]
@@ -451,6 +461,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
         _bounded(round_number, "round")
         with self._tx() as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "seat its sessions ('ball round pair --seating FILE.csv')")
             last = len(ev.rounds_)
             if round_number == last and last:
                 self._drop_round(s, ev, ev.rounds_[-1])
@@ -499,6 +510,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
             if not ev.rounds_:
                 raise TournamentError("no round is paired")
             rnd = ev.rounds_[-1]
+            refuse_undo_with_sheets(s, ev, rnd)
             self._drop_round(s, ev, rnd)
             self._log(s, ev, "unpair", f"round {rnd.number} undone", round_number=rnd.number)
             return rnd.number
@@ -836,6 +848,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "its standings are by table points (session_standings)")
             table = outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
             teams = (
                 self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
@@ -847,6 +860,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:
             ev = self._event(s, event)
+            refuse_two_player(ev, "TRF holds two-player events only")
             text = trf_event.export(ev, trf_event.complete_rounds(ev))
             return text + self.trf_team_lines(s, ev)
 
@@ -1010,6 +1024,7 @@ class TournamentService(DeskUseCases, KnockoutUseCases, team_service.TeamUseCase
     @staticmethod
     def _table_row(s: Session, ev: Event, number: int, table: int) -> Pairing:
         """One table, fetched by itself (result entry must not load the whole event)."""
+        refuse_two_player(ev, "its tables take session sheets ('ball result enter --sheet')")
         _bounded(number, "round")
         _bounded(table, "table")
         rnd = s.scalars(

@@ -6,7 +6,7 @@ the event); `tournament_team_lineups` the line-up declared for a round (12.3);
 `tournament_team_matches` which teams meet in a round, the first-named first (13.2).
 
 Revision ID: tournament_0005_t
-Revises: tournament_0003_e
+Revises: tournament_0004_mj
 Create Date: 2026-11-30
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "tournament_0005_t"
-down_revision = "tournament_0003_e"
+down_revision = "tournament_0004_mj"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,255 @@
+"""The session sheet: one table's session as the desk enters it, read and scored.
+
+    {"table": 3, "seats": {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"},
+     "hands": [{"winner": "E", "discarder": "S", "fan": 12},     # won on a discard
+               {"winner": "W", "discarder": null, "fan": 8},     # self-drawn
+               {"winner": "W", "hand": {...winning-hand document...}},
+               {"draw": true}],
+     "penalties": [{"hand": 2, "seat": "N", "kind": "false-win", "at": "10:42"}],
+     "time_penalties": [{"hand": 5, "seat": "S", "at": "11:03", "over_seconds": 20,
+                         "limit": "turn"}],
+     "totals": {"E": 40, "S": -24, "W": 0, "N": -16}}                # optional
+
+Seats are the winds at the start of the session (E S W N, M-03). Hands are scored by
+`scoring`, rulings applied through `penalties.TableLog` in hand order (a ruling's `hand` is
+the 1-based hand it was given in; absent or 0: the first). A seat whose hand a ruling made
+dead cannot win that hand. `totals`, when given, are the hand points the table wrote down
+(before rulings): they must sum to zero and equal what the hands give. Errors name the
+field: `hands[3].fan: ...`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ball.mahjong.penalties import EventRules, PenaltyError, TableLog, event_rules
+from ball.mahjong.scoring import Scores, ScoringError, add, hand_scores, parse_entry, table_points
+from ball.mahjong.seating import WINDS
+
+KINDS = (
+    "false-win",
+    "long-hand",
+    "short-hand",
+    "late-exposure",
+    "withdrawn-win",
+    "cancelled-call",
+    "changed-call",
+    "arbiter",
+)
+MAX_HANDS = 200
+MAX_RULINGS = 500
+
+
+class SheetError(ValueError):
+    """A session sheet that cannot be read or scored; the message names the field."""
+
+
+@dataclass(frozen=True)
+class ScoredSheet:
+    """A read session sheet: its table, the player of each seat (E S W N), the session
+    scores and table points in seat order, and the log of rulings."""
+
+    table: int | None
+    players: tuple[str, str, str, str]
+    hands: int
+    hand_points: Scores
+    penalty_points: Scores
+    scores: Scores
+    table_points: tuple[Fraction, ...]
+    log: tuple[dict[str, object], ...]
+
+
+def _seat(value: object, where: str) -> int:
+    if value not in WINDS:
+        raise SheetError(f"{where}: a seat is E, S, W or N, not {value!r}")
+    return WINDS.index(str(value))
+
+
+def _int(doc: dict[str, object], key: str, where: str, default: int | None = None) -> int:
+    value = doc.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+        raise SheetError(f"{where}.{key}: must be a whole number, 0 or more")
+    return value
+
+
+def _time(value: object, where: str) -> float:
+    """`"10:42"` or `"10:42:30"` (the wall clock the arbiter wrote) or seconds."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    parts = str(value).split(":") if isinstance(value, str) else []
+    if 2 <= len(parts) <= 3 and all(p.isdigit() and len(p) <= 2 for p in parts):
+        h, m, s = (int(p) for p in (*parts, "0")[:3])
+        if h < 24 and m < 60 and s < 60:
+            return float(h * 3600 + m * 60 + s)
+    raise SheetError(f"{where}.at: a time is HH:MM[:SS], not {value!r}")
+
+
+def _object(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise SheetError(f"{where}: must be a JSON object")
+    return value
+
+
+def _list(doc: dict[str, object], key: str, limit: int) -> list[object]:
+    value = doc.get(key, [])
+    if not isinstance(value, list):
+        raise SheetError(f"{key}: must be a list")
+    if len(value) > limit:
+        raise SheetError(f"{key}: at most {limit} entries")
+    return value
+
+
+def _players(doc: dict[str, object]) -> tuple[str, str, str, str]:
+    seats = _object(doc.get("seats"), "seats")
+    unknown = sorted(set(seats) - set(WINDS))
+    if unknown:
+        raise SheetError(f"seats.{unknown[0]}: a seat is E, S, W or N")
+    names = []
+    for wind in WINDS:
+        name = seats.get(wind)
+        if not isinstance(name, str) or not name.strip():
+            raise SheetError(f"seats.{wind}: the player's name is missing")
+        names.append(name.strip())
+    if len(set(names)) != 4:
+        raise SheetError("seats: four different players sit at a table")
+    return names[0], names[1], names[2], names[3]
+
+
+def _entry(doc: dict[str, object], where: str) -> dict[str, object]:
+    """A sheet hand → `scoring.parse_entry`'s document (seats as numbers)."""
+    unknown = sorted(set(doc) - {"winner", "discarder", "fan", "hand", "draw"})
+    if unknown:
+        raise SheetError(f"{where}.{unknown[0]}: unknown field")
+    if doc.get("draw") is True:
+        if set(doc) != {"draw"}:
+            raise SheetError(f"{where}: a drawn hand has no winner, discarder or fan")
+        return {"outcome": "draw"}
+    if "draw" in doc and doc["draw"] is not False:
+        raise SheetError(f"{where}.draw: true or false")
+    out: dict[str, object] = {"winner": _seat(doc.get("winner"), f"{where}.winner")}
+    discarder = doc.get("discarder")
+    if discarder is None:
+        out["outcome"] = "self_drawn"
+    else:
+        out["outcome"] = "discard"
+        out["discarder"] = _seat(discarder, f"{where}.discarder")
+    for key in ("fan", "hand"):
+        if key in doc:
+            out[key] = doc[key]
+    if "fan" not in out and "hand" not in out:
+        raise SheetError(f"{where}.fan: give the fan or the hand")
+    return out
+
+
+def _rulings(doc: dict[str, object]) -> list[tuple[int, str, dict[str, object]]]:
+    out = []
+    for key in ("penalties", "time_penalties"):
+        for i, item in enumerate(_list(doc, key, MAX_RULINGS)):
+            where = f"{key}[{i}]"
+            ruling = _object(item, where)
+            out.append((_int(ruling, "hand", where, 0), where, ruling))
+    out.sort(key=lambda r: r[0])  # stable: each list keeps its own order within a hand
+    return out
+
+
+def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) -> None:
+    seat = _seat(ruling.get("seat"), f"{where}.seat")
+    at = _time(ruling.get("at", 0), where)
+    if timed:
+        over = ruling.get("over_seconds")
+        if isinstance(over, bool) or not isinstance(over, (int, float)) or not 0 < over < 10**5:
+            raise SheetError(f"{where}.over_seconds: a number of seconds over the limit")
+        log.time_overrun(at, seat, float(over), str(ruling.get("limit", "turn")))
+        return
+    kind = ruling.get("kind")
+    if kind == "false-win":
+        log.false_win(at, seat, _int(ruling, "exposed_tiles", where, 0))
+    elif kind in ("long-hand", "short-hand"):
+        log.wrong_count(at, seat, long=kind == "long-hand")
+    elif kind == "late-exposure":
+        log.late_wrong_exposure(at, seat, ruling.get("after_replacement") is True)
+    elif kind == "withdrawn-win":
+        log.withdrawn_win(at, seat, _int(ruling, "concealed_tiles", where, 13))
+    elif kind == "cancelled-call":
+        log.cancelled_call(at, seat)
+    elif kind == "changed-call":
+        log.changed_call(at, seat)
+    elif kind == "arbiter":
+        log.arbiter_penalty(at, seat, _int(ruling, "points", where), str(ruling.get("article", "")))
+    else:
+        raise SheetError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")
+
+
+def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 16) -> ScoredSheet:
+    """Read and score a session sheet; `SheetError` names the first fault."""
+    rules = rules or event_rules()
+    sheet = _object(doc, "the session sheet")
+    unknown = sorted(
+        set(sheet) - {"table", "seats", "hands", "penalties", "time_penalties", "totals"}
+    )
+    if unknown:
+        raise SheetError(f"{unknown[0]}: unknown field")
+    table = None if sheet.get("table") is None else _int(sheet, "table", "sheet")
+    players = _players(sheet)
+    hands = _list(sheet, "hands", MAX_HANDS)
+    if len(hands) > hands_limit:
+        raise SheetError(f"hands: {len(hands)} hands, the session has at most {hands_limit}")
+    rulings = _rulings(sheet)
+    log, rows, r = TableLog(rules=rules), [], 0
+    for number, item in enumerate(hands, 1):  # a hand's rulings come before its result
+        if number > 1:
+            log.new_hand()
+        while r < len(rulings) and rulings[r][0] <= number:
+            _, where, ruling = rulings[r]
+            try:
+                _apply(log, ruling, where, where.startswith("time"))
+            except PenaltyError as exc:
+                raise SheetError(f"{where}: {exc}") from None
+            r += 1
+        rows.append(_score_hand(log, item, f"hands[{number - 1}]", rules))
+    if r < len(rulings):
+        raise SheetError(f"{rulings[r][1]}.hand: the sheet has {len(hands)} hands")
+    hand_points = add((0, 0, 0, 0), *rows)
+    if "totals" in sheet:
+        _check_totals(_object(sheet["totals"], "totals"), hand_points)
+    penalty_points = log.points()
+    scores = add(hand_points, penalty_points)
+    return ScoredSheet(
+        table,
+        players,
+        len(hands),
+        hand_points,
+        penalty_points,
+        scores,
+        table_points(scores, rules.table_points),
+        tuple(e.to_json() for e in log.entries),
+    )
+
+
+def _score_hand(log: TableLog, item: object, where: str, rules: EventRules) -> Scores:
+    entry = _entry(_object(item, where), where)
+    try:
+        hand = parse_entry(entry, rules.minimum_fan)
+        if hand.winner is not None and not log.may_win(hand.winner):
+            raise SheetError(f"{where}.winner: {WINDS[hand.winner]}'s hand is dead; it cannot win")
+        return hand_scores(hand, rules.minimum_fan, rules.base)
+    except ScoringError as exc:
+        raise SheetError(f"{where}.{exc}") from None
+
+
+def _check_totals(totals: dict[str, object], hand_points: Scores) -> None:
+    """The table's own sums of its hands: zero in all, and each the hands' (MCR scoring)."""
+    if set(totals) != set(WINDS):
+        raise SheetError("totals: give E, S, W and N")
+    values = []
+    for wind in WINDS:
+        value = totals[wind]
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+            raise SheetError(f"totals.{wind}: must be a whole number")
+        values.append(value)
+    if sum(values) != 0:
+        raise SheetError(f"totals: sum to {sum(values)}, not zero")
+    for wind, value, points in zip(WINDS, values, hand_points, strict=True):
+        if value != points:
+            raise SheetError(f"totals.{wind}: the hands give {points}, the sheet says {value}")

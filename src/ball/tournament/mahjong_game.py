@@ -1,0 +1,29 @@
+"""Mahjong as a `GamePlugin`: the event is created by game name like any other, but its
+tables seat four and take session sheets (`session_service`), so the two-player result
+path (`decide`, forfeits) refuses with a message that says where to go instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ball.tournament.errors import IllegalSheet, TournamentError
+from ball.tournament.games import Decided, Figures, GameTieBreak
+
+TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
+
+
+class MahjongGame:
+    """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
+
+    name = "mahjong"
+    tiebreaks: dict[str, GameTieBreak] = {}
+    default_chains: dict[str, list[str]] = {"sessions": []}
+
+    def decide(self, sheet: dict[str, Any]) -> Decided:
+        raise IllegalSheet(TWO_PLAYER)
+
+    def forfeit(self, winner: str) -> dict[str, Figures]:
+        raise TournamentError(TWO_PLAYER)
+
+    def double_forfeit(self) -> dict[str, Figures]:
+        raise TournamentError(TWO_PLAYER)

@@ -1,0 +1,527 @@
+"""The Mahjong use cases of issue 18 that `TournamentService` gains from `SessionUseCases`:
+an event of tables of four played in sessions (a session is a `Round`), seating each
+session (`ball.mahjong.seating`: random, an imported template, by ranking or balanced,
+checked and reported every session), entering and correcting a table's session sheet
+(`ball.mahjong.sheet`), standings by table points then score, and team standings.
+
+Each use case is one transaction on the host's `_tx`, with its `_event`, `_round`, `_log`
+and `_refuse_taken_name`. Players are numbered 1..N in registration order when the first
+session is seated (the seating functions speak numbers); a player's team is the entrant's
+club, else the federation (M-20).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import AbstractContextManager
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+
+from ball.mahjong import scoring, seating
+from ball.mahjong.penalties import event_rules
+from ball.mahjong.sheet import SheetError, read_sheet
+from ball.tournament.errors import TournamentError
+from ball.tournament.models import (
+    Entrant,
+    Event,
+    ResultCorrection,
+    Round,
+    Seat,
+    SessionRules,
+    SessionSheet,
+)
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+GAME = "mahjong"
+SYSTEM = "sessions"
+METHODS = ("ranking", "balanced")
+WINDS = seating.WINDS
+
+
+def is_sessions(ev: Event) -> bool:
+    return ev.game == GAME
+
+
+def refuse_two_player(ev: Event, what: str) -> None:
+    """The two-player use cases (pairing, standings by points) on a Mahjong event."""
+    if is_sessions(ev):
+        raise TournamentError(f"{ev.name!r} is a Mahjong event: {what}")
+
+
+def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
+    """A Mahjong session is undone only while none of its tables has a sheet (the sheets
+    would go with its seats)."""
+    if not is_sessions(ev):
+        return
+    tables = sorted(
+        t for (t,) in s.execute(select(SessionSheet.table).where(SessionSheet.round_id == rnd.id))
+    )
+    if tables:
+        listed = ", ".join(map(str, tables))
+        raise TournamentError(
+            f"session {rnd.number} has sheets (tables {listed}); it cannot be undone"
+        )
+
+
+def refuse_game(game_name: str) -> None:
+    if game_name == GAME:
+        raise TournamentError(
+            "a Mahjong event has sessions, not a system: create it with create_mahjong_event "
+            "('ball event create --game mahjong --sessions N')"
+        )
+
+
+def _team(e: Entrant) -> str:
+    return e.club or e.federation
+
+
+def _fraction_text(f: Fraction) -> str:
+    return str(f)
+
+
+class SessionUseCases:
+    """Mixin of `TournamentService`: the Mahjong sessions."""
+
+    if TYPE_CHECKING:
+
+        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
+        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
+        def _log(self, s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
+        @staticmethod
+        def _refuse_taken_name(s: Session, name: str) -> None: ...
+        @staticmethod
+        def _round(ev: Event, number: int) -> Round: ...
+
+    # ------------------------------------------------------------------ the event
+
+    def create_mahjong_event(
+        self,
+        *,
+        name: str,
+        sessions: int,
+        hands_per_session: int = 16,
+        method: str = "balanced",
+        seed: int | None = None,
+        date_start: str = "",
+        place: str = "",
+        arbiter: str = "",
+    ) -> dict[str, Any]:
+        """A Mahjong event of `sessions` sessions (tables of four, WMC rules)."""
+        from ball.tournament.names import check_name
+
+        name = check_name(name, "event name")
+        if not name:
+            raise TournamentError("the event needs a name")
+        if not 1 <= sessions <= seating.MAX_SESSIONS:
+            raise TournamentError(f"--sessions must be from 1 to {seating.MAX_SESSIONS}")
+        if not 1 <= hands_per_session <= 64:
+            raise TournamentError("--hands-per-session must be from 1 to 64")
+        if method not in METHODS:
+            raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
+        if seed is not None and not 0 <= seed <= 2**31 - 1:
+            raise TournamentError(f"--draw-lots seed {seed} is out of range")
+        with self._tx() as s:
+            self._refuse_taken_name(s, name)
+            ev = Event(
+                name=name,
+                system=SYSTEM,
+                rounds=sessions,
+                game=GAME,
+                ruleset="wmc",
+                date_start=date_start or time.strftime("%Y-%m-%d"),
+                place=check_name(place, "place"),
+                arbiter=check_name(arbiter, "arbiter"),
+                scoring="{}",
+                tiebreaks="[]",
+                draw_lots_seed=seed,
+                created_at=time.time(),
+            )
+            s.add(ev)
+            s.flush()
+            s.add(SessionRules(event_id=ev.id, hands_per_session=hands_per_session, method=method))
+            return {
+                "id": ev.id,
+                "name": ev.name,
+                "system": SYSTEM,
+                "game": GAME,
+                "sessions": sessions,
+                "hands_per_session": hands_per_session,
+                "method": method,
+            }
+
+    def event_game(self, event: Any = None) -> str:
+        """The game an event plays (the CLI routes Mahjong events to these use cases)."""
+        with self._tx(write=False) as s:
+            return self._event(s, event, full=False).game
+
+    # ------------------------------------------------------------------ seating
+
+    def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
+        ev = self._event(s, event)
+        rules = s.get(SessionRules, ev.id)
+        if not is_sessions(ev) or rules is None:
+            raise TournamentError(f"{ev.name!r} is not a Mahjong event")
+        return ev, rules
+
+    def _history(self, s: Session, ev: Event) -> list[seating.Session]:
+        """The sessions seated so far, as player numbers, E S W N."""
+        number = {e.id: e.number for e in ev.entrants}
+        out = []
+        for rnd in ev.rounds_:
+            tables: dict[int, list[int]] = {}
+            for seat in s.scalars(select(Seat).where(Seat.round_id == rnd.id)):
+                tables.setdefault(seat.table, [0] * 4)[WINDS.index(seat.seat)] = number[
+                    seat.entrant_id
+                ]
+            out.append(tuple(_four(tables[t]) for t in sorted(tables)))
+        return out
+
+    def _refuse_open_session(self, s: Session, ev: Event) -> None:
+        if not ev.rounds_:
+            return
+        last = ev.rounds_[-1]
+        tables = {t for (t,) in s.execute(select(Seat.table).where(Seat.round_id == last.id))}
+        done = {
+            t
+            for (t,) in s.execute(
+                select(SessionSheet.table).where(SessionSheet.round_id == last.id)
+            )
+        }
+        if tables - done:
+            missing = ", ".join(map(str, sorted(tables - done)))
+            raise TournamentError(
+                f"session {last.number} still has tables without a sheet: {missing}"
+            )
+
+    def seat_session(
+        self, *, method: str | None = None, template: str | None = None, event: Any = None
+    ) -> dict[str, Any]:
+        """Seat the next session: the first at random (the event's seed) or from `template`
+        (seating CSV `session,table,E,S,W,N`, its rows for this session); later ones by
+        `method` (ranking | balanced; default the event's). Returns the tables and the
+        seating report of every session so far."""
+        if method is not None and method not in METHODS:
+            raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
+        with self._tx() as s:
+            ev, rules = self._mahjong(s, event)
+            self._refuse_open_session(s, ev)
+            number = len(ev.rounds_) + 1
+            if ev.rounds is not None and number > ev.rounds:
+                raise TournamentError(f"all {ev.rounds} sessions are seated")
+            active = [e for e in ev.entrants if e.status == "active"]
+            if len(active) != len(ev.entrants):
+                raise TournamentError("a withdrawn player's seat needs a substitute first")
+            if number == 1:
+                for e in ev.entrants:
+                    e.number = e.registered
+            players = len(ev.entrants)
+            try:
+                seating.check_size(players, ev.rounds or number)
+                history = self._history(s, ev)
+                session, how = self._new_session(s, ev, rules, number, history, method, template)
+                seating.check_session(session, players, f"session {number}")
+                teams = self._teams(ev)
+                checked = seating.report((*history, session), teams or None)
+            except seating.SeatingError as exc:
+                raise TournamentError(f"seating: {exc}") from None
+            rnd = Round(event_id=ev.id, number=number, method=how, paired_at=time.time())
+            ev.rounds_.append(rnd)
+            s.flush()
+            by_number = {e.number: e for e in ev.entrants}
+            for t, table in enumerate(session, 1):
+                for wind, p in zip(WINDS, table, strict=True):
+                    s.add(Seat(round_id=rnd.id, table=t, seat=wind, entrant_id=by_number[p].id))
+            self._log(s, ev, "seating", how, round_number=number)
+            return {
+                "session": number,
+                "method": how,
+                "tables": _tables_json(session, by_number),
+                "report": checked.to_json(),
+            }
+
+    def _new_session(
+        self,
+        s: Session,
+        ev: Event,
+        rules: SessionRules,
+        number: int,
+        history: list[seating.Session],
+        method: str | None,
+        template: str | None,
+    ) -> tuple[seating.Session, str]:
+        players, seed = len(ev.entrants), ev.draw_lots_seed or 0
+        if template is not None:
+            if method is not None:
+                raise TournamentError("give --seating FILE or --method, not both")
+            imported = seating.from_csv(template)
+            if len(imported) < number:
+                raise TournamentError(f"the seating file has no session {number}")
+            return imported[number - 1], "template (imported)"
+        if number == 1:
+            if method is not None:
+                raise TournamentError("the first session is seated at random or from --seating")
+            return seating.random_session(players, seed), f"random (seed {seed})"
+        method = method or rules.method
+        if method == "ranking":
+            ranking = [r["number"] for r in self._standing_rows(s, ev)]
+            return seating.by_ranking(ranking, tuple(history)), "by ranking"
+        teams = self._teams(ev)
+        built = seating.balanced(players, ev.rounds or number, teams or None, seed, tuple(history))
+        return built[number - 1], f"balanced (seed {seed})"
+
+    @staticmethod
+    def _teams(ev: Event) -> dict[int, str]:
+        return {e.number: _team(e) for e in ev.entrants if _team(e)}
+
+    def session_tables(
+        self, round_number: int | None = None, *, event: Any = None
+    ) -> dict[str, Any]:
+        """A session's tables (default: the latest) with each table's sheet figures."""
+        with self._tx(write=False) as s:
+            ev, _ = self._mahjong(s, event)
+            rnd = self._round(ev, round_number or len(ev.rounds_))
+            history = self._history(s, ev)
+            by_number = {e.number: e for e in ev.entrants}
+            tables = _tables_json(history[rnd.number - 1], by_number)
+            for sheet in s.scalars(select(SessionSheet).where(SessionSheet.round_id == rnd.id)):
+                row = tables[sheet.table - 1]
+                row["scores"] = dict(zip(WINDS, json.loads(sheet.scores), strict=True))
+                row["table_points"] = dict(zip(WINDS, json.loads(sheet.table_points), strict=True))
+            return {"session": rnd.number, "method": rnd.method, "tables": tables}
+
+    def export_seating(self, round_number: int | None = None, *, event: Any = None) -> str:
+        """The seating (player numbers) as CSV `session,table,E,S,W,N`: one session, or all."""
+        with self._tx(write=False) as s:
+            ev, _ = self._mahjong(s, event)
+            history = self._history(s, ev)
+            if not history:
+                raise TournamentError("no session is seated")
+            if round_number is None:
+                return seating.to_csv(tuple(history))
+            self._round(ev, round_number)
+            lines = seating.to_csv((history[round_number - 1],)).splitlines()
+            rows = [lines[0]] + [f"{round_number}{line[1:]}" for line in lines[1:]]
+            return "\n".join(rows) + "\n"
+
+    # ------------------------------------------------------------------ session sheets
+
+    def enter_session_sheet(
+        self,
+        sheet: Any,
+        *,
+        round_number: int | None = None,
+        table: int | None = None,
+        event: Any = None,
+    ) -> dict[str, Any]:
+        """Enter a table's session sheet (once; `correct_session_sheet` replaces it)."""
+        with self._tx() as s:
+            ev, rules, rnd, t, scored = self._checked_sheet(s, sheet, round_number, table, event)
+            old = s.scalars(
+                select(SessionSheet).where(SessionSheet.round_id == rnd.id, SessionSheet.table == t)
+            ).first()
+            if old is not None:
+                raise TournamentError(
+                    f"session {rnd.number} table {t} already has a sheet (correct it instead)"
+                )
+            row = _sheet_row(rnd, t, sheet, scored)
+            s.add(row)
+            return _sheet_json(rnd.number, t, scored)
+
+    def correct_session_sheet(
+        self,
+        sheet: Any,
+        *,
+        reason: str,
+        round_number: int | None = None,
+        table: int | None = None,
+        event: Any = None,
+    ) -> dict[str, Any]:
+        """Replace a table's sheet; the old one and the reason go to the corrections log."""
+        if not (reason or "").strip():
+            raise TournamentError("a correction needs a reason")
+        with self._tx() as s:
+            ev, rules, rnd, t, scored = self._checked_sheet(s, sheet, round_number, table, event)
+            old = s.scalars(
+                select(SessionSheet).where(SessionSheet.round_id == rnd.id, SessionSheet.table == t)
+            ).first()
+            if old is None:
+                raise TournamentError(f"session {rnd.number} table {t} has no sheet to correct")
+            new = _sheet_row(rnd, t, sheet, scored)
+            s.add(
+                ResultCorrection(
+                    event_id=ev.id,
+                    round_number=rnd.number,
+                    table=t,
+                    before=old.sheet,
+                    after=new.sheet,
+                    reason=reason.strip(),
+                    at=time.time(),
+                )
+            )
+            old.sheet, old.scores, old.table_points = new.sheet, new.scores, new.table_points
+            old.entered_at = new.entered_at
+            return _sheet_json(rnd.number, t, scored)
+
+    def _checked_sheet(
+        self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
+    ) -> tuple[Event, SessionRules, Round, int, Any]:
+        ev, rules = self._mahjong(s, event)
+        if not ev.rounds_:
+            raise TournamentError("no session is seated")
+        number = round_number or len(ev.rounds_)
+        if not 1 <= number <= len(ev.rounds_):
+            raise TournamentError(f"session {number} is not seated")
+        rnd = self._round(ev, number)
+        try:
+            scored = read_sheet(sheet, event_rules(), rules.hands_per_session)
+        except SheetError as exc:
+            raise TournamentError(f"session sheet: {exc}") from None
+        t = table if table is not None else scored.table
+        if t is None:
+            raise TournamentError("session sheet: table: which table (or --table T)")
+        if scored.table is not None and table is not None and scored.table != table:
+            raise TournamentError(
+                f"session sheet: table: the sheet says {scored.table}, not {table}"
+            )
+        session = self._history(s, ev)[number - 1]
+        if not 1 <= t <= len(session):
+            raise TournamentError(f"session {number} has no table {t}")
+        names = {e.number: e.name for e in ev.entrants}
+        expected = [names[p] for p in session[t - 1]]
+        known = {e.name for e in ev.entrants}
+        for wind, want, got in zip(WINDS, expected, scored.players, strict=True):
+            if got not in known:
+                raise TournamentError(f"session sheet: seats.{wind}: {got!r} is not a player")
+            if got != want:
+                raise TournamentError(
+                    f"session sheet: seats.{wind}: {got!r} is not seated there; "
+                    f"session {number} table {t} {wind} is {want!r}"
+                )
+        return ev, rules, rnd, t, scored
+
+    # ------------------------------------------------------------------ standings
+
+    def _standing_rows(self, s: Session, ev: Event) -> list[dict[str, Any]]:
+        history = self._history(s, ev)
+        results = []
+        for rnd, session in zip(ev.rounds_, history, strict=True):
+            for sheet in s.scalars(select(SessionSheet).where(SessionSheet.round_id == rnd.id)):
+                scores = json.loads(sheet.scores)
+                results.append(
+                    (
+                        session[sheet.table - 1],
+                        scores,
+                        [Fraction(x) for x in json.loads(sheet.table_points)],
+                    )
+                )
+        by_number = {e.number: e for e in ev.entrants}
+        rows = _player_rows(results, by_number)
+        return rows
+
+    def session_standings(self, *, event: Any = None) -> dict[str, Any]:
+        """Players by table points, then total score, then number (M-04); teams by the sums
+        of their members' (when players have a team)."""
+        with self._tx(write=False) as s:
+            ev, _ = self._mahjong(s, event)
+            rows = self._standing_rows(s, ev)
+            done = sum(
+                1
+                for rnd in ev.rounds_
+                if s.scalars(select(SessionSheet.id).where(SessionSheet.round_id == rnd.id)).first()
+            )
+            players = [
+                scoring.Standing(
+                    r["number"], Fraction(r["table_points_exact"]), r["score"], r["sessions"]
+                )
+                for r in rows
+            ]
+            teams = self._teams(ev)
+            out: dict[str, Any] = {
+                "event": ev.name,
+                "game": GAME,
+                "sessions": done,
+                "standings": rows,
+            }
+            if teams:
+                out["teams"] = [
+                    {
+                        "rank": i,
+                        "team": str(t.name),
+                        "table_points": _number(t.table_points),
+                        "table_points_exact": _fraction_text(t.table_points),
+                        "score": t.score,
+                        "members": sorted(by for by, name in teams.items() if name == t.name),
+                    }
+                    for i, t in enumerate(scoring.team_standings(players, teams), 1)
+                ]
+            return out
+
+
+def _four(seats: list[int]) -> seating.Table:
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def _number(f: Fraction) -> float:
+    return round(float(f), 4)
+
+
+def _player_rows(
+    results: list[tuple[seating.Table, list[int], list[Fraction]]], by_number: dict[int, Entrant]
+) -> list[dict[str, Any]]:
+    acc: dict[int, list[Any]] = {p: [Fraction(0), 0, 0] for p in by_number}
+    for table, scores, points in results:
+        for p, score, tp in zip(table, scores, points, strict=True):
+            acc[p][0] += tp
+            acc[p][1] += score
+            acc[p][2] += 1
+    order = sorted(acc, key=lambda p: (-acc[p][0], -acc[p][1], p))
+    return [
+        {
+            "rank": i,
+            "number": p,
+            "name": by_number[p].name,
+            "team": _team(by_number[p]),
+            "table_points": _number(acc[p][0]),
+            "table_points_exact": _fraction_text(acc[p][0]),
+            "score": acc[p][1],
+            "sessions": acc[p][2],
+        }
+        for i, p in enumerate(order, 1)
+    ]
+
+
+def _tables_json(session: seating.Session, by_number: dict[int, Entrant]) -> list[dict[str, Any]]:
+    return [
+        {"table": t, "seats": {w: by_number[p].name for w, p in zip(WINDS, table, strict=True)}}
+        for t, table in enumerate(session, 1)
+    ]
+
+
+def _sheet_row(rnd: Round, table: int, sheet: Any, scored: Any) -> SessionSheet:
+    return SessionSheet(
+        round_id=rnd.id,
+        table=table,
+        sheet=json.dumps(sheet, ensure_ascii=False),
+        scores=json.dumps(list(scored.scores)),
+        table_points=json.dumps([_fraction_text(p) for p in scored.table_points]),
+        entered_at=time.time(),
+    )
+
+
+def _sheet_json(number: int, table: int, scored: Any) -> dict[str, Any]:
+    return {
+        "session": number,
+        "table": table,
+        "seats": dict(zip(WINDS, scored.players, strict=True)),
+        "scores": dict(zip(WINDS, scored.scores, strict=True)),
+        "penalty_points": dict(zip(WINDS, scored.penalty_points, strict=True)),
+        "table_points": {
+            w: _fraction_text(p) for w, p in zip(WINDS, scored.table_points, strict=True)
+        },
+        "log": list(scored.log),
+    }

@@ -1,0 +1,101 @@
+"""The session sheet (`ball.mahjong.sheet`): hands, rulings in hand order, totals, and the
+errors that name the field."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ball.mahjong.sheet import SheetError, read_sheet
+
+SEATS = {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}
+
+
+def sheet(**over: object) -> dict[str, object]:
+    return {"table": 1, "seats": dict(SEATS), "hands": [], **over}
+
+
+def test_discard_self_drawn_draw_and_a_computed_hand():
+    hand = {  # Big Three Dragons, Half Flush, Melded Kong: 95 fan (docs/mahjong.md)
+        "hand": ["W2", "W3", "W6", "W6"], "melds": [["GANG", "J1"], ["PENG", "J2"],
+                                                  ["PENG", "J3"]], "win_tile": "W4",
+    }  # fmt: skip
+    got = read_sheet(sheet(hands=[
+        {"winner": "E", "discarder": "S", "fan": 8},  # E +32, S -16, W -8, N -8
+        {"winner": "N", "discarder": None, "fan": 10},  # N +54, each -18
+        {"draw": True},
+        {"winner": "W", "discarder": "E", "hand": hand},  # W +119, E -103, S -8, N -8
+    ]))  # fmt: skip
+    assert got.scores == (32 - 18 - 103, -16 - 18 - 8, -8 - 18 + 119, -8 + 54 - 8)
+    assert got.table_points == (0, 1, 4, 2)
+    assert got.players == ("Ann", "Bo", "Cy", "Di") and got.hands == 4
+
+
+def test_dead_hand_cannot_win_that_hand_but_the_next():
+    dead = [{"hand": 2, "seat": "W", "kind": "short-hand", "at": "10:00"}]  # LS 3
+    hands = [{"winner": "E", "discarder": "S", "fan": 8}, {"winner": "W", "discarder": "E",
+                                                           "fan": 8}]  # fmt: skip
+    with pytest.raises(SheetError, match=r"hands\[1\]\.winner: W's hand is dead"):
+        read_sheet(sheet(hands=hands, penalties=dead))
+    ok = read_sheet(sheet(hands=[*hands, hands[1]], penalties=[dict(dead[0], hand=1)]))
+    assert ok.scores[2] == -8 + 32 + 32  # dead in hand 1 only; wins hands 2 and 3
+
+
+def test_false_win_and_time_penalty_and_a_tie():
+    got = read_sheet(sheet(
+        hands=[{"winner": "E", "discarder": "S", "fan": 8}],
+        penalties=[{"seat": "N", "kind": "false-win", "at": "10:42"}],  # WC 6: -30, +10 each
+        time_penalties=[{"seat": "S", "at": 61, "over_seconds": 31, "limit": "hand"}],  # 15
+    ))  # fmt: skip
+    assert got.penalty_points == (10, 10 - 15, 10, -30)
+    assert got.scores == (42, -21, 2, -38)
+    assert [e["article"] for e in got.log] == ["WC 6", "TL 1"]
+    tie = read_sheet(sheet(hands=[{"winner": "E", "discarder": None, "fan": 8}]))
+    assert tie.table_points == (4, Fraction(1), Fraction(1), Fraction(1))
+
+
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        (sheet(seats={"E": "A", "S": "A", "W": "C", "N": "D"}), "seats: four different"),
+        (sheet(seats={"E": "A", "S": "B", "W": "C"}), "seats.N"),
+        (sheet(hands=[{"winner": "Q", "fan": 8}]), r"hands\[0\]\.winner"),
+        (sheet(hands=[{"winner": "E", "discarder": "E", "fan": 8}]), r"hands\[0\]\.discarder"),
+        (sheet(hands=[{"winner": "E"}]), r"hands\[0\]\.fan"),
+        (sheet(hands=[{"draw": True, "fan": 8}]), r"hands\[0\]"),
+        (sheet(hands=[{"winner": "E", "fan": 8}] * 17), "at most 16"),
+        (sheet(penalties=[{"hand": 3, "seat": "E", "kind": "false-win"}]), r"\.hand"),
+        (sheet(hands=[{"draw": True}], penalties=[{"seat": "E", "kind": "arbiter"}]),
+         r"penalties\[0\]\.points"),
+        (sheet(hands=[{"draw": True}], totals={"E": 1, "S": 0, "W": 0, "N": 0}), "sum to 1"),
+        (sheet(colour="red"), "colour: unknown field"),
+        ([], "JSON object"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_field(doc, field):
+    with pytest.raises(SheetError, match=field):
+        read_sheet(doc)
+
+
+HAND = st.one_of(
+    st.just({"draw": True}),
+    st.builds(
+        lambda w, d, fan: {"winner": w, "discarder": None if d == w else d, "fan": fan},
+        st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.integers(8, 88),
+    ),
+)  # fmt: skip
+
+
+@pytest.mark.hypothesis
+@settings(max_examples=60, deadline=None)
+@given(st.lists(HAND, max_size=16), st.lists(st.sampled_from("ESWN"), max_size=3))
+def test_hands_and_shared_rulings_sum_to_zero_and_give_seven_table_points(hands, false_wins):
+    rulings = [{"hand": 1, "seat": s, "kind": "false-win"} for s in false_wins] if hands else []
+    got = read_sheet(sheet(hands=hands, penalties=rulings))
+    assert sum(got.hand_points) == 0 and sum(got.scores) == 0
+    assert sum(got.table_points) == 7
+    ranked = sorted(range(4), key=lambda i: -got.scores[i])
+    assert [got.table_points[i] for i in ranked] == sorted(got.table_points, reverse=True)

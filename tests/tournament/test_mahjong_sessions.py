@@ -1,0 +1,59 @@
+"""Mahjong sessions through the service (issue 18): undo, the two-player paths refused,
+the balanced seating keeps team-mates apart, a correction is logged."""
+
+from __future__ import annotations
+
+import pytest
+
+from ball.tournament import TournamentService
+from ball.tournament.errors import TournamentError
+
+
+@pytest.fixture
+def svc(tmp_path):
+    service = TournamentService(str(tmp_path / "mj.db"))
+    service.create_mahjong_event(name="MJ", sessions=3, seed=3)
+    for i in range(1, 17):
+        service.add_player(f"P{i}", club=f"T{i % 4}")
+    return service
+
+
+def sheet_for(table: dict) -> dict:
+    return {"table": table["table"], "seats": table["seats"],
+            "hands": [{"winner": "S", "discarder": "N", "fan": 9}]}  # fmt: skip
+
+
+def test_undo_only_without_sheets_and_two_player_paths_refused(svc):
+    first = svc.seat_session()
+    assert svc.unpair_round() == 1  # no sheet yet: undone, and seated again the same way
+    again = svc.seat_session()
+    assert again["tables"] == first["tables"]
+    svc.enter_session_sheet(sheet_for(again["tables"][0]))
+    with pytest.raises(TournamentError, match="has sheets"):
+        svc.unpair_round()
+    assert len(svc.session_tables()["tables"]) == 4
+    with pytest.raises(TournamentError, match="Mahjong"):
+        svc.set_pairing(2, [("P1", "P2")])
+    with pytest.raises(TournamentError, match="session sheet"):
+        svc.enter_result(1, 1, forfeit="A")
+
+
+def test_balanced_sessions_keep_teams_apart_and_a_correction_is_logged(svc):
+    for number in (1, 2, 3):
+        seated = svc.seat_session()
+        assert seated["session"] == number
+        for table in seated["tables"]:
+            svc.enter_session_sheet(sheet_for(table))
+    report = seated["report"]
+    # sessions 2 and 3 balanced (the default): four teams of four, no team-mates together
+    # (M-07); only the random first session may seat them together
+    assert {clash[0] for clash in report["team_clashes"]} <= {1}
+    assert len(report["repeats_per_session"]) == 3
+    table = seated["tables"][0]
+    fixed = dict(sheet_for(table), hands=[{"draw": True}])
+    out = svc.correct_session_sheet(fixed, reason="no win after all", table=1)
+    assert out["scores"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert out["table_points"] == {w: "7/4" for w in "ESWN"}
+    assert svc.corrections()[-1]["reason"] == "no win after all"
+    with pytest.raises(TournamentError, match="a correction needs a reason"):
+        svc.correct_session_sheet(fixed, reason=" ", table=1)
