@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ball.engine.notation import is_action
 from ball.match.sanctions import LADDER
+from ball.tag_lexer import TagLexer, Token
 
 COACHES = ("A", "B")
 MAX_HALF = 2
@@ -175,110 +176,27 @@ def parse_time(text: str) -> int:
 # ---------------------------------------------------------------------------- reading
 
 
-@dataclass(frozen=True)
-class _Token:
-    kind: str  # "tag", "comment", "string", "comma", "word"
-    text: str
-    line: int
-    column: int
-    name: str = ""  # tag name
+class _Lexer(TagLexer):
+    """The `.bgn` scanner: tag pairs, comments, quoted strings (a record's notes), commas."""
 
-
-class _Lexer:
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-        self.column = 1
+        super().__init__(text, RecordError)
 
-    def error(self, reason: str, line: int | None = None, column: int | None = None) -> RecordError:
-        return RecordError(line or self.line, column or self.column, reason)
-
-    def tokens(self) -> list[_Token]:
-        out: list[_Token] = []
-        while True:
-            self._skip_space()
-            if self.pos >= len(self.text):
-                return out
-            out.append(self._token())
-
-    def _advance(self, count: int = 1) -> str:
-        chunk = self.text[self.pos : self.pos + count]
-        for ch in chunk:
-            if ch == "\n":
-                self.line, self.column = self.line + 1, 1
-            else:
-                self.column += 1
-        self.pos += count
-        return chunk
-
-    def _peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
-    def _skip_space(self) -> None:
-        while self._peek() and self._peek().isspace():
-            self._advance()
-
-    def _token(self) -> _Token:
+    def token(self) -> Token:
         line, column = self.line, self.column
-        ch = self._peek()
+        ch = self.peek()
         if ch == "[":
-            return self._tag(line, column)
+            return self.tag(line, column)
         if ch == "{":
-            self._advance()
-            end = self.text.find("}", self.pos)
-            if end < 0:
-                raise self.error("comment '{' is never closed", line, column)
-            body = self._advance(end - self.pos)
-            self._advance()
-            return _Token("comment", body, line, column)
+            return self.comment(line, column)
         if ch == '"':
-            return _Token("string", self._string(line, column), line, column)
+            return Token("string", self.string(line, column), line, column)
         if ch == ",":
-            self._advance()
-            return _Token("comma", ",", line, column)
+            self.advance()
+            return Token("comma", ",", line, column)
         if ch in "}]":
             raise self.error(f"unexpected '{ch}'", line, column)
-        start = self.pos
-        while self._peek() and not self._peek().isspace() and self._peek() not in ',{}"[]':
-            self._advance()
-        return _Token("word", self.text[start : self.pos], line, column)
-
-    def _string(self, line: int, column: int) -> str:
-        self._advance()
-        chars: list[str] = []
-        while True:
-            ch = self._peek()
-            if not ch or ch == "\n":
-                raise self.error("string is never closed", line, column)
-            self._advance()
-            if ch == '"':
-                return "".join(chars)
-            if ch == "\\":
-                escaped = self._peek()
-                if escaped not in ('"', "\\"):
-                    where = (self.line, self.column - 1)
-                    raise self.error(f"unknown escape '\\{escaped}' in string", *where)
-                self._advance()
-                chars.append(escaped)
-            else:
-                chars.append(ch)
-
-    def _tag(self, line: int, column: int) -> _Token:
-        self._advance()
-        match = re.match(r"[A-Za-z0-9_]+", self.text[self.pos :])
-        if not match:
-            raise self.error('tag pair needs a name: [Name "value"]')
-        name = self._advance(match.end())
-        self._skip_space()
-        if self._peek() != '"':
-            raise self.error(f"tag {name}: value must be a quoted string")
-        value = self._string(self.line, self.column)
-        self._skip_space()
-        if self._peek() != "]":
-            raise self.error(f"tag {name}: expected ']'")
-        self._advance()
-        return _Token("tag", value, line, column, name=name)
+        return self.word(line, column, ',{}"[]')
 
 
 def parse(text: str) -> GameRecord:
@@ -299,16 +217,16 @@ def parse(text: str) -> GameRecord:
 
 
 class _MovetextParser:
-    def __init__(self, tokens: list[_Token], text: str) -> None:
+    def __init__(self, tokens: list[Token], text: str) -> None:
         self.tokens = tokens
         self.i = 0
         lines = text.splitlines() or [""]
         self.end = (len(lines), len(lines[-1]) + 1)
 
-    def _peek(self) -> _Token | None:
+    def _peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
-    def _next(self, expected: str) -> _Token:
+    def _next(self, expected: str) -> Token:
         tok = self._peek()
         if tok is None:
             raise RecordError(*self.end, f"record ends where {expected} was expected")
@@ -367,7 +285,7 @@ class _MovetextParser:
         return entries
 
     def _entry(self, turn: int) -> Entry:
-        parts: list[_Token] = []
+        parts: list[Token] = []
         while (tok := self._peek()) is not None and tok.kind in ("word", "string"):
             if _is_turn_number(tok) or _is_half(tok):
                 break
@@ -391,7 +309,7 @@ class _MovetextParser:
 
 
 def _make_entry(
-    turn: int, parts: list[_Token], comment: str | None, time: int | None, by: str | None
+    turn: int, parts: list[Token], comment: str | None, time: int | None, by: str | None
 ) -> Entry:
     first = parts[0]
 
@@ -425,7 +343,7 @@ def _make_entry(
     return entry("action", action=text)
 
 
-def _event_args(parts: list[_Token], kinds: tuple[str, ...], form: str) -> list[str]:
+def _event_args(parts: list[Token], kinds: tuple[str, ...], form: str) -> list[str]:
     args = parts[1:]
     if len(args) != len(kinds) or any(t.kind != k for t, k in zip(args, kinds, strict=True)):
         raise _at(parts[0], f"expected {form}")
@@ -434,7 +352,7 @@ def _event_args(parts: list[_Token], kinds: tuple[str, ...], form: str) -> list[
     return [t.text for t in args]
 
 
-def _annotations(tok: _Token) -> tuple[str | None, int | None, str | None]:
+def _annotations(tok: Token) -> tuple[str | None, int | None, str | None]:
     time = by = None
     for match in re.finditer(r"\[%(\w+)\s+([^\]]*)\]", tok.text):
         name, value = match.group(1), match.group(2).strip()
@@ -455,13 +373,13 @@ def _annotations(tok: _Token) -> tuple[str | None, int | None, str | None]:
     return (" ".join(text.split()) or None), time, by
 
 
-def _at(tok: _Token, reason: str) -> RecordError:
+def _at(tok: Token, reason: str) -> RecordError:
     return RecordError(tok.line, tok.column, reason)
 
 
-def _is_half(tok: _Token) -> bool:
+def _is_half(tok: Token) -> bool:
     return tok.kind == "word" and tok.text == "half"
 
 
-def _is_turn_number(tok: _Token) -> bool:
+def _is_turn_number(tok: Token) -> bool:
     return tok.kind == "word" and re.fullmatch(r"\d+\.", tok.text) is not None

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ball.tag_lexer import TagLexer, Token
+
 from . import notation as _notation
 from .errors import XiangqiError
 from .fen import START_FEN
@@ -251,116 +253,39 @@ def write_pgn(record: XiangqiRecord) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Token:
-    kind: str  # "tag", "comment", "word"
-    text: str
-    line: int
-    column: int
-    name: str = ""
+class _Lexer(TagLexer):
+    """The PGN scanner: tag pairs, comments (white space folded), `;` rest-of-line comments
+    and a byte-order mark skipped; parentheses (variations) are refused."""
 
-
-class _Lexer:
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-        self.column = 1
+        super().__init__(text, PgnError)
 
-    def error(self, reason: str, line: int | None = None, column: int | None = None) -> PgnError:
-        return PgnError(line or self.line, column or self.column, reason)
+    def skip_space(self) -> None:
+        while self.peek() and (self.peek().isspace() or self.peek() == "\ufeff"):
+            self.advance()
+        if self.peek() == ";":  # a PGN rest-of-line comment
+            while self.peek() and self.peek() != "\n":
+                self.advance()
+            self.skip_space()
 
-    def tokens(self) -> list[_Token]:
-        out: list[_Token] = []
-        while True:
-            self._skip_space()
-            if self.pos >= len(self.text):
-                return out
-            out.append(self._token())
-
-    def _advance(self, count: int = 1) -> str:
-        chunk = self.text[self.pos : self.pos + count]
-        for ch in chunk:
-            if ch == "\n":
-                self.line, self.column = self.line + 1, 1
-            else:
-                self.column += 1
-        self.pos += count
-        return chunk
-
-    def _peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
-    def _skip_space(self) -> None:
-        while self._peek() and (self._peek().isspace() or self._peek() == "\ufeff"):
-            self._advance()
-        if self._peek() == ";":  # a PGN rest-of-line comment
-            while self._peek() and self._peek() != "\n":
-                self._advance()
-            self._skip_space()
-
-    def _token(self) -> _Token:
+    def token(self) -> Token:
         line, column = self.line, self.column
-        ch = self._peek()
+        ch = self.peek()
         if ch == "[":
-            return self._tag(line, column)
+            return self.tag(line, column)
         if ch == "{":
-            self._advance()
-            end = self.text.find("}", self.pos)
-            if end < 0:
-                raise self.error("comment '{' is never closed", line, column)
-            body = self._advance(end - self.pos)
-            self._advance()
-            return _Token("comment", " ".join(body.split()), line, column)
+            found = self.comment(line, column)
+            return Token("comment", " ".join(found.text.split()), line, column)
         if ch in '}]"()':
             raise self.error(f"unexpected '{ch}'", line, column)
-        start = self.pos
-        while self._peek() and not self._peek().isspace() and self._peek() not in '{}"[]();':
-            self._advance()
-        return _Token("word", self.text[start : self.pos], line, column)
-
-    def _string(self, line: int, column: int) -> str:
-        self._advance()
-        chars: list[str] = []
-        while True:
-            ch = self._peek()
-            if not ch or ch == "\n":
-                raise self.error("string is never closed", line, column)
-            self._advance()
-            if ch == '"':
-                return "".join(chars)
-            if ch == "\\":
-                escaped = self._peek()
-                if escaped not in ('"', "\\"):
-                    where = (self.line, self.column - 1)
-                    raise self.error(f"unknown escape '\\{escaped}' in string", *where)
-                self._advance()
-                chars.append(escaped)
-            else:
-                chars.append(ch)
-
-    def _tag(self, line: int, column: int) -> _Token:
-        self._advance()
-        match = re.match(r"[A-Za-z0-9_]+", self.text[self.pos :])
-        if not match:
-            raise self.error('tag pair needs a name: [Name "value"]')
-        name = self._advance(match.end())
-        self._skip_space()
-        if self._peek() != '"':
-            raise self.error(f"tag {name}: value must be a quoted string")
-        value = self._string(self.line, self.column)
-        self._skip_space()
-        if self._peek() != "]":
-            raise self.error(f"tag {name}: expected ']'")
-        self._advance()
-        return _Token("tag", value, line, column, name=name)
+        return self.word(line, column, '{}"[]();')
 
 
-def _at(tok: _Token, reason: str) -> PgnError:
+def _at(tok: Token, reason: str) -> PgnError:
     return PgnError(tok.line, tok.column, reason)
 
 
-def _check_tags(record: XiangqiRecord, where: dict[str, _Token]) -> None:
+def _check_tags(record: XiangqiRecord, where: dict[str, Token]) -> None:
     game = record.tags.get("Game")
     if game is not None and game.lower() not in ("chinese chess", "xiangqi"):
         raise _at(where["Game"], f'tag Game is "{game}", not "Chinese Chess"')
@@ -386,12 +311,12 @@ def _check_tags(record: XiangqiRecord, where: dict[str, _Token]) -> None:
 class _Movetext:
     """The move section: move numbers, moves, comments, rulings and the result."""
 
-    def __init__(self, record: XiangqiRecord, tokens: list[_Token]) -> None:
+    def __init__(self, record: XiangqiRecord, tokens: list[Token]) -> None:
         self.record = record
         self.tokens = tokens
         start = record.start
         self.side, self.number = start.turn.side, start.fullmove
-        self.ended: _Token | None = None
+        self.ended: Token | None = None
 
     def run(self) -> None:
         for tok in self.tokens:
@@ -404,7 +329,7 @@ class _Movetext:
             else:
                 self._word(tok)
 
-    def _comment(self, tok: _Token) -> None:
+    def _comment(self, tok: Token) -> None:
         ply = len(self.record.moves)
         if tok.text.lower().startswith(LOG_PREFIX):
             try:
@@ -423,7 +348,7 @@ class _Movetext:
         old = self.record.comments.get(ply)
         self.record.comments[ply] = tok.text if old is None else f"{old} {tok.text}"
 
-    def _word(self, tok: _Token) -> None:
+    def _word(self, tok: Token) -> None:
         text = tok.text
         if text in RESULTS:
             self.ended = tok
@@ -444,7 +369,7 @@ class _Movetext:
         self.number += self.side
         self.side = 1 - self.side
 
-    def _number(self, tok: _Token, number: int, black: bool) -> None:
+    def _number(self, tok: Token, number: int, black: bool) -> None:
         if number != self.number:
             raise _at(tok, f"move number {number} where {self.number} was expected")
         if black and self.side == 0:
@@ -456,7 +381,7 @@ def read_pgn(text: str) -> XiangqiRecord:
     The moves are checked by `XiangqiRecord.game()` (they need the position to be read)."""
     tokens = _Lexer(text).tokens()
     record = XiangqiRecord()
-    where: dict[str, _Token] = {}
+    where: dict[str, Token] = {}
     i = 0
     while i < len(tokens) and tokens[i].kind == "tag":
         tok = tokens[i]
