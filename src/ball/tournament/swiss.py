@@ -171,12 +171,25 @@ def serve(conn):
     conn.sendall(json.dumps(answer).encode())
     conn.close()
 
-signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked copies are reaped by the system
+def reap(*_):
+    # waitpid, not SIG_IGN, so the copies' CPU time counts in this server's rusage
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
+
+signal.signal(signal.SIGCHLD, reap)
 control = socket.socket(fileno=int(sys.argv[1]))
 while True:
     message, fds, _, _ = socket.recv_fds(control, 1, 1)
     if not message:
-        break
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        try:
+            while True:
+                os.wait()  # the last copies (each ends by its alarm at the latest)
+        except ChildProcessError:
+            break
     conn = socket.socket(fileno=fds[0])
     if os.fork() == 0:
         control.close()
