@@ -32,7 +32,7 @@ def test_berger_rounds_equal_fide_tables(n):
         assert berger_round(n, r) == fide_table(n, r)
 
 
-@pytest.mark.parametrize("n", [3, 6, 9, 16])
+@pytest.mark.parametrize("n", [3, 6, 9, pytest.param(16, marks=pytest.mark.slow)])  # 16: big event
 def test_service_pairs_round_robin_by_berger(tmp_path, n):
     svc = TournamentService(tmp_path / "rr.db")
     svc.create_event(name="RR", system="round-robin")
