@@ -76,6 +76,7 @@ from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms, mmss
+from ball.web.xiangqi_api import store as xiangqi_store
 
 # Pages and forms answer HTML; refusals before the form is read (no session, bad CSRF token,
 # no such event) are JSON `{"detail": ...}`; the two JSON endpoints say so themselves.
@@ -648,16 +649,41 @@ def preview(
     return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
 
 
+def _recorded(request: Request, page) -> dict[str, Any] | None:
+    """How the game recorded on the board for this table ended, if it has (else None)."""
+    if page.event.game != "xiangqi":
+        return None
+    return xiangqi_store(request).table_ending(page.event.id, page.round.number, page.pairing.table)
+
+
+def _offered(values: dict[str, str], recorded: dict[str, Any] | None) -> dict[str, str]:
+    """The empty form pre-filled from the recorded game: the arbiter still checks and saves."""
+    if recorded is None or values.get("xq_result"):
+        return values
+    return {
+        **values,
+        "kind": "sheet",
+        "xq_result": recorded["result"],
+        "xq_reason": recorded["reason"],
+        "xq_moves": str(recorded["moves"]),
+        "xq_article": recorded["article"] if recorded["reason"] == "arbiter" else "",
+    }
+
+
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
     xiangqi = page.event.game == "xiangqi"
+    recorded = _recorded(request, page)
     return {
+        "recorded": recorded,
         "event": page.event,
         "round": page.round,
         "pairing": page.pairing,
         "current": page.pairing.result,
         "version": page.version,
         "values": (
-            xiangqi_form_values(page.pairing) if xiangqi else form_values(page.pairing, page.steals)
+            _offered(xiangqi_form_values(page.pairing), recorded)
+            if xiangqi
+            else form_values(page.pairing, page.steals)
         ),
         "csrf": arbiter.csrf,
         "ladder": ladder_of(game(page.event.game)).names,
@@ -682,6 +708,32 @@ def result_page(
 ):
     page = _found(svc.table_page, event_id, number, table)
     return render(request, _result_template(page), _result_context(request, page, arbiter))
+
+
+@router.post("/{event_id}/rounds/{number}/tables/{table}/record")
+async def record_game(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Open the board for this table's game: created hot-seat on first use, the same game
+    after (Red is player A). Only a Xiangqi table with two players has one."""
+    page = _found(svc.table_page, event_id, number, table)
+    if page.event.game != "xiangqi" or page.pairing.b is None:
+        raise HTTPException(404, f"table {table} of round {number} has no Xiangqi game to record")
+    _ = _t(request)
+    title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (Red) – %(b)s (Black)") % {
+        "event": page.event.name,
+        "n": number,
+        "t": table,
+        "a": page.pairing.a.name,
+        "b": page.pairing.b.name,
+    }
+    game_id = xiangqi_store(request).for_table(event_id, number, table, title)
+    return _see(f"/xiangqi/{game_id}")
 
 
 def _result_template(page) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.storage import Base
@@ -86,6 +86,12 @@ class XiangqiGameRow(Base):
     stored data is exactly the game record."""
 
     __tablename__ = "web_xiangqi_games"
+    # One recorded game per desk table (revision web_0005_y); NULLs for games not of a table.
+    __table_args__ = (
+        UniqueConstraint(
+            "desk_event", "desk_round", "desk_table", name="uq_web_xiangqi_games_desk_table"
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     title: Mapped[str] = mapped_column(String(200), default="")
@@ -100,3 +106,7 @@ class XiangqiGameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_now, onupdate=_now
     )
+    # The event table this game records (the desk's "Record the game"), else NULL.
+    desk_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    desk_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    desk_table: Mapped[int | None] = mapped_column(Integer, nullable=True)

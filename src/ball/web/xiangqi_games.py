@@ -323,6 +323,49 @@ class XiangqiStore:
         _computer_push(game, row.level)
         self._save(session, row, game)
 
+    def _table_row(
+        self, session: Session, event: int, round_: int, table: int
+    ) -> XiangqiGameRow | None:
+        return session.scalars(
+            select(XiangqiGameRow).where(
+                XiangqiGameRow.desk_event == event,
+                XiangqiGameRow.desk_round == round_,
+                XiangqiGameRow.desk_table == table,
+            )
+        ).first()
+
+    def for_table(self, event: int, round_: int, table: int, title: str) -> int:
+        """The id of the hot-seat game recorded for an event's table, created on first use
+        from the standard position (a table's game starts there; Red is player A)."""
+        with self._writing, self.sessions() as session:
+            row = self._table_row(session, event, round_, table)
+            if row is None:
+                row = XiangqiGameRow(
+                    title=title[:200],
+                    mode="hotseat",
+                    start=Position.start().fen(),
+                    desk_event=event,
+                    desk_round=round_,
+                    desk_table=table,
+                )
+                session.add(row)
+                session.commit()
+            return row.id
+
+    def table_ending(self, event: int, round_: int, table: int) -> dict[str, Any] | None:
+        """How the game recorded for a table ended on the board (with its move count), or
+        None when no game is recorded or it is not over."""
+        with self.sessions() as session:
+            row = self._table_row(session, event, round_, table)
+            if row is None:
+                return None
+            game = self._cache.get(row)
+            ending = _ending_json(game.outcome())
+            if ending is None:
+                return None
+            # The form counts moves as Xiangqi scoresheets do: one per Red-Black pair (D-Y1).
+            return {**ending, "id": row.id, "moves": (len(game.moves) + 1) // 2}
+
     def replay(self, text: str) -> dict[str, Any]:
         with self.sessions() as session:
             row = self._row(session, text)
