@@ -261,3 +261,20 @@ def _copy_template_db(request, migrated_template, monkeypatch) -> None:
     monkeypatch.setattr(ball.storage, "migrate", migrate_from_template)
     if "ball.web.app" in sys.modules:
         monkeypatch.setattr(sys.modules["ball.web.app"], "migrate", migrate_from_template)
+
+
+# --- PIN hashes at a test cost: scrypt at the production cost is ~60 ms of CPU per hash, and
+# most desk, web and clock tests only need *a* PIN. ball.pin_hash reads COST at hash time and
+# stores it in the hash, so a cheap hash still verifies. The security tests keep production's.
+
+PRODUCTION_PIN_COST_PATHS = ("security/", "desk/test_security.py")
+
+
+@pytest.fixture(autouse=True)
+def _cheap_pin_hashes(request, monkeypatch) -> None:
+    path = os.path.relpath(str(request.path), os.path.dirname(__file__)).replace(os.sep, "/")
+    if path.startswith(PRODUCTION_PIN_COST_PATHS):
+        return
+    from ball import pin_hash
+
+    monkeypatch.setattr(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))

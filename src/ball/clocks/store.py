@@ -12,11 +12,8 @@ constraint, so two presses racing each other cannot both land on the same state.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import re
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball import pin_hash
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
 from ball.clocks.models import ClockEventRow, ClockRow
@@ -51,18 +49,11 @@ class PinRefused(PermissionError):
 
 
 def hash_pin(pin: str) -> str:
-    salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+    return pin_hash.hash_pin(pin)  # scrypt, its cost in the string (ball.pin_hash)
 
 
 def pin_matches(pin: str, stored: str) -> bool:
-    try:
-        _scheme, salt, digest = stored.split("$")
-        got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
-    except ValueError:
-        return False
-    return hmac.compare_digest(got.hex(), digest)
+    return pin_hash.pin_matches(pin, stored)
 
 
 def check_pin_text(pin: object) -> str:

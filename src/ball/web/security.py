@@ -34,6 +34,7 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball import pin_hash
 from ball.web.models import DeskAccess, DeskSession, PinThrottleRow
 
 SESSION_SECONDS = 16 * 3600  # one long tournament day
@@ -48,7 +49,6 @@ EVENT_MAX_FAILURES = 30
 EVENT_WINDOW = 600.0
 EVENT_LOCK_SECONDS = 600.0
 PIN_MIN, PIN_MAX = 4, 64
-_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
 
 class PinError(ValueError):
@@ -65,20 +65,11 @@ def check_pin_text(pin: str) -> str:
 
 
 def hash_pin(pin: str) -> str:
-    salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode(), salt=salt, **_SCRYPT)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+    return pin_hash.hash_pin(pin)  # scrypt, its cost in the string (ball.pin_hash)
 
 
 def pin_matches(pin: str, stored: str) -> bool:
-    try:
-        scheme, salt, digest = stored.split("$")
-    except ValueError:
-        return False
-    if scheme != "scrypt":
-        return False
-    got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), **_SCRYPT)
-    return hmac.compare_digest(got.hex(), digest)
+    return pin_hash.pin_matches(pin, stored)
 
 
 def set_pin(session: Session, event_id: int, pin: str, now: float) -> None:
