@@ -76,9 +76,24 @@ def create_event(client, name="Open", system="round-robin", pin=PIN, **extra) ->
     return int(response.headers["location"].rsplit("/", 1)[1])
 
 
+def desk_token(client, event_id: int) -> str:
+    """The CSRF token of the client's desk session for the event. The token belongs to the
+    session (one per sign-in), so it is read from the event page once per session cookie
+    rather than before every POST (each read is a full page render, and the desk tests post
+    a few thousand times)."""
+    cookie = client.cookies.get(f"ball_desk_{event_id}")
+    tokens = client.__dict__.setdefault("_desk_tokens", {})
+    if cookie is None or (event_id, cookie) not in tokens:
+        token = csrf_of(client, f"/desk/{event_id}")
+        if cookie is None:
+            return token
+        tokens[(event_id, cookie)] = token
+    return tokens[(event_id, cookie)]
+
+
 def post(client, event_id: int, path: str, data: dict | None = None, **kwargs):
     """POST as the logged-in arbiter (with the session's CSRF token)."""
-    token = csrf_of(client, f"/desk/{event_id}")
+    token = desk_token(client, event_id)
     return client.post(
         f"/desk/{event_id}{path}",
         data={"csrf": token, **(data or {})},
