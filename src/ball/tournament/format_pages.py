@@ -21,7 +21,7 @@ from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.lots import parse_card
 from ball.tournament.minimatch import first_colour
 from ball.tournament.models import Event, Pairing, Round
-from ball.tournament.team_service import _order, _teams, team_event
+from ball.tournament.team_service import event_teams, team_event, team_order
 from ball.tournament.tie_service import drawn_knockout
 from ball.tournament.views import EventView, event_view
 
@@ -315,7 +315,8 @@ class FormatPages:
             if info is None:
                 raise NotFound(f"{ev.name!r} is not a team event")
             number = len(ev.rounds_) + 1
-            team_views = [self._team_view(s, ev, t, number, info.boards) for t in _teams(s, ev)]
+            found = event_teams(s, ev)
+            team_views = [self._team_view(s, ev, t, number, info.boards) for t in found]
             cards = [c for r in ev.rounds_ for c in _cards(s, ev, r.number, info.boards)]
             table = self.team_standings(s, ev) if ev.entrants else {}
             return TeamsPage(
@@ -335,7 +336,7 @@ class FormatPages:
         from ball.tournament.models import TeamLineup
 
         by_id = {e.id: e for e in ev.entrants}
-        order = _order(team, by_id)
+        order = team_order(team, by_id)
         declared = sorted(
             (x for x in s.query(TeamLineup).filter_by(team_id=team.id, round_number=number)),
             key=lambda x: x.board,
