@@ -144,4 +144,3 @@ def test_team_event_lineups_card_and_standings(client):
                            r'<td class="num gp">([\d½]+)</td>', public)  # fmt: skip
     assert standings == [("Reds", "2", "1½"), ("Blues", "0", "½")]
     assert 'class="mp">2 – 0<' in public
-

@@ -63,6 +63,11 @@ PHASE_WORDS = {
     "lots": N_("a drawing of lots is due"),
     "decided": N_("decided"),
 }
+# The pairing methods of these rounds (`Round.method`), which the round pages translate.
+METHOD_WORDS = (
+    N_("drawing of lots"),
+    N_("FIDE Berger tables over the teams, colours by board (13.2)"),
+)
 MAX_CARD_TEXT = 8  # "12R": a lot card is short; longer is a slip
 
 
