@@ -75,6 +75,9 @@ def test_tie_games_colours_extra_games_and_lots(client):
     form = {"how": "cards", "name_1": "Ann", "card_1": "1R", "name_2": "Bo", "card_2": "1B"}
     form |= {"name_3": "Cy", "card_3": "2R", "name_4": "Di", "card_4": "2B"}
     assert post(client, event_id, "/draw", form).status_code == 303
+    round_page = client.get(f"/desk/{event_id}/rounds/1").text  # a tie takes its games
+    assert f'href="/desk/{event_id}/rounds/1/ties/1"' in round_page
+    assert f'href="/desk/{event_id}/rounds/1/tables/1"' not in round_page
     page = client.get(f"/desk/{event_id}/rounds/1/ties/1").text
     assert "Game 1: Ann (Red) – Bo (Black)" in page
     assert game(client, event_id, 1, 1, "1-0").status_code == 303  # Ann wins with Red

@@ -391,6 +391,7 @@ def round_page(
             "clock_round": clock_round_label(page.event.name, number),
             "hms": hms,
             "mmss": mmss,
+            "formats": svc.event_formats(event_id),
         },
     )
 
