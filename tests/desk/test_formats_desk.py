@@ -13,7 +13,7 @@ import re
 from ball.tournament import lots
 from ball.web.desk import service_for
 
-from .conftest import create_event, post
+from .conftest import create_event, post, sheet_form
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
 
@@ -147,3 +147,45 @@ def test_team_event_lineups_card_and_standings(client):
                            r'<td class="num gp">([\d½]+)</td>', public)  # fmt: skip
     assert standings == [("Reds", "2", "1½"), ("Blues", "0", "½")]
     assert 'class="mp">2 – 0<' in public
+
+
+def test_a_ball_tie_takes_each_game_as_a_sheet(client):
+    """A BALL mini-match: the game form is the half sheet, coach A being the game's first
+    colour (side B in game 2, 13.5); the sheet decides the game (R-forfeit aside)."""
+    event_id = create_event(client, "BALL KO", "knockout", games_per_tie="2", extra_games="0")
+    for name in ("Ann", "Bo"):
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    form = {"how": "cards", "name_1": "Ann", "card_1": "1R", "name_2": "Bo", "card_2": "1B"}
+    assert post(client, event_id, "/draw", form).status_code == 303
+    page = client.get(f"/desk/{event_id}/rounds/1/ties/1").text
+    assert "Game 1: Ann (coach A, ATK first) – Bo (coach B)" in page
+    saved = post(client, event_id, "/rounds/1/ties/1/games", sheet_form(td1="A") | {"game": "1"})
+    assert saved.status_code == 303, error_of(saved)
+    page = client.get(f"/desk/{event_id}/rounds/1/ties/1").text
+    assert "Game 2: Bo (coach A, ATK first) – Ann (coach B)" in page
+    faulty = sheet_form(td1="A") | {"game": "2", "h1_A_def": "9"}  # dual entry broken
+    refused = post(client, event_id, "/rounds/1/ties/1/games", faulty)
+    assert refused.status_code == 400 and "dual-entry" in error_of(refused)
+    saved = post(client, event_id, "/rounds/1/ties/1/games", sheet_form(td1="A") | {"game": "2"})
+    assert saved.status_code == 303, error_of(saved)
+    tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
+    assert [g.winner for g in tie.games] == ["Ann", "Bo"]  # coach A scored in both games
+    assert tie.phase == "lots" and tie.points == (1.0, 1.0)
+    assert post(client, event_id, "/rounds/1/ties/1/lots", {"seed": "5"}).status_code == 303
+    tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
+    assert tie.winner == lots.toss(["Ann", "Bo"], 5) and tie.lots_seed == 5
+
+
+def test_the_new_pages_keep_the_desk_locked(client, other_client):
+    event_id = knockout(client)
+    for path in ("/bracket", "/rounds/1/ties/1", "/teams", "/rounds/1/matches/1"):
+        answer = other_client.get(f"/desk/{event_id}{path}", follow_redirects=False)
+        assert answer.status_code in (303, 404), path
+        if answer.status_code == 303:
+            assert "/login" in answer.headers["location"]
+    seed = {"how": "seed", "seed": "1"}
+    assert other_client.post(f"/desk/{event_id}/draw", data=seed).status_code == 401
+    assert client.post(f"/desk/{event_id}/draw", data=seed).status_code == 403  # no CSRF
+    cross = post(client, event_id, "/draw", seed, headers={"Origin": "http://evil.example"})
+    assert cross.status_code == 403
+    assert service_for(client.app).bracket(event_id).rounds == []
