@@ -89,7 +89,7 @@ def test_team_cards_colours_and_points(team_db):
     assert "2 r2 Black 0-1 Red b2" in card
     assert "3 r4 Red 1-0 Black b3" in card
     assert "4 r5 Black 1-0 Red b4" in card
-    assert "3.0 – 1.0" in card and "2 – 0" in card  # game points, match points (14.2)
+    assert "3 – 1" in card and "2 – 0" in card  # game points, match points (14.2)
     assert "r3" not in card
 
 
@@ -126,3 +126,11 @@ def test_pdf_from_the_cli(knockout_db, team_db, tmp_path):
         assert r.exit_code == 0, r.output
         text = squash(pdftotext(out))
         assert translated_labels(lang)["forms"]["formats"][title] in text
+
+
+def test_game_points_are_written_as_on_paper():
+    from ball.printing.event_formats import TeamCard
+
+    assert TeamCard(game_points=(2.5, 1.5)).game_points_text == "2½ – 1½"
+    assert TeamCard(game_points=(0.5, 3.5)).game_points_text == "½ – 3½"
+    assert TeamCard().game_points_text == ""

@@ -64,6 +64,13 @@ class TeamCard:
     game_points: tuple[float, float] | None = None
     match_points: tuple[int, int] | None = None
 
+    @property
+    def game_points_text(self) -> str:
+        """The game points as written on paper ("2½ – 1½"), empty while boards are open."""
+        if self.game_points is None:
+            return ""
+        return f"{_points(self.game_points[0])} – {_points(self.game_points[1])}"
+
 
 @dataclass
 class FormatForms:
