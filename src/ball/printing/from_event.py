@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ball.printing import event_formats
 from ball.printing.forms import (
     ControlRow,
     Forfeit,
@@ -108,6 +109,7 @@ def forms_from_sessions(
         date=info.date_start or "",
         referee=info.arbiter or "",
     )
+    formats = event_formats.from_service(service, info.id, round_number, header)
     if info.get("game") == "xiangqi":
         from ball.printing import xiangqi_forms
 
@@ -117,6 +119,7 @@ def forms_from_sessions(
             standings=_standings(service, info, round_number, tables),
             xiangqi=xiangqi,
             prefilled=True,
+            formats=formats,
         )
     with sessions() as session:
         control = _round_control(session, info.id, round_number, header)
@@ -131,6 +134,7 @@ def forms_from_sessions(
         forfeits=[_forfeit(header, t) for t in played if _kind(t) == "forfeit"],
         release_log=ReleaseLog(header=header),
         prefilled=True,
+        formats=formats,
     )
 
 

@@ -239,6 +239,38 @@ LABELS: dict[str, Any] = {
             ),
             "arbiter": N_("Arbiter"),
         },
+        "formats": {
+            "draw_title": N_("Draw sheet: drawing of lots"),
+            "draw_help": N_(
+                "Two sets of numbers, red and black, and a K card when the number of players "
+                "is odd: equal numbers meet, the red card has the first colour, the K has the "
+                "bye (section 9 of the event rules). Each player initials the card drawn."
+            ),
+            "seed": N_("Seed"),
+            "at_venue": N_("drawn at the venue"),
+            "bye": N_("bye"),
+            "card": N_("Card"),
+            "name": N_("Name"),
+            "bracket_title": N_("Bracket"),
+            "winner": N_("Winner"),
+            "team_card_title": N_("Team match card"),
+            "match": N_("Match"),
+            "first_team": N_("First-named team"),
+            "second_team": N_("Second team"),
+            "colours_help": N_(
+                "The first-named team has the first colour on the odd boards, the other "
+                "team on the even boards (13.2, 13.3). Game points 1, ½, 0; match points "
+                "2, 1, 0 (14.2)."
+            ),
+            "board": N_("Board"),
+            "colour": N_("Colour"),
+            "result": N_("Result"),
+            "first_colour": N_("first colour"),
+            "second_colour": N_("second colour"),
+            "game_points": N_("Game points"),
+            "match_points": N_("Match points"),
+            "captain": N_("Captain"),
+        },
         "release_log": {
             "title": N_("Release-phase timing log"),
             "start": N_("Release phase started"),

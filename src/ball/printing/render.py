@@ -182,6 +182,23 @@ def _xiangqi_toc(t: dict[str, Any]) -> list[TocEntry]:
     ]
 
 
+def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
+    """Issue 17's forms when the round has them: draw sheet (K), bracket (L), team cards (M)."""
+    f, word, k = forms.formats, t["doc"]["appendix"], t["forms"]["formats"]
+    if f is None:
+        return []
+    present = (
+        ("K", k["draw_title"], f.draw_sheet is not None),
+        ("L", k["bracket_title"], bool(f.bracket)),
+        ("M", k["team_card_title"], bool(f.team_cards)),
+    )
+    return [
+        TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {title}", "appendix")
+        for letter, title, shown in present
+        if shown
+    ]
+
+
 def render_html(
     kind: Kind = "regulation",
     lang: str = "en",
@@ -210,6 +227,7 @@ def render_html(
         event = event or next((x.header.event for x in forms.xiangqi.tables), "")
     reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
     toc = toc + (_xiangqi_toc(t) if forms.xiangqi is not None else _appendix_toc(t))
+    toc += _formats_toc(t, forms)
     doc = t["doc"]
     title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
     if forms.xiangqi is not None:

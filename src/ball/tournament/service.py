@@ -53,6 +53,7 @@ from ball.tournament import (
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
+from ball.tournament.format_pages import FormatPages
 from ball.tournament.games import game, ladder_of
 from ball.tournament.models import (
     ByeRequest,
@@ -87,7 +88,7 @@ def _bounded(value: int | None, label: str) -> None:
 
 
 class TournamentService(
-    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases
+    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases, FormatPages
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 

@@ -458,3 +458,8 @@ def _board_scores(
 
 def _board_key(row: dict[str, Any]) -> tuple[float, int, str]:
     return (-float(row["points"]), int(row["games"]), str(row["name"]))
+
+
+# Public names for the pages' reads (`format_pages`): an event's teams, a team's board order.
+event_teams = _teams
+team_order = _order

@@ -16,7 +16,8 @@ import secrets
 import time
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from ball.tournament import knockout, lots, outcomes, ties
 from ball.tournament.errors import TournamentError
@@ -256,7 +257,10 @@ class KnockoutUseCases:
         """Decide one game (the game's own coach A and B) into `row`, from the tie's view."""
         first = first_colour(row.game)
         _check_sheet_order(pairing, sheet, first, row.game)
-        made = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+        # A document that names its players (Xiangqi: Red first) is checked against this
+        # game's colours: in even games side B has the first colour (13.5).
+        seats = pairing if first == "A" else cast(Pairing, _Seats(pairing.b, pairing.a))
+        made = self._make_result(ev, seats, sheet, forfeit, double_forfeit)
         # The game's coach A is side B in even games: its win is side B's.
         flip = first == "B" and made.outcome in ("A", "B")
         row.outcome = other(made.outcome) if flip else made.outcome
@@ -343,6 +347,14 @@ class KnockoutUseCases:
             )
             s.flush()
         return outcomes.table_outcome(pairing).as_dict()
+
+
+@dataclass(frozen=True)
+class _Seats:
+    """A table's two players in one game's colour order (what `_make_result` checks)."""
+
+    a: Any
+    b: Any
 
 
 def _game_dict(row: TieGame) -> dict[str, Any]:

@@ -60,7 +60,9 @@ ROUTERS: list[str] = [
     "ball.web.clock_pages",
     "ball.web.print_pages",
     "ball.web.desk",
+    "ball.web.desk_formats",
     "ball.web.public",
+    "ball.web.public_formats",
     "ball.web.xiangqi_pages",
     "ball.web.pages",
 ]

@@ -142,6 +142,22 @@ def desk_home(request: Request, svc: Service = Depends(tournament)):
     )
 
 
+def _format_options(form: dict[str, Any]) -> dict[str, Any]:
+    """Issue 17's options of a new event, when the form sets them: a knockout's ties as
+    mini-matches (games, extra games, lots or Armageddon) and a team event's boards."""
+    options: dict[str, Any] = {}
+    games = form_int(form, "games_per_tie", low=1, high=99)
+    if games is not None:
+        options["games_per_tie"] = games
+        options["tie_extra_games"] = form_int(form, "extra_games", default=0, high=99)
+        options["tie_break"] = form.get("tie_break") or "lots"
+    boards = form_int(form, "teams", low=1, high=64)
+    if boards is not None:
+        options["teams"] = boards
+        options["team_ranking"] = form.get("team_ranking") or "15.3"
+    return options
+
+
 @router.post("/events")
 async def create_event(request: Request, svc: Service = Depends(tournament)):
     security.same_origin(request)
@@ -159,6 +175,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
             place=form.get("place", "").strip(),
             arbiter=form.get("arbiter", "").strip(),
             game_name=form.get("game") or "ball",
+            **_format_options(form),
         )
     except (TournamentError, security.PinError) as exc:
         return _fail(request, 400, str(exc), "/desk")
@@ -247,6 +264,7 @@ def event_page(
             "csrf": arbiter.csrf,
             "next_round": len(rounds) + 1,
             "can_pair": event.rounds is None or len(rounds) < event.rounds,
+            "formats": svc.event_formats(event_id),
         },
     )
 
@@ -373,6 +391,7 @@ def round_page(
             "clock_round": clock_round_label(page.event.name, number),
             "hms": hms,
             "mmss": mmss,
+            "formats": svc.event_formats(event_id),
         },
     )
 

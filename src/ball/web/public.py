@@ -134,6 +134,9 @@ def _refresh(value: int | None) -> int:
     return 0 if value <= 0 else max(5, min(value, 600))
 
 
+refresh_seconds = _refresh  # the other public page modules' name for it
+
+
 def _event(svc: TournamentService, event_id: int) -> EventView:
     try:
         return svc.event_page(event_id)

@@ -1,0 +1,309 @@
+"""The arbiter desk's pages for a knockout drawn by lots and for a team event (issue 17) —
+routes only, like `ball.web.desk`: form in, one `TournamentService` call, page or redirect.
+
+Knockout (seed 004 §9, articles 6, 13.4, 13.5): the bracket (`/desk/{id}/bracket`: rounds as
+columns, ties with their game scores, the bye holder), the round's drawing of lots (from a
+seed, drawn here and shown, or the cards as drawn at the venue), a tie's page with the form
+of its next game (the colours of that game as `minimatch.first_colour` says) and the lots
+of a tie still level after its extra games.
+
+Teams (12.1-12.5, 13.2, 13.3, 14.2): teams with their board order, the line-up of the next
+round (board order kept, substitutes), and each team match's card, board by board (each
+board's result is entered on the table's own result form).
+
+Access is the desk's (`desk_reader` / `desk_writer`: PIN session, same origin, CSRF).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from ball.match.result import SheetError
+from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.service import TournamentService
+from ball.tournament.tie_service import SEED_LIMIT
+from ball.web import security
+from ball.web.deps import desk_reader, desk_writer, not_found, tournament
+from ball.web.desk import XIANGQI_REASONS
+from ball.web.desk_forms import (
+    form_int,
+    read_form,
+    result_args,
+    result_kind,
+    xiangqi_document_from_form,
+)
+from ball.web.openapi import SEE_OTHER, page_errors
+from ball.web.templating import N_, render
+
+router = APIRouter(
+    prefix="/desk",
+    default_response_class=HTMLResponse,
+    responses={**SEE_OTHER, **page_errors(400, 401, 403, 404, 422, 429)},
+)
+
+Service = TournamentService
+
+# How a tie was decided (`minimatch.TieState.how`) and its phases, as the pages say them.
+TIE_WORDS = {
+    "games": N_("by its games"),
+    "extra games": N_("by extra games"),
+    "lots": N_("by drawing of lots"),
+    "armageddon": N_("by an Armageddon game"),
+    "double forfeit": N_("double forfeit: nobody goes through"),
+    "game": N_("by its game"),
+    "bye": N_("bye"),
+}
+PHASE_WORDS = {
+    "games": N_("games"),
+    "extra": N_("extra games"),
+    "armageddon": N_("Armageddon game"),
+    "lots": N_("a drawing of lots is due"),
+    "decided": N_("decided"),
+}
+# The pairing methods of these rounds (`Round.method`), which the round pages translate.
+METHOD_WORDS = (
+    N_("drawing of lots"),
+    N_("FIDE Berger tables over the teams, colours by board (13.2)"),
+)
+MAX_CARD_TEXT = 8  # "12R": a lot card is short; longer is a slip
+
+
+def _found(call: Any, *args: Any) -> Any:
+    try:
+        return call(*args)
+    except NotFound as exc:
+        raise not_found(exc) from None
+
+
+def _fail(request: Request, status: int, message: str, back: str) -> HTMLResponse:
+    return render(
+        request, "desk/error.html", {"message": message, "back": back}, status_code=status
+    )
+
+
+def _see(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+def _common(svc: Service, event_id: int, arbiter: security.Arbiter) -> dict[str, Any]:
+    return {
+        "csrf": arbiter.csrf,
+        "tie_words": TIE_WORDS,
+        "phase_words": PHASE_WORDS,
+        "formats": svc.event_formats(event_id),
+    }
+
+
+# --------------------------------------------------------------------------- knockout
+
+
+@router.get("/{event_id}/bracket")
+def bracket_page(
+    event_id: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    bracket = _found(svc.bracket, event_id)
+    context = {"event": bracket.event, "bracket": bracket, **_common(svc, event_id, arbiter)}
+    return render(request, "desk/bracket.html", context)
+
+
+def _cards_from_form(form: dict[str, Any]) -> dict[str, str]:
+    """The cards typed per entrant (`name_i` and `card_i`), every entrant's box filled."""
+    cards: dict[str, str] = {}
+    for key, name in form.items():
+        if not key.startswith("name_") or not isinstance(name, str):
+            continue
+        card = (form.get("card_" + key[5:]) or "").strip()
+        if not card:
+            raise TournamentError(f"card of {name!r}: write the card drawn (3R, 3B or K)")
+        if len(card) > MAX_CARD_TEXT:
+            raise TournamentError(f"card of {name!r}: {card[:MAX_CARD_TEXT]!r}… is not a card")
+        cards[name] = card
+    if not cards:
+        raise TournamentError("cards: nobody's card was sent")
+    return cards
+
+
+@router.post("/{event_id}/draw")
+async def draw_round(
+    event_id: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Pair the next round by the drawing of lots: here from a seed (typed, or a fresh
+    one), or the cards as drawn at the venue (`how=cards`). The seed is shown and logged."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}/bracket"
+    try:
+        if form.get("how") == "cards":
+            svc.draw_round(cards=_cards_from_form(form), event=event_id)
+        else:
+            seed = form_int(form, "seed", high=SEED_LIMIT)
+            svc.draw_round(seed=seed, event=event_id)
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(back + "#draws")
+
+
+def _tie(svc: Service, event_id: int, number: int, table: int):
+    bracket = _found(svc.bracket, event_id)
+    rnd = next((r for r in bracket.rounds if r.number == number), None)
+    tie = next((t for t in rnd.ties if t.table == table), None) if rnd else None
+    if tie is None:
+        raise not_found(NotFound(f"round {number} has no tie at table {table}"))
+    return bracket, tie
+
+
+@router.get("/{event_id}/rounds/{number}/ties/{table}")
+def tie_page(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    bracket, tie = _tie(svc, event_id, number, table)
+    context = {
+        "event": bracket.event,
+        "bracket": bracket,
+        "number": number,
+        "tie": tie,
+        "xq_reasons": XIANGQI_REASONS,
+        **_common(svc, event_id, arbiter),
+    }
+    return render(request, "desk/tie.html", context)
+
+
+def _game_args(game: str, form: dict[str, Any], first: str, second: str) -> dict[str, Any]:
+    """One game's result from the tie form: its coach A / Red is the first colour."""
+    kind = result_kind(form)
+    if game == "xiangqi" and kind == "sheet":
+        return {"sheet": xiangqi_document_from_form(form, first, second)}
+    return result_args(kind, form, first, second)
+
+
+@router.post("/{event_id}/rounds/{number}/ties/{table}/games")
+async def record_game(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    form = await read_form(request)
+    back = f"/desk/{event_id}/rounds/{number}/ties/{table}"
+    bracket, tie = _tie(svc, event_id, number, table)
+    try:
+        game = form_int(form, "game", low=1, high=999)
+        if game is None or tie.next_game is None or tie.next_first is None:
+            raise TournamentError("game: no game of this tie is due")
+        second = tie.b if tie.next_first == tie.a else tie.a
+        args = _game_args(bracket.event.game, form, tie.next_first, second)
+        svc.record_tie_game(number, table, game, **args, event=event_id)
+    except (TournamentError, SheetError) as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(back)
+
+
+@router.post("/{event_id}/rounds/{number}/ties/{table}/lots")
+async def tie_lots(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """A tie level after its extra games: the winner drawn at the venue, or from a seed."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}/rounds/{number}/ties/{table}"
+    _tie(svc, event_id, number, table)
+    try:
+        if form.get("how") == "winner":
+            winner = (form.get("winner") or "").strip()
+            if not winner:
+                raise TournamentError("winner: choose who won the drawing of lots")
+            svc.draw_tie_lots(number, table, winner=winner, event=event_id)
+        else:
+            seed = form_int(form, "seed", high=SEED_LIMIT)
+            svc.draw_tie_lots(number, table, seed=seed, event=event_id)
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(back)
+
+
+# ------------------------------------------------------------------------------ teams
+
+
+@router.get("/{event_id}/teams")
+def teams_page(
+    event_id: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    page = _found(svc.teams_page, event_id)
+    context = {"event": page.event, "page": page, **_common(svc, event_id, arbiter)}
+    return render(request, "desk/teams.html", context)
+
+
+@router.post("/{event_id}/teams")
+async def add_team(
+    event_id: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """A team and its players, one a line (`NAME` or `NAME=RATING`)."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}/teams"
+    players = [line.strip() for line in (form.get("players") or "").splitlines() if line.strip()]
+    try:
+        svc.add_team(form.get("name", "").strip(), players, event=event_id)
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(back + "#teams")
+
+
+@router.post("/{event_id}/teams/lineup")
+async def set_lineup(
+    event_id: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """The line-up a team declares for the next round (12.3): one player per board."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}/teams"
+    page = _found(svc.teams_page, event_id)
+    fielded = [(form.get(f"board_{b}") or "").strip() for b in range(1, page.boards + 1)]
+    try:
+        if any(not name for name in fielded):
+            raise TournamentError("line-up: choose a player for every board")
+        svc.set_lineup(form.get("team", ""), page.next_round, fielded, event=event_id)
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(back + "#lineups")
+
+
+@router.get("/{event_id}/rounds/{number}/matches/{match}")
+def match_card(
+    event_id: int,
+    number: int,
+    match: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    card = _found(svc.match_card, event_id, number, match)
+    event = _found(svc.event_page, event_id)
+    context = {"event": event, "card": card, **_common(svc, event_id, arbiter)}
+    return render(request, "desk/match_card.html", context)
