@@ -108,6 +108,7 @@ def test_keyboard_alone_plays_a_full_turn(page, live_server):
     page.keyboard.press("Enter")
     page.wait_for_selector(".board .target.followup")
     go_to(page, "E7")
+    shoot_phone(page, "keyboard-cursor")
     page.keyboard.press("Enter")
     s = wait_plies(page, live_server, gid, 1)
     assert s["log"][0]["action"] == "D10-F8/E7"
@@ -245,6 +246,8 @@ def test_phone_board_has_44px_tap_targets_and_no_sideways_scroll(page, live_serv
     assert small == []
     misses = [(t["square"], t["taps"]) for t in targets if set(t["taps"]) != {t["square"]}]
     assert misses == [], misses[:5]
+    smallest = min(min(t["width"], t["height"]) for t in targets)
+    print(f"smallest tap target at 390x844: {smallest:.1f} px; board top {board['y']:.0f} px")
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     # the menu is shut and folds open under the header, with every link on screen
     assert not page.locator(".site-nav").is_visible()

@@ -96,8 +96,8 @@ export class BoardView {
     const [x, y] = this.xy(this.cursor);
     // dark and light rings: visible on the light squares, the pieces and the targets alike
     const ring = { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: "none" };
-    el("rect", { ...ring, stroke: "#fff", "stroke-width": 6 }, this.cursorLayer);
-    el("rect", { ...ring, stroke: "#16202c", "stroke-width": 3, class: "cursor", "data-square": this.cursor },
+    el("rect", { ...ring, stroke: "#fff", "stroke-width": 8 }, this.cursorLayer);
+    el("rect", { ...ring, stroke: "#16202c", "stroke-width": 4, class: "cursor", "data-square": this.cursor },
       this.cursorLayer);
   }
 

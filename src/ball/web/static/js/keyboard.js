@@ -57,7 +57,10 @@ export class KeyboardPlay {
     svg.addEventListener("keydown", (event) => this.onKey(event));
     // a tap or click also focuses the board: the cursor is for keyboard users only
     svg.addEventListener("focus", () => {
-      if (this.keyboard || svg.matches(":focus-visible")) this._showCursor();
+      if (!this.keyboard && !svg.matches(":focus-visible")) return;
+      this._showCursor();
+      // the whole board in view (its scroll margin clears the sticky header)
+      svg.scrollIntoView({ block: "nearest" });
     });
     svg.addEventListener("blur", () => this.board.setCursor(null));
     sim.root.addEventListener("keydown", () => (this.keyboard = true), true);
