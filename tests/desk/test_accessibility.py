@@ -64,3 +64,28 @@ def test_axe_finds_nothing_serious_on_the_desk_and_public_pages(
             page.screenshot(path=str(SHOTS / f"desk-{name}-phone.png"), full_page=True)
     context.close()
     assert {k: v for k, v in findings.items() if v} == {}
+
+
+@pytest.mark.slow
+def test_public_refresh_can_be_paused(browser, event_site):
+    """WCAG 2.2.1: the public page's refresh is a timer the reader can pause (refresh.js);
+    unpaused it reloads after the set time, paused it stays."""
+    base, event_id = event_site
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    url = f"{base}/public/{event_id}/standings?refresh=5"
+    page.goto(url)
+    pause = page.locator(".refresh-pause")
+    assert pause.is_visible() and pause.get_attribute("aria-pressed") == "false"
+    assert page.locator('meta[http-equiv="refresh"]').count() == 0  # only inside <noscript>
+    with page.expect_navigation(timeout=9000):
+        pass  # the timer reloads the page by itself
+    page.wait_for_selector(".refresh-pause")
+    page.click(".refresh-pause")
+    assert page.locator(".refresh-pause").get_attribute("aria-pressed") == "true"
+    assert page.locator(".refresh-pause").inner_text() == "Resume refreshing"
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.wait_for_timeout(6500)  # longer than the 5 s refresh
+    assert loads == []
+    context.close()
