@@ -3,7 +3,9 @@
 // offset with a Block/Protection badge, the ball on a piece or on a square. Also the board's
 // touch and keyboard surface: each playable square owns the diamond around it (its own square
 // plus the halves of the four unplayable squares beside it), so on a 390 px phone a tap target
-// is two cells (~57 px) wide and high; keyboard.js moves a cursor drawn here (setCursor).
+// is two cells (~54 px) wide and high; keyboard.js moves a cursor drawn here (setCursor).
+
+import { t } from "./api.js";
 
 export const COLS = "ABCDEFGHIJKLM";
 export const ROWS = 17;
@@ -46,7 +48,7 @@ export class BoardView {
       viewBox: `0 0 ${13 * CELL + 2 * SIDE_M} ${ROWS * CELL + 2 * END_M}`,
       class: "board",
       role: "img",
-      "aria-label": (options.labels || {}).board || "BALL board",
+      "aria-label": (options.labels || {}).board || t("BALL board"),
     });
     this.cursor = null;
     container.appendChild(this.svg);
