@@ -185,6 +185,8 @@ def test_keyboard_alone_plays_the_release_phase(page, live_server):
     assert s["log"][0]["action"] == "split G9 H10 F10:top"
     assert s["position"]["ball"] == {"carrier": "N:X5"}
     assert "split G9 H10 F10:top" in announced(page)
+    # one live region speaks for the widget (the redrawn panels would repeat themselves)
+    assert page.locator("#sim [aria-live]").count() == 1
     no_js_errors(page)
 
 

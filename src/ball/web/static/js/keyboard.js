@@ -53,6 +53,11 @@ export class KeyboardPlay {
     this.live.setAttribute("aria-live", "polite");
     this.live.dataset.field = "announce";
     sim.boardWrap.append(this.text, this.live);
+    // one voice: the status and prompt panels are redrawn whole on every render, and as live
+    // regions they would read everything again each time; this region says what changed
+    // (errors stay role="alert" and are still read)
+    sim.status.removeAttribute("aria-live");
+    sim.compose.removeAttribute("aria-live");
 
     svg.addEventListener("keydown", (event) => this.onKey(event));
     // a tap or click also focuses the board: the cursor is for keyboard users only
