@@ -2,7 +2,8 @@
 # Installs everything BALL Toolbox needs, idempotently: Debian packages (browser for the UI
 # tests, CJK fonts and HarfBuzz subsetting for PDF, poppler for PDF checks, Node for the JS
 # linter), a virtual environment at .venv/ with exactly the versions pinned in uv.lock, and
-# the JS linter in tools/eslint/node_modules/ from its package-lock.json. Safe to run again.
+# the JS linter in tools/eslint/node_modules/ and axe-core in tools/axe/node_modules/ from
+# their package-lock.json files. Safe to run again.
 #
 # After changing dependencies in pyproject.toml run `uv lock` and commit uv.lock: this script
 # (and so CI) refuses a uv.lock that no longer matches pyproject.toml.
@@ -59,6 +60,15 @@ if [ ! -f "$ESLINT_DIR/node_modules/.package-lock.json" ] \
    || [ "$ESLINT_DIR/package-lock.json" -nt "$ESLINT_DIR/node_modules/.package-lock.json" ]; then
   echo "setup: installing the JS linter (npm ci in $ESLINT_DIR)"
   npm ci --prefix "$ESLINT_DIR" --no-audit --no-fund --loglevel=error >/dev/null
+fi
+
+# axe-core, the accessibility checker the browser tests inject into pages (same rule: npm ci
+# only when its lock changed; the tests read the installed file and fetch nothing).
+AXE_DIR=tools/axe
+if [ ! -f "$AXE_DIR/node_modules/.package-lock.json" ] \
+   || [ "$AXE_DIR/package-lock.json" -nt "$AXE_DIR/node_modules/.package-lock.json" ]; then
+  echo "setup: installing axe-core (npm ci in $AXE_DIR)"
+  npm ci --prefix "$AXE_DIR" --no-audit --no-fund --loglevel=error >/dev/null
 fi
 
 # The one message catalogue (en/ko/bg: web UI, clock, printed labels) is compiled from

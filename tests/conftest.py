@@ -61,6 +61,37 @@ class _CspTolerantBrowser:
         return getattr(self._browser, name)
 
 
+AXE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                   "tools", "axe", "node_modules", "axe-core", "axe.min.js")
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[..., list[str]]:
+    """`axe(page)` injects axe-core (tools/axe, installed by scripts/setup.sh; read from
+    disk, never fetched) into the page and returns its serious and critical violations as
+    "rule (impact): first targets" lines; [] is a pass."""
+    if not os.path.exists(AXE):
+        message = "axe-core is not installed (bash scripts/setup.sh runs npm ci in tools/axe)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    with open(AXE, encoding="utf-8") as fh:
+        source = fh.read()
+
+    def findings(page) -> list[str]:
+        page.add_script_tag(content=source)
+        return list(page.evaluate(
+            """async () => {
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 4)
+              .map((n) => n.target.join(' ')).join(' | '));
+        }"""
+        ))
+
+    return findings
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

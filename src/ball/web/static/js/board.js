@@ -1,6 +1,11 @@
 // SVG drawing of a spec-18.2 position document: 13x17 board, playable striped squares,
 // coordinates, end zones, pieces by kind/number/side, knocked-down pieces rotated, stacks
-// offset with a Block/Protection badge, the ball on a piece or on a square.
+// offset with a Block/Protection badge, the ball on a piece or on a square. Also the board's
+// touch and keyboard surface: each playable square owns the diamond around it (its own square
+// plus the halves of the four unplayable squares beside it), so on a 390 px phone a tap target
+// is two cells (~54 px) wide and high; keyboard.js moves a cursor drawn here (setCursor).
+
+import { t } from "./api.js";
 
 export const COLS = "ABCDEFGHIJKLM";
 export const ROWS = 17;
@@ -43,7 +48,9 @@ export class BoardView {
       viewBox: `0 0 ${13 * CELL + 2 * SIDE_M} ${ROWS * CELL + 2 * END_M}`,
       class: "board",
       role: "img",
+      "aria-label": (options.labels || {}).board || t("BALL board"),
     });
+    this.cursor = null;
     container.appendChild(this.svg);
     this.svg.addEventListener("click", (event) => {
       const hit = event.target.closest("[data-square]");
@@ -69,11 +76,45 @@ export class BoardView {
     this.svg.replaceChildren();
     this.position = position;
     this._defs();
+    this._hits();
     this._squares(marks);
     this._coordinates();
     this._pieces(position, marks);
     this._freeBall(position);
     this._targets(marks);
+    this.cursorLayer = el("g", { class: "cursor-layer", "pointer-events": "none" }, this.svg);
+    this._cursor();
+  }
+
+  // The keyboard cursor (a square or null), drawn above everything without a full redraw.
+  setCursor(square) {
+    this.cursor = square;
+    if (this.cursorLayer) this._cursor();
+  }
+
+  _cursor() {
+    this.cursorLayer.replaceChildren();
+    if (!this.cursor) return;
+    const [x, y] = this.xy(this.cursor);
+    // dark and light rings: visible on the light squares, the pieces and the targets alike
+    const ring = { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: "none" };
+    el("rect", { ...ring, stroke: "#fff", "stroke-width": 8 }, this.cursorLayer);
+    el("rect", { ...ring, stroke: "#16202c", "stroke-width": 4, class: "cursor", "data-square": this.cursor },
+      this.cursorLayer);
+  }
+
+  // Tap targets under the drawing: the diamond of each playable square reaches the centres of
+  // the unplayable squares beside it, which take no clicks, so the diamonds tile the board.
+  _hits() {
+    const g = el("g", { class: "hits" }, this.svg);
+    const half = CELL; // half-diagonal of a diamond = one cell
+    for (const sq of allSquares()) {
+      if (!isPlayable(sq)) continue;
+      const [cx, cy] = this.center(sq);
+      const points = `${cx},${cy - half} ${cx + half},${cy} ${cx},${cy + half} ${cx - half},${cy}`;
+      const hit = el("polygon", { points, class: "hit", fill: "#000", "fill-opacity": 0, "pointer-events": "all" }, g);
+      hit.dataset.square = sq;
+    }
   }
 
   _defs() {
@@ -93,7 +134,7 @@ export class BoardView {
     const g = el("g", { class: "squares" }, this.svg);
     el("rect", {
       x: SIDE_M - 2, y: END_M - 2, width: 13 * CELL + 4, height: ROWS * CELL + 4,
-      fill: "#3b4a3f", rx: 3,
+      fill: "#3b4a3f", rx: 3, "pointer-events": "none",
     }, g);
     const last = new Set(marks.last || []);
     for (const sq of allSquares()) {
@@ -102,6 +143,7 @@ export class BoardView {
       const r = Number(sq.slice(1));
       const attrs = { x, y, width: CELL, height: CELL, class: playable ? "sq playable" : "sq" };
       attrs.fill = playable ? "url(#stripes)" : "#56675a";
+      if (!playable) attrs["pointer-events"] = "none"; // the diamonds underneath take the tap
       const rect = el("rect", attrs, g);
       if (playable) rect.dataset.square = sq;
       if (r === ROWS || r === 1) {
@@ -128,7 +170,7 @@ export class BoardView {
   }
 
   _coordinates() {
-    const g = el("g", { class: "coords", "font-size": 13, fill: "#4a5560" }, this.svg);
+    const g = el("g", { class: "coords", "font-size": 13, fill: "#4a5560", "pointer-events": "none" }, this.svg);
     for (const c of COLS) {
       const [x] = this.center(c + "1");
       text(g, x, END_M - 9, c);

@@ -1,6 +1,7 @@
 // The simulator page: one game (?game=ID) or a new free-play game.
 import { api, t } from "./api.js";
 import { PositionEditor } from "./editor.js";
+import { attachKeyboard } from "./keyboard.js";
 import { Simulator } from "./simulator.js";
 
 function button(label, attrs, onclick) {
@@ -58,6 +59,7 @@ const sim = new Simulator(root, {
 // the editor takes the place of the game panel while it is open
 sim.panel.prepend(editorBox);
 const editor = new PositionEditor(sim, editorBox);
+attachKeyboard(sim); // arrow keys, Enter, Esc, live announcements, the board in words
 
 document.getElementById("new-game").addEventListener("submit", (event) => {
   event.preventDefault();
