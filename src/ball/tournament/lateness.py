@@ -85,7 +85,7 @@ def rule(late: Mapping[str, int | None], default_time: int | None) -> Ruling:
             over[0],
             articles,
             f"{arrivals}{limit}: {over[0]} past the default time loses by forfeit "
-            f"({', '.join(articles[:-1])}); recorded + / - (21.4)",
+            f"({', '.join(articles)}); recorded + / - (21.4)",
         )
     if len(late) == 2:
         return Ruling(
