@@ -116,6 +116,7 @@ def trf_codes(db):
     return {p.number: [c[2] for c in p.cells] for p in trf.read(ok(db, "export", "trf")).players}
 
 
+@pytest.mark.slow
 def test_lateness_through_the_cli_per_article(tmp_path):
     db = str(tmp_path / "late.db")
     ok(db, "event", "create", "--name", "Late", "--system", "round-robin", "--default-time", "30")
