@@ -261,8 +261,8 @@ class TournamentService(
         if not name:
             raise TournamentError("the event needs a name")
         if system not in (*SYSTEMS, GROUPS):
-            known = ", ".join((*SYSTEMS, GROUPS))
-            raise TournamentError(f"unknown system {system!r}; choose one of {known}")
+            offered = ", ".join((*SYSTEMS, GROUPS))
+            raise TournamentError(f"unknown system {system!r}; choose one of {offered}")
         if rounds is not None and rounds < 1:
             raise TournamentError(f"--rounds must be at least 1, got {rounds}")
         _bounded(rounds, "--rounds")
