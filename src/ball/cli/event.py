@@ -64,8 +64,11 @@ def create_command(
     teams: int | None = typer.Option(
         None, "--teams", help="A team event: boards per team match (teams via 'ball team add')."
     ),
-    team_ranking: str = typer.Option(
-        "15.3", "--team-ranking", help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks)."
+    team_ranking: str | None = typer.Option(
+        None,
+        "--team-ranking",
+        help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks); default 15.3 for a "
+        "round robin, 15.4 for a Swiss.",
     ),
     groups: int | None = typer.Option(
         None, "--groups", help="--system groups: the number of groups (snake-seeded by rating)."

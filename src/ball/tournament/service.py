@@ -235,7 +235,7 @@ class TournamentService(
         tie_extra_games: int = 0,
         tie_break: str = "lots",
         teams: int | None = None,
-        team_ranking: str = "15.3",
+        team_ranking: str | None = None,
         groups: groups.Setup | None = None,
         default_time: int | None = None,
     ) -> outcomes.EventSummary:
