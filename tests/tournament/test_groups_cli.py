@@ -250,3 +250,27 @@ def test_groups_setup_errors_exit_2_with_one_line(tmp_path):
         desk.ok("event", "add-player", name)
     assert "7 entrants cannot make 4 groups" in desk.refused("round", "pair")
     assert "Small (groups" in desk.ok("event", "show")
+
+
+def test_a_withdrawn_group_winner_does_not_qualify_and_an_undone_final_is_drawn_again(tmp_path):
+    from ball.tournament import TournamentService
+    from ball.tournament.groups import Setup
+
+    svc = TournamentService(str(tmp_path / "w.db"))
+    svc.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
+    for i in range(8):
+        svc.add_player(f"Q{i + 1}", rating=2000 - i)
+    for rnd in (1, 2, 3):
+        for t in svc.pair_next_round():
+            if t.b is not None:  # the higher rating (the lower number) wins by forfeit
+                svc.enter_result(rnd, t.table, forfeit="B" if t.a < t.b else "A")
+    svc.withdraw("Q1")  # group A's winner leaves after the group stage
+    first = svc.pair_next_round()
+    finalists = {x for t in first for x in (t.a, t.b)}
+    # groups by snake: A = Q1, Q4, Q5, Q8; B = Q2, Q3, Q6, Q7
+    assert finalists == {"Q4", "Q5", "Q2", "Q3"}
+    assert svc.unpair_round() == 4
+    again = svc.pair_next_round()
+    assert [(t.a, t.b) for t in again] == [(t.a, t.b) for t in first]
+    log = [x.detail for x in svc.log() if x.kind == "qualification"]
+    assert len(log) == 2 and log[0] == log[1] == "11.3: group A: Q4, Q5; group B: Q2, Q3"

@@ -105,19 +105,22 @@ class GroupUseCases:
         assert stage.group_rounds is not None
         if number <= stage.group_rounds:
             return _group_tables(stage, number, by_id), f"{GROUP_METHOD}: round {number}"
-        if stage.final_start is None:
+        if number == stage.group_rounds + 1:  # again after an undo: the groups may differ
             self._start_final(s, ev, stage, number)
         if stage.final == "knockout":
             return _knockout_tables(ev, stage, number, by_id)
         return _round_robin_tables(ev, stage, number, by_id)
 
     def _start_final(self, s: Session, ev: Event, stage: GroupStage, number: int) -> None:
-        """Decide who qualifies from each group (11.3) and seat the final; logged."""
+        """Decide who qualifies from each group (11.3) and seat the final; logged. An
+        entrant who has withdrawn does not qualify: the next in the group's ranking does."""
         tables = _group_tables_ranked(ev, stage, stage.group_rounds)
+        active = {e.id for e in ev.entrants if e.status == "active"}
         chosen: list[list[int]] = []
         notes = []
         for index, ranked in enumerate(tables):
-            got, tied = groups.qualified([(r.rank, r.entrant_id) for r in ranked], stage.qualifiers)
+            still = [(r.rank, r.entrant_id) for r in ranked if r.entrant_id in active]
+            got, tied = groups.qualified(still, stage.qualifiers)
             chosen.append(got)
             if tied:
                 names = {e.id: e.name for e in ev.entrants}
