@@ -68,6 +68,9 @@ def test_one_table_per_group_with_the_qualifiers_marked_then_the_final(client):
     assert [r[1] for r in found["final-table"]][:1] == ["P1"]
     assert "Final stage (knockout)" in page.text
     assert 'href="/public/1/groups"' in page.text
+    # the other pages of a groups event still show (the final in the pairings)
+    for view in ("standings", "pairings", "results"):
+        assert client.get(f"/public/1/{view}").status_code == 200
 
 
 @pytest.mark.parametrize(("lang", "group", "final"), [
