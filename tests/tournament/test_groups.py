@@ -148,3 +148,17 @@ def test_setup_errors_name_the_option():
         groups.check(groups.Setup(4), entrants=7)
     with pytest.raises(TournamentError, match="--group-cycles"):
         groups.check(groups.Setup(4, cycles=3))
+
+
+@pytest.mark.parametrize(
+    ("setup", "rounds"),
+    [
+        (groups.Setup(4, final="knockout", qualifiers=2), 3),  # 8 in a bracket
+        (groups.Setup(3, final="knockout", qualifiers=2), 3),  # 6 in a bracket of 8
+        (groups.Setup(4, final="round-robin", qualifiers=2), 7),
+        (groups.Setup(4, final="round-robin", qualifiers=2, carry=True), 6),
+        (groups.Setup(3, final="round-robin", qualifiers=1), 3),  # 3 entrants: 3 rounds
+    ],
+)
+def test_planned_final_rounds(setup, rounds):
+    assert groups.planned_final_rounds(setup) == rounds

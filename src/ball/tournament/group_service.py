@@ -200,6 +200,7 @@ def _seat_groups(ev: Event, stage: GroupStage) -> None:
     seated = groups.snake([e.id for e in field_], setup.groups)
     stage.seating = json.dumps(seated)
     stage.group_rounds = groups.group_rounds([len(g) for g in seated], setup.cycles)
+    ev.rounds = stage.group_rounds + groups.planned_final_rounds(setup)  # shown until the final
 
 
 def _group_tables(

@@ -186,6 +186,22 @@ def final_round(
     ]
 
 
+def planned_final_rounds(setup: Setup) -> int:
+    """The rounds the final will take when every group has `qualifiers` (a knockout's
+    replays come on top)."""
+    qualified = [[(g, p) for p in range(setup.qualifiers)] for g in range(setup.groups)]
+    n = setup.groups * setup.qualifiers
+    if setup.final == "knockout":
+        return knockout.bracket_size(n).bit_length() - 1
+    seats = final_seats(qualified)
+    carried = {
+        frozenset((i, j))
+        for i, j in itertools.combinations(range(n), 2)
+        if setup.carry and seats[i][0] == seats[j][0]
+    }
+    return len(final_rounds(n, carried))
+
+
 def _seats_of_round(seats: int, r: int) -> list[tuple[int, int | None]]:
     return [(a - 1, b - 1 if b is not None else None) for a, b in berger.berger_round(seats, r)]
 
