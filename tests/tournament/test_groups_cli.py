@@ -274,3 +274,17 @@ def test_a_withdrawn_group_winner_does_not_qualify_and_an_undone_final_is_drawn_
     assert [(t.a, t.b) for t in again] == [(t.a, t.b) for t in first]
     log = [x.detail for x in svc.log() if x.kind == "qualification"]
     assert len(log) == 2 and log[0] == log[1] == "11.3: group A: Q4, Q5; group B: Q2, Q3"
+
+
+def test_a_hand_set_round_1_leaves_no_groups_and_pairing_says_so(tmp_path):
+    desk = Desk(tmp_path)
+    desk.ok("event", "create", "--name", "H", "--system", "groups", "--groups", 2)
+    for name in NAMES[:8]:
+        desk.ok("event", "add-player", name, "--rating", RATING[name])
+    pairs = json.dumps([[NAMES[i], NAMES[i + 1]] for i in range(0, 8, 2)])
+    desk.ok("round", "set", "--round", 1, "--pairs", pairs)
+    for table in (1, 2, 3, 4):
+        desk.ok("result", "enter", "--round", 1, "--table", table, "--forfeit", "B")
+    assert "round 1 was set by hand" in desk.refused("round", "pair")
+    assert "has results" in desk.refused("round", "undo")
+    assert json.loads(desk.ok("standings", "--json"))  # still readable: no groups section

@@ -101,8 +101,12 @@ class GroupUseCases:
         """Round `number` of a groups event: a group round, or a round of the final."""
         if number == 1:
             _seat_groups(ev, stage)
+        if stage.group_rounds is None:
+            raise TournamentError(
+                "no groups: they are drawn when 'round pair' pairs round 1, and round 1 was "
+                "set by hand (undo it with 'round undo' while it has no result, then pair it)"
+            )
         by_id = {e.id: e for e in ev.entrants}
-        assert stage.group_rounds is not None
         if number <= stage.group_rounds:
             return _group_tables(stage, number, by_id), f"{GROUP_METHOD}: round {number}"
         if number == stage.group_rounds + 1:  # again after an undo: the groups may differ
