@@ -288,3 +288,43 @@ def test_a_hand_set_round_1_leaves_no_groups_and_pairing_says_so(tmp_path):
     assert "round 1 was set by hand" in desk.refused("round", "pair")
     assert "has results" in desk.refused("round", "undo")
     assert json.loads(desk.ok("standings", "--json"))  # still readable: no groups section
+
+
+def test_article_20_3_inside_a_group(tmp_path):
+    """E-3i: leaving during the group stage is ruled as a round robin over the group: fewer
+    than half of the group's games played cancels every result; half or more keeps them and
+    forfeits the rest."""
+    from ball.tournament import TournamentService
+    from ball.tournament.groups import Setup
+
+    svc = TournamentService(str(tmp_path / "w.db"))
+    svc.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
+    for i in range(8):
+        svc.add_player(f"Q{i + 1}", rating=2000 - i)
+    # groups by snake: A = Q1, Q4, Q5, Q8; B = Q2, Q3, Q6, Q7; every game a draw
+    draw = {"coaches": ["A", "B"], "forfeit": None, "halves": [
+        {"atk_first": s, "td": None, "pb": {"A": {"atk": 3, "def": 3}, "B": {"atk": 3, "def": 3}}}
+        for s in "AB"]}  # fmt: skip
+    met: dict[str, list[str]] = {}
+    for rnd in (1, 2, 3):
+        for t in svc.pair_next_round():
+            met.setdefault(t.a, []).append(t.b)
+            met.setdefault(t.b, []).append(t.a)
+            if t.b is not None and t.result is None:  # a withdrawn one's game: forfeited
+                svc.enter_result(rnd, t.table, sheet=draw)
+        if rnd == 1:
+            svc.withdraw("Q8")  # 1 of 3 group games played: cancelled
+        if rnd == 2:
+            svc.withdraw("Q7")  # 2 of 3 played: the results stand
+    assert svc.withdrawal_ruling("Q8")["action"] == "cancel-results"
+    kept = svc.withdrawal_ruling("Q7")
+    assert kept["action"] == "results-stand" and kept["article"] == "20.3"
+    section = svc.standings().groups
+    a = {r["name"]: r["points"] for r in section["groups"][0]["standings"]}
+    b = {r["name"]: r["points"] for r in section["groups"][1]["standings"]}
+    assert "Q8" not in a  # no line: cancelled
+    # Q8's first opponent keeps only their two other draws; Q7's round-3 opponent wins by forfeit
+    assert a[met["Q8"][0]] == 1.0
+    assert b["Q7"] == 1.0 and b[met["Q7"][2]] == 2.0
+    qualified = {r["name"] for g in section["groups"] for r in g["standings"] if r["qualified"]}
+    assert "Q7" not in qualified and "Q8" not in qualified
