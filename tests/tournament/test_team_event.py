@@ -142,8 +142,9 @@ def test_team_refusals(tmp_path):
     r = ball("team", "add", "--db", db, "T3", "--player", "T1p1", "--player", "a",
              "--player", "b", "--player", "c")  # fmt: skip
     assert r.exit_code == 2 and "another team" in r.output
-    r = ball("event", "create", "--db", db, "--name", "S", "--system", "swiss", "--teams", "4")
-    assert r.exit_code == 2 and "round-robin" in r.output
+    # a Swiss of teams is paired on match points (test_team_swiss.py); a knockout is not
+    r = ball("event", "create", "--db", db, "--name", "S", "--system", "knockout", "--teams", "4")
+    assert r.exit_code == 2 and "round-robin or --system swiss" in r.output
     r = ball(
         "event", "create", "--db", db, "--name", "Z", "--system", "round-robin", "--teams", "0"
     )

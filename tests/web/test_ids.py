@@ -25,6 +25,7 @@ NOT_FOUND = [
     "/public/{id}/standings",
     "/public/{id}/pairings",
     "/public/{id}/results",
+    "/public/{id}/groups",
     "/clock/api/clocks/{id}",
     "/clock/api/clocks/{id}/history",
     "/clock/{id}",

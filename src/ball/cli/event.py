@@ -27,7 +27,7 @@ def _group() -> None:
 def create_command(
     name: str = typer.Option(..., "--name", help="Event name."),
     system: str | None = typer.Option(
-        None, "--system", help="round-robin | double-round-robin | swiss | knockout"
+        None, "--system", help="round-robin | double-round-robin | swiss | knockout | groups"
     ),
     rounds: int | None = typer.Option(None, "--rounds", help="Number of rounds (Swiss)."),
     draw_lots: int | None = typer.Option(
@@ -64,8 +64,29 @@ def create_command(
     teams: int | None = typer.Option(
         None, "--teams", help="A team event: boards per team match (teams via 'ball team add')."
     ),
-    team_ranking: str = typer.Option(
-        "15.3", "--team-ranking", help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks)."
+    team_ranking: str | None = typer.Option(
+        None,
+        "--team-ranking",
+        help="Team event: 15.3 | 15.4 | 15.5 (sum of individual ranks); default 15.3 for a "
+        "round robin, 15.4 for a Swiss.",
+    ),
+    groups: int | None = typer.Option(
+        None, "--groups", help="--system groups: the number of groups (snake-seeded by rating)."
+    ),
+    group_cycles: int = typer.Option(
+        1, "--group-cycles", help="--system groups: 1 (single) or 2 (double) round robin."
+    ),
+    final: str | None = typer.Option(
+        None, "--final", help="--system groups: the final, knockout (default) | round-robin."
+    ),
+    qualifiers: int | None = typer.Option(
+        None, "--qualifiers", help="--system groups: the top K of each group go on (default 2)."
+    ),
+    carry: bool = typer.Option(
+        False, "--carry", help="--system groups: a round-robin final keeps the group games."
+    ),
+    default_time: int | None = typer.Option(
+        None, "--default-time", help="Minutes late a player may arrive before losing (21.1)."
     ),
     sessions: int | None = typer.Option(None, "--sessions", help="Mahjong: sessions."),
     hands_per_session: int = typer.Option(
@@ -131,9 +152,26 @@ def create_command(
             tie_break=tie_break,
             teams=teams,
             team_ranking=team_ranking,
+            groups=_group_setup(groups, group_cycles, final, qualifiers, carry),
+            default_time=default_time,
         )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")
+
+
+def _group_setup(
+    groups: int | None, cycles: int, final: str | None, qualifiers: int | None, carry: bool
+) -> Any:
+    """The groups setup of `--system groups` (None without --groups)."""
+    from ball.tournament.groups import Setup
+
+    if groups is None:
+        if final is not None or qualifiers is not None or carry or cycles != 1:
+            fail("--final, --qualifiers, --carry and --group-cycles need --groups G")
+        return None
+    return Setup(
+        groups, cycles, final or "knockout", 2 if qualifiers is None else qualifiers, carry
+    )
 
 
 @app.command("add-player")

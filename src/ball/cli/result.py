@@ -52,6 +52,31 @@ SANCTION = typer.Option(
 )
 
 
+LATE = typer.Option(
+    [],
+    "--late",
+    help="Articles 21-22: A|B|both[:MINUTES] late (no minutes: never came); past the "
+    "event's default time the game is lost by forfeit (repeat for each side).",
+)
+
+
+def _late(texts: list[str]) -> dict[str, int | None] | None:
+    from ball.tournament import TournamentError, lateness
+
+    try:
+        return lateness.parse(texts) or None
+    except TournamentError as exc:
+        fail(str(exc))
+
+
+def _late_line(svc, event: str | None, round_number: int, table: int) -> str:
+    """The ruling just logged for the table (it names the articles)."""
+    lines = run(lambda: svc.log(event=event_ref(event)))
+    found = [x for x in lines if x.kind == "lateness" and x.round == round_number
+             and x.table == table]  # fmt: skip
+    return found[-1].detail if found else ""
+
+
 def _steals(texts: list[str]) -> list[dict] | None:
     steals = []
     for text in texts:
@@ -84,6 +109,7 @@ def enter_command(
     game: int | None = typer.Option(
         None, "--game", help="Knockout mini-match: the game of the tie (1, 2, ...; the next one)."
     ),
+    late: list[str] = LATE,
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
@@ -91,8 +117,18 @@ def enter_command(
     the same command again changes nothing; corrections go through `result correct`).
     In a knockout whose ties are mini-matches, enter each game with --game K: coach A
     (and --forfeit A) is the coach with the first colour in that game. A Mahjong table
-    takes a session sheet (--sheet SESSION.json; its "table", the latest session)."""
-    args = _result_args(sheet, forfeit, double_forfeit)
+    takes a session sheet (--sheet SESSION.json; its "table", the latest session).
+    With --late (articles 21-22) the sheet is given when the game was played, and nothing
+    else when a side came past the default time (the forfeit follows from the ruling)."""
+    arrivals = _late(late)
+    if arrivals is not None:
+        if forfeit is not None or double_forfeit:
+            fail("--late decides the forfeit itself; give no --forfeit or --double-forfeit")
+        if game is not None:
+            fail("--late: the lateness of a mini-match game is not recorded yet")
+        args = _result_args(sheet, None, False) if sheet is not None else {}
+    else:
+        args = _result_args(sheet, forfeit, double_forfeit)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
     if _mahjong(svc, event, args, steals or sanctions, game):
@@ -112,10 +148,12 @@ def enter_command(
     done = run(
         lambda: svc.record_table_result(
             round_number, table, steals=steals, sanctions=sanctions, event=event_ref(event),
-            **args,
+            late=arrivals, **args,
         )
     )  # fmt: skip
     typer.echo(_describe(done.table))
+    if arrivals is not None:
+        typer.echo(f"lateness: {_late_line(svc, event, round_number, table)}")
 
 
 @app.command("correct")

@@ -47,6 +47,9 @@ def standings_command(
         shown: object = (
             {"standings": individual, "teams": data.teams} if data.teams is not None else individual
         )
+        if data.groups is not None:  # a groups event: each group's table and the final's
+            shown = {**(shown if isinstance(shown, dict) else {"standings": individual}),
+                     "groups": data.groups}  # fmt: skip
         typer.echo(json.dumps(shown, ensure_ascii=False))
         return
     typer.echo(f"{data.event} after round {data.rounds}")
@@ -57,6 +60,7 @@ def standings_command(
     for t in (data.teams or {}).get("standings", []):
         typer.echo(f"team {t['rank']:>3}  {t['team']:<30} {t['match_points']:>3} MP "
                    f"{t['game_points']:>5g} GP")  # fmt: skip
+    _print_groups(data.groups)
     for w in data.withdrawals or []:
         typer.echo(f"withdrawn after round {w['after_round']}: {w['name']} — article "
                    f"{w['article']}: {w['reason']}")  # fmt: skip
@@ -84,3 +88,19 @@ def _cancelled(
 
 def register(app: typer.Typer) -> None:
     app.command("standings")(standings_command)
+
+
+def _print_groups(section: dict[str, Any] | None) -> None:
+    """A groups event: each group's table (`*` marks a qualifier), then the final's."""
+    if section is None:
+        return
+    for g in section["groups"]:
+        typer.echo(f"group {g['group']}")
+        for r in g["standings"]:
+            mark = "*" if r["qualified"] else " "
+            typer.echo(f"{r['rank']:>4}{mark} {r['name']:<30} {r['points']:>5g}")
+    final = section["final"]
+    if final is not None:
+        typer.echo(f"final ({final['system']}{', carried' if final['carry'] else ''})")
+        for r in final["standings"]:
+            typer.echo(f"{r['rank']:>4}  {r['name']:<30} {r['points']:>5g}")

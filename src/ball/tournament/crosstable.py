@@ -131,7 +131,8 @@ def build(event: Event, upto: int | None = None) -> dict[int, Line]:
                 code = (
                     "H" if (rnd.number < e.first_round and event.late_entry_bye == "half") else "Z"
                 )
-                if event.system == "knockout":
-                    code = " "  # waiting for a replay, or out: not paired, no bye
+                if event.system in ("knockout", "groups"):
+                    # waiting for a replay, out, or not in the final: not paired, no bye
+                    code = " "
                 lines[e.id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
     return lines

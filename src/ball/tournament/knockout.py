@@ -113,7 +113,7 @@ def pair_round(ev: Event, number: int) -> tuple[list[Table], str]:
     stage = stage_winners(ev)
     if sum(1 for w in stage if w is not None) <= 1:
         raise TournamentError("the knockout is complete")
-    return _pair_in_order(stage), "knockout"
+    return pair_in_order(stage), "knockout"
 
 
 def _first_round(ev: Event) -> tuple[list[Table], str]:
@@ -125,12 +125,12 @@ def _first_round(ev: Event) -> tuple[list[Table], str]:
         (by_number[a] if a is not None else None, by_number[b] if b is not None else None)
         for a, b in first_round([e.number for e in seeds])
     ]
-    return _pair_in_order([x for slot in slots for x in slot]), (
+    return pair_in_order([x for slot in slots for x in slot]), (
         "knockout (seeded)" if ev.draw_lots_seed is None else "knockout (drawn)"
     )
 
 
-def _pair_in_order(stage: list[Entrant | None]) -> list[Table]:
+def pair_in_order(stage: list[Entrant | None]) -> list[Table]:
     """Neighbours in bracket order meet; one alone has a bye; two empty slots, nothing."""
     out: list[Table] = []
     for i in range(0, len(stage), 2):

@@ -407,3 +407,55 @@ class SessionSheet(Base):
     scores: Mapped[str] = mapped_column(Text)  # JSON [E, S, W, N] session scores
     table_points: Mapped[str] = mapped_column(Text)  # JSON ["4", "3/2", ...] exact fractions
     entered_at: Mapped[float] = mapped_column(Float)
+
+
+# ---------------------------------------------------------------------- groups, lateness
+#
+# Issue 17: seeded groups then a final stage (`groups`, `group_service`) and the lateness
+# rules of seed 004 articles 21-22 (`lateness`, `lateness_service`).
+
+
+class GroupStage(Base):
+    """An event run as seeded groups then a final (`--system groups`)."""
+
+    __tablename__ = "tournament_group_stages"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey(TEAM_EVENT_FK, ondelete="CASCADE"), primary_key=True
+    )
+    groups: Mapped[int] = mapped_column(Integer)
+    cycles: Mapped[int] = mapped_column(Integer, default=1)
+    final: Mapped[str] = mapped_column(String(16), default="knockout")
+    qualifiers: Mapped[int] = mapped_column(Integer, default=2)
+    carry: Mapped[bool] = mapped_column(Boolean, default=False)
+    # JSON, set at round 1: the groups as lists of entrant ids, seat order.
+    seating: Mapped[str] = mapped_column(Text, default="")
+    group_rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # JSON, set when the final is first paired: its seats (a bracket's slots, null = empty).
+    final_seats: Mapped[str] = mapped_column(Text, default="")
+    final_start: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DefaultTime(Base):
+    """The event's default time (21.1): minutes after the start a player may still arrive."""
+
+    __tablename__ = "tournament_default_times"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey(TEAM_EVENT_FK, ondelete="CASCADE"), primary_key=True
+    )
+    minutes: Mapped[int] = mapped_column(Integer)
+
+
+class Lateness(Base):
+    """Who arrived late at a table and by how many minutes (None: not at all; -1: never
+    came), with the ruling applied (21.1-21.4)."""
+
+    __tablename__ = "tournament_lateness"
+
+    pairing_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), primary_key=True
+    )
+    a_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    b_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ruling: Mapped[str] = mapped_column(Text, default="")

@@ -147,9 +147,10 @@ class TableOutcome(Record):
 class StandingsTable(Record):
     """The ranking after `rounds` rounds, under the tie-break `rules` (their description);
     `withdrawals` the article-20 rulings that apply (`withdrawal_event.summary`), `teams` a
-    team event's team ranking — each left out of the JSON when there is none."""
+    team event's team ranking, `groups` a groups event's groups and final — each left
+    out of the JSON when there is none."""
 
-    OPTIONAL = frozenset({"withdrawals", "teams"})
+    OPTIONAL = frozenset({"withdrawals", "teams", "groups"})
 
     event: str
     rules: str
@@ -158,6 +159,7 @@ class StandingsTable(Record):
     standings: list[Standing]
     withdrawals: list[dict[str, Any]] | None = None
     teams: dict[str, Any] | None = None
+    groups: dict[str, Any] | None = None  # a groups event: each group and the final
 
 
 @dataclass(frozen=True, eq=False)

@@ -36,7 +36,10 @@ from ball.storage import ids, open_database
 from ball.tournament import (
     berger,
     crosstable,
+    group_service,
+    groups,
     knockout,
+    lateness_service,
     outcomes,
     sanction_log,
     signals,
@@ -77,6 +80,9 @@ from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 from ball.tournament.tie_service import KnockoutUseCases
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
+# Seeded groups then a final (`group_service`): created with its setup, so not offered where
+# a bare system is chosen (the desk's form).
+GROUPS = "groups"
 BYE_KINDS = ("pab", "half", "zero", "full")
 EventRef = int | str | None
 LIMIT = ids.MAX_ID  # numbers beyond this are no round, table or event (one id type)
@@ -88,7 +94,13 @@ def _bounded(value: int | None, label: str) -> None:
 
 
 class TournamentService(
-    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases, FormatPages
+    DeskUseCases,
+    KnockoutUseCases,
+    team_service.TeamUseCases,
+    group_service.GroupUseCases,
+    lateness_service.LatenessUseCases,
+    SessionUseCases,
+    FormatPages,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
@@ -225,7 +237,9 @@ class TournamentService(
         tie_extra_games: int = 0,
         tie_break: str = "lots",
         teams: int | None = None,
-        team_ranking: str = "15.3",
+        team_ranking: str | None = None,
+        groups: groups.Setup | None = None,
+        default_time: int | None = None,
     ) -> outcomes.EventSummary:
         """Create an event and return its summary.
 
@@ -239,15 +253,18 @@ class TournamentService(
         A knockout's ties may be mini-matches: `games_per_tie` games, `tie_extra_games`
         extra games, then `tie_break` lots or armageddon (`minimatch.Policy`).
         `teams`: a team event of that many boards per match, ranked by `team_ranking`
-        (`team_service`).
+        (`team_service`). `groups`: the setup of a `groups` event (`group_service`);
+        `default_time`: minutes a player may arrive late before losing by forfeit (21.1,
+        `lateness_service`).
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
         refuse_game(game_name)  # tables of four: `create_mahjong_event`
         if not name:
             raise TournamentError("the event needs a name")
-        if system not in SYSTEMS:
-            raise TournamentError(f"unknown system {system!r}; choose one of {', '.join(SYSTEMS)}")
+        if system not in (*SYSTEMS, GROUPS):
+            offered = ", ".join((*SYSTEMS, GROUPS))
+            raise TournamentError(f"unknown system {system!r}; choose one of {offered}")
         if rounds is not None and rounds < 1:
             raise TournamentError(f"--rounds must be at least 1, got {rounds}")
         _bounded(rounds, "--rounds")
@@ -272,7 +289,7 @@ class TournamentService(
             if value and not _is_iso_date(value):
                 raise TournamentError(f"{label} must be YYYY-MM-DD, got {value!r}")
         scoring = dict(scoring or {})
-        if system in ("round-robin", "double-round-robin"):
+        if system in ("round-robin", "double-round-robin", GROUPS):
             # The entrant drawn against the dummy of an odd field sits out: by default
             # without a point (every entrant sits out equally often).
             scoring.setdefault("pab", 0.0)
@@ -311,6 +328,8 @@ class TournamentService(
             s.add(event)
             s.flush()
             team_service.mark_team_event(s, event, teams, team_ranking)
+            group_service.mark_group_event(s, event, groups)
+            lateness_service.set_default_time(s, event, default_time)
             return outcomes.event_summary(event)
 
     def list_events(self) -> list[outcomes.EventSummary]:
@@ -434,7 +453,10 @@ class TournamentService(
                 )
             }
             team_event = team_service.team_event(s, ev)
-            if team_event is not None:
+            stage = group_service.group_stage(s, ev)
+            if stage is not None:
+                pairs, method = self._pair_group_event(s, ev, stage, number)
+            elif team_event is not None:
                 pairs, method = self._pair_team_round(s, ev, team_event, number)
             elif ev.system == "swiss":
                 pairs, method = self._pair_swiss(ev, number, requests)
@@ -593,6 +615,7 @@ class TournamentService(
         must_exist: bool = False,
         at: float | None = None,
         event: EventRef = None,
+        late: dict[str, int | None] | None = None,
     ) -> table_result.RecordedResult:
         """Record a table's result with the steals and sanctions of its sheet, all in one
         transaction (the desk's result form and `ball result enter|correct`).
@@ -605,7 +628,9 @@ class TournamentService(
         result and writes nothing. A different result over a stored one is a correction:
         it needs `reason` (`CorrectionWithoutReason`) and is kept with it. With
         `expected_version`, a table saved since that version is a `VersionConflict`.
-        `must_exist` refuses a table without a result (a correction of nothing)."""
+        `must_exist` refuses a table without a result (a correction of nothing).
+        `late` (side -> minutes late, None: never came) applies articles 21-22: past the
+        event's default time the side loses by forfeit (`lateness_service`)."""
         reason = table_result.check_correction_reason(reason)
         now = time.time() if at is None else at
         with self._tx() as s:
@@ -615,7 +640,10 @@ class TournamentService(
             # `_table_row` refuses a bye, so the table has its coach B.
             assert pairing.b is not None and pairing.b_id is not None
             names = {"A": pairing.a.name, "B": pairing.b.name}
-            new = self._make_result(ev, pairing, sheet, forfeit, double_forfeit)
+            entered, ruling = self._late_ruling(
+                s, ev, late, {"sheet": sheet, "forfeit": forfeit, "double_forfeit": double_forfeit}
+            )
+            new = self._make_result(ev, pairing, **entered)
             kind = table_result.result_kind(new)
             stolen = None if steals is None else table_result.check_steals(steals, names)
             given = table_result.check_sanctions(sanctions, kind, names, ladder_of(game(ev.game)))
@@ -650,6 +678,8 @@ class TournamentService(
                 self._replace_result(s, ev, round_number, table, old, new, reason)
             state.version += 1
             state.updated_at = now
+            if late and ruling is not None:
+                self._store_lateness(s, ev, pairing, round_number, late, ruling)
             if stolen is not None:
                 state.steals = json.dumps(stolen)
             ids = {"A": pairing.a_id, "B": pairing.b_id}
@@ -851,11 +881,10 @@ class TournamentService(
             ev = self._event(s, event)
             refuse_two_player(ev, "its standings are by table points (session_standings)")
             table = outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
-            teams = (
-                self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
-            )
+            teams = self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
             withdrawals = withdrawal_event.summary(ev) or None
-            return replace(table, withdrawals=withdrawals, teams=teams)
+            in_groups = self.group_section(s, ev, upto)
+            return replace(table, withdrawals=withdrawals, teams=teams, groups=in_groups)
 
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
@@ -905,7 +934,7 @@ class TournamentService(
                     f"{', '.join(map(str, missing))}"
                 )
         number = len(ev.rounds_) + 1
-        if ev.rounds is not None and number > ev.rounds and ev.system != "knockout":
+        if ev.rounds is not None and number > ev.rounds and ev.system not in ("knockout", GROUPS):
             raise TournamentError(f"all {ev.rounds} rounds are paired")
         return number
 
@@ -914,7 +943,9 @@ class TournamentService(
         knockout seeds, registration order for a round robin; for a round robin or a
         knockout `--draw-lots` shuffles them instead (seeded, recorded on the event)."""
         entrants = sorted(ev.entrants, key=lambda e: e.registered)
-        if ev.system == "swiss" or (ev.system == "knockout" and ev.draw_lots_seed is None):
+        if ev.system in ("swiss", GROUPS) or (
+            ev.system == "knockout" and ev.draw_lots_seed is None
+        ):
             entrants.sort(key=lambda e: (-(e.rating or 0), e.registered))
         elif ev.draw_lots_seed is not None:
             random.Random(ev.draw_lots_seed).shuffle(entrants)

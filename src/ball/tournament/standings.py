@@ -75,6 +75,8 @@ VUR_CODES = frozenset("HZ-")
 def default_chain(system: str, plugin: GamePlugin) -> list[str]:
     """The tie-break chain of a new event: the system's, then the game's own; or the
     game's own chain for the system when its rules fix one (Xiangqi 15.1/15.2)."""
+    if system == "groups":  # each group, and a round-robin final, is a round robin
+        system = "round-robin"
     own = default_chains(plugin)
     if own is not None and system in own:
         return list(own[system])

@@ -14,6 +14,8 @@ class PairingSystem(StrEnum):
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     SWISS = "swiss"
     KNOCKOUT = "knockout"
+    # Seeded groups then a final (`group_service`), created with its setup (--groups).
+    GROUPS = "groups"
 
     @property
     def all_play_all(self) -> bool:
@@ -21,5 +23,6 @@ class PairingSystem(StrEnum):
         return self in (PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN)
 
 
-# The plain texts, in the order the service lists them (service.SYSTEMS, for adoption).
-SYSTEMS = tuple(system.value for system in PairingSystem)
+# The plain texts, in the order the service lists them (service.SYSTEMS, for adoption):
+# the systems a bare choice offers (a groups event needs its setup as well).
+SYSTEMS = tuple(system.value for system in PairingSystem if system is not PairingSystem.GROUPS)

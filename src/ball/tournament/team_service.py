@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 
-from ball.tournament import berger, knockout, standings, teams
+from ball.tournament import berger, knockout, standings, swiss, team_swiss, teams
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import (
     Entrant,
@@ -47,14 +47,19 @@ RANKINGS = ("15.3", "15.4", "15.5")
 RATED = re.compile(r"^(?P<name>.+?)=(?P<rating>\d{1,4})$")
 
 
-def mark_team_event(s: Session, ev: Event, boards: int | None, ranking: str) -> None:
+def mark_team_event(s: Session, ev: Event, boards: int | None, ranking: str | None) -> None:
     """Make a new event a team event of `boards` boards (no-op when `boards` is None)."""
     if boards is None:
         return
     if not 1 <= boards <= MAX_BOARDS:
         raise TournamentError(f"--teams is the boards per match, 1 to {MAX_BOARDS}; got {boards}")
-    if ev.system != "round-robin":
-        raise TournamentError("a team event is an all-play-all of teams: use --system round-robin")
+    if ev.system not in ("round-robin", "swiss"):
+        raise TournamentError(
+            "a team event is an all-play-all of teams or a Swiss of teams: use --system "
+            "round-robin or --system swiss"
+        )
+    if ranking is None:  # 15.3 for a round robin of teams, 15.4 for points pairing
+        ranking = "15.4" if ev.system == "swiss" else "15.3"
     if ranking not in RANKINGS:
         raise TournamentError(f"team ranking is one of {', '.join(RANKINGS)}; got {ranking!r}")
     s.add(TeamEvent(event_id=ev.id, boards=boards, ranking=ranking))
@@ -194,24 +199,22 @@ class TeamUseCases:
     def _pair_team_round(
         self, s: Session, ev: Event, info: TeamEvent, number: int
     ) -> tuple[list[knockout.Table], str]:
-        """The team matches of round `number` (Berger tables over the teams) as board
-        tables, the first-named team's player on coach A on odd boards (13.2, 13.3)."""
+        """The team matches of round `number` (Berger tables over the teams, or the Dutch
+        system on match points in a Swiss of teams, `team_swiss`) as board tables, the
+        first-named team's player on coach A on odd boards (13.2, 13.3)."""
         all_teams = _teams(s, ev)
         if len(all_teams) < 2:
             raise TournamentError("at least two teams are needed to pair")
-        total = berger.berger_rounds(len(all_teams))
-        if ev.rounds is None:
-            ev.rounds = total
-        if number > total:
-            raise TournamentError(f"all {total} rounds are paired")
+        if ev.system == "swiss":
+            meetings, method = self._swiss_meetings(s, ev, info, all_teams, number)
+        else:
+            meetings, method = _berger_meetings(ev, all_teams, number)
         s.execute(
             delete(TeamMatch).where(TeamMatch.event_id == ev.id, TeamMatch.round_number == number)
         )
         by_id = _by_id(ev)
         out: list[knockout.Table] = []
-        for match, (w, b) in enumerate(berger.round_robin_round(len(all_teams), number), start=1):
-            first = all_teams[w - 1]
-            second = all_teams[b - 1] if b else None
+        for match, (first, second) in enumerate(meetings, start=1):
             s.add(
                 TeamMatch(
                     event_id=ev.id,
@@ -231,7 +234,43 @@ class TeamUseCases:
                 else:
                     out.append((y, x, None))
         s.flush()
-        return out, "FIDE Berger tables over the teams, colours by board (13.2)"
+        return out, method
+
+    @staticmethod
+    def _swiss_meetings(
+        s: Session, ev: Event, info: TeamEvent, all_teams: list[Team], number: int
+    ) -> tuple[list[tuple[Team, Team | None]], str]:
+        """Round `number` of a Swiss of teams, paired on match points (`team_swiss`)."""
+        if number > team_swiss.total_rounds(ev, len(all_teams)):
+            raise TournamentError(f"all {ev.rounds} rounds are paired")
+        by_id = _by_id(ev)
+
+        def rating(team: Team) -> float:
+            top = _order(team, by_id)[: info.boards]
+            return sum(e.rating or 0 for e in top) / max(1, len(top))
+
+        seeded = sorted(all_teams, key=lambda t: (-rating(t), t.registered))
+        number_of = {t.id: n for n, t in enumerate(seeded, start=1)}
+        team_of = {m.entrant_id: t.name for t in all_teams for m in t.members}
+        rows = s.scalars(
+            select(TeamMatch).where(TeamMatch.event_id == ev.id, TeamMatch.round_number < number)
+        )
+        meetings = [
+            team_swiss.Meeting(
+                m.round_number,
+                number_of[m.first_id],
+                number_of[m.second_id] if m.second_id else None,
+                _first_match_points(ev, info, m, team_of, {t.id: t.name for t in all_teams}),
+            )
+            for m in rows
+        ]
+        numbers = {number_of[t.id]: (t.name, round(rating(t)) or None) for t in all_teams}
+        team_at = {n: t for t in all_teams for n in (number_of[t.id],)}
+        pairs = team_swiss.pair(ev, numbers, meetings, number)
+        return (
+            [(team_at[a], team_at[b] if b else None) for a, b in pairs],
+            f"{swiss.engine_name()} over the teams on match points, colours by board (13.3)",
+        )
 
     @staticmethod
     def _fielded(
@@ -357,6 +396,22 @@ class TeamUseCases:
         return "\n".join(lines) + "\n"
 
 
+def _berger_meetings(
+    ev: Event, all_teams: list[Team], number: int
+) -> tuple[list[tuple[Team, Team | None]], str]:
+    """Round `number` of the round robin of teams: (first-named, second or None)."""
+    total = berger.berger_rounds(len(all_teams))
+    if ev.rounds is None:
+        ev.rounds = total
+    if number > total:
+        raise TournamentError(f"all {total} rounds are paired")
+    meetings = [
+        (all_teams[w - 1], all_teams[b - 1] if b else None)
+        for w, b in berger.round_robin_round(len(all_teams), number)
+    ]
+    return meetings, "FIDE Berger tables over the teams, colours by board (13.2)"
+
+
 def _by_id(ev: Event) -> dict[int, Entrant]:
     return {e.id: e for e in ev.entrants}
 
@@ -370,6 +425,30 @@ def _points_for(pairing: Pairing, entrant_id: int) -> float | None:
     if result.outcome == "D":
         return 0.5
     return 1.0 if result.outcome == side else 0.0
+
+
+def _first_match_points(
+    ev: Event, info: TeamEvent, m: TeamMatch, team_of: dict[int, str], names: dict[int, str]
+) -> int | None:
+    """The first-named team's match points (14.2) in team match `m`; None while a board
+    has no result (or for a bye)."""
+    if m.second_id is None:
+        return None
+    first, second = names[m.first_id], names[m.second_id]
+    boards = [
+        p
+        for p in _round_pairings(ev, m.round_number)
+        if p.b_id is not None and {team_of.get(p.a_id), team_of.get(p.b_id)} == {first, second}
+    ]
+    if len(boards) != info.boards or any(p.result is None for p in boards):
+        return None
+    mine = theirs = 0.0
+    for p in boards:
+        ours = p.a_id if team_of[p.a_id] == first else p.b_id or 0
+        other = (p.b_id or 0) if ours == p.a_id else p.a_id
+        mine += _points_for(p, ours) or 0.0
+        theirs += _points_for(p, other) or 0.0
+    return teams.Played(second, mine, theirs).match_points
 
 
 def _round_pairings(ev: Event, number: int) -> list[Pairing]:

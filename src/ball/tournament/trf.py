@@ -30,6 +30,7 @@ SYSTEM_TRF = {
     "round-robin": "Round robin",
     "double-round-robin": "Double round robin",
     "knockout": "Knockout",
+    "groups": "Groups then final",
 }
 
 

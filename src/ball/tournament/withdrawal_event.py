@@ -7,14 +7,21 @@ each time, so a result corrected later (a game turned into a forfeit) moves it w
 * Played games: the entrant's games with an opponent in rounds 1..withdrawn_after that were
   not forfeited (a forfeit is not a game played, E-20).
 * Scheduled games: every game of the entrant's Berger table, (field - 1) per cycle.
+
+A groups event (seed 004, 11.3) rules a withdrawal during the group stage as a round
+robin's over the entrant's group ((group size - 1) per cycle; E-27), and one after it, in
+the final, as a Swiss or a knockout (results stand, 20.4 / E-10).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from sqlalchemy.orm import object_session
+
 from ball.tournament import withdrawal
-from ball.tournament.models import Entrant, Event
+from ball.tournament.models import Entrant, Event, GroupStage
 
 ROUND_ROBINS = ("round-robin", "double-round-robin")
 
@@ -39,6 +46,21 @@ def games_played(ev: Event, entrant: Entrant) -> int:
     return played
 
 
+def _in_group_stage(ev: Event, entrant: Entrant) -> int | None:
+    """For an entrant of a groups event who left during the group stage: the games their
+    group's round robin gave them; None otherwise."""
+    session = object_session(ev)
+    stage = session.get(GroupStage, ev.id) if session is not None else None
+    if stage is None or not stage.seating or stage.group_rounds is None:
+        return None
+    if (entrant.withdrawn_after or 0) >= stage.group_rounds:
+        return None
+    for members in json.loads(stage.seating):
+        if entrant.id in members:
+            return (len(members) - 1) * stage.cycles
+    return None
+
+
 def ruling(ev: Event, entrant: Entrant) -> withdrawal.Ruling | None:
     """The article-20 ruling for a withdrawn entrant (None for an active one)."""
     if entrant.status != "withdrawn":
@@ -48,6 +70,8 @@ def ruling(ev: Event, entrant: Entrant) -> withdrawal.Ruling | None:
         return withdrawal.classify(system, started=False, remaining=_field_size(ev))
     cycles = 2 if ev.system == "double-round-robin" else 1
     scheduled = (_field_size(ev) - 1) * cycles if ev.system in ROUND_ROBINS else 0
+    if ev.system == "groups" and (in_group := _in_group_stage(ev, entrant)) is not None:
+        system, scheduled = "round-robin", in_group
     played = games_played(ev, entrant)
     return withdrawal.classify(
         system, started=True, played=played, scheduled=max(scheduled, played)
@@ -61,7 +85,7 @@ def cancelled(ev: Event, entrant: Entrant) -> bool:
 
 
 def cancelled_ids(ev: Event) -> set[int]:
-    if ev.system not in ROUND_ROBINS:
+    if ev.system not in (*ROUND_ROBINS, "groups"):
         return set()
     return {e.id for e in ev.entrants if cancelled(ev, e)}
 

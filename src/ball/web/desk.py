@@ -92,6 +92,7 @@ DATA_WORDS = (
     N_("double-round-robin"),
     N_("swiss"),
     N_("knockout"),
+    N_("groups"),
     N_("warning"),
     N_("loss-of-turn"),
     N_("loss-of-possession"),

@@ -275,3 +275,46 @@ def public_results(
         (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
     ]
     return render(request, "public/results.html", context)
+
+
+@router.get("/{event_id}/groups")
+def public_groups(
+    event_id: int,
+    request: Request,
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
+    chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
+    event = _event(svc, event_id)
+    if event.system != "groups":
+        raise HTTPException(404, f"event {event_id} is not played in groups")
+    try:
+        section = svc.standings(event=event_id).groups if event.entrants else None
+    except TournamentError as exc:
+        raise HTTPException(400, str(exc)) from None
+    chain = list(event.tiebreaks)
+
+    def rows(table: list[dict]) -> list[dict]:
+        return [
+            {
+                "rank": r["rank"],
+                "name": r["name"],
+                "points": _points(r["points"]),
+                "qualified": bool(r.get("qualified")),
+                "tiebreaks": [_figure(r["tiebreaks"].get(tb)) for tb in chain],
+            }
+            for r in table
+        ]
+
+    context = _context(request, event, "groups", refresh)
+    context.update(
+        groups=[(g["group"], rows(g["standings"])) for g in (section or {}).get("groups", [])],
+        final=rows(section["final"]["standings"]) if section and section["final"] else None,
+        final_system=section["final"]["system"] if section and section["final"] else "",
+        tiebreaks=[
+            (tb, TIEBREAK_LABELS.get(tb, tb), TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)))
+            for tb in chain
+        ],
+    )
+    return render(request, "public/groups.html", context)
