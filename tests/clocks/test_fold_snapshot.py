@@ -19,7 +19,7 @@ from ball.clocks import Clock, ClockEvent, ClockRejected, builtin_controls
 from ball.clocks.fold import SnapshotUnusable, resume, save
 
 KINDS = ["press", "press", "press", "press", "release", "pause", "resume", "next_period"]
-KINDS += ["adjust", "end_period", "finish"]
+KINDS += ["adjust", "end_period", "finish", "pause", "resume", "pause", "resume"]
 step = st.tuples(
     st.floats(min_value=0, max_value=400, allow_nan=False),
     st.sampled_from(KINDS),
