@@ -1,5 +1,6 @@
 """Clock figures: replaying event logs (what every API read does) and recording events in
-SQLite (what every tap does). Prints figures; asserts nothing about time.
+SQLite (what every tap does), and a press at 1,000 events from the stored fold snapshot
+beside the full replay it replaced (issue 15 target 5). Prints figures; asserts nothing.
 
     .venv/bin/python bench/clocks.py
 """
@@ -12,6 +13,7 @@ import time
 from pathlib import Path
 
 from ball.clocks import ClockEvent, get_control, replay
+from ball.clocks.models import ClockRow
 from ball.clocks.store import ClockStore
 from ball.storage import open_database
 
@@ -82,6 +84,47 @@ def main() -> None:
                 store.record(other.id, "press")
         desk = timed(lambda: [v.to_json() for v in store.round_views("R1")], repeat=10)
         print(f"arbiter desk poll, 30 clocks (~2100 events): {desk * 1000:.1f} ms")
+    press_at_1000()
+
+
+def press_at_1000() -> None:
+    """A press on a clock whose log holds 1,000 events: the fold from the snapshot plus the
+    tail (what `ClockStore.record` does now) beside the full replay (what it did before),
+    both in this run; and the whole `record` call, commit included."""
+    import json
+
+    from ball.clocks.models import ClockEventRow
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _engine, sessions = open_database(Path(tmp) / "press.db")
+        store = ClockStore(sessions)
+        view = store.create("T1", "xiangqi-6.1", pin="2468")
+        log = xiangqi_log(999)  # start + 999 presses
+        t0 = time.time() - 20_000
+        with sessions() as session, session.begin():
+            session.add_all(
+                ClockEventRow(
+                    clock_id=view.id, seq=i + 1, kind=e.kind, at=t0 + e.at, data=json.dumps({})
+                )
+                for i, e in enumerate(log)
+            )
+        store.record(view.id, "press")  # event 1,000: writes the first snapshot
+        with sessions() as session:
+            row = session.get(ClockRow, view.id)
+            full = timed(
+                lambda: ClockStore._replay(row, ClockStore._events(session, view.id), None)
+            )
+            snap = timed(lambda: store._fold_to_end(session, row))
+        presses = []
+        for _ in range(20):
+            start = time.perf_counter()
+            store.record(view.id, "press")
+            presses.append(time.perf_counter() - start)
+        print(
+            f"press at 1,000 events: fold from snapshot + tail {snap * 1000:.2f} ms, "
+            f"full replay (yardstick, the old way) {full * 1000:.2f} ms = {full / snap:.0f}x; "
+            f"whole record() incl. SQLite commit median {statistics.median(presses) * 1000:.2f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -32,11 +32,48 @@ _GROUPS: list[tuple[str, str | None]] = [
 ]
 
 
-def build_app(only: str | None = None) -> typer.Typer:
+# What `ball --help` lists for each entry of _GROUPS: the first line of its help. Kept
+# here so that the top-level help needs none of the groups' modules (and their imports of
+# the engine, SQLAlchemy, the web and PDF stacks); tests/cli/test_front_door.py checks it
+# word for word against the help the full app prints.
+_SUMMARY: dict[str, str] = {
+    "rules": "The rules engine: legal actions, applying actions, perft.",
+    "sim": "Self-play simulation to study the regulation.",
+    "match": "One match: decide the result from a score sheet.",
+    "record": "Game records (.bgn): check, sheet, replay.",
+    "play": "Play BALL hot-seat in this terminal; the record is written when the match ends.",
+    "clock": "Table clocks: time controls and event logs.",
+    "serve": "Start the web toolbox (FastAPI under uvicorn).",
+    "event": "Tournament events and their entrants.",
+    "team": "Teams of a team event and their line-ups.",
+    "round": "Rounds and pairings.",
+    "result": "Results of the tables.",
+    "standings": "Standings with tie-breaks (the tie-break rule version is printed on top).",
+    "export": "Export an event.",
+    "pdf": "Print the regulation and its forms (PDF or HTML).",
+    "xiangqi": "The Xiangqi engine: legal moves, applying moves, perft, status.",
+    "mahjong": "Mahjong (MCR): hand scoring and seatings.",
+}
+
+
+def _summary_only(app: typer.Typer) -> None:
+    """Every command and group by name and help line only, for `ball` and `ball --help`."""
+    for module_name, group in _GROUPS:
+        if group is None:
+            app.command(module_name, help=_SUMMARY[module_name])(_never_run)
+        else:
+            app.add_typer(typer.Typer(help=_SUMMARY[group]), name=group)
+
+
+def _never_run() -> None:  # pragma: no cover - a summary app only prints its help
+    raise RuntimeError("the summary app runs no command")
+
+
+def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
     """The `ball` app with every command group, or only the one named `only`.
 
     `main()` imports just the group being run, so `ball rules …` starts without loading the
-    web, PDF or clock stacks.
+    web, PDF or clock stacks; with `summary`, none (the app for `ball` and `ball --help`).
     """
     app = typer.Typer(
         name="ball",
@@ -50,6 +87,9 @@ def build_app(only: str | None = None) -> typer.Typer:
     def _root() -> None:
         """BALL Toolbox: rules engine, matches, tournaments, clocks, printing, web toolbox."""
 
+    if summary:
+        _summary_only(app)
+        return app
     for module_name, group in _GROUPS:
         if only is not None and (group or module_name) != only:
             continue
@@ -75,6 +115,10 @@ def __getattr__(name: str):
 
 
 def main() -> None:
-    first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+    args = sys.argv[1:]
+    first = next((arg for arg in args if not arg.startswith("-")), None)
     commands = {group or module for module, group in _GROUPS}
+    if not args or args == ["--help"]:  # the top-level help: names and help lines only
+        build_app(summary=True)()
+        return
     build_app(first if first in commands else None)()

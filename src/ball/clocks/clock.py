@@ -122,6 +122,15 @@ class _Turn:
     blocks: int = 0  # turn-limit blocks charged so far
 
 
+def restore_records(
+    clock: Clock, players: list[dict[str, Any]], turn: dict[str, Any] | None
+) -> None:
+    """Put a clock's saved player and turn records back (`ball.clocks.fold`, which saves
+    them with `dataclasses.asdict`); a record that does not fit raises TypeError."""
+    clock.players = [_Player(**p) for p in players]
+    clock.turn = None if turn is None else _Turn(**turn)
+
+
 def _periods(span: float, per: float) -> float:
     """`span / per`, snapped to a whole number when float rounding put the edge a hair away."""
     q = span / per

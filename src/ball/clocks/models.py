@@ -6,7 +6,9 @@
 - `ClockEventRow` (`clock_events`): the append-only log of one clock; `(clock_id, seq)` is
   unique, so two presses racing each other cannot both take the same place in the log.
 
-The clock's state is never stored: `ball.clocks.store` replays this log on every read.
+- `ClockSnapshotRow` (`clock_snapshots`): the fold of one clock's log up to event `seq`
+  (`ball.clocks.fold`), so recording an event replays only the events after it. A cache:
+  the log stays the authority, and a missing or unreadable snapshot means a full replay.
 """
 
 from __future__ import annotations
@@ -41,3 +43,14 @@ class ClockEventRow(Base):
     kind: Mapped[str] = mapped_column(String(20))
     at: Mapped[float] = mapped_column(Float)
     data: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class ClockSnapshotRow(Base):
+    __tablename__ = "clock_snapshots"
+
+    clock_id: Mapped[int] = mapped_column(
+        ForeignKey("clock_clocks.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)  # the last event folded into `state`
+    at: Mapped[float] = mapped_column(Float)  # that event's instant
+    state: Mapped[str] = mapped_column(Text)  # `ball.clocks.fold.save` as JSON

@@ -5,7 +5,7 @@ Pure data and functions: no I/O, no clock, no database. Public API:
     from ball.engine import Game, IllegalAction, InvalidPosition, load_ruleset, perft
 """
 
-from .game import Game, IllegalAction, perft
+from .game import Game, IllegalAction, perft, perft_made
 from .notation import NotationError
 from .position import FORMAT, InvalidPosition
 from .resolve import Event
@@ -36,6 +36,7 @@ __all__ = [
     "load_deck",
     "load_ruleset",
     "perft",
+    "perft_made",
     "ruleset_by_name",
     "shipped_rulesets",
 ]

@@ -4,6 +4,11 @@ g = Game.new()
 g.legal_actions()        # ['D10-C11', 'D10-E11', ...]
 g.apply("F10-E9")        # -> [Event, ...]; raises IllegalAction saying why
 g.to_json()              # spec §18.2 document; Game.from_json(doc) reads it back
+
+A `Game` builds each legal-action list once per position: `legal_actions`, `legal_tuples`
+and `apply` share one cached list, dropped whenever the position changes through the
+`Game` (or whenever the live `state` is handed out, since its holder may change it), and
+`apply` takes over the list `play` built to test whether the action phase ended by itself.
 """
 
 from __future__ import annotations
@@ -34,10 +39,27 @@ class IllegalAction(ValueError):
 
 
 class Game:
-    __slots__ = ("_s",)
+    __slots__ = ("_s", "_legal", "_legal_set")
 
     def __init__(self, state: State) -> None:
         self._s = state
+        self._legal: list[Action] | None = None  # legal(self._s), built at most once
+        self._legal_set: frozenset[Action] | None = None  # the same, for `apply`'s test
+
+    def _actions(self) -> list[Action]:
+        actions = self._legal
+        if actions is None:
+            actions = self._legal = legal(self._s)
+        return actions
+
+    def _changed(self, actions: list[Action] | None = None) -> None:
+        """The position changed: forget its action list, or take the one `play` built.
+
+        The state's own hand-over slot is emptied: once taken (or the position changed by
+        other means) it may no longer describe the state."""
+        self._legal = actions
+        self._legal_set = None
+        self._s.legal_next = None
 
     # --- construction ------------------------------------------------------------------
     @classmethod
@@ -75,10 +97,10 @@ class Game:
 
     # --- playing -----------------------------------------------------------------------
     def legal_actions(self) -> list[str]:
-        return sorted(to_text(a) for a in legal(self._s))
+        return sorted(to_text(a) for a in self._actions())
 
     def legal_tuples(self) -> list[Action]:
-        return legal(self._s)
+        return self._actions()[:]  # a copy: the caller may sort or shuffle it
 
     @staticmethod
     def canonical(text: str) -> str:
@@ -97,15 +119,20 @@ class Game:
 
     def apply(self, action: str | Action) -> list[Event]:
         a = self.parse(action) if isinstance(action, str) else action
-        if a not in legal(self._s):
+        allowed = self._legal_set
+        if allowed is None:
+            allowed = self._legal_set = frozenset(self._actions())
+        if a not in allowed:
             raise IllegalAction(why_illegal(self._s, a))
         events: list[Event] = []
         play(self._s, a, events)
+        self._changed(self._s.legal_next)
         return events
 
     def play_tuple(self, a: Action) -> None:
         """Apply an action known to be legal (from `legal_tuples`), without events."""
         play(self._s, a, None)
+        self._changed(self._s.legal_next)
 
     # --- match-level primitives (time protocol and sanctions, spec §13–§14) ---------------
     def referee_release(self) -> list[str]:
@@ -135,6 +162,7 @@ class Game:
         events: list[Event] = []
         s.steal_by, s.steal_pb = -1, 0
         start_next_turn(s, events)
+        self._changed()
         return events
 
     def lose_possession(self, side: str) -> list[Event]:
@@ -152,11 +180,14 @@ class Game:
         s.steal_by, s.steal_pb = -1, 0
         reset_formation(s)
         start_next_turn(s, events)
+        self._changed()
         return events
 
     # --- read-only views -----------------------------------------------------------------
     @property
     def state(self) -> State:
+        """The live state. Whoever holds it may change it, so the cached list goes."""
+        self._changed()
         return self._s
 
     @property
@@ -230,7 +261,7 @@ def perft(game: Game | State, depth: int) -> int:
 def _perft(s: State, depth: int) -> int:
     if depth == 0:
         return 1
-    actions = legal(s)
+    actions = s.legal_next or legal(s)
     if depth == 1:
         return len(actions)
     total = 0
@@ -241,4 +272,23 @@ def _perft(s: State, depth: int) -> int:
     return total
 
 
-__all__ = ["Game", "IllegalAction", "perft", "ACTION", "END", "SPLIT", "UP"]
+def perft_made(game: Game | State, depth: int) -> int:
+    """`perft` with every leaf made: each action of the last ply is applied too, not just
+    counted, so the node rate compares like with like against a make-every-leaf chess
+    perft (bulk counting flatters a game whose lists are longer)."""
+    s = game._s if isinstance(game, Game) else game
+    return _perft_made(s, depth)
+
+
+def _perft_made(s: State, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for a in s.legal_next or legal(s):
+        c = s.copy()
+        play(c, a, None)
+        total += _perft_made(c, depth - 1)
+    return total
+
+
+__all__ = ["Game", "IllegalAction", "perft", "perft_made", "ACTION", "END", "SPLIT", "UP"]

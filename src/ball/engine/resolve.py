@@ -58,6 +58,7 @@ class Event:
 
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
     kind = a[0]
+    s.legal_next = None
     before = (s.carrier, s.ball_square())
     if kind <= LONG:
         _ordinary(s, a, events)
@@ -281,9 +282,16 @@ def reset_formation(s: State) -> None:
 
 
 def _maybe_auto_end(s: State, events: list[Event] | None) -> None:
-    """The action phase ends by itself when no PA are left and nothing else can be done."""
-    if s.phase == ACTION and s.pa <= 0 and not action_phase(s, include_end=False):
-        _enter_release(s, events)
+    """The action phase ends by itself when no PA are left and nothing else can be done.
+
+    The list built to find that out is kept in `s.legal_next` when the phase goes on, so
+    that nobody builds the same list twice for one action."""
+    if s.phase == ACTION and s.pa <= 0:
+        rest = action_phase(s, include_end=False)
+        if rest:
+            s.legal_next = [(END,), *rest]  # what `legal(s)` returns in the action phase
+        else:
+            _enter_release(s, events)
 
 
 def _enter_release(s: State, events: list[Event] | None) -> None:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .board import ADJACENT, DIAGONAL2, ORTHOGONAL2, SIZE, end_zone
 from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 class Side(StrEnum):
@@ -95,7 +99,7 @@ class State:
         "rs", "t", "occ", "under", "pos", "st", "was", "since", "carrier", "ball_sq",
         "half", "turn", "to_move", "attack", "phase", "pa", "pe", "pb", "score",
         "restricted", "short_range", "screen", "audible", "hands", "discards",
-        "recovery_owed", "steal_by", "steal_pb", "steal_resume",
+        "recovery_owed", "steal_by", "steal_pb", "steal_resume", "legal_next",
     )  # fmt: skip
 
     def __init__(self, rs: Ruleset) -> None:
@@ -130,6 +134,10 @@ class State:
         self.steal_by = -1
         self.steal_pb = 0
         self.steal_resume = ACTION
+        # The action list `play` had to build to know whether the action phase ends by
+        # itself (it did not: the list was not empty); `Game` reuses it as the next legal
+        # list instead of building it again. None when play built none.
+        self.legal_next: list[Action] | None = None
 
     def copy(self) -> State:
         c = State.__new__(State)
@@ -162,6 +170,7 @@ class State:
         c.steal_by = self.steal_by
         c.steal_pb = self.steal_pb
         c.steal_resume = self.steal_resume
+        c.legal_next = None
         return c
 
     # --- small helpers used everywhere -------------------------------------------------

@@ -93,14 +93,16 @@ def at_head(connection: Connection) -> bool:
 
 def migrate(engine: Engine) -> None:
     """Bring the schema of every subsystem to its newest revision (idempotent)."""
-    from alembic import command
-    from alembic.config import Config
+    from ball.storage.stamp import surely_at_head
 
     with engine.begin() as connection:
         # Most opens find the database at head already (every CLI command, every app start):
-        # one SELECT then, instead of running Alembic's environment and upgrade machinery.
-        if at_head(connection):
+        # one SELECT then, without even importing Alembic (`ball.storage.stamp`).
+        if surely_at_head(connection, MIGRATIONS / "versions") or at_head(connection):
             return
+        from alembic import command
+        from alembic.config import Config
+
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         config.attributes["connection"] = connection

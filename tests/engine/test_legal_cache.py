@@ -1,0 +1,130 @@
+"""Each legal-action list is built once per position (issue 15, target 6).
+
+`Game` keeps the list it built (or the one `play` built to see whether the action phase
+ends by itself, §11: no PA left and nothing free to do) and answers `legal_actions`,
+`legal_tuples` and `apply` from it. These tests count the builds, and check against a
+fresh generator on a copy of the state that the cached list is always the right one, also
+after the match-level primitives (lose_turn, lose_possession; spec §13–§14) change the
+position without `play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ball.engine.generate as generate_module
+import ball.engine.resolve as resolve_module
+from ball.engine import Game, perft, perft_made
+from ball.engine.generate import legal
+
+RULESETS = ["standard", "pe", "cards"]
+picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=150)
+
+
+def fresh(game: Game) -> list[str]:
+    """The legal list built from scratch on a copy, bypassing every cache."""
+    from ball.engine.actions import to_text
+
+    return sorted(to_text(a) for a in legal(game.copy()._s))
+
+
+class Counter:
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.calls = 0
+        self.nonempty = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        result = self.fn(*args, **kwargs)
+        self.nonempty += bool(result)
+        return result
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_each_action_list_is_built_once_per_apply(ruleset, monkeypatch):
+    """A client asking for the list and then applying one of its actions (the web page, the
+    CLI, the simulator) builds one list per action: `apply` reuses the one shown, and the
+    next list is the one `play` built for the auto-end test when it found one (an empty
+    one ends the action phase, and the position reached is another). Release, steal and
+    recovery lists are other, short lists."""
+    builds = Counter(generate_module.action_phase)  # what `legal` builds in the action phase
+    auto_end = Counter(resolve_module.action_phase)
+    monkeypatch.setattr(generate_module, "action_phase", builds)
+    monkeypatch.setattr(resolve_module, "action_phase", auto_end)
+    g = Game.new(ruleset)
+    applied = handed_over = 0
+    ahead = 0  # lists built during the last apply: they belong to the position it reached
+    for i in range(400):
+        if g.is_over:
+            break
+        before = builds.calls + auto_end.calls
+        auto_end_before = auto_end.calls
+        actions = g.legal_actions()
+        g.legal_tuples()  # asking again builds nothing
+        for_this_position = ahead + builds.calls + auto_end.calls - before
+        assert auto_end.calls == auto_end_before  # only `play` tests for the auto end
+        assert for_this_position <= 1, f"{for_this_position} action lists for one position"
+        handed_over += ahead == 1 and for_this_position == 1
+        before = builds.calls + auto_end.nonempty
+        g.apply(actions[(i * 7919) % len(actions)])
+        applied += 1
+        ahead = builds.calls + auto_end.nonempty - before
+    assert applied > 100
+    # every list the auto-end test found was used, not built and thrown away
+    assert handed_over == auto_end.nonempty
+    if ruleset == "cards":  # cards cost PE, not PA: a turn can go on at 0 PA (§11)
+        assert handed_over > 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=25, deadline=None)
+@given(choices=picks)
+def test_cached_list_always_equals_a_fresh_one(ruleset, choices):
+    g = Game.new(ruleset)
+    for pick in choices:
+        if g.is_over:
+            break
+        shown = g.legal_actions()
+        assert shown == fresh(g)
+        assert sorted(g.legal_tuples()) == sorted(legal(g.copy()._s))
+        if pick % 23 == 0:
+            g.lose_turn()  # §13: the turn ends without `play`
+        elif pick % 29 == 0:
+            g.lose_possession(g.attack)  # D-19
+        else:
+            g.apply(shown[pick % len(shown)])
+    if not g.is_over:
+        assert g.legal_actions() == fresh(g)
+
+
+def test_changing_the_live_state_drops_the_cache():
+    """`Game.state` hands out the mutable state; a list cached before must not survive."""
+    g = Game.new()
+    before = g.legal_actions()
+    g.state.to_move = 1 - g.state.to_move
+    assert g.legal_actions() == fresh(g) != before
+
+
+def test_legal_tuples_is_the_callers_own_list():
+    g = Game.new()
+    mine = g.legal_tuples()
+    mine.clear()
+    assert g.legal_tuples() and g.legal_actions() == fresh(g)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_make_every_leaf_perft_counts_what_bulk_perft_counts(ruleset):
+    """`perft_made` applies every leaf action (the benchmark's like-for-like measure); it
+    must count exactly the sequences `perft` counts from the list lengths."""
+    g = Game.new(ruleset)
+    for i in range(9):  # into a turn whose PA run out, where the hand-over matters
+        acts = g.legal_tuples()
+        g.play_tuple(acts[(i * 31) % len(acts)])
+    for depth in (1, 2):
+        assert perft_made(g, depth) == perft(g, depth)
