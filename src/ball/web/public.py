@@ -23,6 +23,7 @@ from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
+from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms
 
@@ -191,6 +192,14 @@ def public_standings(
     page: int = Query(1, ge=1, le=10_000),
     svc: TournamentService = Depends(tournament),
 ):
+    return cached_page(
+        request, svc, event_id, lambda: _standings(event_id, request, refresh, page, svc)
+    )
+
+
+def _standings(
+    event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
+):
     event = _event(svc, event_id)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
@@ -243,9 +252,25 @@ def public_pairings(
     refresh: int | None = None,
     svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
+    return cached_page(
+        request,
+        svc,
+        event_id,
+        lambda: _pairings(event_id, request, round, refresh, svc),
+        extra=f"gap={gap_of(request)}",  # the round's state line names signal 2's earliest
+    )
+
+
+def _pairings(
+    event_id: int,
+    request: Request,
+    number: int | None,
+    refresh: int | None,
+    svc: TournamentService,
+):
     event = _event(svc, event_id)
     try:
-        rnd = svc.latest_round(event_id, round)
+        rnd = svc.latest_round(event_id, number)
         control = (
             svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
             if rnd
@@ -266,6 +291,10 @@ def public_results(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
+    return cached_page(request, svc, event_id, lambda: _results(event_id, request, refresh, svc))
+
+
+def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
     event = _event(svc, event_id)
     context = _context(request, event, "results", refresh)
     context["by_round"] = [
