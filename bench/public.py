@@ -52,6 +52,7 @@ from ball.tournament.service import TournamentService
 from ball.web.app import create_app
 
 PAGES = ("standings", "results", "pairings")
+FAILED: list[str] = []  # phones' requests that failed (timeouts, errors), reported
 
 
 def sheet(rng: random.Random) -> dict:
@@ -208,10 +209,15 @@ async def phone(
         while time.monotonic() < until:
             headers = {"If-None-Match": etag} if etag else {}
             t0 = time.perf_counter()
-            r = await http.get(url, headers=headers)
+            try:
+                r = await http.get(url, headers=headers)
+            except httpx.TimeoutException:  # counted at the timeout, and reported
+                lat.append(time.perf_counter() - t0)
+                FAILED.append(f"{url}: no answer in 60 s")
+                continue
             lat.append(time.perf_counter() - t0)
             if r.status_code not in (200, 304):
-                raise SystemExit(f"{url}: HTTP {r.status_code}")
+                FAILED.append(f"{url}: HTTP {r.status_code}")
             etag = r.headers.get("etag", etag)
             await asyncio.sleep(period)
 
@@ -242,6 +248,9 @@ def phones_run(
 
 
 def report(label: str, lat: list[float]) -> None:
+    if FAILED:
+        print(f"  {len(FAILED)} requests failed, e.g. {FAILED[0]}")
+        FAILED.clear()
     q = statistics.quantiles(sorted(lat), n=100)
     print(f"  {label:<34} n={len(lat):5d}  p50 {q[49] * 1000:6.1f} ms  "
           f"p95 {q[94] * 1000:6.1f} ms  p99 {q[98] * 1000:6.1f} ms")  # fmt: skip

@@ -13,7 +13,9 @@ never answers 304 for a page an older one rendered). A request whose `If-None-Ma
 it gets 304 with no body, before anything is rendered or looked up in memory.
 
 Concurrent misses of one key render once (the others wait for it): when a result comes in,
-the hall's phones asking for the same page do not render it each.
+the hall's phones asking for the same page do not render it each; and at most
+`RENDERS_AT_ONCE` pages render at a time, so a burst of misses never exhausts the database
+connection pool (it did: HTTP 500 at 200 phones before this bound).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from fastapi import Request, Response
 
@@ -33,6 +36,12 @@ from ball.web.templating import request_language
 BOOT = secrets.token_hex(8)  # this process: ETags of an older server never match
 MAX_BYTES = 64 * 1024 * 1024  # kept pages, all events together
 MAX_ENTRIES = 2048
+# Pages rendered at once. A render holds a database connection and a core; more at once
+# (a hall of phones after a write, every standings page a different key) only queue for
+# the connection pool and time out. The others wait here, holding nothing.
+RENDERS_AT_ONCE = 2
+DATA_ENTRIES = 16  # shared computations (a few events' standings and event views)
+T = TypeVar("T")
 # Phones must ask every time (the page refreshes itself); they may keep the body for a 304.
 CACHE_CONTROL = "no-cache"
 VARY = "Accept-Language, Cookie"
@@ -54,6 +63,8 @@ class PageCache:
         self._bytes = 0
         self._lock = threading.Lock()
         self._rendering: dict[str, threading.Lock] = {}
+        self._renders = threading.BoundedSemaphore(RENDERS_AT_ONCE)
+        self._data: OrderedDict[str, object] = OrderedDict()
         self.renders = 0  # pages rendered (misses); tests and benchmarks read it
 
     def get(self, key: str) -> Page | None:
@@ -87,7 +98,8 @@ class PageCache:
             with lock:
                 page = self.get(key)  # rendered by the thread we waited for
                 if page is None:
-                    page = build()
+                    with self._renders:
+                        page = build()
                     self.renders += 1
                     self.put(key, page)
             return page
@@ -97,6 +109,26 @@ class PageCache:
 
     def __len__(self) -> int:
         return len(self._pages)
+
+    def data(self, key: str, build: Callable[[], T]) -> T:
+        """What several pages of one event token share (its standings, the event with its
+        rounds), computed once per key: the pages of a long standings table are one
+        computation, not one each. A few recent keys are kept."""
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return cast(T, self._data[key])
+            lock = self._rendering.setdefault("data|" + key, threading.Lock())
+        with lock:
+            with self._lock:
+                if key in self._data:
+                    return cast(T, self._data[key])
+            value = build()
+            with self._lock:
+                self._data[key] = value
+                while len(self._data) > DATA_ENTRIES:
+                    self._data.popitem(last=False)
+        return value
 
 
 def cache_of(request: Request) -> PageCache:
@@ -143,6 +175,7 @@ def cached_page(
     if token is None:
         return render()
     key = page_key(request, event_id, token, extra)
+    request.state.event_token = token  # for `shared` in the render
     etag = etag_of(key)
     if _matches(request, etag):
         return Response(status_code=304, headers=_headers(etag))
@@ -159,6 +192,15 @@ def cached_page(
     except _Uncached as passed:
         return passed.response
     return Response(page.body, media_type=page.media_type, headers=_headers(page.etag))
+
+
+def shared(request: Request, event_id: int, name: str, build: Callable[[], T]) -> T:
+    """`build()` once per event token for every page of the event rendered under it (in a
+    `cached_page` render); computed afresh outside one."""
+    token = getattr(request.state, "event_token", None)
+    if token is None:
+        return build()
+    return cache_of(request).data(f"{event_id}|{token}|{name}", build)
 
 
 class _Uncached(Exception):

@@ -23,7 +23,7 @@ from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.page_cache import cached_page
+from ball.web.page_cache import cached_page, shared
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms
 
@@ -135,9 +135,9 @@ def _refresh(value: int | None) -> int:
     return 0 if value <= 0 else max(5, min(value, 600))
 
 
-def _event(svc: TournamentService, event_id: int) -> EventView:
+def _event(svc: TournamentService, event_id: int, request: Request) -> EventView:
     try:
-        return svc.event_page(event_id)
+        return shared(request, event_id, "event", lambda: svc.event_page(event_id))
     except NotFound as exc:
         raise not_found(exc) from None
 
@@ -200,14 +200,14 @@ def public_standings(
 def _standings(
     event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
 ):
-    event = _event(svc, event_id)
+    event = _event(svc, event_id, request)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
         if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
             table = StandingsTable(event.name, "", list(event.tiebreaks), 0, [])
-        else:
-            table = svc.standings(event=event_id)
+        else:  # every page of a long table shares one ranking
+            table = shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
     rows = [
@@ -268,7 +268,7 @@ def _pairings(
     refresh: int | None,
     svc: TournamentService,
 ):
-    event = _event(svc, event_id)
+    event = _event(svc, event_id, request)
     try:
         rnd = svc.latest_round(event_id, number)
         control = (
@@ -295,7 +295,7 @@ def public_results(
 
 
 def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
-    event = _event(svc, event_id)
+    event = _event(svc, event_id, request)
     context = _context(request, event, "results", refresh)
     context["by_round"] = [
         (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
