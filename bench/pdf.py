@@ -9,12 +9,18 @@ CPU time for the PDF step: on a busy machine it is the steadier figure. Prints a
 
 Cases: `regulation` = regulation + blank forms (what `ball pdf regulation` writes);
 `round-16` = the forms of a round of 16 tables, pre-filled (16 score sheets and table cards).
+
+    .venv/bin/python bench/pdf.py --forms 64  # issue 15 target 4: a round of 64 tables
+
+prints the pre-filled forms of one table (the yardstick) and of a 64-table round, each in a
+fresh process (HTML and PDF, wall and CPU), and the cost per table beyond the first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import subprocess
@@ -68,11 +74,11 @@ def one(lang: str, case: str, subsetter: str) -> dict:
     if subsetter == "fonttools":
         wp_fonts.harfbuzz_subset = None  # force WeasyPrint's fontTools path
     t_import = time.perf_counter() - t0
-    t1 = time.perf_counter()
+    t1, c1 = time.perf_counter(), time.process_time()
     if case == "regulation":
         edition = render_html("regulation", lang=lang)
     else:
-        edition = render_html("forms", lang=lang, forms=_round_of(16))
+        edition = render_html("forms", lang=lang, forms=_round_of(int(case.split("-")[1])))
     t_html = time.perf_counter() - t1
     t2, c2 = time.perf_counter(), time.process_time()
     pdf = render_pdf(edition)
@@ -86,19 +92,50 @@ def one(lang: str, case: str, subsetter: str) -> dict:
         "html_s": t_html,
         "pdf_s": t_pdf,
         "pdf_cpu_s": c_pdf,
+        "forms_s": time.perf_counter() - t1,
+        "forms_cpu_s": time.process_time() - c1,
         "bytes": len(pdf),
         "pages": pages,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
 
+def _fresh(lang: str, case: str, subsetter: str = "harfbuzz") -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--one", lang, case, subsetter],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def forms_round(tables: int) -> None:
+    """Issue 15 target 4: a round's pre-filled forms beside one table's, same run."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average {load}; import excluded, HTML + PDF of the forms in a fresh process")
+    print(f"{'case':10} {'pages':>5} {'wall s':>7} {'cpu s':>7}")
+    rows = {}
+    for case in ("round-1", f"round-{tables}"):
+        r = rows[case] = _fresh("en", case)
+        print(f"{case:10} {r['pages']:5d} {r['forms_s']:7.2f} {r['forms_cpu_s']:7.2f}")
+    one_table, whole = rows["round-1"], rows[f"round-{tables}"]
+    per = (whole["forms_cpu_s"] - one_table["forms_cpu_s"]) / max(1, tables - 1)
+    print(f"yardstick (one table) {one_table['forms_s']:.2f} s wall; {tables} tables "
+          f"{whole['forms_s']:.2f} s wall; {per:.3f} s CPU per further table")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--one", nargs=3, metavar=("LANG", "CASE", "SUBSETTER"))
     parser.add_argument("--fonttools", action="store_true", help="also measure fontTools")
+    parser.add_argument("--forms", type=int, metavar="TABLES", help="a round's forms only")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(one(*args.one)))
+        return
+    if args.forms:
+        forms_round(args.forms)
         return
     from weasyprint.text.ffi import harfbuzz_subset
 

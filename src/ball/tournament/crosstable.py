@@ -13,11 +13,10 @@ no line, and each game against them is a round their opponent was not paired (`Z
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import cast
 
-from ball.tournament import withdrawal_event
+from ball.tournament import stored_json, withdrawal_event
 from ball.tournament.games import Figures, game
 from ball.tournament.models import Entrant, Event, Pairing
 from ball.tournament.scoring import Scoring
@@ -92,7 +91,7 @@ def result_figures(event: Event, pairing: Pairing) -> dict[str, Figures]:
     if result.kind == "sheet" and result.decision:
         # The stored decision is the one `TournamentService._make_result` wrote: its
         # "figures" are the game's `dict[str, Figures]`.
-        return cast(dict[str, Figures], json.loads(result.decision).get("figures", {}))
+        return cast(dict[str, Figures], stored_json.loads(result.decision).get("figures", {}))
     return {}
 
 

@@ -18,12 +18,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload
 
 from ball.clocks.store import ClockStore
 from ball.storage import ids
-from ball.tournament import sanction_log, signals, table_result
+from ball.tournament import revisions, sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import GamePlugin, game, ladder_of
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
@@ -74,6 +74,11 @@ class SanctionRow:
 
 # ------------------------------------------------------------------- lookups (404s)
 
+# A round's tables with what a page shows of each, loaded in three queries.
+_TABLES = selectinload(Round.pairings).options(
+    selectinload(Pairing.result), selectinload(Pairing.a), selectinload(Pairing.b)
+)
+
 
 def event_row(s: Session, event_id: int) -> Event:
     event = s.get(Event, event_id) if ids.in_range(event_id) else None
@@ -83,9 +88,13 @@ def event_row(s: Session, event_id: int) -> Event:
 
 
 def round_row(s: Session, event_id: int, number: int) -> Round:
+    """A paired round with its tables, their results and coaches loaded (a few queries for
+    the whole round, not one per table: `signals.round_control` then finds them loaded)."""
     rnd = None
     if ids.in_range(number):
-        query = select(Round).where(Round.event_id == event_id, Round.number == number)
+        query = (
+            select(Round).where(Round.event_id == event_id, Round.number == number).options(_TABLES)
+        )
         rnd = s.scalar(query)
     if rnd is None:
         raise NotFound(f"round {number} is not paired")
@@ -113,6 +122,15 @@ class DeskUseCases:
             rows = s.scalars(select(Event).order_by(Event.id.desc()))
             return [event_view(e, full=False) for e in rows]
 
+    def event_revision(self, event_id: int) -> str | None:
+        """The event's revision token (`revisions`): it changes with every write to the
+        event, from any process; None for an event that does not exist. One small query,
+        so a page can tell whether what it rendered before is still true."""
+        if not ids.in_range(event_id):
+            return None
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            return revisions.token_of(s, event_id)
+
     def require_event(self, event_id: int) -> None:
         """NotFound unless the event exists."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
@@ -126,8 +144,9 @@ class DeskUseCases:
     def round_page(self, event_id: int, number: int, now: float, gap: float) -> RoundPage:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             event = self._full_event(s, event_id)
-            round_row(s, event_id, number)  # NotFound before the control is read
+            rnd = round_row(s, event_id, number)  # NotFound before the control is read
             control = signals.round_control(s, event_id, number, now, gap)
+            del rnd  # held until here: `signals` finds its tables loaded
         view = next(r for r in event.rounds_ if r.number == number)
         latest = number == len(event.rounds_)
         editable = latest and not any(
@@ -145,9 +164,12 @@ class DeskUseCases:
     def latest_round(self, event_id: int, number: int | None) -> RoundView | None:
         """Round `number`, or the latest one when None (None when nothing is paired)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
-            event = event_row(s, event_id)
+            event_row(s, event_id)
             if number is None:
-                return round_view(event.rounds_[-1]) if event.rounds_ else None
+                latest = select(func.max(Round.number)).where(Round.event_id == event_id)
+                number = s.scalar(latest)
+                if number is None:
+                    return None
             return round_view(round_row(s, event_id, number))
 
     def round_control(
@@ -155,8 +177,12 @@ class DeskUseCases:
     ) -> signals.RoundControl:
         """The control state of a round at `now`: signals given, each table's half end."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
-            round_row(s, event_id, number)
-            return signals.round_control(s, event_id, number, now, gap)
+            # held, so `signals` finds the round's tables loaded (the session keeps rows
+            # only while something refers to them)
+            rnd = round_row(s, event_id, number)
+            control = signals.round_control(s, event_id, number, now, gap)
+            del rnd
+            return control
 
     def game_of(self, event_id: int) -> GamePlugin:
         """The plug-in of the event's game, which decides its tables' results (the desk's

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ball.tournament import stored_json
 from ball.tournament.models import Entrant, Event, Pairing, Round, SanctionEntry
 
 
@@ -79,7 +80,7 @@ def decision_of(pairing: Pairing) -> dict[str, Any] | None:
     result = pairing.result
     if result is None:
         return None
-    data = json.loads(result.decision) if result.decision else {}
+    data = stored_json.loads(result.decision) if result.decision else {}
     return {
         "kind": result.kind,
         "forfeit_by": result.forfeit_by,
@@ -103,7 +104,7 @@ def entrant_view(e: Entrant) -> EntrantView:
 
 
 def pairing_view(p: Pairing) -> PairingView:
-    sheet = json.loads(p.result.sheet) if p.result is not None and p.result.sheet else None
+    sheet = stored_json.loads(p.result.sheet) if p.result is not None and p.result.sheet else None
     return PairingView(
         p.id,
         p.table,

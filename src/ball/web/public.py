@@ -23,6 +23,7 @@ from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
+from ball.web.page_cache import cached_page, shared
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms
 
@@ -137,9 +138,9 @@ def _refresh(value: int | None) -> int:
 refresh_seconds = _refresh  # the other public page modules' name for it
 
 
-def _event(svc: TournamentService, event_id: int) -> EventView:
+def _event(svc: TournamentService, event_id: int, request: Request) -> EventView:
     try:
-        return svc.event_page(event_id)
+        return shared(request, event_id, "event", lambda: svc.event_page(event_id))
     except NotFound as exc:
         raise not_found(exc) from None
 
@@ -194,14 +195,22 @@ def public_standings(
     page: int = Query(1, ge=1, le=10_000),
     svc: TournamentService = Depends(tournament),
 ):
-    event = _event(svc, event_id)
+    return cached_page(
+        request, svc, event_id, lambda: _standings(event_id, request, refresh, page, svc)
+    )
+
+
+def _standings(
+    event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
+):
+    event = _event(svc, event_id, request)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
         if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
             table = StandingsTable(event.name, "", list(event.tiebreaks), 0, [])
-        else:
-            table = svc.standings(event=event_id)
+        else:  # every page of a long table shares one ranking
+            table = shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
     rows = [
@@ -246,9 +255,25 @@ def public_pairings(
     refresh: int | None = None,
     svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
-    event = _event(svc, event_id)
+    return cached_page(
+        request,
+        svc,
+        event_id,
+        lambda: _pairings(event_id, request, round, refresh, svc),
+        extra=f"gap={gap_of(request)}",  # the round's state line names signal 2's earliest
+    )
+
+
+def _pairings(
+    event_id: int,
+    request: Request,
+    number: int | None,
+    refresh: int | None,
+    svc: TournamentService,
+):
+    event = _event(svc, event_id, request)
     try:
-        rnd = svc.latest_round(event_id, round)
+        rnd = svc.latest_round(event_id, number)
         control = (
             svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
             if rnd
@@ -269,7 +294,11 @@ def public_results(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    event = _event(svc, event_id)
+    return cached_page(request, svc, event_id, lambda: _results(event_id, request, refresh, svc))
+
+
+def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
+    event = _event(svc, event_id, request)
     context = _context(request, event, "results", refresh)
     context["by_round"] = [
         (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
@@ -286,7 +315,11 @@ def public_groups(
 ):
     """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
     chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
-    event = _event(svc, event_id)
+    return cached_page(request, svc, event_id, lambda: _groups(event_id, request, refresh, svc))
+
+
+def _groups(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
+    event = _event(svc, event_id, request)
     if event.system != "groups":
         raise HTTPException(404, f"event {event_id} is not played in groups")
     try:
