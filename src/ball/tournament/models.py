@@ -459,3 +459,15 @@ class Lateness(Base):
     a_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     b_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     ruling: Mapped[str] = mapped_column(Text, default="")
+
+
+class EventRevision(Base):
+    """The event's revision token (`ball.tournament.revisions`): renewed by every write to the
+    event's rows, read by the caches of what is derived from the event."""
+
+    __tablename__ = "tournament_revisions"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    token: Mapped[str] = mapped_column(String(32))

@@ -24,11 +24,10 @@ from __future__ import annotations
 import secrets
 from typing import Any, cast
 
-from sqlalchemy import ForeignKey, String, Table, event, insert, select, update
-from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column
+from sqlalchemy import Table, event, insert, select, update
+from sqlalchemy.orm import ORMExecuteState, Session
 
-from ball.storage import Base
-from ball.tournament.models import Event, Pairing, Round, Team
+from ball.tournament.models import Event, EventRevision, Pairing, Round, Team
 
 # Tables of an event that no derived page shows: PIN, desk logins and their throttle, a
 # result's optimistic version (written on every visit of a result form), the tokens.
@@ -43,15 +42,6 @@ IGNORED = frozenset(
 )
 _PENDING = "ball_revision_events"  # session.info key: event ids to renew at the next flush
 ALL = -1  # "every event": a change whose event is not known
-
-
-class EventRevision(Base):
-    __tablename__ = "tournament_revisions"
-
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
-    )
-    token: Mapped[str] = mapped_column(String(32))
 
 
 def new_token() -> str:
