@@ -36,6 +36,7 @@ KINDS = (
     "cancelled-call",
     "changed-call",
     "arbiter",
+    "unwilling",
 )
 MAX_HANDS = 200
 MAX_RULINGS = 500
@@ -58,6 +59,8 @@ class ScoredSheet:
     scores: Scores
     table_points: tuple[Fraction, ...]
     log: tuple[dict[str, object], ...]
+    running: tuple[Scores, ...] = ()  # each seat's score after each hand, rulings included
+    pending: tuple[int, ...] = ()  # seats past the 80-point line in the hand in play (TL 7)
 
 
 def _seat(value: object, where: str) -> int:
@@ -149,7 +152,9 @@ def _rulings(doc: dict[str, object]) -> list[tuple[int, str, dict[str, object]]]
             where = f"{key}[{i}]"
             ruling = _object(item, where)
             out.append((_int(ruling, "hand", where, 0), where, ruling))
-    out.sort(key=lambda r: r[0])  # stable: each list keeps its own order within a hand
+    # Stable: each list keeps its own order within a hand; the arbiter's confirmation of the
+    # 80-point line comes after the hand's time penalties that reached it (TL 7).
+    out.sort(key=lambda r: (r[0], r[2].get("kind") == "unwilling"))
     return out
 
 
@@ -161,6 +166,11 @@ def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) ->
         if isinstance(over, bool) or not isinstance(over, (int, float)) or not 0 < over < 10**5:
             raise SheetError(f"{where}.over_seconds: a number of seconds over the limit")
         log.time_overrun(at, seat, float(over), str(ruling.get("limit", "turn")))
+        waived = ruling.get("waived")
+        if waived is not None:
+            if not isinstance(waived, str) or not waived.strip():
+                raise SheetError(f"{where}.waived: the referee's reason, as text")
+            log.waive(at, len(log.entries) - 1, waived)
         return
     kind = ruling.get("kind")
     if kind == "false-win":
@@ -175,14 +185,19 @@ def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) ->
         log.cancelled_call(at, seat)
     elif kind == "changed-call":
         log.changed_call(at, seat)
+    elif kind == "unwilling":
+        log.confirm_unwilling(at, seat)
     elif kind == "arbiter":
         log.arbiter_penalty(at, seat, _int(ruling, "points", where), str(ruling.get("article", "")))
     else:
         raise SheetError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")
 
 
-def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 16) -> ScoredSheet:
-    """Read and score a session sheet; `SheetError` names the first fault."""
+def read_sheet(
+    doc: object, rules: EventRules | None = None, hands_limit: int = 16, in_play: bool = False
+) -> ScoredSheet:
+    """Read and score a session sheet; `SheetError` names the first fault. `in_play`: the
+    rulings may reach the hand in play (one after the last entered)."""
     rules = rules or event_rules()
     sheet = _object(doc, "the session sheet")
     unknown = sorted(
@@ -197,17 +212,17 @@ def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 
         raise SheetError(f"hands: {len(hands)} hands, the session has at most {hands_limit}")
     rulings = _rulings(sheet)
     log, rows, r = TableLog(rules=rules), [], 0
+    running: list[Scores] = []
     for number, item in enumerate(hands, 1):  # a hand's rulings come before its result
         if number > 1:
             log.new_hand()
-        while r < len(rulings) and rulings[r][0] <= number:
-            _, where, ruling = rulings[r]
-            try:
-                _apply(log, ruling, where, where.startswith("time"))
-            except PenaltyError as exc:
-                raise SheetError(f"{where}: {exc}") from None
-            r += 1
+        r = _apply_until(log, rulings, r, number)
         rows.append(_score_hand(log, item, f"hands[{number - 1}]", rules))
+        running.append(add(*rows, log.points()))
+    if in_play and r < len(rulings):
+        if hands:
+            log.new_hand()
+        r = _apply_until(log, rulings, r, len(hands) + 1)
     if r < len(rulings):
         raise SheetError(f"{rulings[r][1]}.hand: the sheet has {len(hands)} hands")
     hand_points = add((0, 0, 0, 0), *rows)
@@ -224,7 +239,23 @@ def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 
         scores,
         table_points(scores, rules.table_points),
         tuple(e.to_json() for e in log.entries),
+        tuple(running),
+        tuple(i for i, seat in enumerate(log.seats) if seat.unwilling_pending),
     )
+
+
+def _apply_until(
+    log: TableLog, rulings: list[tuple[int, str, dict[str, object]]], r: int, number: int
+) -> int:
+    """Apply the rulings given up to hand `number`, from the `r`-th; the next one's index."""
+    while r < len(rulings) and rulings[r][0] <= number:
+        _, where, ruling = rulings[r]
+        try:
+            _apply(log, ruling, where, where.startswith("time"))
+        except PenaltyError as exc:
+            raise SheetError(f"{where}: {exc}") from None
+        r += 1
+    return r
 
 
 def _score_hand(log: TableLog, item: object, where: str, rules: EventRules) -> Scores:
