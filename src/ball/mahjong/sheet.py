@@ -16,6 +16,13 @@ the 1-based hand it was given in; absent or 0: the first). A seat whose hand a r
 dead cannot win that hand. `totals`, when given, are the hand points the table wrote down
 (before rulings): they must sum to zero and equal what the hands give. Errors name the
 field: `hands[3].fan: ...`.
+
+The referee's waiver of an overrun (TL 6) is the time penalty's `"waived": "REASON"`,
+applied after the other rulings of that hand; the arbiter's confirmation that a seat past
+the 80-point line is unwilling to continue (TL 7) is a penalty of kind `unwilling` (refused
+unless the seat reached the line in that hand). A sheet read `in_play` (the desk's sheet of
+a session still being played) may hold rulings of the hand in play, one after the last
+hand entered; `running` gives each seat's score after each hand.
 """
 
 from __future__ import annotations
@@ -61,6 +68,7 @@ class ScoredSheet:
     log: tuple[dict[str, object], ...]
     running: tuple[Scores, ...] = ()  # each seat's score after each hand, rulings included
     pending: tuple[int, ...] = ()  # seats past the 80-point line in the hand in play (TL 7)
+    fans: tuple[int, ...] = ()  # each hand's fan (computed when the hand was given)
 
 
 def _seat(value: object, where: str) -> int:
@@ -158,7 +166,10 @@ def _rulings(doc: dict[str, object]) -> list[tuple[int, str, dict[str, object]]]
     return out
 
 
-def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) -> None:
+def _apply(
+    log: TableLog, ruling: dict[str, object], where: str, timed: bool
+) -> tuple[int, str] | None:
+    """Apply one ruling; a waived time penalty returns its log index and the reason."""
     seat = _seat(ruling.get("seat"), f"{where}.seat")
     at = _time(ruling.get("at", 0), where)
     if timed:
@@ -167,11 +178,16 @@ def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) ->
             raise SheetError(f"{where}.over_seconds: a number of seconds over the limit")
         log.time_overrun(at, seat, float(over), str(ruling.get("limit", "turn")))
         waived = ruling.get("waived")
-        if waived is not None:
-            if not isinstance(waived, str) or not waived.strip():
-                raise SheetError(f"{where}.waived: the referee's reason, as text")
-            log.waive(at, len(log.entries) - 1, waived)
-        return
+        if waived is None:
+            return None
+        if not isinstance(waived, str) or not waived.strip():
+            raise SheetError(f"{where}.waived: the referee's reason, as text")
+        return len(log.entries) - 1, waived
+    _ruling(log, ruling, where, seat, at)
+    return None
+
+
+def _ruling(log: TableLog, ruling: dict[str, object], where: str, seat: int, at: float) -> None:
     kind = ruling.get("kind")
     if kind == "false-win":
         log.false_win(at, seat, _int(ruling, "exposed_tiles", where, 0))
@@ -213,11 +229,14 @@ def read_sheet(
     rulings = _rulings(sheet)
     log, rows, r = TableLog(rules=rules), [], 0
     running: list[Scores] = []
+    fans: list[int] = []
     for number, item in enumerate(hands, 1):  # a hand's rulings come before its result
         if number > 1:
             log.new_hand()
         r = _apply_until(log, rulings, r, number)
-        rows.append(_score_hand(log, item, f"hands[{number - 1}]", rules))
+        fan, row = _score_hand(log, item, f"hands[{number - 1}]", rules)
+        rows.append(row)
+        fans.append(fan)
         running.append(add(*rows, log.points()))
     if in_play and r < len(rulings):
         if hands:
@@ -241,30 +260,43 @@ def read_sheet(
         tuple(e.to_json() for e in log.entries),
         tuple(running),
         tuple(i for i, seat in enumerate(log.seats) if seat.unwilling_pending),
+        tuple(fans),
     )
 
 
 def _apply_until(
     log: TableLog, rulings: list[tuple[int, str, dict[str, object]]], r: int, number: int
 ) -> int:
-    """Apply the rulings given up to hand `number`, from the `r`-th; the next one's index."""
+    """Apply the rulings given up to hand `number`, from the `r`-th; the next one's index.
+    Waivers come last, after the hand's other rulings (TL 6: the referee waives once the
+    overrun and what followed from it, such as the 80-point line, are on the log)."""
+    waivers = []
     while r < len(rulings) and rulings[r][0] <= number:
         _, where, ruling = rulings[r]
         try:
-            _apply(log, ruling, where, where.startswith("time"))
+            waived = _apply(log, ruling, where, where.startswith("time"))
         except PenaltyError as exc:
             raise SheetError(f"{where}: {exc}") from None
+        if waived is not None:
+            waivers.append((where, float(log.entries[waived[0]].at), *waived))
         r += 1
+    for where, at, index, reason in waivers:
+        try:
+            log.waive(at, index, reason)
+        except PenaltyError as exc:
+            raise SheetError(f"{where}.waived: {exc}") from None
     return r
 
 
-def _score_hand(log: TableLog, item: object, where: str, rules: EventRules) -> Scores:
+def _score_hand(
+    log: TableLog, item: object, where: str, rules: EventRules
+) -> tuple[int, Scores]:
     entry = _entry(_object(item, where), where)
     try:
         hand = parse_entry(entry, rules.minimum_fan)
         if hand.winner is not None and not log.may_win(hand.winner):
             raise SheetError(f"{where}.winner: {WINDS[hand.winner]}'s hand is dead; it cannot win")
-        return hand_scores(hand, rules.minimum_fan, rules.base)
+        return hand.fan, hand_scores(hand, rules.minimum_fan, rules.base)
     except ScoringError as exc:
         raise SheetError(f"{where}.{exc}") from None
 

@@ -54,6 +54,7 @@ from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import game, ladder_of
+from ball.tournament.mahjong_desk import MahjongDeskUseCases
 from ball.tournament.models import (
     ByeRequest,
     Entrant,
@@ -87,7 +88,8 @@ def _bounded(value: int | None, label: str) -> None:
 
 
 class TournamentService(
-    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases
+    DeskUseCases, KnockoutUseCases, team_service.TeamUseCases, SessionUseCases,
+    MahjongDeskUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 

@@ -60,6 +60,7 @@ ROUTERS: list[str] = [
     "ball.web.clock_pages",
     "ball.web.print_pages",
     "ball.web.desk",
+    "ball.web.desk_mahjong",
     "ball.web.public",
     "ball.web.xiangqi_pages",
     "ball.web.pages",

@@ -1,0 +1,315 @@
+"""The desk's Mahjong use cases (issue 18) that `TournamentService` gains from
+`MahjongDeskUseCases`: a session's page (tables, the seating check, standings) and one
+table's score sheet entered hand by hand.
+
+The sheet in progress is a draft (`MahjongDraft`, the `ball.mahjong.sheet` format) saved
+after every hand or ruling, so a hand saved is kept if the phone dies. Every change is read
+whole by `ball.mahjong.sheet.read_sheet` (the rules stay there and in
+`ball.mahjong.penalties`) before it is stored, and carries the version the page was loaded
+at: a change made over another one is refused (`VersionConflict`, the desk's 409), nothing
+overwritten. Closing a table stores the draft as the table's session sheet (table points,
+standings) — after that the stored sheet changes only by a correction with a reason; the
+draft may then be edited to prepare that correction.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+
+from ball.mahjong import seating
+from ball.mahjong.penalties import event_rules
+from ball.mahjong.sheet import ScoredSheet, SheetError, read_sheet
+from ball.tournament.errors import TournamentError
+from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
+from ball.tournament.session_service import WINDS, sheet_row
+from ball.tournament.table_result import VersionConflict
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ball.tournament.models import SessionRules
+
+# What the desk may do to a draft; each is one call of `edit_mahjong_table`.
+EDITS = ("hand", "penalty", "time", "waive", "undo")
+MAX_REASON = 500
+
+
+def _draft_doc(seats: dict[str, str]) -> dict[str, Any]:
+    return {"seats": seats, "hands": [], "penalties": [], "time_penalties": []}
+
+
+def _in_play(doc: dict[str, Any]) -> int:
+    return len(doc["hands"]) + 1
+
+
+def _undo(doc: dict[str, Any]) -> None:
+    """Take back the rulings of the hand in play, or else the last hand entered."""
+    hand = _in_play(doc)
+    rulings = [
+        (key, i)
+        for key in ("penalties", "time_penalties")
+        for i, r in enumerate(doc[key])
+        if r.get("hand") == hand
+    ]
+    if rulings:
+        key, i = rulings[-1]
+        del doc[key][i]
+    elif doc["hands"]:
+        doc["hands"].pop()
+    else:
+        raise TournamentError("the sheet is empty: nothing to take back")
+
+
+def _waive(doc: dict[str, Any], payload: dict[str, Any]) -> None:
+    index, reason = payload.get("index"), str(payload.get("reason", "")).strip()
+    times = doc["time_penalties"]
+    if not isinstance(index, int) or not 0 <= index < len(times):
+        raise TournamentError("waiver: choose a time penalty of this sheet")
+    if not reason:
+        raise TournamentError("waiver: the referee's reason is required (TL 6)")
+    if len(reason) > MAX_REASON:
+        raise TournamentError(f"waiver: reason: at most {MAX_REASON} characters")
+    if "waived" in times[index]:
+        raise TournamentError("waiver: that time penalty is already waived")
+    times[index]["waived"] = reason
+
+
+def apply_edit(doc: dict[str, Any], what: str, payload: dict[str, Any]) -> None:
+    """One change to a draft (not yet checked: `read_sheet` checks the result whole)."""
+    if what == "hand":
+        doc["hands"].append(payload)
+    elif what in ("penalty", "time"):
+        doc["penalties" if what == "penalty" else "time_penalties"].append(
+            {**payload, "hand": _in_play(doc)}
+        )
+    elif what == "waive":
+        _waive(doc, payload)
+    elif what == "undo":
+        _undo(doc)
+    else:
+        raise TournamentError(f"edit: one of {', '.join(EDITS)}, not {what!r}")
+
+
+def _closing(doc: dict[str, Any], table: int) -> dict[str, Any]:
+    """The draft as the session sheet `enter_session_sheet` takes."""
+    return {"table": table, **doc}
+
+
+class MahjongDeskUseCases:
+    """Mixin of `TournamentService`: the Mahjong session and score-sheet pages of the desk."""
+
+    if TYPE_CHECKING:
+
+        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
+        def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]: ...
+        def _history(self, s: Session, ev: Event) -> list[seating.Session]: ...
+        def _teams(self, ev: Event) -> dict[int, str]: ...
+        def _standing_rows(self, s: Session, ev: Event) -> list[dict[str, Any]]: ...
+        def _checked_sheet(
+            self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
+        ) -> tuple[Event, SessionRules, Round, int, Any]: ...
+        @staticmethod
+        def _round(ev: Event, number: int) -> Round: ...
+
+    # ------------------------------------------------------------------ reads
+
+    def mahjong_session(self, event: Any, number: int) -> dict[str, Any]:
+        """A session's tables (seats, hands entered, closed or not, scores and table
+        points), the seating check of the sessions up to it, and the standings."""
+        with self._tx(write=False) as s:
+            ev, rules = self._mahjong(s, event)
+            rnd = self._session(ev, number)
+            history = self._history(s, ev)[:number]
+            names = {e.number: e.name for e in ev.entrants}
+            stored = {
+                x.table: x
+                for x in s.scalars(select(SessionSheet).where(SessionSheet.round_id == rnd.id))
+            }
+            drafts = {
+                d.table: json.loads(d.sheet)
+                for d in s.scalars(select(MahjongDraft).where(MahjongDraft.round_id == rnd.id))
+            }
+            tables = []
+            for t, four in enumerate(history[-1], 1):
+                row: dict[str, Any] = {
+                    "table": t,
+                    "seats": {w: names[p] for w, p in zip(WINDS, four, strict=True)},
+                    "hands": len(drafts.get(t, {}).get("hands", [])),
+                    "closed": t in stored,
+                }
+                if t in stored:
+                    row["scores"] = json.loads(stored[t].scores)
+                    row["table_points"] = json.loads(stored[t].table_points)
+                tables.append(row)
+            teams = self._teams(ev)
+            report = seating.report(tuple(history), teams or None)
+            return {
+                "event": {"id": ev.id, "name": ev.name, "sessions": ev.rounds},
+                "session": number,
+                "seated": len(ev.rounds_),
+                "method": rnd.method,
+                "hands_per_session": rules.hands_per_session,
+                "tables": tables,
+                "closed": len(stored) == len(tables),
+                "report": report.to_json(),
+                "names": names,
+                "standings": self._standing_rows(s, ev),
+            }
+
+    def mahjong_table(self, event: Any, number: int, table: int) -> dict[str, Any]:
+        """One table's score sheet: the draft, its version, the sheet read in play (running
+        totals, log, seats past the 80-point line), and whether the table is closed."""
+        with self._tx(write=False) as s:
+            ev, rules = self._mahjong(s, event)
+            rnd = self._session(ev, number)
+            seats = self._seats(s, ev, number, table)
+            draft = self._draft(s, rnd, table)
+            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            stored = self._stored(s, rnd, table)
+            scored = self._read(doc, rules.hands_per_session)
+            return {
+                "event": {"id": ev.id, "name": ev.name},
+                "session": number,
+                "table": table,
+                "seats": seats,
+                "doc": doc,
+                "version": draft.version if draft else 0,
+                "scored": scored,
+                "hands_per_session": rules.hands_per_session,
+                "in_play": _in_play(doc),
+                "closed": stored is not None,
+                "changed": stored is not None
+                and json.loads(stored.sheet) != _closing(doc, table),
+                "table_points": json.loads(stored.table_points) if stored else None,
+                "latest": number == len(ev.rounds_),
+            }
+
+    # ------------------------------------------------------------------ writes
+
+    def edit_mahjong_table(
+        self,
+        event: Any,
+        number: int,
+        table: int,
+        what: str,
+        payload: dict[str, Any],
+        *,
+        expected_version: int,
+    ) -> int:
+        """One change to a table's sheet in progress (a hand, a ruling, a waiver, taking the
+        last back), checked whole and saved with the next version, which is returned."""
+        with self._tx() as s:
+            ev, rules = self._mahjong(s, event)
+            rnd = self._session(ev, number)
+            seats = self._seats(s, ev, number, table)
+            draft = self._draft(s, rnd, table, lock=True)
+            self._check_version(draft, expected_version)
+            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            apply_edit(doc, what, payload)
+            self._read(doc, rules.hands_per_session, strict=True)
+            if draft is None:
+                draft = MahjongDraft(round_id=rnd.id, table=table, version=0)
+                s.add(draft)
+            draft.sheet = json.dumps(doc, ensure_ascii=False)
+            draft.version = (draft.version or 0) + 1
+            draft.updated_at = time.time()
+            return draft.version
+
+    def close_mahjong_table(
+        self,
+        event: Any,
+        number: int,
+        table: int,
+        *,
+        expected_version: int,
+        reason: str = "",
+    ) -> dict[str, Any]:
+        """Close a table: its sheet becomes the session sheet (table points, standings).
+        A closed table's changed draft is stored only as a correction with a reason."""
+        with self._tx() as s:
+            ev, _ = self._mahjong(s, event)
+            rnd = self._session(ev, number)
+            self._seats(s, ev, number, table)
+            draft = self._draft(s, rnd, table, lock=True)
+            self._check_version(draft, expected_version)
+            if draft is None:
+                raise TournamentError(f"table {table}: no hand has been entered")
+            sheet = _closing(json.loads(draft.sheet), table)
+            *_, scored = self._checked_sheet(s, sheet, number, table, ev.id)
+            stored = self._stored(s, rnd, table)
+            new = sheet_row(rnd, table, sheet, scored)
+            if stored is None:
+                s.add(new)
+            else:
+                self._correct(s, ev, rnd, table, stored, new, reason)
+            draft.version += 1  # a form loaded before the close is stale
+            return {"table_points": json.loads(new.table_points), "scores": scored.scores}
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _correct(
+        s: Session, ev: Event, rnd: Round, table: int, old: SessionSheet, new: SessionSheet,
+        reason: str,
+    ) -> None:
+        reason = reason.strip()
+        if old.sheet == new.sheet:
+            raise TournamentError(f"table {table} is closed and its sheet is unchanged")
+        if not reason:
+            raise TournamentError("a correction needs a reason")
+        if len(reason) > MAX_REASON:
+            raise TournamentError(f"reason: at most {MAX_REASON} characters")
+        s.add(
+            ResultCorrection(
+                event_id=ev.id, round_number=rnd.number, table=table, before=old.sheet,
+                after=new.sheet, reason=reason, at=time.time(),
+            )
+        )  # fmt: skip
+        old.sheet, old.scores, old.table_points = new.sheet, new.scores, new.table_points
+        old.entered_at = new.entered_at
+
+    def _session(self, ev: Event, number: int) -> Round:
+        if not 1 <= number <= len(ev.rounds_):
+            raise TournamentError(f"session {number} is not seated")
+        return self._round(ev, number)
+
+    def _seats(self, s: Session, ev: Event, number: int, table: int) -> dict[str, str]:
+        session = self._history(s, ev)[number - 1]
+        if not 1 <= table <= len(session):
+            raise TournamentError(f"session {number} has no table {table}")
+        names = {e.number: e.name for e in ev.entrants}
+        return {w: names[p] for w, p in zip(WINDS, session[table - 1], strict=True)}
+
+    @staticmethod
+    def _draft(s: Session, rnd: Round, table: int, lock: bool = False) -> MahjongDraft | None:
+        query = select(MahjongDraft).where(
+            MahjongDraft.round_id == rnd.id, MahjongDraft.table == table
+        )
+        if lock:  # PostgreSQL: the row lock; SQLite: the write lock was taken at BEGIN
+            query = query.with_for_update().execution_options(populate_existing=True)
+        return s.scalars(query).first()
+
+    @staticmethod
+    def _stored(s: Session, rnd: Round, table: int) -> SessionSheet | None:
+        return s.scalars(
+            select(SessionSheet).where(SessionSheet.round_id == rnd.id, SessionSheet.table == table)
+        ).first()
+
+    @staticmethod
+    def _check_version(draft: MahjongDraft | None, expected: int) -> None:
+        if (draft.version if draft else 0) != expected:
+            raise VersionConflict("another change was saved to this sheet after it was opened")
+
+    @staticmethod
+    def _read(doc: dict[str, Any], hands: int, strict: bool = False) -> ScoredSheet | None:
+        try:
+            return read_sheet(doc, event_rules(), hands, in_play=True)
+        except SheetError as exc:
+            if strict:
+                raise TournamentError(str(exc)) from None
+            return None  # a stored draft is always readable; a shipped rule change is not
