@@ -233,3 +233,24 @@ def test_pages_that_do_not_exist_are_404_and_a_desk_session_is_needed(client, ap
                     headers={"Origin": "http://testserver"}, follow_redirects=False)  # fmt: skip
     assert r.status_code == 401
     assert PIN  # the event's PIN opens the desk again (conftest)
+
+
+def test_once_every_hand_is_in_rulings_go_to_the_last_hand(client, app, seated):
+    # the event has 4 hands a session; a time penalty after the last hand is that hand's
+    url = f"/desk/{seated}/sessions/1/tables/1"
+    for _ in range(4):
+        edit(client, seated, url, "hand", {"outcome": "draw"})
+    page = client.get(url).text
+    assert 'id="hand-form"' not in page and "All 4 hands of the session are entered." in page
+    edit(client, seated, url, "time", {"seat": "W", "limit": "hand", "over_seconds": "1"})
+    r = edit(client, seated, url, "hand", {"outcome": "draw"}, expect=400)
+    assert "hands: 5 hands, the session has at most 4" in r.text
+    sheet = service_for(app).mahjong_table(seated, 1, 1)
+    assert sheet["doc"]["time_penalties"][0]["hand"] == 4
+    edit(client, seated, url, "undo", {})  # the ruling goes first, then the hands
+    assert service_for(app).mahjong_table(seated, 1, 1)["doc"]["time_penalties"] == []
+    edit(client, seated, url, "time", {"seat": "W", "limit": "hand", "over_seconds": "1"})
+    edit(client, seated, url, "close", {})
+    tables = service_for(app).session_tables(1, event=seated)["tables"]
+    assert tables[0]["scores"] == {"E": 0, "S": 0, "W": -5, "N": 0}  # TL 1: 5 points
+    assert tables[0]["table_points"] == {"E": "7/3", "S": "7/3", "W": "0", "N": "7/3"}

@@ -47,9 +47,9 @@ def _in_play(doc: dict[str, Any]) -> int:
     return len(doc["hands"]) + 1
 
 
-def _undo(doc: dict[str, Any]) -> None:
-    """Take back the rulings of the hand in play, or else the last hand entered."""
-    hand = _in_play(doc)
+def _undo(doc: dict[str, Any], hands: int) -> None:
+    """Take back the last ruling of the hand rulings go to now, or else the last hand."""
+    hand = ruling_hand(doc, hands)
     rulings = [
         (key, i)
         for key in ("penalties", "time_penalties")
@@ -79,18 +79,25 @@ def _waive(doc: dict[str, Any], payload: dict[str, Any]) -> None:
     times[index]["waived"] = reason
 
 
-def apply_edit(doc: dict[str, Any], what: str, payload: dict[str, Any]) -> None:
-    """One change to a draft (not yet checked: `read_sheet` checks the result whole)."""
+def ruling_hand(doc: dict[str, Any], hands: int) -> int:
+    """The hand a ruling given now belongs to: the one in play, or the session's last once
+    all its hands are entered."""
+    return min(_in_play(doc), hands)
+
+
+def apply_edit(doc: dict[str, Any], what: str, payload: dict[str, Any], hands: int) -> None:
+    """One change to a draft (not yet checked: `read_sheet` checks the result whole);
+    `hands` is the session's number of hands."""
     if what == "hand":
         doc["hands"].append(payload)
     elif what in ("penalty", "time"):
         doc["penalties" if what == "penalty" else "time_penalties"].append(
-            {**payload, "hand": _in_play(doc)}
+            {**payload, "hand": ruling_hand(doc, hands)}
         )
     elif what == "waive":
         _waive(doc, payload)
     elif what == "undo":
-        _undo(doc)
+        _undo(doc, hands)
     else:
         raise TournamentError(f"edit: one of {', '.join(EDITS)}, not {what!r}")
 
@@ -182,6 +189,7 @@ class MahjongDeskUseCases:
                 "scored": scored,
                 "hands_per_session": rules.hands_per_session,
                 "in_play": _in_play(doc),
+                "ruling_hand": ruling_hand(doc, rules.hands_per_session),
                 "closed": stored is not None,
                 "changed": stored is not None
                 and json.loads(stored.sheet) != _closing(doc, table),
@@ -210,7 +218,7 @@ class MahjongDeskUseCases:
             draft = self._draft(s, rnd, table, lock=True)
             self._check_version(draft, expected_version)
             doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
-            apply_edit(doc, what, payload)
+            apply_edit(doc, what, payload, rules.hands_per_session)
             self._read(doc, rules.hands_per_session, strict=True)
             if draft is None:
                 draft = MahjongDraft(round_id=rnd.id, table=table, version=0)
