@@ -108,7 +108,7 @@ def test_running_totals_after_each_hand_include_that_hands_rulings():
         penalties=[{"hand": 2, "seat": "W", "kind": "false-win"}],  # WC 6: -30, +10 each
     ))  # fmt: skip
     assert got.running == ((32, -16, -8, -8), (42, -6, -38, 2), (26, -22, -54, 50))
-    assert got.running[-1] == got.scores
+    assert got.running[-1] == got.scores and got.fans == (8, 0, 8)
 
 
 def test_a_waived_overrun_gives_the_points_back_and_stays_in_the_log():
