@@ -254,3 +254,32 @@ def test_once_every_hand_is_in_rulings_go_to_the_last_hand(client, app, seated):
     tables = service_for(app).session_tables(1, event=seated)["tables"]
     assert tables[0]["scores"] == {"E": 0, "S": 0, "W": -5, "N": 0}  # TL 1: 5 points
     assert tables[0]["table_points"] == {"E": "7/3", "S": "7/3", "W": "0", "N": "7/3"}
+
+
+def test_time_penalties_come_from_the_tables_bound_mahjong_clock(client, app, seated, clock):
+    # TL 1, 2 and M-09: the clock charges 5 points per started 15 s; the sheet takes what it
+    # charged, once, from the clock bound to this event for this table only.
+    from ball.clocks.store import ClockStore
+
+    url = f"/desk/{seated}/sessions/1/tables/2"
+    r = edit(client, seated, url, "from-clock", {}, expect=400)
+    assert "no table clock of this event for table 2 under the round label" in r.text
+    assert "&#39;MJ Open R1&#39;" in r.text
+    seats = seats_of(app, seated, 2)
+    store = ClockStore(app.state.sessions, clock)
+    names = [seats[w] for w in "ESWN"]
+    store.create("9", "mahjong-wmc", "1357", players=names, round="MJ Open R1", event_id=seated)
+    store.create("2", "mahjong-wmc", "1357", players=names, round="MJ Open R1")  # unbound
+    view = store.create("Table 2", "mahjong-wmc", "1357", players=names, round="MJ Open R1",
+                        event_id=seated)  # fmt: skip
+    store.record(view.id, "start", {"first": names[0]})
+    clock.advance(40)  # E: 25 s over the 15 s turn: two started 15 s, 10 points
+    store.record(view.id, "press", {})
+    clock.advance(5)
+    edit(client, seated, url, "from-clock", {})
+    edit(client, seated, url, "from-clock", {})  # taken once
+    sheet = service_for(app).mahjong_table(seated, 1, 2)
+    charged = store.view(view.id).clock.snapshot()["players"][0]["total_penalty_points"]
+    assert charged == 10
+    assert sheet["scored"].penalty_points == (-charged, 0, 0, 0)
+    assert [(e["article"], e["seat"]) for e in sheet["scored"].log] == [("TL 2", 0)] * 2

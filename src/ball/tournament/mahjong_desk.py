@@ -15,18 +15,21 @@ draft may then be edited to prepare that correction.
 from __future__ import annotations
 
 import json
+import re
 import time
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.clocks.store import ClockStore, ClockView
 from ball.mahjong import seating
 from ball.mahjong.penalties import event_rules
 from ball.mahjong.sheet import ScoredSheet, SheetError, read_sheet
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
 from ball.tournament.session_service import WINDS, sheet_row
+from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict
 
 if TYPE_CHECKING:
@@ -100,6 +103,32 @@ def apply_edit(doc: dict[str, Any], what: str, payload: dict[str, Any], hands: i
         _undo(doc, hands)
     else:
         raise TournamentError(f"edit: one of {', '.join(EDITS)}, not {what!r}")
+
+
+def _clock_overruns(view: ClockView, seats: dict[str, str]) -> list[dict[str, Any]]:
+    """The clock's turn and hand overruns as the sheet's time penalties. A clock player is
+    the seat of the same name, else the seat of its place (E S W N, the control's order);
+    the seconds over are the charged blocks times the block length, so the sheet charges
+    what the clock did (M-09: the same amounts)."""
+    names = [p.name for p in view.clock.players]
+    by_name = {name: wind for wind, name in seats.items()}
+    limits = {"turn_overrun": ("turn", view.control.turn_limit),
+              "period_overrun": ("hand", view.control.period_budget)}  # fmt: skip
+    out = []
+    for i, notice in enumerate(view.clock.timeline):
+        if notice["source"] != "clock" or notice["kind"] not in limits:
+            continue
+        limit, rule = limits[notice["kind"]]
+        player = notice["player"]
+        wind = by_name.get(names[player], WINDS[player])
+        per = rule.per if rule is not None and rule.per else 15.0
+        local = time.localtime(notice["at"])
+        out.append({
+            "seat": wind, "limit": limit, "over_seconds": notice["data"]["blocks"] * per,
+            "at": local.tm_hour * 3600 + local.tm_min * 60 + local.tm_sec,
+            "clock": f"{view.id}:{i}",
+        })  # fmt: skip
+    return out
 
 
 def _closing(doc: dict[str, Any], table: int) -> dict[str, Any]:
@@ -257,6 +286,50 @@ class MahjongDeskUseCases:
                 self._correct(s, ev, rnd, table, stored, new, reason)
             draft.version += 1  # a form loaded before the close is stale
             return {"table_points": json.loads(new.table_points), "scores": scored.scores}
+
+    def mahjong_clock_penalties(
+        self, event: Any, number: int, table: int, *, expected_version: int, now: float
+    ) -> int:
+        """Take the time penalties the table's Mahjong clock charged (TL 1, 2) onto the sheet,
+        for the hand rulings go to now; each clock notice is taken once. The clock is the one
+        bound to the event under the session's round label (`clock_round_label`, e.g.
+        "MJ Open R2") whose table label is the table number. Returns how many were taken."""
+        with self._tx(write=False) as s:
+            ev, _ = self._mahjong(s, event)
+            self._session(ev, number)
+            seats = self._seats(s, ev, number, table)
+            label, event_id = clock_round_label(ev.name, number), ev.id
+        notices = _clock_overruns(self._clock_view(label, event_id, table, now), seats)
+        with self._tx() as s:
+            ev, rules = self._mahjong(s, event)
+            rnd = self._session(ev, number)
+            draft = self._draft(s, rnd, table, lock=True)
+            self._check_version(draft, expected_version)
+            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            taken = {tp.get("clock") for tp in doc["time_penalties"]}
+            new = [n for n in notices if n["clock"] not in taken]
+            hand = ruling_hand(doc, rules.hands_per_session)
+            doc["time_penalties"].extend({**n, "hand": hand} for n in new)
+            self._read(doc, rules.hands_per_session, strict=True)
+            if draft is None:
+                draft = MahjongDraft(round_id=rnd.id, table=table, version=0)
+                s.add(draft)
+            draft.sheet = json.dumps(doc, ensure_ascii=False)
+            draft.version = (draft.version or 0) + 1
+            draft.updated_at = time.time()
+            return len(new)
+
+    def _clock_view(self, label: str, event_id: int, table: int, now: float) -> ClockView:
+        store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
+        for view in store.round_views(label, event_id):
+            found = re.fullmatch(r"\D*(\d+)", view.table.strip())
+            if view.event_id == event_id and found and int(found.group(1)) == table:
+                if view.control.game != "mahjong" or len(view.clock.players) != len(WINDS):
+                    raise TournamentError(f"the clock of table {table} is not a Mahjong clock")
+                return view
+        raise TournamentError(
+            f"no table clock of this event for table {table} under the round label {label!r}"
+        )
 
     # ------------------------------------------------------------------ helpers
 

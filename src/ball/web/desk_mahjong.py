@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
+from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict
 from ball.web import security
 from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
@@ -154,8 +155,10 @@ def _sheet_context(
     request: Request, svc: Service, event_id: int, number: int, table: int, csrf: str, **extra
 ) -> dict[str, Any]:
     sheet = _page_or_404(svc.mahjong_table, event_id, number, table)
+    event = _found(svc.event_page, event_id)
     return {
-        "event": _found(svc.event_page, event_id),
+        "event": event,
+        "clock_round": clock_round_label(event.name, number),
         "sheet": sheet,
         "csrf": csrf,
         "winds": WINDS,
@@ -190,6 +193,34 @@ def _payload(what: str, form: dict[str, Any], now: float) -> dict[str, Any]:
     if what == "waive":
         return waiver_from_form(form)
     return {}
+
+
+@router.post("/{event_id}/sessions/{number}/tables/{table}/from-clock")
+async def penalties_from_clock(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Take the time penalties the table's bound Mahjong clock charged onto the sheet."""
+    form = await read_form(request)
+    _page_or_404(svc.mahjong_table, event_id, number, table)
+    try:
+        version = form_int(form, "version", default=-1, low=-1)
+        svc.mahjong_clock_penalties(
+            event_id,
+            number,
+            table,
+            expected_version=-1 if version is None else version,
+            now=now_of(request),
+        )
+    except VersionConflict:
+        return _again(request, svc, event_id, number, table, arbiter, 409, form)
+    except TournamentError as exc:
+        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc))
+    return _see(f"/desk/{event_id}/sessions/{number}/tables/{table}#log")
 
 
 @router.post("/{event_id}/sessions/{number}/tables/{table}/close")
