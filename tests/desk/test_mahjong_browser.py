@@ -237,4 +237,6 @@ def test_a_16_player_4_session_mahjong_event_through_the_browser(app, serve, bro
     assert sum(desk.points.values()) == 4 * 4 * 7  # every table gives out 7 table points
     page.goto(f"{desk.base}/desk/1/sessions/4")  # the tie: three share 2 + 1 + 0 points
     assert page.locator("#table-2 span.tp").all_inner_texts() == ["(4)", "(1)", "(1)", "(1)"]
+    page.screenshot(path=str(SHOTS / "mahjong-session-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     assert desk.errors == []
