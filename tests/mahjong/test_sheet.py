@@ -144,3 +144,15 @@ def test_rulings_of_the_hand_in_play_only_on_a_sheet_in_play():
         read_sheet(sheet(hands=hands, penalties=ruling))
     got = read_sheet(sheet(hands=hands, penalties=ruling), in_play=True)
     assert got.log[0]["hand"] == 2 and got.running == ((0, 0, 0, 0),)
+
+
+def test_corrected_exposure_and_cancelled_kong_are_logged_without_points():
+    # WC 1: the spare tiles of a corrected exposure become penalty tiles; WC 4: a cancelled
+    # kong carries no penalty. Neither changes the score.
+    got = read_sheet(sheet(hands=[{"draw": True}], penalties=[
+        {"seat": "S", "kind": "corrected-exposure", "spare_tiles": 1},
+        {"seat": "W", "kind": "cancelled-kong"},
+    ]))  # fmt: skip
+    assert [(e["article"], e["seat"], e["penalty_tiles"]) for e in got.log] == [
+        ("WC 1", 1, 1), ("WC 4", 2, 0)]
+    assert got.penalty_points == (0, 0, 0, 0)

@@ -42,6 +42,8 @@ KINDS = (
     "withdrawn-win",
     "cancelled-call",
     "changed-call",
+    "corrected-exposure",
+    "cancelled-kong",
     "arbiter",
     "unwilling",
 )
@@ -201,6 +203,10 @@ def _ruling(log: TableLog, ruling: dict[str, object], where: str, seat: int, at:
         log.cancelled_call(at, seat)
     elif kind == "changed-call":
         log.changed_call(at, seat)
+    elif kind == "corrected-exposure":
+        log.corrected_exposure(at, seat, _int(ruling, "spare_tiles", where, 0))
+    elif kind == "cancelled-kong":
+        log.cancelled_kong(at, seat)
     elif kind == "unwilling":
         log.confirm_unwilling(at, seat)
     elif kind == "arbiter":

@@ -22,6 +22,8 @@ RULINGS = (
     "withdrawn-win",
     "cancelled-call",
     "changed-call",
+    "corrected-exposure",
+    "cancelled-kong",
     "arbiter",
     "unwilling",
 )
@@ -115,6 +117,8 @@ def ruling_from_form(form: dict[str, Any], now: float) -> dict[str, Any]:
         ruling["exposed_tiles"] = _whole(form, "tiles", 0, 14)
     elif kind == "withdrawn-win":
         ruling["concealed_tiles"] = _whole(form, "tiles", 13, 14)
+    elif kind == "corrected-exposure":
+        ruling["spare_tiles"] = _whole(form, "tiles", 0, 14)
     elif kind == "late-exposure":
         ruling["after_replacement"] = form.get("after_replacement") == "on"
     elif kind == "arbiter":
