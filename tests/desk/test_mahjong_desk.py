@@ -304,3 +304,46 @@ def test_every_wrong_call_ruling_is_a_log_line(client, app, seated, form, articl
     assert (entry["article"], entry["seat"], entry["penalty_tiles"]) == (article, 1, tiles)
     assert entry["at"] == 9 * 3600 + 5 * 60 and entry["hand"] == 1
     assert article in client.get(url).text
+
+
+def test_five_simultaneous_saves_one_hand_stored_the_others_409(client, app, seated):
+    # Five judges' phones save hand 1 at once from the same version: one change is stored;
+    # the very same form again is answered like it (a re-sent form, stored once), every
+    # other form is 409 with nothing overwritten.
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    url = f"/desk/{seated}/sessions/1/tables/1"
+    judges = []
+    for _ in range(5):
+        c = TestClient(app)
+        c.post(f"/desk/{seated}/login", data={"pin": PIN})
+        judges.append((c, csrf_of(c, url)))
+    barrier = threading.Barrier(len(judges))
+    codes: list[tuple[str, int]] = []
+    errors: list[str] = []
+
+    def save(c, token, winner):
+        barrier.wait()
+        form = {"csrf": token, "version": "0", "outcome": "self_drawn", "winner": winner,
+                "fan": "8"}  # fmt: skip
+        r = c.post(f"{url}/hand", data=form, follow_redirects=False)
+        codes.append((winner, r.status_code))
+        if r.status_code == 400:
+            errors.append(re.search(r'id="save-error">([^<]*)<', r.text).group(1))
+
+    threads = [threading.Thread(target=save, args=(c, t, "E" if i % 2 else "N"))
+               for i, (c, t) in enumerate(judges)]  # fmt: skip
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for c, _ in judges:
+        c.close()
+    sheet = service_for(app).mahjong_table(seated, 1, 1)
+    (hand,) = sheet["doc"]["hands"]
+    won = hand["winner"]
+    assert sorted(code for w, code in codes if w == won) == [303] * (2 if won == "E" else 3)
+    assert {code for w, code in codes if w != won} == {409}, errors
+    assert sheet["version"] == 1

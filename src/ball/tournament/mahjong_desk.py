@@ -21,6 +21,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ball.clocks.store import ClockStore, ClockView
 from ball.mahjong import seating
@@ -129,6 +131,13 @@ def _clock_overruns(view: ClockView, seats: dict[str, str]) -> list[dict[str, An
             "clock": f"{view.id}:{i}",
         })  # fmt: skip
     return out
+
+
+def _change(what: str, payload: dict[str, Any]) -> str:
+    """A change as the draft remembers its last one. The time a ruling was given is left
+    out: a form re-sent after a lost answer stamps "now" again."""
+    kept = {k: v for k, v in payload.items() if k != "at"}
+    return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
 
 
 def _closing(doc: dict[str, Any], table: int) -> dict[str, Any]:
@@ -244,16 +253,17 @@ class MahjongDeskUseCases:
             ev, rules = self._mahjong(s, event)
             rnd = self._session(ev, number)
             seats = self._seats(s, ev, number, table)
-            draft = self._draft(s, rnd, table, lock=True)
+            draft = self._lock_draft(s, rnd, table, seats)
+            change = _change(what, payload)
+            if draft.version == expected_version + 1 and draft.last_edit == change:
+                return draft.version  # the very change stored: a re-sent form, stored once
             self._check_version(draft, expected_version)
-            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            doc = json.loads(draft.sheet)
             apply_edit(doc, what, payload, rules.hands_per_session)
             self._read(doc, rules.hands_per_session, strict=True)
-            if draft is None:
-                draft = MahjongDraft(round_id=rnd.id, table=table, version=0)
-                s.add(draft)
             draft.sheet = json.dumps(doc, ensure_ascii=False)
-            draft.version = (draft.version or 0) + 1
+            draft.version += 1
+            draft.last_edit = change
             draft.updated_at = time.time()
             return draft.version
 
@@ -271,10 +281,9 @@ class MahjongDeskUseCases:
         with self._tx() as s:
             ev, _ = self._mahjong(s, event)
             rnd = self._session(ev, number)
-            self._seats(s, ev, number, table)
-            draft = self._draft(s, rnd, table, lock=True)
+            draft = self._lock_draft(s, rnd, table, self._seats(s, ev, number, table))
             self._check_version(draft, expected_version)
-            if draft is None:
+            if not json.loads(draft.sheet)["hands"]:
                 raise TournamentError(f"table {table}: no hand has been entered")
             sheet = _closing(json.loads(draft.sheet), table)
             *_, scored = self._checked_sheet(s, sheet, number, table, ev.id)
@@ -285,6 +294,7 @@ class MahjongDeskUseCases:
             else:
                 self._correct(s, ev, rnd, table, stored, new, reason)
             draft.version += 1  # a form loaded before the close is stale
+            draft.last_edit = ""
             return {"table_points": json.loads(new.table_points), "scores": scored.scores}
 
     def mahjong_clock_penalties(
@@ -303,19 +313,17 @@ class MahjongDeskUseCases:
         with self._tx() as s:
             ev, rules = self._mahjong(s, event)
             rnd = self._session(ev, number)
-            draft = self._draft(s, rnd, table, lock=True)
+            draft = self._lock_draft(s, rnd, table, seats)
             self._check_version(draft, expected_version)
-            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            doc = json.loads(draft.sheet)
             taken = {tp.get("clock") for tp in doc["time_penalties"]}
             new = [n for n in notices if n["clock"] not in taken]
             hand = ruling_hand(doc, rules.hands_per_session)
             doc["time_penalties"].extend({**n, "hand": hand} for n in new)
             self._read(doc, rules.hands_per_session, strict=True)
-            if draft is None:
-                draft = MahjongDraft(round_id=rnd.id, table=table, version=0)
-                s.add(draft)
             draft.sheet = json.dumps(doc, ensure_ascii=False)
-            draft.version = (draft.version or 0) + 1
+            draft.version += 1
+            draft.last_edit = ""
             draft.updated_at = time.time()
             return len(new)
 
@@ -367,13 +375,37 @@ class MahjongDeskUseCases:
         return {w: names[p] for w, p in zip(WINDS, session[table - 1], strict=True)}
 
     @staticmethod
-    def _draft(s: Session, rnd: Round, table: int, lock: bool = False) -> MahjongDraft | None:
-        query = select(MahjongDraft).where(
-            MahjongDraft.round_id == rnd.id, MahjongDraft.table == table
-        )
-        if lock:  # PostgreSQL: the row lock; SQLite: the write lock was taken at BEGIN
-            query = query.with_for_update().execution_options(populate_existing=True)
-        return s.scalars(query).first()
+    def _draft(s: Session, rnd: Round, table: int) -> MahjongDraft | None:
+        return s.scalars(
+            select(MahjongDraft).where(MahjongDraft.round_id == rnd.id, MahjongDraft.table == table)
+        ).first()
+
+    @staticmethod
+    def _lock_draft(s: Session, rnd: Round, table: int, seats: dict[str, str]) -> MahjongDraft:
+        """The table's draft, created empty at version 0 when missing, locked for this
+        transaction (as `table_result.lock_state`): its first statement is a write, so on
+        SQLite the transaction holds the write lock from here on; on PostgreSQL the row lock
+        makes a concurrent change wait and then see this one."""
+        values = {"round_id": rnd.id, "table": table, "version": 0, "last_edit": "",
+                  "sheet": json.dumps(_draft_doc(seats), ensure_ascii=False),
+                  "updated_at": 0.0}  # fmt: skip
+        dialect = s.get_bind().dialect.name
+        if dialect in ("sqlite", "postgresql"):
+            insert = sqlite_insert if dialect == "sqlite" else pg_insert
+            s.execute(
+                insert(MahjongDraft)
+                .values(**values)
+                .on_conflict_do_nothing(index_elements=["round_id", "table"])
+            )
+        elif MahjongDeskUseCases._draft(s, rnd, table) is None:
+            s.add(MahjongDraft(**values))
+            s.flush()
+        return s.scalars(
+            select(MahjongDraft)
+            .where(MahjongDraft.round_id == rnd.id, MahjongDraft.table == table)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).one()
 
     @staticmethod
     def _stored(s: Session, rnd: Round, table: int) -> SessionSheet | None:
@@ -382,8 +414,8 @@ class MahjongDeskUseCases:
         ).first()
 
     @staticmethod
-    def _check_version(draft: MahjongDraft | None, expected: int) -> None:
-        if (draft.version if draft else 0) != expected:
+    def _check_version(draft: MahjongDraft, expected: int) -> None:
+        if draft.version != expected:
             raise VersionConflict("another change was saved to this sheet after it was opened")
 
     @staticmethod

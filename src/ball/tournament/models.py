@@ -298,6 +298,7 @@ class MahjongDraft(Base):
     table: Mapped[int] = mapped_column(Integer, primary_key=True)
     sheet: Mapped[str] = mapped_column(Text)  # JSON: seats, hands, penalties, time_penalties
     version: Mapped[int] = mapped_column(Integer, default=0)
+    last_edit: Mapped[str] = mapped_column(Text, default="")  # JSON: the change that made it
     updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 

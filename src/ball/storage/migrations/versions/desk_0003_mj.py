@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("table", sa.Integer(), primary_key=True),
         sa.Column("sheet", sa.Text(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("last_edit", sa.Text(), nullable=False, server_default=""),
         sa.Column("updated_at", sa.Float(), nullable=False, server_default="0"),
     )
 
