@@ -285,25 +285,26 @@ def test_time_penalties_come_from_the_tables_bound_mahjong_clock(client, app, se
     assert [(e["article"], e["seat"]) for e in sheet["scored"].log] == [("TL 2", 0)] * 2
 
 
-@pytest.mark.parametrize(
-    ("form", "article", "tiles"),
-    [
-        ({"kind": "corrected-exposure", "tiles": "2"}, "WC 1", 2),
-        ({"kind": "changed-call"}, "WC 2", 0),
-        ({"kind": "cancelled-call"}, "WC 3", 2),
-        ({"kind": "cancelled-kong"}, "WC 4", 0),
-        ({"kind": "late-exposure", "after_replacement": "on"}, "WC 5", 0),
-        ({"kind": "withdrawn-win", "tiles": "2"}, "WC 7", 2),
-        ({"kind": "short-hand"}, "LS 3", 0),
-    ],
-)
-def test_every_wrong_call_ruling_is_a_log_line(client, app, seated, form, article, tiles):
+WRONG_CALLS = [  # seed 003 WC 1-5, 7 and LS 3: the form, the article, the penalty tiles
+    ({"kind": "corrected-exposure", "tiles": "2"}, "WC 1", 2),
+    ({"kind": "changed-call"}, "WC 2", 0),
+    ({"kind": "cancelled-call"}, "WC 3", 2),
+    ({"kind": "cancelled-kong"}, "WC 4", 0),
+    ({"kind": "late-exposure", "after_replacement": "on"}, "WC 5", 0),
+    ({"kind": "withdrawn-win", "tiles": "2"}, "WC 7", 2),
+    ({"kind": "short-hand"}, "LS 3", 0),
+]
+
+
+def test_every_wrong_call_ruling_is_a_log_line(client, app, seated):
     url = f"/desk/{seated}/sessions/1/tables/3"
-    edit(client, seated, url, "penalty", {"seat": "S", "at": "9:05", **form})
-    (entry,) = service_for(app).mahjong_table(seated, 1, 3)["scored"].log
-    assert (entry["article"], entry["seat"], entry["penalty_tiles"]) == (article, 1, tiles)
-    assert entry["at"] == 9 * 3600 + 5 * 60 and entry["hand"] == 1
-    assert article in client.get(url).text
+    for form, article, tiles in WRONG_CALLS:
+        edit(client, seated, url, "penalty", {"seat": "S", "at": "9:05", **form})
+        (entry,) = service_for(app).mahjong_table(seated, 1, 3)["scored"].log
+        assert (entry["article"], entry["seat"], entry["penalty_tiles"]) == (article, 1, tiles)
+        assert entry["at"] == 9 * 3600 + 5 * 60 and entry["hand"] == 1
+        assert article in client.get(url).text
+        edit(client, seated, url, "undo", {})  # taken back: the next one is alone on the log
 
 
 def test_five_simultaneous_saves_one_hand_stored_the_others_409(client, app, seated):
