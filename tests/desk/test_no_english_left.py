@@ -45,6 +45,14 @@ NOTATION = {
     "Letter",
     "CSV",
     "s",
+    # Mahjong (issue 18): seed 003's article prefixes and PyMahjongGB's meld kinds
+    "LS",
+    "WC",
+    "TL",
+    "CHI",
+    "PENG",
+    "GANG",
+    "ANGANG",
     # the header row an entrants CSV file must carry, typed as it is in any language
     "name",
     "club",
@@ -100,6 +108,18 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
     assert post(client, event_id, "/rounds").status_code == 303
     forfeit = {"kind": "forfeit", "forfeit": "B"}
     post(client, event_id, "/rounds/1/tables/2", forfeit)
+    mahjong = create_event(client, name=f"{EVENT} 2", game="mahjong", rounds="1", hands="2")
+    for name in ENTRANTS:  # issue 18: a session seated, a hand and rulings on the sheet
+        assert post(client, mahjong, "/entrants", {"name": name}).status_code == 303
+    assert post(client, mahjong, "/sessions", {"method": "random"}).status_code == 303
+    sheet = f"/desk/{mahjong}/sessions/1/tables/1"
+    for what, form in [("hand", {"outcome": "discard", "winner": "E", "discarder": "S",
+                                 "fan": "8"}),
+                       ("penalty", {"kind": "false-win", "seat": "N"}),
+                       ("time", {"seat": "W", "limit": "turn", "over_seconds": "20"})]:  # fmt: skip
+        assert post(client, mahjong, f"/sessions/1/tables/1/{what}",
+                    {"version": str(len(what) and _version(client, sheet)), **form}
+                    ).status_code == 303  # fmt: skip
     clocks = []
     for control in ("ball-standard", "mahjong-wmc", "xiangqi-6.1"):
         made = client.post(
@@ -123,6 +143,9 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         f"/desk/{event_id}/rounds/1",
         f"/desk/{event_id}/rounds/1/tables/1",
         f"/desk/{event_id}/sanctions",
+        f"/desk/{mahjong}",
+        f"/desk/{mahjong}/sessions/1",
+        sheet,
         "/public",
         f"/public/{event_id}/standings",
         f"/public/{event_id}/pairings",
@@ -130,6 +153,12 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         "/print/forms",
     ]
     return client, paths
+
+
+def _version(client: TestClient, path: str) -> str:
+    found = re.search(r'name="version" value="(\d+)"', client.get(path).text)
+    assert found, path
+    return found.group(1)
 
 
 def test_the_scanner_finds_english(site):

@@ -99,3 +99,60 @@ def test_hands_and_shared_rulings_sum_to_zero_and_give_seven_table_points(hands,
     assert sum(got.table_points) == 7
     ranked = sorted(range(4), key=lambda i: -got.scores[i])
     assert [got.table_points[i] for i in ranked] == sorted(got.table_points, reverse=True)
+
+
+def test_running_totals_after_each_hand_include_that_hands_rulings():
+    got = read_sheet(sheet(
+        hands=[{"winner": "E", "discarder": "S", "fan": 8}, {"draw": True},
+               {"winner": "N", "discarder": None, "fan": 8}],
+        penalties=[{"hand": 2, "seat": "W", "kind": "false-win"}],  # WC 6: -30, +10 each
+    ))  # fmt: skip
+    assert got.running == ((32, -16, -8, -8), (42, -6, -38, 2), (26, -22, -54, 50))
+    assert got.running[-1] == got.scores and got.fans == (8, 0, 8)
+
+
+def test_a_waived_overrun_gives_the_points_back_and_stays_in_the_log():
+    # TL 6: the referee may waive an overrun with good reason; the entry stays, marked.
+    over = {"seat": "S", "at": 30, "over_seconds": 20, "limit": "turn"}  # TL 2: 10 points
+    got = read_sheet(sheet(hands=[{"draw": True}],
+                           time_penalties=[dict(over, waived="tile fell off the table")]))
+    assert got.penalty_points == (0, 0, 0, 0)
+    assert [(e["ruling"], e["waived"]) for e in got.log] == [("turn_overrun", True),
+                                                             ("waiver", False)]  # fmt: skip
+    with pytest.raises(SheetError, match=r"time_penalties\[0\]\.waived"):
+        read_sheet(sheet(hands=[{"draw": True}], time_penalties=[dict(over, waived=" ")]))
+
+
+def test_the_80_point_line_waits_for_the_arbiter():
+    # TL 7: 80 time points in one hand; the arbiter confirms "unwilling to continue".
+    big = {"hand": 1, "seat": "W", "at": 10, "over_seconds": 240, "limit": "hand"}  # 80
+    got = read_sheet(sheet(hands=[], time_penalties=[big]), in_play=True)
+    assert got.pending == (2,) and got.penalty_points == (0, 0, -80, 0)
+    done = read_sheet(sheet(hands=[], time_penalties=[big],
+                            penalties=[{"hand": 1, "seat": "W", "kind": "unwilling"}]),
+                      in_play=True)  # fmt: skip
+    assert done.pending == () and done.log[-1]["ruling"] == "unwilling_to_continue"
+    with pytest.raises(SheetError, match=r"penalties\[0\]: seat 1: has not reached 80"):
+        read_sheet(sheet(hands=[{"draw": True}],
+                         penalties=[{"hand": 1, "seat": "S", "kind": "unwilling"}]))
+
+
+def test_rulings_of_the_hand_in_play_only_on_a_sheet_in_play():
+    ruling = [{"hand": 2, "seat": "E", "kind": "long-hand"}]  # LS 4: dead in hand 2
+    hands = [{"draw": True}]
+    with pytest.raises(SheetError, match=r"penalties\[0\]\.hand: the sheet has 1 hands"):
+        read_sheet(sheet(hands=hands, penalties=ruling))
+    got = read_sheet(sheet(hands=hands, penalties=ruling), in_play=True)
+    assert got.log[0]["hand"] == 2 and got.running == ((0, 0, 0, 0),)
+
+
+def test_corrected_exposure_and_cancelled_kong_are_logged_without_points():
+    # WC 1: the spare tiles of a corrected exposure become penalty tiles; WC 4: a cancelled
+    # kong carries no penalty. Neither changes the score.
+    got = read_sheet(sheet(hands=[{"draw": True}], penalties=[
+        {"seat": "S", "kind": "corrected-exposure", "spare_tiles": 1},
+        {"seat": "W", "kind": "cancelled-kong"},
+    ]))  # fmt: skip
+    assert [(e["article"], e["seat"], e["penalty_tiles"]) for e in got.log] == [
+        ("WC 1", 1, 1), ("WC 4", 2, 0)]
+    assert got.penalty_points == (0, 0, 0, 0)

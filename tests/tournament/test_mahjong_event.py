@@ -291,3 +291,27 @@ def test_random_first_session_is_seeded(tmp_path):
         names = [n for t in data["tables"] for n in t["seats"].values()]
         assert sorted(names) == sorted(f"P{i}" for i in range(1, 17))
     assert tables[0] == tables[1]
+
+
+def test_a_sheet_with_a_waiver_and_the_80_point_line_through_the_cli(tmp_path):
+    # TL 6: a waived overrun gives its points back; TL 7: the arbiter's confirmation at 80
+    # time points in one hand is a ruling on the log; refused below the line (M-14, 3).
+    db = str(tmp_path / "mj.db")
+    make_event(db, sessions=1)
+    template = tmp_path / "seating.csv"
+    template.write_text(TEMPLATE)
+    ok("round", "pair", "--db", db, "--seating", str(template))
+    seats = {"E": "P1", "S": "P2", "W": "P3", "N": "P4"}
+    times = [{"hand": 1, "seat": "W", "at": "10:00", "over_seconds": 240, "limit": "hand"},
+             {"hand": 1, "seat": "S", "at": "10:01", "over_seconds": 20, "limit": "turn",
+              "waived": "the clock was knocked over"}]  # fmt: skip
+    early = {"table": 1, "seats": seats, "hands": [{"draw": True}], "time_penalties": times,
+             "penalties": [{"hand": 1, "seat": "S", "kind": "unwilling"}]}  # fmt: skip
+    line = refused("result", "enter", "--db", db, "--sheet", write(tmp_path, "a.json", early))
+    assert "penalties[0]: seat 1: has not reached 80 time points" in line
+    sheet = dict(early, penalties=[{"hand": 1, "seat": "W", "kind": "unwilling", "at": "10:02"}])
+    out = ok("result", "enter", "--db", db, "--sheet", write(tmp_path, "b.json", sheet))
+    assert "E P1 +0 (7/3)  S P2 +0 (7/3)  W P3 -80 (0)  N P4 +0 (7/3)" in out
+    rows = json.loads(ok("standings", "--db", db, "--json"))["standings"]
+    assert {r["name"]: r["score"] for r in rows if r["sessions"]} == {
+        "P1": 0, "P2": 0, "P3": -80, "P4": 0}

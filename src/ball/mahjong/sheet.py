@@ -16,6 +16,13 @@ the 1-based hand it was given in; absent or 0: the first). A seat whose hand a r
 dead cannot win that hand. `totals`, when given, are the hand points the table wrote down
 (before rulings): they must sum to zero and equal what the hands give. Errors name the
 field: `hands[3].fan: ...`.
+
+The referee's waiver of an overrun (TL 6) is the time penalty's `"waived": "REASON"`,
+applied after the other rulings of that hand; the arbiter's confirmation that a seat past
+the 80-point line is unwilling to continue (TL 7) is a penalty of kind `unwilling` (refused
+unless the seat reached the line in that hand). A sheet read `in_play` (the desk's sheet of
+a session still being played) may hold rulings of the hand in play, one after the last
+hand entered; `running` gives each seat's score after each hand.
 """
 
 from __future__ import annotations
@@ -35,7 +42,10 @@ KINDS = (
     "withdrawn-win",
     "cancelled-call",
     "changed-call",
+    "corrected-exposure",
+    "cancelled-kong",
     "arbiter",
+    "unwilling",
 )
 MAX_HANDS = 200
 MAX_RULINGS = 500
@@ -58,6 +68,9 @@ class ScoredSheet:
     scores: Scores
     table_points: tuple[Fraction, ...]
     log: tuple[dict[str, object], ...]
+    running: tuple[Scores, ...] = ()  # each seat's score after each hand, rulings included
+    pending: tuple[int, ...] = ()  # seats past the 80-point line in the hand in play (TL 7)
+    fans: tuple[int, ...] = ()  # each hand's fan (computed when the hand was given)
 
 
 def _seat(value: object, where: str) -> int:
@@ -149,11 +162,16 @@ def _rulings(doc: dict[str, object]) -> list[tuple[int, str, dict[str, object]]]
             where = f"{key}[{i}]"
             ruling = _object(item, where)
             out.append((_int(ruling, "hand", where, 0), where, ruling))
-    out.sort(key=lambda r: r[0])  # stable: each list keeps its own order within a hand
+    # Stable: each list keeps its own order within a hand; the arbiter's confirmation of the
+    # 80-point line comes after the hand's time penalties that reached it (TL 7).
+    out.sort(key=lambda r: (r[0], r[2].get("kind") == "unwilling"))
     return out
 
 
-def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) -> None:
+def _apply(
+    log: TableLog, ruling: dict[str, object], where: str, timed: bool
+) -> tuple[int, str] | None:
+    """Apply one ruling; a waived time penalty returns its log index and the reason."""
     seat = _seat(ruling.get("seat"), f"{where}.seat")
     at = _time(ruling.get("at", 0), where)
     if timed:
@@ -161,7 +179,17 @@ def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) ->
         if isinstance(over, bool) or not isinstance(over, (int, float)) or not 0 < over < 10**5:
             raise SheetError(f"{where}.over_seconds: a number of seconds over the limit")
         log.time_overrun(at, seat, float(over), str(ruling.get("limit", "turn")))
-        return
+        waived = ruling.get("waived")
+        if waived is None:
+            return None
+        if not isinstance(waived, str) or not waived.strip():
+            raise SheetError(f"{where}.waived: the referee's reason, as text")
+        return len(log.entries) - 1, waived
+    _ruling(log, ruling, where, seat, at)
+    return None
+
+
+def _ruling(log: TableLog, ruling: dict[str, object], where: str, seat: int, at: float) -> None:
     kind = ruling.get("kind")
     if kind == "false-win":
         log.false_win(at, seat, _int(ruling, "exposed_tiles", where, 0))
@@ -175,14 +203,23 @@ def _apply(log: TableLog, ruling: dict[str, object], where: str, timed: bool) ->
         log.cancelled_call(at, seat)
     elif kind == "changed-call":
         log.changed_call(at, seat)
+    elif kind == "corrected-exposure":
+        log.corrected_exposure(at, seat, _int(ruling, "spare_tiles", where, 0))
+    elif kind == "cancelled-kong":
+        log.cancelled_kong(at, seat)
+    elif kind == "unwilling":
+        log.confirm_unwilling(at, seat)
     elif kind == "arbiter":
         log.arbiter_penalty(at, seat, _int(ruling, "points", where), str(ruling.get("article", "")))
     else:
         raise SheetError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")
 
 
-def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 16) -> ScoredSheet:
-    """Read and score a session sheet; `SheetError` names the first fault."""
+def read_sheet(
+    doc: object, rules: EventRules | None = None, hands_limit: int = 16, in_play: bool = False
+) -> ScoredSheet:
+    """Read and score a session sheet; `SheetError` names the first fault. `in_play`: the
+    rulings may reach the hand in play (one after the last entered)."""
     rules = rules or event_rules()
     sheet = _object(doc, "the session sheet")
     unknown = sorted(
@@ -197,17 +234,20 @@ def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 
         raise SheetError(f"hands: {len(hands)} hands, the session has at most {hands_limit}")
     rulings = _rulings(sheet)
     log, rows, r = TableLog(rules=rules), [], 0
+    running: list[Scores] = []
+    fans: list[int] = []
     for number, item in enumerate(hands, 1):  # a hand's rulings come before its result
         if number > 1:
             log.new_hand()
-        while r < len(rulings) and rulings[r][0] <= number:
-            _, where, ruling = rulings[r]
-            try:
-                _apply(log, ruling, where, where.startswith("time"))
-            except PenaltyError as exc:
-                raise SheetError(f"{where}: {exc}") from None
-            r += 1
-        rows.append(_score_hand(log, item, f"hands[{number - 1}]", rules))
+        r = _apply_until(log, rulings, r, number)
+        fan, row = _score_hand(log, item, f"hands[{number - 1}]", rules)
+        rows.append(row)
+        fans.append(fan)
+        running.append(add(*rows, log.points()))
+    if in_play and r < len(rulings):
+        if hands:
+            log.new_hand()
+        r = _apply_until(log, rulings, r, len(hands) + 1)
     if r < len(rulings):
         raise SheetError(f"{rulings[r][1]}.hand: the sheet has {len(hands)} hands")
     hand_points = add((0, 0, 0, 0), *rows)
@@ -224,16 +264,45 @@ def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 
         scores,
         table_points(scores, rules.table_points),
         tuple(e.to_json() for e in log.entries),
+        tuple(running),
+        tuple(i for i, seat in enumerate(log.seats) if seat.unwilling_pending),
+        tuple(fans),
     )
 
 
-def _score_hand(log: TableLog, item: object, where: str, rules: EventRules) -> Scores:
+def _apply_until(
+    log: TableLog, rulings: list[tuple[int, str, dict[str, object]]], r: int, number: int
+) -> int:
+    """Apply the rulings given up to hand `number`, from the `r`-th; the next one's index.
+    Waivers come last, after the hand's other rulings (TL 6: the referee waives once the
+    overrun and what followed from it, such as the 80-point line, are on the log)."""
+    waivers = []
+    while r < len(rulings) and rulings[r][0] <= number:
+        _, where, ruling = rulings[r]
+        try:
+            waived = _apply(log, ruling, where, where.startswith("time"))
+        except PenaltyError as exc:
+            raise SheetError(f"{where}: {exc}") from None
+        if waived is not None:
+            waivers.append((where, float(log.entries[waived[0]].at), *waived))
+        r += 1
+    for where, at, index, reason in waivers:
+        try:
+            log.waive(at, index, reason)
+        except PenaltyError as exc:
+            raise SheetError(f"{where}.waived: {exc}") from None
+    return r
+
+
+def _score_hand(
+    log: TableLog, item: object, where: str, rules: EventRules
+) -> tuple[int, Scores]:
     entry = _entry(_object(item, where), where)
     try:
         hand = parse_entry(entry, rules.minimum_fan)
         if hand.winner is not None and not log.may_win(hand.winner):
             raise SheetError(f"{where}.winner: {WINDS[hand.winner]}'s hand is dead; it cannot win")
-        return hand_scores(hand, rules.minimum_fan, rules.base)
+        return hand.fan, hand_scores(hand, rules.minimum_fan, rules.base)
     except ScoringError as exc:
         raise SheetError(f"{where}.{exc}") from None
 

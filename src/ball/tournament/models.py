@@ -285,6 +285,23 @@ class ResultState(Base):
     updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
+class MahjongDraft(Base):
+    """A Mahjong table's sheet as the desk enters it, hand by hand (issue 18): saved after
+    every hand or ruling, with a version for the 409 of two saves at once. Closing the table
+    copies it into `tournament_session_sheets`; the draft stays for corrections."""
+
+    __tablename__ = "desk_mahjong_drafts"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_rounds.id", ondelete="CASCADE"), primary_key=True
+    )
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sheet: Mapped[str] = mapped_column(Text)  # JSON: seats, hands, penalties, time_penalties
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    last_edit: Mapped[str] = mapped_column(Text, default="")  # JSON: the change that made it
+    updated_at: Mapped[float] = mapped_column(Float, default=0.0)
+
+
 @event.listens_for(Event, "before_insert")
 def _set_name_key(_mapper: Any, _connection: Any, target: Event) -> None:
     target.name_key = name_key(target.name)

@@ -58,6 +58,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.format_pages import FormatPages
 from ball.tournament.games import game, ladder_of
+from ball.tournament.mahjong_desk import MahjongDeskUseCases
 from ball.tournament.models import (
     ByeRequest,
     Entrant,
@@ -101,6 +102,7 @@ class TournamentService(
     lateness_service.LatenessUseCases,
     SessionUseCases,
     FormatPages,
+    MahjongDeskUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 

@@ -328,7 +328,7 @@ class SessionUseCases:
                 raise TournamentError(
                     f"session {rnd.number} table {t} already has a sheet (correct it instead)"
                 )
-            row = _sheet_row(rnd, t, sheet, scored)
+            row = sheet_row(rnd, t, sheet, scored)
             s.add(row)
             return _sheet_json(rnd.number, t, scored)
 
@@ -351,7 +351,7 @@ class SessionUseCases:
             ).first()
             if old is None:
                 raise TournamentError(f"session {rnd.number} table {t} has no sheet to correct")
-            new = _sheet_row(rnd, t, sheet, scored)
+            new = sheet_row(rnd, t, sheet, scored)
             s.add(
                 ResultCorrection(
                     event_id=ev.id,
@@ -502,7 +502,7 @@ def _tables_json(session: seating.Session, by_number: dict[int, Entrant]) -> lis
     ]
 
 
-def _sheet_row(rnd: Round, table: int, sheet: Any, scored: Any) -> SessionSheet:
+def sheet_row(rnd: Round, table: int, sheet: Any, scored: Any) -> SessionSheet:
     return SessionSheet(
         round_id=rnd.id,
         table=table,

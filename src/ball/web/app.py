@@ -61,6 +61,7 @@ ROUTERS: list[str] = [
     "ball.web.print_pages",
     "ball.web.desk",
     "ball.web.desk_formats",
+    "ball.web.desk_mahjong",
     "ball.web.public",
     "ball.web.public_formats",
     "ball.web.xiangqi_pages",

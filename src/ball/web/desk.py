@@ -169,23 +169,40 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         pin = security.check_pin_text(form.get("pin", ""))
         if pin != form.get("pin2", pin):
             raise security.PinError("pin: the two PINs differ")
-        summary = svc.create_event(
-            name=form.get("name", ""),
-            system=form.get("system", ""),
-            rounds=form_int(form, "rounds", low=1),
-            place=form.get("place", "").strip(),
-            arbiter=form.get("arbiter", "").strip(),
-            game_name=form.get("game") or "ball",
-            **_format_options(form),
-        )
+        if form.get("game") == "mahjong":  # sessions of tables of four, not a system
+            event_id = _create_mahjong(svc, form)
+        else:
+            event_id = svc.create_event(
+                name=form.get("name", ""),
+                system=form.get("system", ""),
+                rounds=form_int(form, "rounds", low=1),
+                place=form.get("place", "").strip(),
+                arbiter=form.get("arbiter", "").strip(),
+                game_name=form.get("game") or "ball",
+                **_format_options(form),
+            ).id
     except (TournamentError, security.PinError) as exc:
         return _fail(request, 400, str(exc), "/desk")
-    event_id = summary.id
     response = _see(f"/desk/{event_id}")
     pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     sessions = request.app.state.sessions
     security.open_desk(sessions, event_id, now_of(request), response, pin_hash=pin_hash)
     return response
+
+
+def _create_mahjong(svc: Service, form: dict[str, Any]) -> int:
+    """A Mahjong event (issue 18): its rounds are sessions; hands per session default 16."""
+    sessions = form_int(form, "rounds", low=1)
+    if sessions is None:
+        raise TournamentError("rounds: a Mahjong event needs its number of sessions")
+    created = svc.create_mahjong_event(
+        name=form.get("name", ""),
+        sessions=sessions,
+        hands_per_session=form_int(form, "hands", default=16, low=1) or 16,
+        place=form.get("place", "").strip(),
+        arbiter=form.get("arbiter", "").strip(),
+    )
+    return int(created["id"])
 
 
 @router.get("/{event_id}/login")

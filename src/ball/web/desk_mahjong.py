@@ -1,0 +1,313 @@
+"""The arbiter desk's Mahjong routes (issue 18): seat a session, the session page (tables,
+the seating check, standings) and each table's score sheet entered hand by hand — routes
+only. Forms are read by `ball.web.mahjong_forms`; every change is one call of
+`TournamentService` (`ball.tournament.mahjong_desk`), which checks the sheet whole with
+`ball.mahjong` and stores it with the table's version: a change made over another one is
+409 with the sheet as it is stored, nothing overwritten.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.service import TournamentService
+from ball.tournament.signals import clock_round_label
+from ball.tournament.table_result import VersionConflict
+from ball.web import security
+from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
+from ball.web.desk_forms import MAX_CSV_BYTES, form_int, read_form
+from ball.web.i18n import gettext_for
+from ball.web.mahjong_forms import (
+    RULINGS,
+    WINDS,
+    hand_from_form,
+    ruling_from_form,
+    time_from_form,
+    waiver_from_form,
+)
+from ball.web.openapi import SEE_OTHER, page_errors
+from ball.web.templating import N_, render
+
+router = APIRouter(
+    prefix="/desk",
+    default_response_class=HTMLResponse,
+    responses={**SEE_OTHER, **page_errors(400, 401, 403, 404, 409, 422, 429)},
+)
+Service = TournamentService
+
+# The words the sheet shows for data (`_(name)`): rulings as the log records them.
+RULING_WORDS = {
+    "false-win": N_("false win"),
+    "false_win": N_("false win"),
+    "long-hand": N_("long hand"),
+    "short-hand": N_("short hand"),
+    "dead_hand": N_("dead hand"),
+    "late-exposure": N_("wrong exposure found too late"),
+    "withdrawn-win": N_("withdrawn win"),
+    "withdrawn_win": N_("withdrawn win"),
+    "cancelled-call": N_("cancelled call"),
+    "cancelled_call": N_("cancelled call"),
+    "changed-call": N_("changed call"),
+    "changed_call": N_("changed call"),
+    "corrected-exposure": N_("corrected exposure"),
+    "corrected_exposure": N_("corrected exposure"),
+    "cancelled-kong": N_("cancelled kong"),
+    "cancelled_kong": N_("cancelled kong"),
+    "arbiter": N_("arbiter's penalty"),
+    "unwilling": N_("unwilling to continue (80-point line)"),
+    "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
+    "turn_overrun": N_("turn overrun"),
+    "hand_overrun": N_("hand overrun"),
+    "waiver": N_("waiver"),
+}
+EDITS = {"hand", "penalty", "time", "waive", "undo"}
+# How a session was seated (`session_service`: "random (seed 3)", "by ranking", ...), shown
+# as `_(method before " (")`, and the event system's name on the desk's event list.
+METHOD_WORDS = (N_("random"), N_("template"), N_("by ranking"), N_("balanced"), N_("sessions"))
+
+
+def _t(request: Request) -> Callable[[str], str]:
+    return gettext_for(getattr(request.state, "lang", "en"))
+
+
+def _fail(request: Request, status: int, message: str, back: str):
+    return render(
+        request, "desk/error.html", {"message": message, "back": back}, status_code=status
+    )
+
+
+def _found(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return call(*args, **kwargs)
+    except NotFound as exc:
+        raise not_found(exc) from None
+
+
+def _page_or_404(call: Callable[..., Any], *args: Any) -> Any:
+    """A page of a session or table that does not exist (or of an event that is no
+    Mahjong event) is a 404."""
+    try:
+        return _found(call, *args)
+    except TournamentError as exc:
+        raise not_found(NotFound(str(exc))) from None
+
+
+@router.post("/{event_id}/sessions")
+async def seat_session(
+    event_id: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Seat the next session: random (the first), from a template CSV, by ranking or
+    balanced (later ones)."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}"
+    method = form.get("method", "")
+    template = (form.get("csv") or "").strip() or None
+    upload = form["_files"].get("file")
+    if upload is not None and getattr(upload, "filename", None):
+        raw = await upload.read(MAX_CSV_BYTES + 1)
+        if len(raw) > MAX_CSV_BYTES:
+            return _fail(request, 400, f"CSV: the file is larger than {MAX_CSV_BYTES} bytes", back)
+        try:
+            template = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return _fail(request, 400, "CSV: the file is not UTF-8 text", back)
+    try:
+        seated = _found(
+            svc.seat_session,
+            method=method if method in ("ranking", "balanced") and template is None else None,
+            template=template if method == "template" or template else None,
+            event=event_id,
+        )
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(f"/desk/{event_id}/sessions/{seated['session']}")
+
+
+def _see(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+@router.get("/{event_id}/sessions/{number}")
+def session_page(
+    event_id: int,
+    number: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    page = _page_or_404(svc.mahjong_session, event_id, number)
+    seed = re.search(r"\(seed (\d+)\)", page["method"])
+    page["seed"] = int(seed.group(1)) if seed else None
+    event = _found(svc.event_page, event_id)
+    return render(
+        request,
+        "desk/mahjong_session.html",
+        {"event": event, "page": page, "csrf": arbiter.csrf, "winds": WINDS},
+    )
+
+
+def _sheet_context(
+    request: Request, svc: Service, event_id: int, number: int, table: int, csrf: str, **extra
+) -> dict[str, Any]:
+    sheet = _page_or_404(svc.mahjong_table, event_id, number, table)
+    event = _found(svc.event_page, event_id)
+    return {
+        "event": event,
+        "clock_round": clock_round_label(event.name, number),
+        "sheet": sheet,
+        "csrf": csrf,
+        "winds": WINDS,
+        "rulings": RULINGS,
+        "words": RULING_WORDS,
+        "error": "",
+        "values": {},
+        **extra,
+    }
+
+
+@router.get("/{event_id}/sessions/{number}/tables/{table}")
+def sheet_page(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    context = _sheet_context(request, svc, event_id, number, table, arbiter.csrf)
+    return render(request, "desk/mahjong_sheet.html", context)
+
+
+def _payload(what: str, form: dict[str, Any], now: float) -> dict[str, Any]:
+    if what == "hand":
+        return hand_from_form(form)
+    if what == "penalty":
+        return ruling_from_form(form, now)
+    if what == "time":
+        return time_from_form(form, now)
+    if what == "waive":
+        return waiver_from_form(form)
+    return {}
+
+
+@router.post("/{event_id}/sessions/{number}/tables/{table}/from-clock")
+async def penalties_from_clock(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Take the time penalties the table's bound Mahjong clock charged onto the sheet."""
+    form = await read_form(request)
+    _page_or_404(svc.mahjong_table, event_id, number, table)
+    try:
+        version = form_int(form, "version", default=-1, low=-1)
+        svc.mahjong_clock_penalties(
+            event_id,
+            number,
+            table,
+            expected_version=-1 if version is None else version,
+            now=now_of(request),
+        )
+    except VersionConflict:
+        return _again(request, svc, event_id, number, table, arbiter, 409, form)
+    except TournamentError as exc:
+        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc))
+    return _see(f"/desk/{event_id}/sessions/{number}/tables/{table}#log")
+
+
+@router.post("/{event_id}/sessions/{number}/tables/{table}/close")
+async def close_table(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """Close the table's sheet (table points, standings); over a closed one, a correction
+    with its reason."""
+    form = await read_form(request)
+    _page_or_404(svc.mahjong_table, event_id, number, table)
+    try:
+        svc.close_mahjong_table(
+            event_id,
+            number,
+            table,
+            expected_version=form_int(form, "version", default=-1, low=-1) or 0,  # -1: none
+            reason=(form.get("reason") or "")[:10_000],
+        )
+    except VersionConflict:
+        return _again(request, svc, event_id, number, table, arbiter, 409, form)
+    except TournamentError as exc:
+        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc))
+    return _see(f"/desk/{event_id}/sessions/{number}#table-{table}")
+
+
+@router.post("/{event_id}/sessions/{number}/tables/{table}/{what}")
+async def edit_sheet(
+    event_id: int,
+    number: int,
+    table: int,
+    what: str,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """One hand, ruling, time penalty, waiver or take-back, saved at once."""
+    if what not in EDITS:
+        raise not_found(NotFound(f"no such change: {what!r}"))
+    form = await read_form(request)
+    _page_or_404(svc.mahjong_table, event_id, number, table)
+    try:
+        version = form_int(form, "version", default=-1, low=-1)
+        svc.edit_mahjong_table(
+            event_id,
+            number,
+            table,
+            what,
+            _payload(what, form, now_of(request)),
+            expected_version=-1 if version is None else version,
+        )
+    except VersionConflict:
+        return _again(request, svc, event_id, number, table, arbiter, 409, form)
+    except TournamentError as exc:
+        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc))
+    return _see(f"/desk/{event_id}/sessions/{number}/tables/{table}#sheet")
+
+
+def _again(
+    request: Request,
+    svc: Service,
+    event_id: int,
+    number: int,
+    table: int,
+    arbiter: security.Arbiter,
+    status: int,
+    form: dict[str, Any],
+    error: str = "",
+):
+    """The sheet as stored now, the form as sent, and why it was not saved."""
+    if status == 409:
+        error = _t(request)(
+            N_(
+                "Another change was saved to this sheet after you opened it. Nothing was "
+                "overwritten: check the sheet shown and enter it again if needed."
+            )
+        )
+    values = {k: v for k, v in form.items() if isinstance(v, str) and k != "csrf"}
+    context = _sheet_context(
+        request, svc, event_id, number, table, arbiter.csrf, error=error, values=values
+    )
+    return render(request, "desk/mahjong_sheet.html", context, status_code=status)
