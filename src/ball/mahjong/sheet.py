@@ -58,6 +58,8 @@ class ScoredSheet:
     scores: Scores
     table_points: tuple[Fraction, ...]
     log: tuple[dict[str, object], ...]
+    # each hand's points in seat order, before rulings (the printed sheet's hand rows)
+    hand_rows: tuple[Scores, ...] = ()
 
 
 def _seat(value: object, where: str) -> int:
@@ -224,6 +226,7 @@ def read_sheet(doc: object, rules: EventRules | None = None, hands_limit: int = 
         scores,
         table_points(scores, rules.table_points),
         tuple(e.to_json() for e in log.entries),
+        tuple(rows),
     )
 
 

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
+    from ball.printing.mahjong_forms import MahjongForms
     from ball.printing.xiangqi_forms import XiangqiForms
 
 Side = Literal["A", "B"]
@@ -256,6 +257,9 @@ class FormSet:
     # A Xiangqi event's forms (score sheet with the 7.5 move grid, foul record, result
     # slip) print instead of BALL's match forms; the standings form is shared.
     xiangqi: XiangqiForms | None = None
+    # A Mahjong event's forms (seating, table cards, MCR score sheet, result slip,
+    # standings) print instead of BALL's (ball.printing.mahjong_forms).
+    mahjong: MahjongForms | None = None
 
 
 def blank_forms(event: str = "") -> FormSet:

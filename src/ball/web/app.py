@@ -61,6 +61,7 @@ ROUTERS: list[str] = [
     "ball.web.print_pages",
     "ball.web.desk",
     "ball.web.public",
+    "ball.web.public_mahjong",
     "ball.web.xiangqi_pages",
     "ball.web.pages",
 ]

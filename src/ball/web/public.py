@@ -23,6 +23,7 @@ from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
+from ball.web.public_mahjong import standings_page as mahjong_standings_page
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms
 
@@ -192,6 +193,8 @@ def public_standings(
     svc: TournamentService = Depends(tournament),
 ):
     event = _event(svc, event_id)
+    if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
+        return mahjong_standings_page(request, event, refresh, svc)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
@@ -244,6 +247,8 @@ def public_pairings(
     svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
     event = _event(svc, event_id)
+    if event.game == "mahjong":  # a session's tables are its seating
+        return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
     try:
         rnd = svc.latest_round(event_id, round)
         control = (
@@ -267,6 +272,8 @@ def public_results(
     svc: TournamentService = Depends(tournament),
 ):
     event = _event(svc, event_id)
+    if event.game == "mahjong":
+        return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
     context = _context(request, event, "results", refresh)
     context["by_round"] = [
         (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
