@@ -156,3 +156,10 @@ def test_name_key_drops_accents_and_case(letters):
 
 def test_every_name_finds_itself():
     assert all(name_key(n) and name_key(n) in name_key(n.upper()) for n in NAMES)
+
+
+@pytest.mark.parametrize("far", [0, 2**63, 2**64 + 5])
+@pytest.mark.parametrize("view", ["seating", "tables"])
+def test_an_event_id_out_of_range_is_not_found(site, far, view):
+    client, _, _ = site
+    assert client.get(f"/public/{far}/{view}").status_code == 404
