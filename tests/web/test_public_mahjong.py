@@ -163,3 +163,20 @@ def test_every_name_finds_itself():
 def test_an_event_id_out_of_range_is_not_found(site, far, view):
     client, _, _ = site
     assert client.get(f"/public/{far}/{view}").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ko", "bg"])
+def test_no_english_word_on_the_korean_and_bulgarian_pages(site, lang):
+    """As tests/desk/test_no_english_left.py, for the Mahjong views: names, teams and the
+    articles of seed 003 (LS, WC, TL) aside, no Latin word is left."""
+    from desk.test_no_english_left import english_words
+    from mahjong.public_event import TEAMS
+
+    client, _, event_id = site
+    names = {*NAMES, *TEAMS, "MJ Open", "Seoul", "LS", "WC", "TL"}
+    for view in ("standings", "seating?find=zoe", "tables"):
+        page = client.get(f"/public/{event_id}/{view}", params={"lang": lang})
+        assert page.status_code == 200
+        assert english_words(page.text, names) == set(), view
+    english = client.get(f"/public/{event_id}/tables", params={"lang": "en"}).text
+    assert {"Table", "Rulings", "false", "win"} <= english_words(english, names)
