@@ -155,3 +155,17 @@ def test_the_print_page_serves_the_sessions_forms(event):
     assert page.text.count('data-form="mahjong-sheet"') == 4
     assert svc.session_tables(1)["tables"][0]["seats"]["N"] in page.text
     assert client.get("/print/forms", params={"round": 4}).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ko", "bg"])
+def test_no_english_word_on_korean_and_bulgarian_forms(event, lang):
+    """Names, teams and the seed's article codes aside (as tests/desk/test_no_english_left)."""
+    from desk.test_no_english_left import english_words
+    from mahjong.public_event import NAMES, TEAMS
+
+    db, _, _ = event
+    names = {*NAMES, *TEAMS, "MJ Open", "LS", "WC", "TL", "MCR", "seed"}
+    html = render_html("forms", lang=lang, forms=forms_for_round(db, 1)).html
+    assert english_words(html, names) == set()
+    english = render_html("forms", lang="en", forms=forms_for_round(db, 1)).html
+    assert {"Seating", "Winner", "Discarder"} <= english_words(english, names)
