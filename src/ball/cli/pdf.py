@@ -69,17 +69,23 @@ def forms(
     paper: str = typer.Option("a4", "--paper", help=_PAPER_HELP),
     event: str = typer.Option("", "--event", help="Event name on blank forms."),
     game_name: str = typer.Option(
-        "ball", "--game", help="Blank forms of this game: ball or xiangqi (with --db: the event's)."
+        "ball",
+        "--game",
+        help="Blank forms of this game: ball, xiangqi or mahjong (with --db: the event's).",
     ),
 ) -> None:
     """Every form: blank, or with --db and --round filled in for one round of an event."""
     form_set: FormSet | None = None
-    if game_name not in ("ball", "xiangqi"):
-        fail(f"--game: {game_name!r} has no printed forms; choose ball or xiangqi")
+    if game_name not in ("ball", "xiangqi", "mahjong"):
+        fail(f"--game: {game_name!r} has no printed forms; choose ball, xiangqi or mahjong")
     if game_name == "xiangqi" and db is None:
         from ball.printing import xiangqi_forms
 
         form_set = FormSet(xiangqi=xiangqi_forms.blank(event))
+    if game_name == "mahjong" and db is None:
+        from ball.printing import mahjong_forms
+
+        form_set = FormSet(mahjong=mahjong_forms.blank(event))
     if db is not None or round_ is not None:
         if db is None or round_ is None:
             fail("--db and --round go together: give both to fill in the forms of a round")

@@ -71,6 +71,8 @@ class ScoredSheet:
     running: tuple[Scores, ...] = ()  # each seat's score after each hand, rulings included
     pending: tuple[int, ...] = ()  # seats past the 80-point line in the hand in play (TL 7)
     fans: tuple[int, ...] = ()  # each hand's fan (computed when the hand was given)
+    # each hand's points in seat order, before rulings (the printed sheet's hand rows)
+    hand_rows: tuple[Scores, ...] = ()
 
 
 def _seat(value: object, where: str) -> int:
@@ -267,6 +269,7 @@ def read_sheet(
         tuple(running),
         tuple(i for i, seat in enumerate(log.seats) if seat.unwilling_pending),
         tuple(fans),
+        tuple(rows),
     )
 
 

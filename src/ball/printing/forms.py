@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from ball.printing.event_formats import FormatForms
+    from ball.printing.mahjong_forms import MahjongForms
     from ball.printing.xiangqi_forms import XiangqiForms
 
 Side = Literal["A", "B"]
@@ -259,6 +260,9 @@ class FormSet:
     xiangqi: XiangqiForms | None = None
     # A knockout's draw sheet and bracket, or a team round's match cards (issue 17).
     formats: FormatForms | None = None
+    # A Mahjong event's forms (seating, table cards, MCR score sheet, result slip,
+    # standings) print instead of BALL's (ball.printing.mahjong_forms).
+    mahjong: MahjongForms | None = None
 
 
 def blank_forms(event: str = "") -> FormSet:

@@ -97,6 +97,10 @@ def forms_from_sessions(
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
+        if service.event_game(event_id) == "mahjong":  # sessions of tables of four
+            from ball.printing.mahjong_forms import from_service
+
+            return from_service(service, event_id, round_number)
         info = service.event_info(event_id)
         tables = service.pairings(round_number, event=info.id)
     except TournamentError as exc:

@@ -271,6 +271,72 @@ LABELS: dict[str, Any] = {
             "match_points": N_("Match points"),
             "captain": N_("Captain"),
         },
+        "mahjong": {
+            "forms_title": N_("Mahjong Tournament Forms"),
+            "seating_title": N_("Seating list"),
+            "cards_title": N_("Table cards"),
+            "sheet_title": N_("Score sheet (MCR)"),
+            "slip_title": N_("Session result slip"),
+            "standings_title": N_("Mahjong standings"),
+            "session": N_("Session"),
+            "by_table": N_("By table"),
+            "by_name": N_("By name"),
+            "wind": N_("Wind"),
+            "winds": {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")},
+            "name": N_("Name"),
+            "team": N_("Team"),
+            "hand": N_("Hand"),
+            "winner": N_("Winner"),
+            "discarder": N_("Discarder"),
+            "self_drawn": N_("self-drawn"),
+            "draw": N_("draw"),
+            "fan": N_("Fan"),
+            "points": N_("Points of the hand"),
+            "running": N_("Running totals"),
+            "zero": N_("Sum 0"),
+            "sheet_help": N_(
+                "One row per hand. On a discard the discarder pays 8 + fan and the two others "
+                "8 each; self-drawn, each of the three pays 8 + fan. A win needs 8 fan "
+                "(flowers not counted). Every row and every total sums to zero."
+            ),
+            "penalties": N_("Penalties and rulings (seed 003: LS, WC, TL)"),
+            "time": N_("Time"),
+            "article": N_("Article"),
+            "ruling": N_("Ruling"),
+            "hand_points": N_("Hand points"),
+            "penalty_points": N_("Penalty points"),
+            "score": N_("Session score"),
+            "table_points": N_("Table points"),
+            "tp_help": N_(
+                "Table points 4, 2, 1, 0 by session score; tied players share the points of "
+                "the places they span (7 points a table)."
+            ),
+            "rulings": {
+                "dead_hand": N_("dead hand"),
+                "false_win": N_("false win"),
+                "withdrawn_win": N_("withdrawn win"),
+                "corrected_exposure": N_("corrected exposure"),
+                "changed_call": N_("changed call"),
+                "cancelled_call": N_("cancelled call"),
+                "cancelled_kong": N_("cancelled kong"),
+                "arbiter": N_("arbiter's penalty"),
+                "turn_overrun": N_("turn time overrun"),
+                "hand_overrun": N_("hand time overrun"),
+                "waiver": N_("overrun waived"),
+                "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
+            },
+            "judge": N_("Table judge"),
+            "arbiter": N_("Arbiter"),
+            "rank": N_("Rank"),
+            "total_score": N_("Total score"),
+            "teams": N_("Team standings"),
+            "members": N_("Members"),
+            "after": N_("after session"),
+            "standings_help": N_(
+                "By table points, then total score, then player number. Teams: the sums of "
+                "their members."
+            ),
+        },
         "release_log": {
             "title": N_("Release-phase timing log"),
             "start": N_("Release phase started"),

@@ -199,6 +199,16 @@ def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
     ]
 
 
+def _mahjong_toc(t: dict[str, Any]) -> list[TocEntry]:
+    """The appendices of a Mahjong event's forms (ball.printing.mahjong_forms)."""
+    word, m = t["doc"]["appendix"], t["forms"]["mahjong"]
+    keys = ("seating_title", "cards_title", "sheet_title", "slip_title", "standings_title")
+    return [
+        TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {m[key]}", "appendix")
+        for letter, key in zip("ABCDE", keys, strict=True)
+    ]
+
+
 def render_html(
     kind: Kind = "regulation",
     lang: str = "en",
@@ -225,13 +235,21 @@ def render_html(
         if kind == "regulation":
             raise PrintingError("the regulation is BALL's; a Xiangqi event prints its forms")
         event = event or next((x.header.event for x in forms.xiangqi.tables), "")
+    if forms.mahjong is not None:
+        if kind == "regulation":
+            raise PrintingError("the regulation is BALL's; a Mahjong event prints its forms")
+        event = event or forms.mahjong.header.event
     reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
     toc = toc + (_xiangqi_toc(t) if forms.xiangqi is not None else _appendix_toc(t))
     toc += _formats_toc(t, forms)
+    if forms.mahjong is not None:
+        toc = _mahjong_toc(t)
     doc = t["doc"]
     title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
     if forms.xiangqi is not None:
         title = t["forms"]["xiangqi"]["forms_title"]
+    if forms.mahjong is not None:
+        title = t["forms"]["mahjong"]["forms_title"]
     subtitle = doc["regulation_subtitle"] if kind == "regulation" else doc["forms_subtitle"]
     if not forms.score_sheets:
         forms.score_sheets.append(blank_forms(event).score_sheets[0])

@@ -283,7 +283,7 @@ class SessionUseCases:
     ) -> dict[str, Any]:
         """A session's tables (default: the latest) with each table's sheet figures."""
         with self._tx(write=False) as s:
-            ev, _ = self._mahjong(s, event)
+            ev, rules = self._mahjong(s, event)
             rnd = self._round(ev, round_number or len(ev.rounds_))
             history = self._history(s, ev)
             by_number = {e.number: e for e in ev.entrants}
@@ -292,7 +292,13 @@ class SessionUseCases:
                 row = tables[sheet.table - 1]
                 row["scores"] = dict(zip(WINDS, json.loads(sheet.scores), strict=True))
                 row["table_points"] = dict(zip(WINDS, json.loads(sheet.table_points), strict=True))
-            return {"session": rnd.number, "method": rnd.method, "tables": tables}
+                row.update(_sheet_detail(sheet, rules.hands_per_session))
+            return {
+                "session": rnd.number,
+                "method": rnd.method,
+                "hands_per_session": rules.hands_per_session,
+                "tables": tables,
+            }
 
     def export_seating(self, round_number: int | None = None, *, event: Any = None) -> str:
         """The seating (player numbers) as CSV `session,table,E,S,W,N`: one session, or all."""
@@ -500,6 +506,19 @@ def _tables_json(session: seating.Session, by_number: dict[int, Entrant]) -> lis
         {"table": t, "seats": {w: by_number[p].name for w, p in zip(WINDS, table, strict=True)}}
         for t, table in enumerate(session, 1)
     ]
+
+
+def _sheet_detail(row: SessionSheet, hands_per_session: int) -> dict[str, Any]:
+    """A stored sheet read again for pages and print: its hands as entered, each hand's
+    points, the penalty points and the log of rulings (the public per-table results)."""
+    doc = json.loads(row.sheet)
+    scored = read_sheet(doc, event_rules(), hands_per_session)
+    return {
+        "hands": doc.get("hands", []),
+        "hand_points": [list(r) for r in scored.hand_rows],
+        "penalty_points": dict(zip(WINDS, scored.penalty_points, strict=True)),
+        "log": list(scored.log),
+    }
 
 
 def sheet_row(rnd: Round, table: int, sheet: Any, scored: Any) -> SessionSheet:

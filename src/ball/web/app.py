@@ -64,6 +64,7 @@ ROUTERS: list[str] = [
     "ball.web.desk_mahjong",
     "ball.web.public",
     "ball.web.public_formats",
+    "ball.web.public_mahjong",
     "ball.web.xiangqi_pages",
     "ball.web.pages",
 ]

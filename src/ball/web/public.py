@@ -24,6 +24,7 @@ from ball.tournament.views import EventView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import cached_page, shared
+from ball.web.public_mahjong import standings_page as mahjong_standings_page
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms
 
@@ -204,6 +205,8 @@ def _standings(
     event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
 ):
     event = _event(svc, event_id, request)
+    if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
+        return mahjong_standings_page(request, event, refresh, svc)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
@@ -272,6 +275,8 @@ def _pairings(
     svc: TournamentService,
 ):
     event = _event(svc, event_id, request)
+    if event.game == "mahjong":  # a session's tables are its seating
+        return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
     try:
         rnd = svc.latest_round(event_id, number)
         control = (
@@ -299,6 +304,8 @@ def public_results(
 
 def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
     event = _event(svc, event_id, request)
+    if event.game == "mahjong":
+        return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
     context = _context(request, event, "results", refresh)
     context["by_round"] = [
         (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)

@@ -1,0 +1,134 @@
+"""The public display of a Mahjong event (issue 18): seating per session with "find my
+table" by name, standings by table points then score (with each session's figures), team
+standings, and per-table results (seats with winds, session scores, table points, rulings).
+
+Read-only and without a PIN, like `ball.web.public` (whose standings route hands a Mahjong
+event to `standings_page`): large type, `?refresh=N`, one column on a phone. Everything is
+read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no session in a
+route). "Find my table" is a GET query (`?find=`), so it works without script; the match
+ignores case and accents.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse
+
+from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
+from ball.tournament.service import TournamentService
+from ball.tournament.views import EventView
+from ball.web.deps import not_found, tournament
+from ball.web.openapi import json_errors
+from ball.web.templating import N_, render
+
+router = APIRouter(
+    prefix="/public", default_response_class=HTMLResponse, responses=json_errors(404, 422)
+)
+
+GAME = "mahjong"
+DEFAULT_REFRESH = 30
+MAX_QUERY = 80  # a name search longer than any name is cut, not refused
+
+# The winds of a seat at the start of the session (message ids).
+WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+
+# The log's ruling keys (ball.mahjong.penalties) in the page's language (message ids).
+RULINGS = {
+    "dead_hand": N_("dead hand"),
+    "false_win": N_("false win"),
+    "withdrawn_win": N_("withdrawn win"),
+    "corrected_exposure": N_("corrected exposure"),
+    "changed_call": N_("changed call"),
+    "cancelled_call": N_("cancelled call"),
+    "cancelled_kong": N_("cancelled kong"),
+    "arbiter": N_("arbiter's penalty"),
+    "turn_overrun": N_("turn time overrun"),
+    "hand_overrun": N_("hand time overrun"),
+    "waiver": N_("overrun waived"),
+    "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
+}
+
+
+def _refresh(value: int | None) -> int:
+    if value is None:
+        return DEFAULT_REFRESH
+    return 0 if value <= 0 else max(5, min(value, 600))
+
+
+def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoard]:
+    try:
+        event = svc.event_page(event_id)
+        if event.game != GAME:
+            raise HTTPException(404, f"event {event_id} is not a Mahjong event")
+        return event, mahjong_board(svc, event_id)
+    except NotFound as exc:
+        raise not_found(exc) from None
+    except TournamentError as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+def _context(event: EventView, board: MahjongBoard, view: str, refresh: int | None) -> dict:
+    return {
+        "event": event,
+        "board": board,
+        "view": view,
+        "refresh": _refresh(refresh),
+        "winds": WIND_NAMES,
+        "rulings": RULINGS,
+        "tp": points_text,
+    }
+
+
+def _session(board: MahjongBoard, number: int | None):
+    chosen = board.session(number)
+    if number is not None and chosen is None:
+        raise HTTPException(404, f"session {number} is not seated")
+    return chosen
+
+
+def standings_page(
+    request: Request, event: EventView, refresh: int | None, svc: TournamentService
+) -> HTMLResponse:
+    """`/public/{id}/standings` of a Mahjong event (called by `ball.web.public`)."""
+    _, board = _board(svc, event.id)
+    context = _context(event, board, "standings", refresh)
+    return render(request, "public/mahjong_standings.html", context)
+
+
+@router.get("/{event_id}/seating")
+def public_seating(
+    event_id: int,
+    request: Request,
+    session: int | None = Query(None, ge=1, le=1000),
+    find: str = Query("", max_length=1000),
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    """A session's seating (default: the latest) and "find my table" (`?find=NAME`)."""
+    event, board = _board(svc, event_id)
+    query = find.strip()[:MAX_QUERY]
+    context = _context(event, board, "seating", refresh)
+    # a search is read on a phone: no refresh pulling the answer away
+    context.update(
+        session=_session(board, session),
+        find=query,
+        found=board.find(query),
+        refresh=0 if query else context["refresh"],
+    )
+    return render(request, "public/mahjong_seating.html", context)
+
+
+@router.get("/{event_id}/tables")
+def public_tables(
+    event_id: int,
+    request: Request,
+    session: int | None = Query(None, ge=1, le=1000),
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    """Per-table results of a session (default: the latest): seats, scores, rulings."""
+    event, board = _board(svc, event_id)
+    context = _context(event, board, "tables", refresh)
+    context.update(session=_session(board, session))
+    return render(request, "public/mahjong_tables.html", context)
