@@ -54,7 +54,7 @@ def test_touchdown_announced_with_half_time_then_the_match_result(client):
     h1, h2 = res["sheet"]["halves"]
     assert h1["td"] == "A" and h2["td"] == "B"
     assert h1["pb"]["A"] == g1.pb["S"] and h2["pb"]["A"] == g2.pb["N"]
-    assert res["text"].startswith("Decided by ") and "Touchdowns 1–1." in res["text"]
+    assert res["text"].startswith("Reason: ") and "Touchdowns 1–1." in res["text"]
 
 
 def test_result_refuses_unfinished_or_unrelated_games(client):

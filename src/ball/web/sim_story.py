@@ -51,6 +51,8 @@ def _side_name(side: str, gettext: Gettext, state: dict[str, Any]) -> str:
     word = gettext(_SIDE_WORDS[side])
     if side == state.get("computer_side"):
         return gettext("{side} (the computer)").format(side=word)
+    if side == human_side(state):
+        return gettext("{side} (you)").format(side=word)
     return word
 
 
@@ -148,7 +150,7 @@ def result(first: Game, second: Game, computer_side_h1: str | None, gettext: Get
         "decision": decision.as_dict(),
         "winner_name": names.get(decision.winner or ""),
         "title": title,
-        "text": gettext("Decided by {reason}.").format(reason=reason)
+        "text": gettext("Reason: {reason}.").format(reason=reason)
         + " "
         + gettext("Touchdowns {a}–{b}.").format(a=decision.td["A"], b=decision.td["B"]),
     }

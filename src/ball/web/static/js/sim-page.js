@@ -1,4 +1,5 @@
 // The simulator page: one game (?game=ID) or a new free-play game.
+import { Announcer } from "./announce.js";
 import { api, t } from "./api.js";
 import { PositionEditor } from "./editor.js";
 import { Simulator } from "./simulator.js";
@@ -46,6 +47,7 @@ const sim = new Simulator(root, {
     return out;
   },
   onChange: (state) => {
+    announcer.update(state);
     // the New game bar offers the shown game's rules until the reader picks others
     if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
       rulesSelect.value = state.ruleset;
@@ -55,6 +57,7 @@ const sim = new Simulator(root, {
     }
   },
 });
+const announcer = new Announcer(sim, document.getElementById("new-game"));
 // the editor takes the place of the game panel while it is open
 sim.panel.prepend(editorBox);
 const editor = new PositionEditor(sim, editorBox);

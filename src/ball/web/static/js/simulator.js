@@ -427,10 +427,11 @@ export class Simulator {
     const rows = this.state.log.map((e) =>
       h("tr", { class: `side-${e.side}`, "data-ply": e.ply },
         h("td", {}, e.ply), h("td", {}, `${e.turn}`), h("td", {}, h("span", { class: "side-dot" }), e.side),
+        h("td", { class: "told" }, e.text || ""),
         h("td", { class: "notation" }, e.action), h("td", { class: "pb" }, e.pb ? `+${e.pb}` : "")));
     const table = h("table", { class: "log-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Turn")), h("th", {}, t("Coach")),
-        h("th", {}, t("Action")), h("th", {}, "PB"))),
+        h("th", {}, t("What happened")), h("th", {}, t("Action")), h("th", {}, "PB"))),
       h("tbody", {}, rows));
     this.logBox.replaceChildren(h("h2", {}, t("Action log")), h("div", { class: "log-scroll" }, table));
     const scroller = this.logBox.querySelector(".log-scroll");

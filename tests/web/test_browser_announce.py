@@ -1,0 +1,77 @@
+"""Browser: the simulator announces a touchdown, half-time and the match result (issue 13).
+
+At 1366x768 and 390x844 (the `page` fixture). Half 1 is a rulebook position where the
+computer (South, quickest level) scores at once; half 2 is the same position loaded as a half-2
+game (the editor's way of starting near the end), where the player scores. The result shown
+must be `decide()` on the sheet the server built (spec 13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from ball.match.result import decide
+from ball.web.rulebook import diagrams
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/tmp/shots_S1")
+
+
+def create(base: str, **body) -> dict:
+    with httpx.Client(base_url=base, timeout=30) as c:
+        r = c.post("/api/games", json=body)
+        r.raise_for_status()
+        return r.json()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-{page.viewport_name}.png"))
+
+
+def test_match_against_the_computer_is_announced_to_its_result(page, live_server):
+    touchdown = diagrams()["touchdown"]["position"]
+    common = {"mode": "computer", "computer_level": "greedy"}
+    first = create(live_server, position=touchdown, computer_side="S", **common)
+    assert first["over"]  # the computer scored with its first action
+    page.goto(f"{live_server}/?game={first['id']}")
+    dialog = page.locator("dialog.announce[open]")
+    dialog.wait_for()
+    assert dialog.get_attribute("data-kind") == "half-time"
+    assert "Touchdown" in dialog.inner_text() and "switch" in dialog.inner_text()
+    shot(page, "half-time")
+    page.click("[data-control=announce-next-half]")
+    page.wait_for_function("() => window.ballSimulator.state.position.half === 2")
+    second_auto = page.evaluate("window.ballSimulator.state")
+    assert second_auto["computer_side"] == "N" and not page.locator("dialog.announce[open]").count()
+    # the log tells each action in words beside its notation
+    log_row = page.locator(".log-table tbody tr").first
+    shot(page, "mid-game")
+
+    # half 2 near its end, loaded as a position; linked to half 1 as `next-half` links it
+    second = create(live_server, position={**touchdown, "half": 2}, computer_side="N", **common)
+    page.evaluate(
+        "([a, b]) => sessionStorage.setItem('ball-first-half:' + b, a)", [first["id"], second["id"]]
+    )
+    page.goto(f"{live_server}/?game={second['id']}")
+    page.wait_for_selector(".board .pieces [data-piece]")
+    page.evaluate("window.ballSimulator.apply('G15-I17')")
+    dialog.wait_for()
+    page.wait_for_selector("dialog.announce[open][data-kind=result]")
+    reason = dialog.get_attribute("data-reason")
+    with httpx.Client(base_url=live_server, timeout=30) as c:
+        res = c.get(f"/api/games/{second['id']}/result", params={"first": first["id"]}).json()
+    assert reason == decide(res["sheet"]).reason.value
+    assert res["title"] in dialog.inner_text()
+    log_row = page.locator(".log-table tbody tr").first
+    assert "G15-I17" in log_row.inner_text() and "Touchdown by" in log_row.inner_text()
+    shot(page, "result")
+    page.click("[data-control=rematch]")
+    page.wait_for_function(f"() => window.ballSimulator.state.id !== {second['id']!r}")
+    again = page.evaluate("window.ballSimulator.state")
+    assert again["position"]["half"] == 1 and again["computer_side"] == "S"
+    assert again["mode"] == "computer" and again["computer_level"] == "greedy"
+    real = [e for e in page.js_errors if "Failed to load resource" not in e]
+    assert real == []
