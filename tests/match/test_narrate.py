@@ -107,8 +107,11 @@ def _steal_game() -> tuple[Game, list[str]]:
 def test_steal_then_continue_or_reset():
     g, (steal,) = _steal_game()
     text = told(g.copy(), steal)
-    assert "steals the ball from" in text
-    for answer, words in (("continue", "plays on"), ("reset", "reset formation")):
+    after = g.copy()
+    after.apply(steal)
+    stealer = {"N": "North", "S": "South"}[after.actor]  # the stealer answers the steal
+    assert f"{stealer} " in text.split(". ")[-1] and text.endswith("steals the ball!")
+    for answer, words in (("continue", "plays on"), ("reset", "standard formation")):
         h = g.copy()
         h.apply(steal)
         assert answer in h.legal_actions()

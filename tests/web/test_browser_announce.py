@@ -75,3 +75,24 @@ def test_match_against_the_computer_is_announced_to_its_result(page, live_server
     assert again["mode"] == "computer" and again["computer_level"] == "greedy"
     real = [e for e in page.js_errors if "Failed to load resource" not in e]
     assert real == []
+
+
+def test_a_steal_is_announced_with_its_choice(page, live_server):
+    from ball.engine import Game
+
+    position = diagrams()["block-steal"]["position"]
+    game = Game.from_json(position)
+    steal = next(
+        a for a in game.legal_actions() if any(e.kind == "steal" for e in game.copy().apply(a))
+    )
+    gid = create(live_server, position=position)["id"]
+    page.goto(f"{live_server}/?game={gid}")
+    page.wait_for_selector(".board .pieces [data-piece]")
+    page.evaluate(f"window.ballSimulator.apply({steal!r})")
+    dialog = page.locator("dialog.announce[open]")
+    dialog.wait_for()
+    text = dialog.inner_text()
+    assert "Steal!" in text and "ATK and DEF swap" in text and "reset" in text
+    shot(page, "steal")
+    page.click("[data-control=announce-close]")
+    assert not page.locator("dialog.announce[open]").count()

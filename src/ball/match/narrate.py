@@ -128,7 +128,8 @@ def _continue(s: State, a: Action) -> Part:
 
 
 def _reset(s: State, a: Action) -> Part:
-    return N_("{side} takes the stolen ball back to a reset formation"), {"side": _side(s)}
+    msgid = N_("{side} resets: back to the standard formation with the stolen ball")
+    return msgid, {"side": _side(s)}
 
 
 def _card(s: State, a: Action) -> Part:
@@ -161,8 +162,8 @@ def consequences(events: Sequence[Event]) -> list[Part]:
         parts.append((N_("(+{n} PB)"), {"n": pb}))
     for e in events:
         if e.kind == "steal":
-            args = {"side": e.side, "other": _label(e.detail["piece"])}
-            parts.append((N_("{side} steals the ball from {other}!"), args))
+            # the event names the piece that now holds the ball: the stealer's
+            parts.append((N_("{actor} steals the ball!"), {"actor": _label(e.detail["piece"])}))
         elif e.kind == "touchdown":
             parts.append((N_("Touchdown by {actor}!"), {"actor": _label(e.detail["piece"])}))
     return parts

@@ -84,8 +84,8 @@ def announcement(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | No
             "title": gettext("Steal!"),
             "text": gettext(
                 "{side} steals the ball: ATK and DEF swap. The stealer now chooses: "
-                "continue (play on from here, the stealer attacks) or reset (the pieces go back "
-                "to the reset formation, +2 PB)."
+                "continue (play on from here, the stealer attacks) or reset (back to the "
+                "standard formation, +2 PB)."
             ).format(side=_side_name(stealer, gettext, state)),
         }
     return None
