@@ -96,3 +96,46 @@ def test_a_steal_is_announced_with_its_choice(page, live_server):
     shot(page, "steal")
     page.click("[data-control=announce-close]")
     assert not page.locator("dialog.announce[open]").count()
+
+
+def test_the_computer_s_turn_is_followed_with_arrows_and_words(page, live_server):
+    game = create(live_server, mode="computer", computer_side="S", computer_level="greedy")
+    page.goto(f"{live_server}/?game={game['id']}")
+    page.wait_for_selector(".board .pieces [data-piece]")
+    page.select_option("select[name=follow-speed]", "slow")  # kept for the next visit
+    assert page.evaluate("localStorage.getItem('ball-sim-speed')") == "slow"
+    # the player's turn (North moves first): one action, then end it; not awaited, so the
+    # computer's reply is watched while it is shown
+    page.evaluate(
+        """() => { (async () => {
+          const sim = window.ballSimulator;
+          await sim.apply(sim.state.legal[0]);
+          while (sim.state.actor === 'N' && !sim.state.log.some((e) => e.side === 'S')) {
+            await sim.apply(sim.state.legal.includes('end') ? 'end' : sim.state.legal[0]);
+          }
+        })(); }"""
+    )
+    page.wait_for_selector(".board .arrows.live polyline")  # one of its actions, shown
+    line = page.locator(".follow-line")
+    assert line.is_visible() and "(" in line.inner_text()
+    shot(page, "following")
+    page.wait_for_function(
+        "() => window.ballSimulator.state.actor === 'N'"
+        " && window.ballSimulator.state.log.length > 1"
+        " && !document.querySelector('.board .arrows.live')",
+        timeout=60_000,
+    )
+    state = page.evaluate("window.ballSimulator.state")
+    computer = [e for e in state["log"] if e["side"] == "S"]
+    assert computer and computer[-1]["text"] in line.inner_text()
+    drawn = page.eval_on_selector_all(
+        ".board .arrows polyline", "ns => ns.map(n => [n.classList[1], n.dataset.action])"
+    )
+    # actions with two squares or more are drawn ("end" has none)
+    player = [e["action"] for e in state["log"] if e["side"] == "N" and "-" in e["action"]]
+    assert ["side-N", player[-1]] in drawn  # the player's last turn
+    assert [
+        "side-S",
+        next(e["action"] for e in computer if "-" in e["action"] or "x" in e["action"]),
+    ] in drawn
+    shot(page, "mid-game-arrows")

@@ -2,6 +2,7 @@
 import { Announcer } from "./announce.js";
 import { api, t } from "./api.js";
 import { PositionEditor } from "./editor.js";
+import { follow, speedSelect } from "./follow.js";
 import { Simulator } from "./simulator.js";
 
 function button(label, attrs, onclick) {
@@ -30,6 +31,7 @@ const editorBox = document.getElementById("editor");
 let flip = false;
 
 const sim = new Simulator(root, {
+  follow,
   controls: (s) => {
     const id = s.state.id;
     const out = [];
@@ -44,6 +46,7 @@ const sim = new Simulator(root, {
     out.push(link(t("Export position"), `/api/games/${id}/position?download=1`, { download: `ball-${id}.json` }));
     out.push(link(t("Export record (.bgn)"), `/api/games/${id}/record`, { download: `ball-${id}.bgn` }));
     out.push(link(t("Replay"), `/replay?game=${id}`));
+    if (s.state.mode === "computer") out.push(speedSelect());
     return out;
   },
   onChange: (state) => {
