@@ -89,13 +89,15 @@ def test_a_steal_is_announced_with_its_choice(page, live_server):
     page.goto(f"{live_server}/?game={gid}")
     page.wait_for_selector(".board .pieces [data-piece]")
     page.evaluate(f"window.ballSimulator.apply({steal!r})")
-    dialog = page.locator("dialog.announce[open]")
-    dialog.wait_for()
-    text = dialog.inner_text()
+    notice = page.locator(".announce-inline[data-kind=steal]")
+    notice.wait_for()
+    text = notice.inner_text()
     assert "Steal!" in text and "ATK and DEF swap" in text and "reset" in text
     shot(page, "steal")
-    page.click("[data-control=announce-close]")
-    assert not page.locator("dialog.announce[open]").count()
+    # told beside the choice, not over it: the answer is clicked at once, and the notice goes
+    page.click("button[data-action=continue]")
+    page.wait_for_function("() => window.ballSimulator.state.position.phase !== 'steal'")
+    assert notice.is_hidden()
 
 
 def test_the_computer_s_turn_is_followed_with_arrows_and_words(page, live_server):

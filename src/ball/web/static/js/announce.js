@@ -30,6 +30,9 @@ export class Announcer {
     this.previous = null;
     this.dialog = el("dialog", { class: "announce", "aria-labelledby": "announce-title" });
     document.body.append(this.dialog);
+    // the steal is told beside its choice, not over it: the player answers it right there
+    this.notice = el("div", { class: "announce-inline", role: "status", hidden: "" });
+    sim.panel.prepend(this.notice);
   }
 
   // Called with each new state of the page's simulator.
@@ -41,9 +44,10 @@ export class Announcer {
     }
     const key = `${state.id}:${state.log.length}`;
     const ann = state.announce;
+    if (key !== this.shown) this.notice.hidden = true;
     if (!ann || key === this.shown) return;
     this.shown = key;
-    if (ann.kind === "steal") this.show(ann.title, [ann.text], [this.closeButton()]);
+    if (ann.kind === "steal") this.inline(ann);
     else if (ann.kind === "touchdown" && ann.half_time) this.halfTime(state, ann);
     else if (ann.kind === "touchdown") await this.result(state, ann);
   }
@@ -81,6 +85,12 @@ export class Announcer {
       body.computer_level = state.computer_level || "greedy";
     }
     return body;
+  }
+
+  inline(ann) {
+    this.notice.dataset.kind = ann.kind;
+    this.notice.replaceChildren(el("strong", {}, ann.title), " ", ann.text);
+    this.notice.hidden = false;
   }
 
   closeButton() {
