@@ -6,7 +6,7 @@ Handlers only translate HTTP to `ball.web.games`; every bad input becomes a 4xx 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -16,7 +16,9 @@ from pydantic import BaseModel, Field
 
 from ball.engine import notation
 from ball.web import games as games_service
+from ball.web import sim_story
 from ball.web.games import GameError, GameStore
+from ball.web.i18n import COOKIE, gettext_for, pick_language
 from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
 
@@ -70,6 +72,8 @@ class LogEntryOut(BaseModel):
     action: str
     pb: int = Field(description="PB this action added (ball clock)")
     events: list[str]
+    narration: list[Any] = Field([], description="The action in words: [message id, args]")
+    text: str = Field("", description="The action in plain language, in the reader's language")
 
 
 class DeckCard(BaseModel):
@@ -103,6 +107,9 @@ class GameState(BaseModel):
     can_undo: bool
     can_redo: bool
     over: bool
+    announce: dict[str, Any] | None = Field(
+        None, description="What the last action calls for: touchdown (+ half_time) or steal"
+    )
 
 
 class AppliedOut(GameState):
@@ -136,7 +143,7 @@ def create_game(request: Request, body: NewGame | None = None):
     check_cap(request, "games")  # anyone may create games: the database must stay bounded
     body = body or NewGame()
     with _errors():
-        return store(request).create(
+        state = store(request).create(
             body.position,
             body.mode,
             body.computer_side,
@@ -144,12 +151,13 @@ def create_game(request: Request, body: NewGame | None = None):
             body.ruleset,
             computer_level=body.computer_level,
         )
+    return _told(request, state)
 
 
 @router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
 def get_game(request: Request, game_id: str):
     with _errors():
-        return store(request).state(game_id)
+        return _told(request, store(request).state(game_id))
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, summary="Legal actions")
@@ -166,7 +174,8 @@ def legal_actions(request: Request, game_id: str, piece: str | None = None):
 def apply_action(request: Request, game_id: str, body: ActionIn):
     with _errors():
         state, entry = store(request).apply(game_id, body.action, body.version)
-    return {**state, "applied": entry.__dict__}
+    told = _told(request, state)
+    return {**told, "applied": told["log"][-1] if told["log"] else entry.__dict__}
 
 
 @router.post(
@@ -177,7 +186,32 @@ def apply_action(request: Request, game_id: str, body: ActionIn):
 )
 def next_half(request: Request, game_id: str):
     with _errors():
-        return store(request).next_half(game_id)
+        return _told(request, store(request).next_half(game_id))
+
+
+@router.get(
+    "/games/{game_id}/result",
+    summary="The match result of a finished second half and its first half (`first`)",
+)
+def match_result(request: Request, game_id: str, first: str) -> dict[str, Any]:
+    """Decided by `ball.match.result.decide` on the sheet of the two halves (spec 13)."""
+    with _errors():
+        half1, half2, computer = store(request).match_halves(first, game_id)
+    return sim_story.result(half1, half2, computer, _gettext(request))
+
+
+def _gettext(request: Request) -> Callable[[str], str]:
+    lang = pick_language(
+        request.query_params.get("lang"),
+        request.cookies.get(COOKIE),
+        request.headers.get("accept-language"),
+    )
+    return gettext_for(lang)
+
+
+def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+    """The state with the log in plain language and the announcement (ball.web.sim_story)."""
+    return sim_story.with_texts(state, _gettext(request))
 
 
 @router.post("/games/{game_id}/undo", response_model=GameState, summary="Undo (free play)")

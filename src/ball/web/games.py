@@ -20,6 +20,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.ruleset import RulesetError, ruleset_by_name
+from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character
 from ball.web.models import WebGame
 
@@ -58,6 +59,9 @@ class LogEntry:
     action: str
     pb: int
     events: list[str] = field(default_factory=list)
+    # the action told in plain language, as catalogue ids with arguments (ball.match.narrate);
+    # the API renders it in the reader's language as `text`
+    narration: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -81,7 +85,12 @@ def action_origin(action: str) -> str | None:
 
 def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
     before = (game.half, game.turn, game.actor, game.phase)
-    events = game.apply(action)
+    parsed = game.parse(action)
+    try:  # told from the state before; an illegal action is refused by `apply` just below
+        told = [describe(game.state, parsed)]
+    except (IndexError, KeyError, TypeError):
+        told = []
+    events = game.apply(parsed)
     pb = pb_added(events)
     return LogEntry(
         ply=ply,
@@ -92,6 +101,7 @@ def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
         action=action,
         pb=pb,
         events=[e.kind for e in events],
+        narration=[list(part) for part in [*told, *consequences(events)]],
     )
 
 
@@ -410,6 +420,25 @@ class GameStore:
             row.title,
             computer_level=row.computer_level,
         )
+
+    def match_halves(self, first_id: str, second_id: str) -> tuple[Game, Game, str | None]:
+        """Both halves of a finished simulator match and the computer's side in half 1.
+
+        The first must be a finished half 1 and the second a finished half 2 under the same
+        rules, mode and level, with the computer on the other side (ends change, D-22): the
+        second may be the game `next_half` made or a half-2 position loaded in the editor."""
+        with self.sessions() as session:
+            row1, row2 = self._row(session, first_id), self._row(session, second_id)
+            first, second = self._rebuilt(row1).game, self._rebuilt(row2).game
+            same = (row1.mode, row1.computer_level) == (row2.mode, row2.computer_level)
+            switched = {row1.computer_side, row2.computer_side} in ({None}, {"S", "N"})
+        if first.half != 1 or not first.is_over:
+            raise GameError(f"game {first_id!r} is not a finished first half")
+        if second.half != 2 or not second.is_over:
+            raise GameError(f"game {second_id!r} is not a finished second half")
+        if not (same and switched) or first.ruleset.name != second.ruleset.name:
+            raise GameError(f"game {second_id!r} is not the second half of game {first_id!r}")
+        return first, second, row1.computer_side
 
     def undo(self, game_id: str) -> dict[str, Any]:
         with self._writing, self.sessions() as session:

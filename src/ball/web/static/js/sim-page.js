@@ -1,7 +1,9 @@
 // The simulator page: one game (?game=ID) or a new free-play game.
+import { Announcer } from "./announce.js";
 import { api, t } from "./api.js";
 import { PositionEditor } from "./editor.js";
 import { attachKeyboard } from "./keyboard.js";
+import { follow, speedSelect } from "./follow.js";
 import { Simulator } from "./simulator.js";
 
 function button(label, attrs, onclick) {
@@ -30,6 +32,7 @@ const editorBox = document.getElementById("editor");
 let flip = false;
 
 const sim = new Simulator(root, {
+  follow,
   controls: (s) => {
     const id = s.state.id;
     const out = [];
@@ -44,9 +47,11 @@ const sim = new Simulator(root, {
     out.push(link(t("Export position"), `/api/games/${id}/position?download=1`, { download: `ball-${id}.json` }));
     out.push(link(t("Export record (.bgn)"), `/api/games/${id}/record`, { download: `ball-${id}.bgn` }));
     out.push(link(t("Replay"), `/replay?game=${id}`));
+    if (s.state.mode === "computer") out.push(speedSelect());
     return out;
   },
   onChange: (state) => {
+    announcer.update(state);
     // the New game bar offers the shown game's rules until the reader picks others
     if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
       rulesSelect.value = state.ruleset;
@@ -56,6 +61,7 @@ const sim = new Simulator(root, {
     }
   },
 });
+const announcer = new Announcer(sim, document.getElementById("new-game"));
 // the editor takes the place of the game panel while it is open
 sim.panel.prepend(editorBox);
 const editor = new PositionEditor(sim, editorBox);

@@ -1,6 +1,7 @@
 // The simulator widget: board + status + composition of one action + log + controls.
 // Used full-size on the simulator page and compact in the rulebook's live diagrams.
 import { api, t } from "./api.js";
+import { drawArrows, lastTurns } from "./arrows.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
@@ -105,6 +106,8 @@ export class Simulator {
     this.logBox = h("section", { class: "log" });
     this.panel = h("aside", { class: "panel" }, this.status, this.compose, this.cards, this.controls, this.logBox);
     this.root.append(this.boardWrap, this.panel);
+    // the computer's action being followed, in words (ball.web.follow writes it)
+    this.followLine = h("p", { class: "follow-line", "aria-live": "polite", hidden: "" });
     this.board = new BoardView(this.boardWrap, {
       flip: Boolean(this.options.flip),
       labels: {
@@ -115,6 +118,7 @@ export class Simulator {
       },
       onSquare: (square) => this.clickSquare(square),
     });
+    this.boardWrap.prepend(this.followLine); // above the board, inside its column
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
   }
 
@@ -159,7 +163,12 @@ export class Simulator {
 
   async apply(action) {
     Simulator.lastUsed = this;
-    await this._run(() => api.apply(this.state.id, action, this.state.version));
+    const applied = this.state.log.length + 1; // the player's ply; the computer's come after
+    await this._run(async () => {
+      const state = await api.apply(this.state.id, action, this.state.version);
+      if (this.options.follow) await this.options.follow(this, state, applied);
+      return state;
+    });
   }
 
   clickSquare(square) {
@@ -199,6 +208,7 @@ export class Simulator {
       else marks.followups = view.squares;
     }
     this.board.render(position, marks);
+    if (!this.options.compact) drawArrows(this.board, lastTurns(this.state.log));
     this._renderStatus(position);
     this._renderCards(position);
     this._renderCompose(view, position);
@@ -427,10 +437,11 @@ export class Simulator {
     const rows = this.state.log.map((e) =>
       h("tr", { class: `side-${e.side}`, "data-ply": e.ply },
         h("td", {}, e.ply), h("td", {}, `${e.turn}`), h("td", {}, h("span", { class: "side-dot" }), e.side),
+        h("td", { class: "told" }, e.text || ""),
         h("td", { class: "notation" }, e.action), h("td", { class: "pb" }, e.pb ? `+${e.pb}` : "")));
     const table = h("table", { class: "log-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Turn")), h("th", {}, t("Coach")),
-        h("th", {}, t("Action")), h("th", {}, "PB"))),
+        h("th", {}, t("What happened")), h("th", {}, t("Action")), h("th", {}, "PB"))),
       h("tbody", {}, rows));
     this.logBox.replaceChildren(h("h2", {}, t("Action log")), h("div", { class: "log-scroll" }, table));
     const scroller = this.logBox.querySelector(".log-scroll");
