@@ -2,17 +2,23 @@
 
 Handlers only translate HTTP to `ball.web.games`; every bad input becomes a 4xx whose
 `detail` names the fault.
+
+The game handlers are `async`: an action is a millisecond of work, and handing it to the
+thread pool cost a third of the request (issue 15). Work that may take long, the computer's
+reply, still runs in the pool (`_short_or_threaded`). `?since=N` asks for the log after ply
+N only, so a response does not grow with the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
 from ball.web import games as games_service
@@ -99,7 +105,14 @@ class GameState(BaseModel):
     uses_pe: bool = Field(True, description="PE are counted under these rules (PE or card mode)")
     actor: str = Field(description="Who answers now: the stealer during a steal decision")
     legal: list[str] = Field(description="Legal actions now (spec 18.1)")
-    log: list[LogEntryOut]
+    log: list[LogEntryOut] = Field(
+        description="The action log; with `?since=N` only the entries after ply N"
+    )
+    log_start: int = Field(
+        0,
+        description="How many log entries come before `log` (0 = the whole log); a client "
+        "holding the log keeps its first `log_start` entries and appends `log`",
+    )
     can_undo: bool
     can_redo: bool
     over: bool
@@ -116,6 +129,23 @@ class LegalOut(BaseModel):
 
 def store(request: Request) -> GameStore:
     return GameStore(request.app.state.sessions)
+
+
+Since = Query(
+    None,
+    ge=0,
+    description="The number of log entries the caller already holds: only the later ones "
+    "are sent (see `log_start`)",
+)
+Version = Query(None, description="The version the caller saw; 409 if the game moved on")
+
+
+async def _short_or_threaded(game_id: str, work: Callable[[], Any]) -> Any:
+    """Run `work` on the event loop when it is short (a game this process knows is not
+    played against the computer), else in the thread pool, as a sync route would."""
+    if games_service.known_mode(game_id) in ("free", "play"):
+        return work()
+    return await run_in_threadpool(work)
 
 
 @contextmanager
@@ -147,9 +177,9 @@ def create_game(request: Request, body: NewGame | None = None):
 
 
 @router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
-def get_game(request: Request, game_id: str):
+async def get_game(request: Request, game_id: str, since: int | None = Since):
     with _errors():
-        return store(request).state(game_id)
+        return await _short_or_threaded(game_id, lambda: store(request).state(game_id, since))
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, summary="Legal actions")
@@ -163,9 +193,12 @@ def legal_actions(request: Request, game_id: str, piece: str | None = None):
 
 
 @router.post("/games/{game_id}/actions", response_model=AppliedOut, summary="Apply an action")
-def apply_action(request: Request, game_id: str, body: ActionIn):
+async def apply_action(request: Request, game_id: str, body: ActionIn, since: int | None = Since):
+    games = store(request)
     with _errors():
-        state, entry = store(request).apply(game_id, body.action, body.version)
+        state, entry = await _short_or_threaded(
+            game_id, lambda: games.apply(game_id, body.action, body.version, since)
+        )
     return {**state, "applied": entry.__dict__}
 
 
@@ -181,15 +214,23 @@ def next_half(request: Request, game_id: str):
 
 
 @router.post("/games/{game_id}/undo", response_model=GameState, summary="Undo (free play)")
-def undo(request: Request, game_id: str):
+async def undo(
+    request: Request, game_id: str, since: int | None = Since, version: int | None = Version
+):
     with _errors():
-        return store(request).undo(game_id)
+        return await _short_or_threaded(
+            game_id, lambda: store(request).undo(game_id, version, since)
+        )
 
 
 @router.post("/games/{game_id}/redo", response_model=GameState, summary="Redo (free play)")
-def redo(request: Request, game_id: str):
+async def redo(
+    request: Request, game_id: str, since: int | None = Since, version: int | None = Version
+):
     with _errors():
-        return store(request).redo(game_id)
+        return await _short_or_threaded(
+            game_id, lambda: store(request).redo(game_id, version, since)
+        )
 
 
 @router.get("/games/{game_id}/position", summary="Export the position (spec 18.2)")
