@@ -17,10 +17,9 @@ import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import update
-from sqlalchemy.engine import CursorResult
+from sqlalchemy import Table, bindparam, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -277,6 +276,19 @@ def write_lock(sessions: sessionmaker) -> threading.Lock:
         return _write_locks.setdefault(key, threading.Lock())
 
 
+_table = cast(Table, WebGame.__table__)
+_games = _table.c
+_SAVE = (
+    update(_table)
+    .where(_games.id == bindparam("game_id"), _games.version == bindparam("seen"))
+    .values(
+        actions=bindparam("new_actions"),
+        redo=bindparam("new_redo"),
+        version=bindparam("new_version"),
+    )
+)
+
+
 class GameStore:
     """Games of one database (`sessions` is the app's sessionmaker)."""
 
@@ -409,12 +421,18 @@ class GameStore:
             "redo": json.dumps(redo),
             "version": row.version + 1,
         }
-        # an UPDATE gives a CursorResult, which counts the rows it changed
-        result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-            update(WebGame)
-            .where(WebGame.id == row.id, WebGame.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
+        # One Core statement built once (its compiled form is cached): the ORM-enabled
+        # UPDATE re-coerced its clauses on every action (issue 15). It counts the rows it
+        # changed, so a concurrent change is seen.
+        result = session.connection().execute(
+            _SAVE,
+            {
+                "game_id": row.id,
+                "seen": row.version,
+                "new_actions": values["actions"],
+                "new_redo": values["redo"],
+                "new_version": values["version"],
+            },
         )
         if result.rowcount != 1:
             session.rollback()
