@@ -185,3 +185,30 @@ def test_the_stored_actions_follow_undo_and_redo(store):
     assert actions == [first] and json.dumps(initial)
     store.redo(state["id"])
     assert store.history(state["id"])[1] == [first, second]
+
+
+def test_the_event_loop_never_waits_on_a_held_write_lock(client):
+    """A computer reply (in the thread pool) may hold the write lock for seconds: a free
+    game's request must then go to the pool too, not block every other request."""
+    import threading
+
+    s = make(client)
+    lock = games_module.write_lock(client.app.state.sessions)
+    answers: dict[str, int] = {}
+
+    def apply() -> None:
+        r = client.post(f"/api/games/{s['id']}/actions", json={"action": s["legal"][0]})
+        answers["apply"] = r.status_code
+
+    with lock:  # held by this thread, as a computer reply would hold it
+        writer = threading.Thread(target=apply)
+        writer.start()
+        reader = threading.Thread(
+            target=lambda: answers.update(get=client.get(f"/api/games/{s['id']}").status_code)
+        )
+        reader.start()
+        reader.join(timeout=30)
+        assert answers.get("get") == 200  # the loop kept serving while the write waited
+        assert "apply" not in answers
+    writer.join(timeout=30)
+    assert answers["apply"] == 200

@@ -140,11 +140,17 @@ Since = Query(
 Version = Query(None, description="The version the caller saw; 409 if the game moved on")
 
 
-async def _short_or_threaded(game_id: str, work: Callable[[], Any]) -> Any:
+async def _short_or_threaded(request: Request, game_id: str, work: Callable[[], Any]) -> Any:
     """Run `work` on the event loop when it is short (a game this process knows is not
-    played against the computer), else in the thread pool, as a sync route would."""
+    played against the computer) and the write lock is free, else in the thread pool, as a
+    sync route would: the loop never waits on a computer reply holding the lock."""
     if games_service.known_mode(game_id) in ("free", "play"):
-        return work()
+        lock = games_service.write_lock(request.app.state.sessions)
+        if lock.acquire(blocking=False):  # re-entrant: the service takes it again
+            try:
+                return work()
+            finally:
+                lock.release()
     return await run_in_threadpool(work)
 
 
@@ -188,7 +194,7 @@ def create_game(request: Request, body: NewGame | None = None):
 async def get_game(request: Request, game_id: str, since: int | None = Since):
     with _errors():
         return _sent(
-            await _short_or_threaded(game_id, lambda: store(request).state(game_id, since))
+            await _short_or_threaded(request, game_id, lambda: store(request).state(game_id, since))
         )
 
 
@@ -207,7 +213,7 @@ async def apply_action(request: Request, game_id: str, body: ActionIn, since: in
     games = store(request)
     with _errors():
         state, entry = await _short_or_threaded(
-            game_id, lambda: games.apply(game_id, body.action, body.version, since)
+            request, game_id, lambda: games.apply(game_id, body.action, body.version, since)
         )
     return _sent({**state, "applied": entry.__dict__})
 
@@ -229,7 +235,9 @@ async def undo(
 ):
     with _errors():
         return _sent(
-            await _short_or_threaded(game_id, lambda: store(request).undo(game_id, version, since))
+            await _short_or_threaded(
+                request, game_id, lambda: store(request).undo(game_id, version, since)
+            )
         )
 
 
@@ -239,7 +247,9 @@ async def redo(
 ):
     with _errors():
         return _sent(
-            await _short_or_threaded(game_id, lambda: store(request).redo(game_id, version, since))
+            await _short_or_threaded(
+                request, game_id, lambda: store(request).redo(game_id, version, since)
+            )
         )
 
 

@@ -264,16 +264,17 @@ def known_mode(game_id: str) -> str | None:
 
 
 # One writer at a time per database: SQLite serialises writers anyway, and waiting on a
-# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps.
-_write_locks: dict[str, threading.Lock] = {}
+# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps. Re-entrant, so
+# the async API can take it without waiting before calling the service (`ball.web.api`).
+_write_locks: dict[str, threading.RLock] = {}
 _write_locks_guard = threading.Lock()
 
 
-def write_lock(sessions: sessionmaker) -> threading.Lock:
+def write_lock(sessions: sessionmaker) -> threading.RLock:
     bind = sessions.kw.get("bind")
     key = str(bind.url) if bind is not None else str(id(sessions))
     with _write_locks_guard:
-        return _write_locks.setdefault(key, threading.Lock())
+        return _write_locks.setdefault(key, threading.RLock())
 
 
 _table = cast(Table, WebGame.__table__)
