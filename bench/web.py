@@ -1,10 +1,15 @@
-"""Web benchmark: apply-action latency with concurrent clients on loopback.
+"""Web benchmark: the simulator's apply-action against a bare FastAPI endpoint, same run.
 
 Starts `ball.web` under uvicorn in its own process on a fresh SQLite file, then N clients
-(default 20) each play their own free-play game through the JSON API: read the state, pick
-a legal action at random, POST it. Prints p50/p95/p99 of the POST latency and the rate.
+(default 20) each play their own free-play game through the JSON API: pick a legal action
+at random from the last answer, POST it (asking only for the log entries after the ones it
+has, `?since=N`). Then the same clients POST a small JSON body to a bare FastAPI endpoint
+(`bench/web.py` itself, no middleware, no database) served by uvicorn the same way: the
+framework's floor. Prints p50/p95/p99 of both, the server's CPU per request (user+system
+time of the server process, read from /proc) and their ratio, and the apply response's size
+early and late in one long game (it must not grow with the game).
 
-Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50]
+Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50] [--long 500]
 """
 
 from __future__ import annotations
@@ -23,6 +28,27 @@ from pathlib import Path
 
 import httpx
 
+# The yardstick: a bare FastAPI app, so this file is also `bench.web:floor_app`.
+try:
+    from fastapi import FastAPI
+    from pydantic import BaseModel
+
+    class _Body(BaseModel):
+        action: str
+        version: int | None = None
+
+    floor_app = FastAPI()
+
+    @floor_app.post("/floor")
+    async def floor(body: _Body) -> dict:
+        return {"action": body.action, "version": (body.version or 0) + 1}
+
+    @floor_app.get("/api/games")
+    async def ready() -> list:
+        return []
+except ImportError:  # pragma: no cover - the bench runs in the project's environment
+    pass
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -30,14 +56,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    env = {**os.environ, "BALL_DB": str(db)}
+def start_server(app: str, port: int, env: dict[str, str]) -> subprocess.Popen:
+    factory = ["--factory"] if app.startswith("ball") else []
     cmd = [
-        sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app",
+        sys.executable, "-m", "uvicorn", *factory, app,
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
     ]  # fmt: skip
+    here = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, **env, "PYTHONPATH": here}
     proc = subprocess.Popen(cmd, env=env)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -48,55 +76,122 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
     raise SystemExit("server did not start")
 
 
-async def client(base: str, actions: int, seed: int, latencies: list[float]) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process `pid` so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def since(state: dict) -> int:
+    return state.get("log_start", 0) + len(state["log"])
+
+
+async def sim_client(http: httpx.AsyncClient, actions: int, seed: int, out: list) -> None:
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        state = (await http.post("/api/games", json={"mode": "free"})).json()
-        for _ in range(actions):
-            if state["over"] or not state["legal"]:
-                state = (await http.post("/api/games", json={"mode": "free"})).json()
-            # prefer actions that move pieces, so games go somewhere
-            choices = [a for a in state["legal"] if a != "end"] or state["legal"]
-            action = rng.choice(choices)
-            t0 = time.perf_counter()
-            r = await http.post(
-                f"/api/games/{state['id']}/actions",
-                json={"action": action, "version": state["version"]},
-            )
-            latencies.append(time.perf_counter() - t0)
-            r.raise_for_status()
-            state = r.json()
+    state = (await http.post("/api/games", json={"mode": "free"})).json()
+    for _ in range(actions):
+        if state["over"] or not state["legal"]:
+            state = (await http.post("/api/games", json={"mode": "free"})).json()
+        choices = [a for a in state["legal"] if a != "end"] or state["legal"]
+        t0 = time.perf_counter()
+        r = await http.post(
+            f"/api/games/{state['id']}/actions",
+            params={"since": since(state)},
+            json={"action": rng.choice(choices), "version": state["version"]},
+        )
+        out.append(time.perf_counter() - t0)
+        r.raise_for_status()
+        state = r.json()
 
 
-async def run(base: str, clients: int, actions: int) -> list[float]:
+async def floor_client(http: httpx.AsyncClient, actions: int, seed: int, out: list) -> None:
+    for i in range(actions):
+        t0 = time.perf_counter()
+        r = await http.post("/floor", json={"action": "G7-H8", "version": i})
+        out.append(time.perf_counter() - t0)
+        r.raise_for_status()
+
+
+async def load(base: str, worker, clients: int, actions: int) -> list[float]:
     latencies: list[float] = []
-    await asyncio.gather(*(client(base, actions, i, latencies) for i in range(clients)))
+    limits = httpx.Limits(max_connections=clients)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        await asyncio.gather(*(worker(http, actions, i, latencies) for i in range(clients)))
     return latencies
 
 
+def measure(app: str, env: dict[str, str], worker, clients: int, actions: int):
+    port = free_port()
+    server = start_server(app, port, env)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        asyncio.run(load(base, worker, 2, 5))  # warm up imports and caches
+        cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+        lat = asyncio.run(load(base, worker, clients, actions))
+        cpu, wall = cpu_seconds(server.pid) - cpu0, time.perf_counter() - t0
+        sizes = long_game(base, args_long) if worker is sim_client else None
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return sorted(lat), cpu, wall, sizes
+
+
+def long_game(base: str, plies: int) -> list[tuple[int, int, int]]:
+    """(ply, bytes with ?since, bytes of the full state) along one long free-play game."""
+    rng = random.Random(7)
+    out = []
+    with httpx.Client(base_url=base, timeout=60) as http:
+        state = http.post("/api/games", json={"mode": "free"}).json()
+        for ply in range(1, plies + 1):
+            if state["over"] or not state["legal"]:
+                break
+            choices = [a for a in state["legal"] if a != "end"] or state["legal"]
+            r = http.post(
+                f"/api/games/{state['id']}/actions",
+                params={"since": since(state)},
+                json={"action": rng.choice(choices), "version": state["version"]},
+            )
+            r.raise_for_status()
+            state = r.json()
+            if ply in (10, 100, plies) or ply % 250 == 0:
+                full = http.get(f"/api/games/{state['id']}")
+                out.append((ply, len(r.content), len(full.content)))
+    return out
+
+
+args_long = 500
+
+
+def report(name: str, lat: list[float], cpu: float, wall: float) -> float:
+    q = statistics.quantiles(lat, n=100)
+    per = cpu / len(lat) * 1000
+    print(f"{name}: {len(lat)} requests, wall {wall:.1f} s, {len(lat) / wall:.0f}/s")
+    print(f"  p50 {q[49] * 1000:6.1f} ms  p95 {q[94] * 1000:6.1f} ms  p99 {q[98] * 1000:6.1f} ms")
+    print(f"  server CPU {per:.2f} ms per request")
+    return per
+
+
 def main() -> None:
+    global args_long
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--actions", type=int, default=50, help="actions per client")
+    parser.add_argument("--actions", type=int, default=50, help="requests per client")
+    parser.add_argument("--long", type=int, default=500, help="plies of the size game")
     args = parser.parse_args()
+    args_long = args.long
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        server = start_server(Path(tmp) / "bench.sqlite", port)
-        try:
-            t0 = time.perf_counter()
-            lat = asyncio.run(run(f"http://127.0.0.1:{port}", args.clients, args.actions))
-            wall = time.perf_counter() - t0
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    lat.sort()
-    q = statistics.quantiles(lat, n=100)
-    print(f"apply-action over HTTP, {args.clients} concurrent clients, {len(lat)} actions")
-    print(f"  p50 {q[49] * 1000:7.1f} ms")
-    print(f"  p95 {q[94] * 1000:7.1f} ms")
-    print(f"  p99 {q[98] * 1000:7.1f} ms")
-    print(f"  max {lat[-1] * 1000:7.1f} ms")
-    print(f"  throughput {len(lat) / wall:7.1f} actions/s (wall {wall:.1f} s)")
+        env = {"BALL_DB": str(Path(tmp) / "bench.sqlite")}
+        sim = measure("ball.web.app:create_app", env, sim_client, args.clients, args.actions)
+    bare = measure("bench.web:floor_app", {}, floor_client, args.clients, args.actions)
+    print(f"{args.clients} concurrent clients, {args.actions} requests each")
+    sim_cpu = report("simulator apply-action", *sim[:3])
+    bare_cpu = report("bare FastAPI endpoint (yardstick)", *bare[:3])
+    print(f"CPU ratio simulator / bare: {sim_cpu / bare_cpu:.2f}x")
+    print("apply response size along one game (bytes: with ?since / full GET state):")
+    for ply, small, full in sim[3] or []:
+        print(f"  ply {ply:4d}: {small:6d} / {full:6d}")
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ from sqlalchemy.pool import StaticPool
 from ball.storage import make_engine, migrate
 from ball.web import openapi
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
-from ball.web.i18n import COOKIE, pick_language
+from ball.web.language import Language
 from ball.web.limits import BodyLimit, Limits
 
 STATIC = Path(__file__).with_name("static")
@@ -175,17 +175,7 @@ def create_app(
     # Outside the others of ours: a foreign Host is refused before any route runs.
     hosts = TEST_HOSTS if allowed_hosts is None else tuple(allowed_hosts)
     app.add_middleware(HostCheck, allowed=hosts)
-
-    @app.middleware("http")
-    async def language(request: Request, call_next):
-        query = request.query_params.get("lang")
-        request.state.lang = pick_language(
-            query, request.cookies.get(COOKIE), request.headers.get("accept-language")
-        )
-        response = await call_next(request)
-        if query and query.lower() == request.state.lang:
-            response.set_cookie(COOKIE, request.state.lang, max_age=365 * 24 * 3600)
-        return response
+    app.add_middleware(Language)  # pure ASGI too: BaseHTTPMiddleware cost 16 % (issue 15)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError):

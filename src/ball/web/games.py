@@ -2,6 +2,12 @@
 
 The HTTP layer (`ball.web.api`) only translates to and from these functions; every rule
 question goes to `ball.engine`.
+
+Cost (issue 15): a rebuilt game is cached per (id, version) with copies of its position
+every `SNAPSHOT_EVERY` plies, so an apply or redo is one engine step and an undo replays at
+most that many plies from the nearest snapshot, never the whole game. A caller that already
+holds the log up to ply N asks for `since=N` and gets only the entries after it
+(`log_start` says where the tail begins), so a response does not grow with the game.
 """
 
 from __future__ import annotations
@@ -11,10 +17,9 @@ import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import update
-from sqlalchemy.engine import CursorResult
+from sqlalchemy import Table, bindparam, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -64,10 +69,46 @@ class LogEntry:
     narration: list[Any] = field(default_factory=list)
 
 
+SNAPSHOT_EVERY = 16  # plies between kept positions: an undo replays fewer than this many
+
+
 @dataclass
 class Rebuilt:
+    """A game at one version: its position, its log and copies of earlier positions.
+
+    `snapshots` holds (ply, position after that ply) for ply 0 and every `SNAPSHOT_EVERY`th
+    ply; the positions are never mutated (callers copy before applying), so versions share
+    them.
+    """
+
     game: Game
     log: list[LogEntry]
+    snapshots: tuple[tuple[int, Game], ...]  # always starts with ply 0
+
+    def extended(self, game: Game, entry: LogEntry) -> Rebuilt:
+        """This game after `entry` (already applied to `game`, a copy of `self.game`)."""
+        snapshots = self.snapshots
+        if entry.ply % SNAPSHOT_EVERY == 0:
+            snapshots = (*snapshots, (entry.ply, game.copy()))
+        return Rebuilt(game, [*self.log, entry], snapshots)
+
+    def rewound(self, plies: int) -> Rebuilt:
+        """This game as it was after its first `plies` plies, replayed from the nearest
+        snapshot (at most `SNAPSHOT_EVERY - 1` engine steps) instead of from the start."""
+        kept = tuple(s for s in self.snapshots if s[0] <= plies)
+        start, position = kept[-1]
+        game = position.copy()
+        for entry in self.log[start:plies]:
+            game.apply(entry.action)
+        return Rebuilt(game, self.log[:plies], kept)
+
+
+def log_view(log: list[LogEntry], since: int | None) -> tuple[int, list[dict[str, Any]]]:
+    """Where the returned log starts and its entries: all of them, or those after ply
+    `since` (clamped to the log, so after an undo the tail is empty and starts at the new
+    end)."""
+    start = 0 if since is None else max(0, min(since, len(log)))
+    return start, [entry.__dict__ for entry in log[start:]]  # read-only views, no copy
 
 
 def pb_added(events: list) -> int:
@@ -166,6 +207,7 @@ def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
     except InvalidPosition as exc:
         raise StoredGameBroken(f"the stored initial position is not valid any more: {exc}") from exc
     log = []
+    snapshots = [(0, game.copy())]
     for ply, action in enumerate(actions, 1):
         try:
             log.append(_apply_logged(game, action, ply))
@@ -173,7 +215,9 @@ def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
             raise StoredGameBroken(
                 f"the stored game no longer replays: ply {ply} {action!r}: {exc}"
             ) from exc
-    return Rebuilt(game, log)
+        if ply % SNAPSHOT_EVERY == 0:
+            snapshots.append((ply, game.copy()))
+    return Rebuilt(game, log, tuple(snapshots))
 
 
 class _Cache:
@@ -201,17 +245,59 @@ class _Cache:
 
 _cache = _Cache()
 
+
+class _Modes:
+    """Each recently seen game's mode (fixed at creation), so the API can tell without a
+    database read whether an action may make the computer think (a long, threaded job)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._items: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str) -> str | None:
+        return self._items.get(game_id)
+
+    def put(self, game_id: str, mode: str) -> None:
+        with self._lock:
+            self._items[game_id] = mode
+            if len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_modes = _Modes()
+
+
+def known_mode(game_id: str) -> str | None:
+    """The mode of game `game_id` if this process has served it, else None."""
+    return _modes.get(game_id)
+
+
 # One writer at a time per database: SQLite serialises writers anyway, and waiting on a
-# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps.
-_write_locks: dict[str, threading.Lock] = {}
+# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps. Re-entrant, so
+# the async API can take it without waiting before calling the service (`ball.web.api`).
+_write_locks: dict[str, threading.RLock] = {}
 _write_locks_guard = threading.Lock()
 
 
-def write_lock(sessions: sessionmaker) -> threading.Lock:
+def write_lock(sessions: sessionmaker) -> threading.RLock:
     bind = sessions.kw.get("bind")
     key = str(bind.url) if bind is not None else str(id(sessions))
     with _write_locks_guard:
-        return _write_locks.setdefault(key, threading.Lock())
+        return _write_locks.setdefault(key, threading.RLock())
+
+
+_table = cast(Table, WebGame.__table__)
+_games = _table.c
+_SAVE = (
+    update(_table)
+    .where(_games.id == bindparam("game_id"), _games.version == bindparam("seen"))
+    .values(
+        actions=bindparam("new_actions"),
+        redo=bindparam("new_redo"),
+        version=bindparam("new_version"),
+    )
+)
 
 
 class GameStore:
@@ -236,10 +322,10 @@ class GameStore:
             _cache.put(key, cached)
         return cached
 
-    def state(self, game_id: str) -> dict[str, Any]:
+    def state(self, game_id: str, since: int | None = None) -> dict[str, Any]:
         with self.sessions() as session:
             row = self._row(session, game_id)
-            return self._state(row, self._rebuilt(row))
+            return self._state(row, self._rebuilt(row), since)
 
     def legal(self, game_id: str, piece: str | None = None) -> list[str]:
         with self.sessions() as session:
@@ -263,9 +349,11 @@ class GameStore:
             headers = {"Event": title or "BALL simulator game", "Site": "BALL Toolbox"}
             return json.loads(row.initial), json.loads(row.actions), headers
 
-    def _state(self, row: WebGame, rebuilt: Rebuilt) -> dict[str, Any]:
+    def _state(self, row: WebGame, rebuilt: Rebuilt, since: int | None = None) -> dict[str, Any]:
         game = rebuilt.game
         redo = json.loads(row.redo)
+        _modes.put(row.id, row.mode)
+        log_start, log = log_view(rebuilt.log, since)
         return {
             "id": row.id,
             "title": row.title,
@@ -280,7 +368,8 @@ class GameStore:
             "uses_pe": game.ruleset.uses_pe,
             "actor": game.actor,
             "legal": game.legal_actions(),
-            "log": [entry.__dict__ for entry in rebuilt.log],  # read-only views, no copy
+            "log": log,
+            "log_start": log_start,
             "can_undo": row.mode == "free" and bool(rebuilt.log),
             "can_redo": row.mode == "free" and bool(redo),
             "over": bool(game.is_over),
@@ -343,12 +432,18 @@ class GameStore:
             "redo": json.dumps(redo),
             "version": row.version + 1,
         }
-        # an UPDATE gives a CursorResult, which counts the rows it changed
-        result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-            update(WebGame)
-            .where(WebGame.id == row.id, WebGame.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
+        # One Core statement built once (its compiled form is cached): the ORM-enabled
+        # UPDATE re-coerced its clauses on every action (issue 15). It counts the rows it
+        # changed, so a concurrent change is seen.
+        result = session.connection().execute(
+            _SAVE,
+            {
+                "game_id": row.id,
+                "seen": row.version,
+                "new_actions": values["actions"],
+                "new_redo": values["redo"],
+                "new_version": values["version"],
+            },
         )
         if result.rowcount != 1:
             session.rollback()
@@ -357,7 +452,13 @@ class GameStore:
         for name, value in values.items():  # what was just written, without reading it back
             set_committed_value(row, name, value)
 
-    def apply(self, game_id: str, action: str, expected_version: int | None = None):
+    def apply(
+        self,
+        game_id: str,
+        action: str,
+        expected_version: int | None = None,
+        since: int | None = None,
+    ) -> tuple[dict[str, Any], LogEntry]:
         if not isinstance(action, str) or not action.strip():
             raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
         with self._writing, self.sessions() as session:
@@ -374,11 +475,11 @@ class GameStore:
                 raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
+            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
             if row.mode == "computer":
                 self._computer_turns(session, row)
             rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt), entry
+        return self._state(row, rebuilt, since), entry
 
     def _computer_turns(self, session: Session, row: WebGame) -> None:
         from ball.ai import agent, agent_name
@@ -400,7 +501,7 @@ class GameStore:
             entry = _apply_logged(game, action, len(rebuilt.log) + 1)
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
+            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
 
     def next_half(self, game_id: str) -> dict[str, Any]:
         """A new game for the second half, once the first is over (ends change, D-22)."""
@@ -440,24 +541,39 @@ class GameStore:
             raise GameError(f"game {second_id!r} is not the second half of game {first_id!r}")
         return first, second, row1.computer_side
 
-    def undo(self, game_id: str) -> dict[str, Any]:
+    def _expect(self, row: WebGame, expected_version: int | None) -> None:
+        if expected_version is not None and expected_version != row.version:
+            raise GameConflict(
+                f"game {row.id!r} is at version {row.version}, not {expected_version}"
+            )
+
+    def undo(
+        self, game_id: str, expected_version: int | None = None, since: int | None = None
+    ) -> dict[str, Any]:
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.mode != "free":
                 raise GameError(f"undo is only allowed in free play; this game is {row.mode!r}")
-            actions = json.loads(row.actions)
-            if not actions:
+            self._expect(row, expected_version)
+            rebuilt = self._rebuilt(row)
+            if not rebuilt.log:
                 raise GameError("nothing to undo: the game is at its initial position")
+            actions = [e.action for e in rebuilt.log]
             redo = [*json.loads(row.redo), actions.pop()]
             self._save(session, row, actions, redo)
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt)
+            # from the nearest snapshot, not a replay of the whole game
+            rebuilt = rebuilt.rewound(len(actions))
+            _cache.put((row.id, row.version), rebuilt)
+        return self._state(row, rebuilt, since)
 
-    def redo(self, game_id: str) -> dict[str, Any]:
+    def redo(
+        self, game_id: str, expected_version: int | None = None, since: int | None = None
+    ) -> dict[str, Any]:
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.mode != "free":
                 raise GameError(f"redo is only allowed in free play; this game is {row.mode!r}")
+            self._expect(row, expected_version)
             redo = json.loads(row.redo)
             if not redo:
                 raise GameError("nothing to redo")
@@ -465,9 +581,9 @@ class GameStore:
             game = rebuilt.game.copy()
             entry = _apply_logged(game, redo.pop(), len(rebuilt.log) + 1)
             self._save(session, row, [e.action for e in rebuilt.log] + [entry.action], redo)
-            _cache.put((row.id, row.version), Rebuilt(game, [*rebuilt.log, entry]))
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt)
+            rebuilt = rebuilt.extended(game, entry)
+            _cache.put((row.id, row.version), rebuilt)
+        return self._state(row, rebuilt, since)
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         from sqlalchemy import select

@@ -18,15 +18,39 @@ async function call(method, path, body) {
   return data;
 }
 
+// The simulator's answers carry only the log entries after those we hold (`?since=N`,
+// issue 15): the log of each game seen is kept here and the tail appended, so callers
+// still get the whole log and an answer does not grow with the game.
+const logs = new Map(); // game id -> { version, log }
+
+function keep(state) {
+  if (!state || typeof state !== "object" || !state.id || !Array.isArray(state.log)) return state;
+  const held = logs.get(state.id);
+  if (state.log_start && held) state.log = held.log.slice(0, state.log_start).concat(state.log);
+  state.log_start = 0;
+  logs.set(state.id, { version: state.version, log: state.log });
+  return state;
+}
+
+// `?since=N&version=V` when we hold the log at version V (the server answers 409 if the
+// game moved on, so the kept entries are exactly the server's first N).
+function tail(id, version) {
+  const held = logs.get(id);
+  if (!held || (version !== undefined && version !== held.version)) return "";
+  return `?since=${held.log.length}&version=${held.version}`;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
 export const api = {
   games: () => call("GET", "/api/games"),
-  createGame: (body) => call("POST", "/api/games", body),
-  game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  createGame: (body) => call("POST", "/api/games", body).then(keep),
+  game: (id) => call("GET", game(id)).then(keep),
   apply: (id, action, version) =>
-    call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { action, version }),
-  undo: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`),
-  nextHalf: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/next-half`),
-  redo: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/redo`),
+    call("POST", `${game(id)}/actions${tail(id, version)}`, { action, version }).then(keep),
+  undo: (id) => call("POST", `${game(id)}/undo${tail(id)}`).then(keep),
+  nextHalf: (id) => call("POST", `${game(id)}/next-half`).then(keep),
+  redo: (id) => call("POST", `${game(id)}/redo${tail(id)}`).then(keep),
   replay: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/replay`),
   checkPosition: (position) => call("POST", "/api/positions/check", { position }),
   readRecord: (bgn) => call("POST", "/api/records/replay", { bgn }),
