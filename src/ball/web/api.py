@@ -269,11 +269,10 @@ async def undo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
     with _errors():
-        return _sent(
-            await _short_or_threaded(
-                request, game_id, lambda: store(request).undo(game_id, version, since)
-            )
+        state = await _short_or_threaded(
+            request, game_id, lambda: store(request).undo(game_id, version, since)
         )
+    return _sent(_told(request, state))
 
 
 @router.post("/games/{game_id}/redo", response_model=GameState, summary="Redo (free play)")
@@ -281,11 +280,10 @@ async def redo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
     with _errors():
-        return _sent(
-            await _short_or_threaded(
-                request, game_id, lambda: store(request).redo(game_id, version, since)
-            )
+        state = await _short_or_threaded(
+            request, game_id, lambda: store(request).redo(game_id, version, since)
         )
+    return _sent(_told(request, state))
 
 
 @router.get("/games/{game_id}/position", summary="Export the position (spec 18.2)")

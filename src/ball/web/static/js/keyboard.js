@@ -58,6 +58,8 @@ export class KeyboardPlay {
     // (errors stay role="alert" and are still read)
     sim.status.removeAttribute("aria-live");
     sim.compose.removeAttribute("aria-live");
+    // the computer's followed turn (follow.js) is shown line by line; this region reads it
+    sim.followLine?.removeAttribute("aria-live");
 
     svg.addEventListener("keydown", (event) => this.onKey(event));
     // a tap or click also focuses the board: the cursor is for keyboard users only
