@@ -113,6 +113,7 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         f"/?game={game}",
         "/rulebook",
         "/rulebook/all",
+        "/learn",
         "/replay",
         f"/replay?game={game}",
         "/clock",
