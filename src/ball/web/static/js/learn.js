@@ -37,6 +37,7 @@ class Learn {
     this.current = null;
     this.sim = null;
     this.checked = -1;
+    this.section = document.querySelector(".lesson");
     $("lesson-reset").addEventListener("click", () => this.open(this.current.id));
     $("lesson-next").addEventListener("click", () => {
       const next = lessons[lessons.indexOf(this.current) + 1];
@@ -84,7 +85,12 @@ class Learn {
     this.markList();
     const mount = $("lesson-board");
     mount.replaceChildren();
-    this.sim = new Simulator(mount, { compact: true, onChange: (state) => this.changed(lesson, state) });
+    // the full simulator component (not the rulebook's compact one): on a phone it gives the
+    // diamond tap targets and the choice sheet over the board (docs/web.md)
+    this.sim = new Simulator(mount, { onChange: (state) => this.changed(lesson, state) });
+    // the lesson's text heads the simulator's side panel (beside the board on a laptop;
+    // above it on a phone, learn.css), so the board starts high on the page
+    this.sim.panel.prepend(this.section);
     await this.sim.create({ mode: "free", position: lesson.position, title: `lesson ${lesson.id}` });
   }
 
@@ -102,6 +108,7 @@ class Learn {
         this.verdict(t("Well done: lesson complete."), "met");
         $("lesson-next").hidden = lessons.indexOf(lesson) === lessons.length - 1;
         document.body.dataset.lessonMet = lesson.id;
+        $("lesson-verdict").scrollIntoView({ block: "nearest" });
       } else if (result.failed) {
         this.verdict(t("Not yet: the goal was not reached. Start again or undo."), "failed");
       } else {
