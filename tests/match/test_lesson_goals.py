@@ -4,6 +4,8 @@ diagram suggests and not met by another legal action, turn limits, and bad goal 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ball.engine import Game
 from ball.match.lesson_goals import GOALS, GoalError, check, is_met, validate
@@ -83,3 +85,29 @@ def test_illegal_action_stops_the_replay():
 def test_bad_goal_data_is_named(goal, message):
     with pytest.raises(GoalError, match=message):
         validate(goal)
+
+
+@pytest.mark.hypothesis
+@given(data=st.data(), name=st.sampled_from(sorted({case[0] for case in CASES})))
+@settings(max_examples=40, deadline=None)
+def test_verdict_is_consistent_on_random_play(data, name):
+    """Invariants: a verdict is never both met and failed; it is reached on a prefix, and
+    replaying exactly that prefix gives the same verdict."""
+    case = next(c for c in CASES if c[0] == name)
+    _, side, goal = case[0], case[1], case[2]
+    game = Game.from_json(position(name))
+    actions: list[str] = []
+    for _ in range(data.draw(st.integers(0, 6))):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        action = data.draw(st.sampled_from(legal))
+        game.apply(action)
+        actions.append(action)
+    verdict = check(position(name), side, goal, actions)
+    assert not (verdict.met and verdict.failed)
+    assert verdict.played <= len(actions)
+    if verdict.met or verdict.failed:
+        assert check(position(name), side, goal, actions[: verdict.played]) == verdict
+    else:
+        assert verdict.played == len(actions)
