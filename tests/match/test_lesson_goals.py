@@ -87,7 +87,6 @@ def test_bad_goal_data_is_named(goal, message):
         validate(goal)
 
 
-@pytest.mark.hypothesis
 @given(data=st.data(), name=st.sampled_from(sorted({case[0] for case in CASES})))
 @settings(max_examples=40, deadline=None)
 def test_verdict_is_consistent_on_random_play(data, name):
