@@ -45,3 +45,12 @@ def test_complete_the_move_lesson_by_clicks(page, live_server):
     )
     assert page.locator('[data-lesson="move"].done').count() == 1
     no_js_errors(page)
+
+
+def test_learn_page_passes_axe_and_has_no_sideways_scroll(page, live_server, axe):
+    page.goto(f"{live_server}/learn#dodge")
+    page.wait_for_selector("#lesson-board .board .pieces [data-piece]")
+    assert page.locator("#lesson-title").inner_text() == "A dodge that knocks down"
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    assert axe(page) == []
+    no_js_errors(page)
