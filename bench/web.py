@@ -9,7 +9,14 @@ framework's floor. Prints p50/p95/p99 of both, the server's CPU per request (use
 time of the server process, read from /proc) and their ratio, and the apply response's size
 early and late in one long game (it must not grow with the game).
 
-Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50] [--long 500]
+Then the simulator's first load on a phone profile (issue 13): Debian's Chromium through
+Playwright, 390x844, a fresh browser context per load (empty cache), CPU slowed 4x with the
+DevTools `Emulation.setCPUThrottlingRate`, beside the same loads unthrottled (the yardstick
+of the same run). Printed: median first contentful paint and "board ready" (the first piece
+drawn by board.js, seen by a MutationObserver installed before the page's own scripts).
+
+Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50] [--long 500] [--loads 5]
+     [--no-browser]
 """
 
 from __future__ import annotations
@@ -172,12 +179,61 @@ def report(name: str, lat: list[float], cpu: float, wall: float) -> float:
     return per
 
 
+BOARD_READY = """
+new MutationObserver((_, observer) => {
+  if (document.querySelector('.board .pieces [data-piece]')) {
+    window.__boardReady = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+FIGURES = """() => ({
+  fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
+  ready: window.__boardReady,
+})"""
+
+
+def first_loads(base: str, loads: int, throttle: float) -> dict[str, float]:
+    """Median first contentful paint and board ready (ms after navigation) over `loads`
+    cold loads of `/` at 390x844 with the CPU slowed `throttle` times."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        raise SystemExit("Debian's chromium is not installed (bash scripts/setup.sh)")
+    fcp: list[float] = []
+    ready: list[float] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        for _ in range(loads):
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                device_scale_factor=2, bypass_csp=True,
+            )  # fmt: skip
+            page = context.new_page()
+            page.add_init_script(BOARD_READY)
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            page.goto(f"{base}/")
+            page.wait_for_function("() => window.__boardReady !== undefined", timeout=60_000)
+            figures = page.evaluate(FIGURES)
+            fcp.append(figures["fcp"])
+            ready.append(figures["ready"])
+            context.close()
+        browser.close()
+    return {"fcp": statistics.median(fcp), "ready": statistics.median(ready)}
+
+
 def main() -> None:
     global args_long
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--actions", type=int, default=50, help="requests per client")
     parser.add_argument("--long", type=int, default=500, help="plies of the size game")
+    parser.add_argument("--loads", type=int, default=5, help="cold page loads per profile")
+    parser.add_argument("--no-browser", action="store_true", help="skip the phone first load")
     args = parser.parse_args()
     args_long = args.long
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -192,6 +248,28 @@ def main() -> None:
     print("apply response size along one game (bytes: with ?since / full GET state):")
     for ply, small, full in sim[3] or []:
         print(f"  ply {ply:4d}: {small:6d} / {full:6d}")
+    if not args.no_browser:
+        phone_first_load(args.loads)
+
+
+def phone_first_load(loads: int) -> None:
+    """The simulator's first load on a phone profile, throttled 4x beside unthrottled."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        env = {"BALL_DB": str(Path(tmp) / "bench.sqlite")}
+        server = start_server("ball.web.app:create_app", port, env)
+        try:
+            phone = {
+                rate: first_loads(f"http://127.0.0.1:{port}", loads, rate) for rate in (1.0, 4.0)
+            }
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(f"simulator first load at 390x844, median of {loads} cold loads (ms)")
+    print(f"  {'CPU':>12} {'first paint':>12} {'board ready':>12}")
+    for rate, fig in phone.items():
+        label = "unthrottled" if rate == 1.0 else f"{rate:g}x slower"
+        print(f"  {label:>12} {fig['fcp']:12.0f} {fig['ready']:12.0f}")
 
 
 if __name__ == "__main__":

@@ -133,6 +133,7 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         f"/?game={game}",
         "/rulebook",
         "/rulebook/all",
+        "/learn",
         "/replay",
         f"/replay?game={game}",
         "/clock",

@@ -67,6 +67,7 @@ ROUTERS: list[str] = [
     "ball.web.public_mahjong",
     "ball.web.xiangqi_pages",
     "ball.web.pages",
+    "ball.web.learn",
 ]
 
 # "module:function" called with the sessionmaker by `ball serve --demo`.

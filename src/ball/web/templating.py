@@ -28,6 +28,7 @@ def N_(message: str) -> str:
 NAV: list[tuple[str, str]] = [
     ("/", N_("Simulator")),
     ("/rulebook", N_("Rulebook")),
+    ("/learn", N_("Learn")),
     ("/replay", N_("Replay")),
     ("/xiangqi", N_("Xiangqi")),
     ("/clock", N_("Clocks")),
