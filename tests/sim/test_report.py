@@ -110,6 +110,9 @@ def test_readings_state_the_figures_in_each_language() -> None:
         readings = [s.reading for s in sections(st_, lang)]
         assert all(r and r not in en for r in readings), lang
         assert "67 %" in readings[1] and "21 %" in readings[1]
+        page = render_html({"agent_a": "greedy", "agent_b": "random", "ruleset": "standard",
+                            "half_turns": 10, "seed": 1}, st_, lang)  # fmt: skip
+        assert "Self-play report" not in page and "How matches are decided" not in page
 
 
 def test_a_choice_never_made_has_no_outcome_in_the_reading() -> None:

@@ -244,10 +244,11 @@ def render_html(manifest: dict, st: ReportStats, lang: str) -> str:
         "n": st.matches, "a": manifest["agent_a"], "b": manifest["agent_b"],
         "rules": manifest["ruleset"], "cap": manifest["half_turns"],
     }  # fmt: skip
+    title = e(_("Self-play report"))  # not inside the f-strings: Babel cannot extract there
     parts = [
         f'<!DOCTYPE html><html lang="{e(lang)}"><head><meta charset="utf-8">',
-        f"<title>{e(_('Self-play report'))}</title><style>{CSS}</style></head><body>",
-        f"<h1>{e(_('Self-play report'))}</h1><p class=facts>{e(facts)}</p>",
+        f"<title>{title}</title><style>{CSS}</style></head><body>",
+        f"<h1>{title}</h1><p class=facts>{e(facts)}</p>",
     ]
     for s in sections(st, lang):
         parts.append(
