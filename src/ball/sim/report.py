@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,7 +88,9 @@ def _bars(labels: list[str], shares: list[Share]) -> Callable:
     def draw(ax) -> None:
         ys = [100 * s.share for s in shares]
         err = _errors(shares)
-        ax.bar(labels, ys, yerr=err, capsize=4, color="#4a78a8")
+        # Wrapped: the Bulgarian reason names are too long for one line under a bar.
+        shown = [textwrap.fill(label, 16) for label in labels]
+        ax.bar(shown, ys, yerr=err, capsize=4, color="#4a78a8")
         ax.set_ylim(0, 100)
         ax.set_ylabel("%")
 
