@@ -154,3 +154,24 @@ def compare_cmd(
         interval = f"[{r.low:+.3f}, {r.high:+.3f}]"
         table.add_row(r.statistic, f"{r.mean_a:.3f}", f"{r.mean_b:.3f}", f"{r.diff:+.3f}", interval)
     Console().print(table)
+
+
+@app.command("report")
+def report_cmd(
+    run: Annotated[Path, typer.Argument(help="A run directory made by 'ball sim run --out'.")],
+    out: Annotated[Path | None, typer.Option(help="Folder for report.html and .pdf.")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the readings: en, ko or bg.")] = "en",
+):  # fmt: skip
+    """Write an HTML page and a PDF with plots of a run's results, each with a reading."""
+    from ball.i18n import LANGUAGES
+    from ball.sim.report import write_report
+
+    if lang not in LANGUAGES:
+        fail(f"unknown --lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    try:
+        html_path, pdf_path = write_report(run, out or run / "report", lang)
+    except RunDirError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write the report: {exc.strerror or exc}")
+    typer.echo(f"{html_path}\n{pdf_path}")

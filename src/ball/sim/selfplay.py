@@ -41,17 +41,33 @@ class MatchOutcome:
     turns: list[int]
     steals: Counter = field(default_factory=Counter)
     actions: int = 0
+    # Each steal answer in play order: {"half", "coach", "choice", "then"}, where "then" is how
+    # that half ended: "own" (the chooser scored), "other" (the opponent scored) or "none".
+    # Empty in shards written before `ball sim report` existed (they still load).
+    steal_log: list[dict] = field(default_factory=list)
 
 
-def play_half(game: Game, players: dict[int, Callable], half_turns: int, tally: Counter) -> int:
-    """Play one half to a touchdown or the turn cap; return the number of actions."""
+def play_half(
+    game: Game,
+    players: dict[int, Callable],
+    half_turns: int,
+    tally: Counter,
+    choices: list[tuple[int, str]] | None = None,
+) -> int:
+    """Play one half to a touchdown or the turn cap; return the number of actions.
+
+    `choices` collects each steal answer as (the answering side, "continue" or "reset").
+    """
     s = game.state
     count = 0
     while s.phase != OVER and s.turn <= half_turns:
         actor = s.steal_by if s.steal_by >= 0 else s.to_move
         a = players[actor](s)
         if a[0] in (CONTINUE, RESET):
-            tally["continue" if a[0] == CONTINUE else "reset"] += 1
+            kind = "continue" if a[0] == CONTINUE else "reset"
+            tally[kind] += 1
+            if choices is not None:
+                choices.append((actor, kind))
         play(s, a, None)
         count += 1
     return count
@@ -74,14 +90,20 @@ def play_match(index: int, config: SimConfig) -> MatchOutcome:
     pbs = []
     turns = []
     actions = 0
+    steal_log: list[dict] = []
     for half, (south, north) in enumerate((("A", "B"), ("B", "A")), start=1):
         if half == 2:
             game = game.next_half()
         players = {0: a if south == "A" else b, 1: b if north == "B" else a}
-        actions += play_half(game, players, config.half_turns, tally)
+        choices: list[tuple[int, str]] = []
+        actions += play_half(game, players, config.half_turns, tally, choices)
         side_to_coach = {"S": south, "N": north}
         pb = {side_to_coach[side]: dict(v) for side, v in game.pb.items()}
         scorer = next((side_to_coach[k] for k, v in game.score.items() if v), None)
+        for actor, kind in choices:
+            coach = south if actor == 0 else north
+            then = "none" if scorer is None else ("own" if scorer == coach else "other")
+            steal_log.append({"half": half, "coach": coach, "choice": kind, "then": then})
         halves.append({"atk_first": south, "td": scorer, "pb": pb})
         pbs.append(pb)
         turns.append(min(game.turn, config.half_turns))
@@ -94,6 +116,7 @@ def play_match(index: int, config: SimConfig) -> MatchOutcome:
         turns=turns,
         steals=tally,
         actions=actions,
+        steal_log=steal_log,
     )
 
 
