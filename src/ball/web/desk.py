@@ -72,6 +72,7 @@ from ball.web.desk_forms import (
     xiangqi_document_from_form,
     xiangqi_form_values,
 )
+from ball.web.desk_groups import desk_group_tables, group_options
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -156,7 +157,7 @@ def _format_options(form: dict[str, Any]) -> dict[str, Any]:
     if boards is not None:
         options["teams"] = boards
         options["team_ranking"] = form.get("team_ranking") or "15.3"
-    return options
+    return options | group_options(form)
 
 
 @router.post("/events")
@@ -266,6 +267,7 @@ def event_page(
             "next_round": len(rounds) + 1,
             "can_pair": event.rounds is None or len(rounds) < event.rounds,
             "formats": svc.event_formats(event_id),
+            **desk_group_tables(svc, event),
         },
     )
 
@@ -393,6 +395,7 @@ def round_page(
             "hms": hms,
             "mmss": mmss,
             "formats": svc.event_formats(event_id),
+            **desk_group_tables(svc, page.event),
         },
     )
 

@@ -277,22 +277,11 @@ def public_results(
     return render(request, "public/results.html", context)
 
 
-@router.get("/{event_id}/groups")
-def public_groups(
-    event_id: int,
-    request: Request,
-    refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
-):
-    """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
-    chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
-    event = _event(svc, event_id)
-    if event.system != "groups":
-        raise HTTPException(404, f"event {event_id} is not played in groups")
-    try:
-        section = svc.standings(event=event_id).groups if event.entrants else None
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+def groups_context(svc: TournamentService, event: EventView) -> dict:
+    """The tables of a groups event as the pages show them (the public page and the desk
+    read this one function): each group's rows, the final's, and the tie-break columns.
+    Every figure is the core's `standings(...).groups`; nothing is ranked here."""
+    section = svc.standings(event=event.id).groups if event.entrants else None
     chain = list(event.tiebreaks)
 
     def rows(table: list[dict]) -> list[dict]:
@@ -307,14 +296,33 @@ def public_groups(
             for r in table
         ]
 
-    context = _context(request, event, "groups", refresh)
-    context.update(
-        groups=[(g["group"], rows(g["standings"])) for g in (section or {}).get("groups", [])],
-        final=rows(section["final"]["standings"]) if section and section["final"] else None,
-        final_system=section["final"]["system"] if section and section["final"] else "",
-        tiebreaks=[
+    return {
+        "groups": [(g["group"], rows(g["standings"])) for g in (section or {}).get("groups", [])],
+        "final": rows(section["final"]["standings"]) if section and section["final"] else None,
+        "final_system": section["final"]["system"] if section and section["final"] else "",
+        "tiebreaks": [
             (tb, TIEBREAK_LABELS.get(tb, tb), TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)))
             for tb in chain
         ],
-    )
+    }
+
+
+@router.get("/{event_id}/groups")
+def public_groups(
+    event_id: int,
+    request: Request,
+    refresh: int | None = Query(None),
+    svc: TournamentService = Depends(tournament),
+):
+    """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
+    chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
+    event = _event(svc, event_id)
+    if event.system != "groups":
+        raise HTTPException(404, f"event {event_id} is not played in groups")
+    try:
+        tables = groups_context(svc, event)
+    except TournamentError as exc:
+        raise HTTPException(400, str(exc)) from None
+    context = _context(request, event, "groups", refresh)
+    context.update(tables)
     return render(request, "public/groups.html", context)
