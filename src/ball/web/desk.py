@@ -73,6 +73,7 @@ from ball.web.desk_forms import (
     xiangqi_form_values,
 )
 from ball.web.desk_groups import desk_group_tables, group_options
+from ball.web.desk_lateness import ruled_preview
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -778,7 +779,16 @@ async def check_result(
     plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
-    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name, plugin))
+    a, b = pairing.a.name, pairing.b.name
+    checked, _late = ruled_preview(
+        svc,
+        event_id,
+        form,
+        {"A": a, "B": b},
+        _t(request),
+        lambda: preview(request, form, a, b, plugin),
+    )
+    return JSONResponse(checked)
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}")
@@ -798,7 +808,9 @@ async def save_result(
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
-    checked = preview(request, form, a, b, plugin)
+    checked, late = ruled_preview(
+        svc, event_id, form, {"A": a, "B": b}, _, lambda: preview(request, form, a, b, plugin)
+    )
 
     def again(status: int, **extra):
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
@@ -818,8 +830,11 @@ async def save_result(
             **(
                 {"sheet": xiangqi_document_from_form(form, a, b)}
                 if plugin.name == "xiangqi" and checked["kind"] == "sheet"
+                else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
+                if checked["kind"] == "lateness"
                 else result_args(checked["kind"], form, a, b)
             ),
+            late=late or None,
             steals=steals_from_form(form),
             sanctions=sanctions_from_form(form),
             reason=form.get("reason") or "",
