@@ -57,4 +57,6 @@ def desk_group_tables(svc: TournamentService, event: EventView) -> dict[str, Any
     try:
         return {"group_tables": groups_context(svc, event)}
     except TournamentError:
+        # the standings cannot be read yet (the public page answers 400): the desk page
+        # still opens so the arbiter can act, without the tables
         return {}
