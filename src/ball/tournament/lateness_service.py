@@ -46,6 +46,16 @@ class LatenessUseCases:
         @staticmethod
         def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
 
+        def _tx(self, *, write: bool = ...) -> Any: ...
+
+        def _known(self, s: Session, event_id: int) -> Event: ...
+
+    def lateness_ruling(self, event_id: int, late: dict[str, int | None]) -> lateness.Ruling:
+        """What `late` would decide at a table of the event (its default time applied), for
+        the desk's check before saving; `record_table_result(..., late=)` rules the same."""
+        with self._tx(write=False) as s:
+            return lateness.rule(late, default_time(s, self._known(s, event_id)))
+
     @staticmethod
     def _late_ruling(
         s: Session, ev: Event, late: dict[str, int | None] | None, given: dict[str, Any]

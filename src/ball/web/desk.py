@@ -72,6 +72,8 @@ from ball.web.desk_forms import (
     xiangqi_document_from_form,
     xiangqi_form_values,
 )
+from ball.web.desk_groups import desk_group_tables, group_options
+from ball.web.desk_lateness import ruled_preview
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -156,7 +158,7 @@ def _format_options(form: dict[str, Any]) -> dict[str, Any]:
     if boards is not None:
         options["teams"] = boards
         options["team_ranking"] = form.get("team_ranking") or "15.3"
-    return options
+    return options | group_options(form)
 
 
 @router.post("/events")
@@ -283,6 +285,7 @@ def event_page(
             "next_round": len(rounds) + 1,
             "can_pair": event.rounds is None or len(rounds) < event.rounds,
             "formats": svc.event_formats(event_id),
+            **desk_group_tables(svc, event),
         },
     )
 
@@ -410,6 +413,7 @@ def round_page(
             "hms": hms,
             "mmss": mmss,
             "formats": svc.event_formats(event_id),
+            **desk_group_tables(svc, page.event),
         },
     )
 
@@ -792,7 +796,16 @@ async def check_result(
     plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
-    return JSONResponse(preview(request, form, pairing.a.name, pairing.b.name, plugin))
+    a, b = pairing.a.name, pairing.b.name
+    checked, _late = ruled_preview(
+        svc,
+        event_id,
+        form,
+        {"A": a, "B": b},
+        _t(request),
+        lambda: preview(request, form, a, b, plugin),
+    )
+    return JSONResponse(checked)
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}")
@@ -812,7 +825,9 @@ async def save_result(
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
-    checked = preview(request, form, a, b, plugin)
+    checked, late = ruled_preview(
+        svc, event_id, form, {"A": a, "B": b}, _, lambda: preview(request, form, a, b, plugin)
+    )
 
     def again(status: int, **extra):
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
@@ -832,8 +847,11 @@ async def save_result(
             **(
                 {"sheet": xiangqi_document_from_form(form, a, b)}
                 if plugin.name == "xiangqi" and checked["kind"] == "sheet"
+                else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
+                if checked["kind"] == "lateness"
                 else result_args(checked["kind"], form, a, b)
             ),
+            late=late or None,
             steals=steals_from_form(form),
             sanctions=sanctions_from_form(form),
             reason=form.get("reason") or "",

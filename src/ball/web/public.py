@@ -313,6 +313,36 @@ def _results(event_id: int, request: Request, refresh: int | None, svc: Tourname
     return render(request, "public/results.html", context)
 
 
+def groups_context(svc: TournamentService, event: EventView) -> dict:
+    """The tables of a groups event as the pages show them (the public page and the desk
+    read this one function): each group's rows, the final's, and the tie-break columns.
+    Every figure is the core's `standings(...).groups`; nothing is ranked here."""
+    section = svc.standings(event=event.id).groups if event.entrants else None
+    chain = list(event.tiebreaks)
+
+    def rows(table: list[dict]) -> list[dict]:
+        return [
+            {
+                "rank": r["rank"],
+                "name": r["name"],
+                "points": _points(r["points"]),
+                "qualified": bool(r.get("qualified")),
+                "tiebreaks": [_figure(r["tiebreaks"].get(tb)) for tb in chain],
+            }
+            for r in table
+        ]
+
+    return {
+        "groups": [(g["group"], rows(g["standings"])) for g in (section or {}).get("groups", [])],
+        "final": rows(section["final"]["standings"]) if section and section["final"] else None,
+        "final_system": section["final"]["system"] if section and section["final"] else "",
+        "tiebreaks": [
+            (tb, TIEBREAK_LABELS.get(tb, tb), TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)))
+            for tb in chain
+        ],
+    }
+
+
 @router.get("/{event_id}/groups")
 def public_groups(
     event_id: int,
@@ -330,31 +360,9 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
     if event.system != "groups":
         raise HTTPException(404, f"event {event_id} is not played in groups")
     try:
-        section = svc.standings(event=event_id).groups if event.entrants else None
+        tables = groups_context(svc, event)
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
-    chain = list(event.tiebreaks)
-
-    def rows(table: list[dict]) -> list[dict]:
-        return [
-            {
-                "rank": r["rank"],
-                "name": r["name"],
-                "points": _points(r["points"]),
-                "qualified": bool(r.get("qualified")),
-                "tiebreaks": [_figure(r["tiebreaks"].get(tb)) for tb in chain],
-            }
-            for r in table
-        ]
-
     context = _context(request, event, "groups", refresh)
-    context.update(
-        groups=[(g["group"], rows(g["standings"])) for g in (section or {}).get("groups", [])],
-        final=rows(section["final"]["standings"]) if section and section["final"] else None,
-        final_system=section["final"]["system"] if section and section["final"] else "",
-        tiebreaks=[
-            (tb, TIEBREAK_LABELS.get(tb, tb), TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)))
-            for tb in chain
-        ],
-    )
+    context.update(tables)
     return render(request, "public/groups.html", context)

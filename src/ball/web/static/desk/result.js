@@ -24,7 +24,7 @@ async function check() {
       err.textContent = data.detail || String(response.status);
       return;
     }
-    out.textContent = data.ok ? data.text : "";
+    out.textContent = data.ok ? [data.text, data.late_text].filter((t, i, all) => t && all.indexOf(t) === i).join(" ") : "";
     out.classList.toggle("ok", Boolean(data.ok));
     err.textContent = data.ok ? "" : data.error;
   } catch (e) {
