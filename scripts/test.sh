@@ -35,6 +35,7 @@ for arg in ${args[@]+"${args[@]}"}; do
 done
 if [[ "${BALL_TEST_TMP:-}" != disk && $own_basetemp == no && -d /dev/shm && -w /dev/shm ]]; then
   test_tmp=$(mktemp -d /dev/shm/ball-tests.XXXXXX)
+  chmod 755 "$test_tmp"  # the throwaway PostgreSQL runs as its own user and must reach it
   trap 'rm -rf "$test_tmp"' EXIT
   mkdir -p "$test_tmp/tmp"
   export TMPDIR="$test_tmp/tmp"

@@ -100,13 +100,13 @@ def postgres_server() -> Iterator[Server]:
             root,
         )
         if done.returncode != 0:
-            pytest.skip(f"initdb failed: {done.stderr.strip()}")
+            _unavailable(f"initdb failed: {done.stderr.strip()}")
         options = f"-k {server.socket_dir} -p {PORT} -c listen_addresses='' -c fsync=off"
         log = root / "server.log"
         done = _run([*pg_ctl, "-o", options, "-l", str(log), "-w", "start"], root)
         if done.returncode != 0:
             detail = log.read_text(errors="replace").strip() if log.exists() else ""
-            pytest.skip(f"PostgreSQL did not start: {done.stderr.strip()} {detail}".strip())
+            _unavailable(f"PostgreSQL did not start: {done.stderr.strip()} {detail}".strip())
         yield server
     finally:
         if (server.data / "postmaster.pid").exists():
