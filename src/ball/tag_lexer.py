@@ -10,6 +10,7 @@ reported as that format's error with the line and column where it was found.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ class Token:
 ErrorFactory = Callable[[int, int, str], Exception]
 
 
-class TagLexer:
+class TagLexer(ABC):
     """Tokens of a record text; subclasses define `token()` (and may widen `skip_space`)."""
 
     def __init__(self, text: str, make_error: ErrorFactory) -> None:
@@ -47,8 +48,9 @@ class TagLexer:
                 return out
             out.append(self.token())
 
+    @abstractmethod
     def token(self) -> Token:
-        raise NotImplementedError
+        """The next token at `pos` (spaces already skipped): each record format's own."""
 
     def advance(self, count: int = 1) -> str:
         chunk = self.text[self.pos : self.pos + count]

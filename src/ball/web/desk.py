@@ -30,11 +30,11 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from ball.match.result import SheetError
 from ball.tournament import table_result
-from ball.tournament.errors import IllegalSheet, NotFound, TournamentError
+from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
@@ -44,7 +44,6 @@ from ball.web.deps import (
     desk_reader,
     desk_writer,
     gap_of,
-    not_found,
     now_of,
     service_for,  # noqa: F401 - tests and other modules know it here
     tournament,
@@ -74,6 +73,9 @@ from ball.web.desk_forms import (
 )
 from ball.web.desk_groups import desk_group_tables, group_options
 from ball.web.desk_lateness import ruled_preview
+from ball.web.desk_pages import fail as _fail
+from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -113,24 +115,6 @@ Service = TournamentService  # the type of the `Depends(tournament)` parameters
 
 def _t(request: Request) -> Callable[[str], str]:
     return gettext_for(getattr(request.state, "lang", "en"))
-
-
-def _fail(request: Request, status: int, message: str, back: str):
-    return render(
-        request, "desk/error.html", {"message": message, "back": back}, status_code=status
-    )
-
-
-def _see(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
-
-
-def _found(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """A read use case whose NotFound is the page's 404."""
-    try:
-        return call(*args, **kwargs)
-    except NotFound as exc:
-        raise not_found(exc) from None
 
 
 # --------------------------------------------------------------------- events, login

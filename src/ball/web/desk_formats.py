@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse
 
 from ball.match.result import SheetError
 from ball.tournament.errors import NotFound, TournamentError
@@ -35,6 +35,9 @@ from ball.web.desk_forms import (
     result_kind,
     xiangqi_document_from_form,
 )
+from ball.web.desk_pages import fail as _fail
+from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import see as _see
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
 
@@ -69,23 +72,6 @@ METHOD_WORDS = (
     N_("FIDE Berger tables over the teams, colours by board (13.2)"),
 )
 MAX_CARD_TEXT = 8  # "12R": a lot card is short; longer is a slip
-
-
-def _found(call: Any, *args: Any) -> Any:
-    try:
-        return call(*args)
-    except NotFound as exc:
-        raise not_found(exc) from None
-
-
-def _fail(request: Request, status: int, message: str, back: str) -> HTMLResponse:
-    return render(
-        request, "desk/error.html", {"message": message, "back": back}, status_code=status
-    )
-
-
-def _see(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
 
 
 def _common(svc: Service, event_id: int, arbiter: security.Arbiter) -> dict[str, Any]:

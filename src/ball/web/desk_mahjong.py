@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
@@ -22,6 +22,9 @@ from ball.tournament.table_result import VersionConflict
 from ball.web import security
 from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
 from ball.web.desk_forms import MAX_CSV_BYTES, form_int, read_form
+from ball.web.desk_pages import fail as _fail
+from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.mahjong_forms import (
     RULINGS,
@@ -76,19 +79,6 @@ def _t(request: Request) -> Callable[[str], str]:
     return gettext_for(getattr(request.state, "lang", "en"))
 
 
-def _fail(request: Request, status: int, message: str, back: str):
-    return render(
-        request, "desk/error.html", {"message": message, "back": back}, status_code=status
-    )
-
-
-def _found(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    try:
-        return call(*args, **kwargs)
-    except NotFound as exc:
-        raise not_found(exc) from None
-
-
 def _page_or_404(call: Callable[..., Any], *args: Any) -> Any:
     """A page of a session or table that does not exist (or of an event that is no
     Mahjong event) is a 404."""
@@ -130,10 +120,6 @@ async def seat_session(
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(f"/desk/{event_id}/sessions/{seated['session']}")
-
-
-def _see(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
 
 
 @router.get("/{event_id}/sessions/{number}")
