@@ -5,13 +5,14 @@ own help; and a command run through `main()` still reaches the real group."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 from typer.testing import CliRunner
 
-from ball.cli import _GROUPS, _SUMMARY, build_app
+from ball.cli import _GROUPS, _SUMMARY, build_app, help_lines
 
 runner = CliRunner()
 
@@ -42,9 +43,45 @@ def test_the_help_imports_no_command_group():
         "import sys; sys.argv = ['ball', '--help']\n"
         "from ball.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "loaded = sorted(m for m in sys.modules if m.startswith('ball.') and m != 'ball.cli')\n"
-        "print(loaded, file=sys.stderr)"
+        "loaded = sorted(m for m in sys.modules if m.startswith('ball.')\n"
+        "                and m not in ('ball.cli', 'ball.cli.front_door'))\n"
+        "print(loaded, 'typer' in sys.modules, 'click' in sys.modules, file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Commands" in out.stdout
-    assert out.stderr.strip() == "[]"
+    assert out.stderr.strip() == "[] False False"
+
+
+def _help_bytes(program: str, args: list[str], env: dict[str, str]) -> tuple[int, bytes]:
+    code = f"import sys; sys.argv = ['ball', *{args!r}]\n{program}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env)
+    return done.returncode, done.stdout + b"|stderr|" + done.stderr
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("columns", ["40", "80", "200"])
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("args", [[], ["--help"]])
+def test_the_front_door_draws_typers_help_byte_for_byte(args, colour, columns):
+    """`main()` draws the top-level help with Rich alone (ball.cli.front_door); Typer's own
+    formatter, run on the summary app, must print the same bytes and exit the same way."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    env.update(COLUMNS=columns, TERMINAL_WIDTH=columns)
+    if colour:
+        env["FORCE_COLOR"] = "1"
+    drawn = _help_bytes("from ball.cli import main\nmain()", args, env)
+    typer_s = _help_bytes(
+        "from ball.cli import build_app\nbuild_app(summary=True)(prog_name='ball')", args, env
+    )
+    assert drawn == typer_s
+    assert b"standings" in drawn[1]
+    assert (b"\x1b[" in drawn[1]) == colour
+
+
+def test_the_front_door_lists_commands_in_typers_order():
+    app = build_app(summary=True)
+    import typer.main
+
+    group = typer.main.get_group(app)
+    assert [name for name, _ in help_lines()] == list(group.commands)
+    assert dict(help_lines()) == _SUMMARY

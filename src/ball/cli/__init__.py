@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
-import typer
+if TYPE_CHECKING:  # Typer is imported where an app is built: `ball --help` draws without it
+    import typer
 
 # (module, group name or None when the module adds top-level commands itself)
 _GROUPS: list[tuple[str, str | None]] = [
@@ -58,11 +60,21 @@ _SUMMARY: dict[str, str] = {
 
 def _summary_only(app: typer.Typer) -> None:
     """Every command and group by name and help line only, for `ball` and `ball --help`."""
+    import typer
+
     for module_name, group in _GROUPS:
         if group is None:
             app.command(module_name, help=_SUMMARY[module_name])(_never_run)
         else:
             app.add_typer(typer.Typer(help=_SUMMARY[group]), name=group)
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """The top-level help's commands in Typer's order: the commands a module adds itself,
+    then the groups, each in the order of _GROUPS."""
+    commands = [module for module, group in _GROUPS if group is None]
+    groups = [group for _, group in _GROUPS if group is not None]
+    return [(name, _SUMMARY[name]) for name in commands + groups]
 
 
 def _never_run() -> None:  # pragma: no cover - a summary app only prints its help
@@ -73,8 +85,11 @@ def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
     """The `ball` app with every command group, or only the one named `only`.
 
     `main()` imports just the group being run, so `ball rules …` starts without loading the
-    web, PDF or clock stacks; with `summary`, none (the app for `ball` and `ball --help`).
+    web, PDF or clock stacks; with `summary`, none (the app `ball.cli.front_door` draws
+    `ball` and `ball --help` like, without Typer).
     """
+    import typer
+
     app = typer.Typer(
         name="ball",
         help="BALL Toolbox: rules engine, matches, tournaments, clocks, printing, web toolbox.",
@@ -119,6 +134,9 @@ def main() -> None:
     first = next((arg for arg in args if not arg.startswith("-")), None)
     commands = {group or module for module, group in _GROUPS}
     if not args or args == ["--help"]:  # the top-level help: names and help lines only
-        build_app(summary=True)()
-        return
+        from ball.cli.front_door import print_help
+
+        print_help(help_lines(), asked=bool(args))
+        # Click answers a bare `ball` (no_args_is_help) with the help and status 2.
+        raise SystemExit(0 if args else 2)
     build_app(first if first in commands else None)()

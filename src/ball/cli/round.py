@@ -5,6 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import typer
 
@@ -71,7 +76,37 @@ def pair_command(
         return
     if method is not None or seating is not None:
         fail("--method and --seating are for a Mahjong event")
-    _print_tables(run(lambda: svc.pair_next_round(event=event_ref(event))), as_json)
+    with _working("Pairing the next round"):
+        tables = run(lambda: svc.pair_next_round(event=event_ref(event)))
+    _print_tables(tables, as_json)
+
+
+@contextmanager
+def _working(what: str) -> Iterator[None]:
+    """A spinner with the seconds so far on a terminal's standard error while a pairing runs
+    (a large Swiss round spends seconds in the pairing engine, which reports no progress);
+    nothing when standard error is not a terminal, so scripts and pipes see no difference."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    started = time.monotonic()
+    with console.status(what) as status:
+        stop = threading.Event()
+
+        def tick() -> None:
+            while not stop.wait(1):
+                status.update(f"{what}: {int(time.monotonic() - started)} s so far")
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            ticker.join()
 
 
 @app.command("show")

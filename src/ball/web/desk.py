@@ -366,7 +366,9 @@ async def pair_round(
 ):
     number = len(_found(svc.event_page, event_id).rounds_) + 1
     try:
-        svc.pair_next_round(event=event_id)
+        # Off the event loop: a Swiss round of a few hundred entrants takes seconds inside
+        # the pairing engine, and the same loop answers the table clocks and public pages.
+        await run_in_threadpool(svc.pair_next_round, event=event_id)
     except TournamentError as exc:
         return _fail(request, 400, str(exc), f"/desk/{event_id}")
     return _see(f"/desk/{event_id}/rounds/{number}")

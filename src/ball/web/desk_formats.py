@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
 from ball.match.result import SheetError
@@ -127,11 +128,13 @@ async def draw_round(
     form = await read_form(request)
     back = f"/desk/{event_id}/bracket"
     try:
+        # Off the event loop, as the desk's other pairings (desk.pair_round).
         if form.get("how") == "cards":
-            svc.draw_round(cards=_cards_from_form(form), event=event_id)
+            cards = _cards_from_form(form)
+            await run_in_threadpool(svc.draw_round, cards=cards, event=event_id)
         else:
             seed = form_int(form, "seed", high=SEED_LIMIT)
-            svc.draw_round(seed=seed, event=event_id)
+            await run_in_threadpool(svc.draw_round, seed=seed, event=event_id)
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(back + "#draws")
