@@ -57,3 +57,14 @@ def test_balanced_sessions_keep_teams_apart_and_a_correction_is_logged(svc):
     assert svc.corrections()[-1]["reason"] == "no win after all"
     with pytest.raises(TournamentError, match="a correction needs a reason"):
         svc.correct_session_sheet(fixed, reason=" ", table=1)
+
+
+def test_event_info_describes_a_mahjong_event(svc):
+    """Every event reads back through `event_info`, a Mahjong one included (its system,
+    seated sessions, is not a pairing system a bare choice offers)."""
+    from ball.tournament.systems import SYSTEMS
+
+    info = svc.event_info()
+    assert (info.name, str(info.system), len(info.entrants)) == ("MJ", "sessions", 16)
+    assert info.as_dict()["system"] == "sessions"
+    assert "sessions" not in SYSTEMS

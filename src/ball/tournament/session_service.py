@@ -33,12 +33,13 @@ from ball.tournament.models import (
     SessionRules,
     SessionSheet,
 )
+from ball.tournament.systems import PairingSystem
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
 GAME = "mahjong"
-SYSTEM = "sessions"
+SYSTEM = PairingSystem.SESSIONS.value
 METHODS = ("ranking", "balanced")
 WINDS = seating.WINDS
 

@@ -16,6 +16,8 @@ class PairingSystem(StrEnum):
     KNOCKOUT = "knockout"
     # Seeded groups then a final (`group_service`), created with its setup (--groups).
     GROUPS = "groups"
+    # Mahjong's seated sessions (`session_service`), created by the Mahjong event path.
+    SESSIONS = "sessions"
 
     @property
     def all_play_all(self) -> bool:
@@ -25,4 +27,8 @@ class PairingSystem(StrEnum):
 
 # The plain texts, in the order the service lists them (service.SYSTEMS, for adoption):
 # the systems a bare choice offers (a groups event needs its setup as well).
-SYSTEMS = tuple(system.value for system in PairingSystem if system is not PairingSystem.GROUPS)
+SYSTEMS = tuple(
+    system.value
+    for system in PairingSystem
+    if system not in (PairingSystem.GROUPS, PairingSystem.SESSIONS)
+)
