@@ -277,8 +277,10 @@ def _pairings(
     event = _event(svc, event_id, request)
     if event.game == "mahjong":  # a session's tables are its seating
         return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
+    rnd = event.round(number)  # the event's own read (`latest_round` would read it again)
+    if number is not None and rnd is None:
+        raise not_found(NotFound(f"round {number} is not paired"))
     try:
-        rnd = svc.latest_round(event_id, number)
         control = (
             svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
             if rnd
