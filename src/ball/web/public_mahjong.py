@@ -3,10 +3,12 @@ table" by name, standings by table points then score (with each session's figure
 standings, and per-table results (seats with winds, session scores, table points, rulings).
 
 Read-only and without a PIN, like `ball.web.public` (whose standings route hands a Mahjong
-event to `standings_page`): large type, `?refresh=N`, one column on a phone. Everything is
-read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no session in a
-route). "Find my table" is a GET query (`?find=`), so it works without script; the match
-ignores case and accents.
+event to `standings_page`): large type, `?refresh=N`, one column on a phone. Every page is
+kept in the page cache (`ball.web.page_cache`) under the event's revision token, which
+every Mahjong write renews (seating, a sheet, a correction, a table closed at the desk).
+Everything is read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no
+session in a route). "Find my table" is a GET query (`?find=`), so it works without
+script; the match ignores case and accents.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
 from ball.web.deps import not_found, tournament
 from ball.web.openapi import json_errors
+from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
 
 router = APIRouter(
@@ -106,6 +109,19 @@ def public_seating(
     svc: TournamentService = Depends(tournament),
 ):
     """A session's seating (default: the latest) and "find my table" (`?find=NAME`)."""
+    return cached_page(
+        request, svc, event_id, lambda: _seating(event_id, request, session, find, refresh, svc)
+    )
+
+
+def _seating(
+    event_id: int,
+    request: Request,
+    session: int | None,
+    find: str,
+    refresh: int | None,
+    svc: TournamentService,
+) -> HTMLResponse:
     event, board = _board(svc, event_id)
     query = find.strip()[:MAX_QUERY]
     context = _context(event, board, "seating", refresh)
@@ -128,6 +144,18 @@ def public_tables(
     svc: TournamentService = Depends(tournament),
 ):
     """Per-table results of a session (default: the latest): seats, scores, rulings."""
+    return cached_page(
+        request, svc, event_id, lambda: _tables(event_id, request, session, refresh, svc)
+    )
+
+
+def _tables(
+    event_id: int,
+    request: Request,
+    session: int | None,
+    refresh: int | None,
+    svc: TournamentService,
+) -> HTMLResponse:
     event, board = _board(svc, event_id)
     context = _context(event, board, "tables", refresh)
     context.update(session=_session(board, session))
