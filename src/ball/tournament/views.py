@@ -56,6 +56,10 @@ class RoundView:
     number: int
     method: str
     pairings: list[PairingView] = field(default_factory=list)
+    # `read_event`'s digest of every row this round shows (its tables, their results, the
+    # event's entrants): equal digests, equal rounds, so a page may keep a round's rendered
+    # part across writes to other rounds. None when not read as rows (never reused).
+    digest: int | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -209,14 +213,12 @@ def read_event(s: Session, event_id: int) -> EventView | None:
     head = s.execute(select(*_EVENT_COLUMNS).where(Event.id == event_id)).one_or_none()
     if head is None:
         return None
-    own = [
-        EntrantView(*row)
-        for row in s.execute(
-            select(*_ENTRANT_COLUMNS)
-            .where(Entrant.event_id == event_id)
-            .order_by(Entrant.number, Entrant.registered)
-        )
-    ]
+    entrant_rows = s.execute(
+        select(*_ENTRANT_COLUMNS)
+        .where(Entrant.event_id == event_id)
+        .order_by(Entrant.number, Entrant.registered)
+    ).all()
+    own = [EntrantView(*row) for row in entrant_rows]
     rounds = s.execute(
         select(Round.id, Round.number, Round.method)
         .where(Round.event_id == event_id)
@@ -232,8 +234,12 @@ def read_event(s: Session, event_id: int) -> EventView | None:
     entrants = {e.id: e for e in own}
     _add_strangers(s, entrants, tables)
     by_round: dict[int, list[PairingView]] = {round_id: [] for round_id, _, _ in rounds}
+    raw: dict[int, list[tuple[Any, ...]]] = {round_id: [] for round_id, _, _ in rounds}
     for row in tables:
         by_round[row.round_id].append(_table_view(row, entrants))
+        raw[row.round_id].append(tuple(row))
+    # Python's hash of the rows' plain values (per process, as the caches that use it)
+    people = hash(tuple(entrants.values()))
     return EventView(
         head.id,
         head.name,
@@ -245,7 +251,15 @@ def read_event(s: Session, event_id: int) -> EventView | None:
         head.game,
         json.loads(head.tiebreaks),
         own,
-        [RoundView(number, method, by_round[round_id]) for round_id, number, method in rounds],
+        [
+            RoundView(
+                number,
+                method,
+                by_round[round_id],
+                hash((people, number, method, tuple(raw[round_id]))),
+            )
+            for round_id, number, method in rounds
+        ],
     )
 
 

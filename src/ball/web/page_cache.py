@@ -41,6 +41,9 @@ MAX_ENTRIES = 2048
 # the connection pool and time out. The others wait here, holding nothing.
 RENDERS_AT_ONCE = 2
 DATA_ENTRIES = 16  # shared computations (a few events' standings and event views)
+# Rendered parts of pages kept across tokens (a results page's rounds: a result re-renders
+# its own round only); keyed by the digest of what they show, so never stale.
+PART_ENTRIES = 512
 T = TypeVar("T")
 # Phones must ask every time (the page refreshes itself); they may keep the body for a 304.
 CACHE_CONTROL = "no-cache"
@@ -65,6 +68,7 @@ class PageCache:
         self._rendering: dict[str, threading.Lock] = {}
         self._renders = threading.BoundedSemaphore(RENDERS_AT_ONCE)
         self._data: OrderedDict[str, object] = OrderedDict()
+        self._parts: OrderedDict[tuple[object, ...], str] = OrderedDict()
         self.renders = 0  # pages rendered (misses); tests and benchmarks read it
 
     def get(self, key: str) -> Page | None:
@@ -109,6 +113,22 @@ class PageCache:
 
     def __len__(self) -> int:
         return len(self._pages)
+
+    def part(self, key: tuple[object, ...], build: Callable[[], str]) -> str:
+        """A rendered part of a page under `key`, which must name everything the part shows
+        (not the event's token: a part outlives writes that do not change it). Two threads
+        may build the same part at once; both results are the same text."""
+        with self._lock:
+            text = self._parts.get(key)
+            if text is not None:
+                self._parts.move_to_end(key)
+                return text
+        text = build()
+        with self._lock:
+            self._parts[key] = text
+            while len(self._parts) > PART_ENTRIES:
+                self._parts.popitem(last=False)
+        return text
 
     def data(self, key: str, build: Callable[[], T]) -> T:
         """What several pages of one event token share (its standings, the event with its

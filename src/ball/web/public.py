@@ -14,18 +14,19 @@ from typing import cast
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from markupsafe import Markup
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
-from ball.tournament.views import EventView
+from ball.tournament.views import EventView, RoundView
 from ball.web.deps import gap_of, not_found, now_of, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.page_cache import cached_page, shared
+from ball.web.page_cache import cache_of, cached_page, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
-from ball.web.templating import N_, render
+from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms
 
 router = APIRouter(
@@ -309,10 +310,24 @@ def _results(event_id: int, request: Request, refresh: int | None, svc: Tourname
     if event.game == "mahjong":
         return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
     context = _context(request, event, "results", refresh)
-    context["by_round"] = [
-        (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
-    ]
+    context["rounds_html"] = [_results_round(request, event, r) for r in reversed(event.rounds_)]
     return render(request, "public/results.html", context)
+
+
+def _results_round(request: Request, event: EventView, rnd: RoundView) -> Markup:
+    """One round's part of the results page. Kept by the digest of the round's rows (and
+    the language, and the game, whose result wording differs): a result re-renders its own
+    round, not the event's 2,500 tables (issue 15)."""
+
+    def build() -> str:
+        tables = [{"p": p, "result": p.result} for p in rnd.pairings]
+        context = {"request": request, "event": event, "rnd": rnd, "tables": tables}
+        return templates.get_template("public/_results_round.html").render(context)
+
+    if rnd.digest is None:
+        return Markup(build())
+    key = ("results-round", event.id, event.game, rnd.number, rnd.digest, request_language(request))
+    return Markup(cache_of(request).part(key, build))
 
 
 def groups_context(svc: TournamentService, event: EventView) -> dict:
