@@ -22,7 +22,7 @@ from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
 from ball.tournament.views import EventView, RoundView
-from ball.web.deps import gap_of, not_found, now_of, tournament
+from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import cache_of, cached_page, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
@@ -190,14 +190,14 @@ def public_event(event_id: int):
 
 
 @router.get("/{event_id}/standings")
-def public_standings(
+async def public_standings(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
     page: int = Query(1, ge=1, le=10_000),
-    svc: TournamentService = Depends(tournament),
 ):
-    return cached_page(
+    svc = service_for(request.app)  # no dependency: a sync one would wait for a thread
+    return await cached_page(
         request, svc, event_id, lambda: _standings(event_id, request, refresh, page, svc)
     )
 
@@ -252,14 +252,14 @@ def _standings(
 
 
 @router.get("/{event_id}/pairings")
-def public_pairings(
+async def public_pairings(
     event_id: int,
     request: Request,
     round: int | None = Query(None),
     refresh: int | None = None,
-    svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
-    return cached_page(
+    svc = service_for(request.app)
+    return await cached_page(
         request,
         svc,
         event_id,
@@ -296,13 +296,15 @@ def _pairings(
 
 
 @router.get("/{event_id}/results")
-def public_results(
+async def public_results(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
-    return cached_page(request, svc, event_id, lambda: _results(event_id, request, refresh, svc))
+    svc = service_for(request.app)
+    return await cached_page(
+        request, svc, event_id, lambda: _results(event_id, request, refresh, svc)
+    )
 
 
 def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
@@ -361,15 +363,17 @@ def groups_context(svc: TournamentService, event: EventView) -> dict:
 
 
 @router.get("/{event_id}/groups")
-def public_groups(
+async def public_groups(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
     chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
-    return cached_page(request, svc, event_id, lambda: _groups(event_id, request, refresh, svc))
+    svc = service_for(request.app)
+    return await cached_page(
+        request, svc, event_id, lambda: _groups(event_id, request, refresh, svc)
+    )
 
 
 def _groups(event_id: int, request: Request, refresh: int | None, svc: TournamentService):

@@ -13,14 +13,14 @@ script; the match ignores case and accents.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.deps import not_found, tournament
+from ball.web.deps import not_found, service_for
 from ball.web.openapi import json_errors
 from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
@@ -100,16 +100,16 @@ def standings_page(
 
 
 @router.get("/{event_id}/seating")
-def public_seating(
+async def public_seating(
     event_id: int,
     request: Request,
     session: int | None = Query(None, ge=1, le=1000),
     find: str = Query("", max_length=1000),
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """A session's seating (default: the latest) and "find my table" (`?find=NAME`)."""
-    return cached_page(
+    svc = service_for(request.app)  # no dependency: a sync one would wait for a thread
+    return await cached_page(
         request, svc, event_id, lambda: _seating(event_id, request, session, find, refresh, svc)
     )
 
@@ -136,15 +136,15 @@ def _seating(
 
 
 @router.get("/{event_id}/tables")
-def public_tables(
+async def public_tables(
     event_id: int,
     request: Request,
     session: int | None = Query(None, ge=1, le=1000),
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """Per-table results of a session (default: the latest): seats, scores, rulings."""
-    return cached_page(
+    svc = service_for(request.app)
+    return await cached_page(
         request, svc, event_id, lambda: _tables(event_id, request, session, refresh, svc)
     )
 
