@@ -25,6 +25,7 @@ def both(svc: TournamentService, event_id: int):
 
 
 @pytest.mark.hypothesis
+@pytest.mark.slow  # three generated events: 3-8 s on the shared machine
 @settings(
     max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
