@@ -14,18 +14,19 @@ from typing import cast
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from markupsafe import Markup
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
-from ball.tournament.views import EventView
-from ball.web.deps import gap_of, not_found, now_of, tournament
+from ball.tournament.views import EventView, RoundView
+from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.page_cache import cached_page, shared
+from ball.web.page_cache import cache_of, cached_page, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
-from ball.web.templating import N_, render
+from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms
 
 router = APIRouter(
@@ -189,14 +190,14 @@ def public_event(event_id: int):
 
 
 @router.get("/{event_id}/standings")
-def public_standings(
+async def public_standings(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
     page: int = Query(1, ge=1, le=10_000),
-    svc: TournamentService = Depends(tournament),
 ):
-    return cached_page(
+    svc = service_for(request.app)  # no dependency: a sync one would wait for a thread
+    return await cached_page(
         request, svc, event_id, lambda: _standings(event_id, request, refresh, page, svc)
     )
 
@@ -251,14 +252,14 @@ def _standings(
 
 
 @router.get("/{event_id}/pairings")
-def public_pairings(
+async def public_pairings(
     event_id: int,
     request: Request,
     round: int | None = Query(None),
     refresh: int | None = None,
-    svc: TournamentService = Depends(tournament),
 ):  # noqa: A002 - the query parameter's public name
-    return cached_page(
+    svc = service_for(request.app)
+    return await cached_page(
         request,
         svc,
         event_id,
@@ -277,8 +278,10 @@ def _pairings(
     event = _event(svc, event_id, request)
     if event.game == "mahjong":  # a session's tables are its seating
         return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
+    rnd = event.round(number)  # the event's own read (`latest_round` would read it again)
+    if number is not None and rnd is None:
+        raise not_found(NotFound(f"round {number} is not paired"))
     try:
-        rnd = svc.latest_round(event_id, number)
         control = (
             svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
             if rnd
@@ -293,13 +296,15 @@ def _pairings(
 
 
 @router.get("/{event_id}/results")
-def public_results(
+async def public_results(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
-    return cached_page(request, svc, event_id, lambda: _results(event_id, request, refresh, svc))
+    svc = service_for(request.app)
+    return await cached_page(
+        request, svc, event_id, lambda: _results(event_id, request, refresh, svc)
+    )
 
 
 def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
@@ -307,10 +312,24 @@ def _results(event_id: int, request: Request, refresh: int | None, svc: Tourname
     if event.game == "mahjong":
         return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
     context = _context(request, event, "results", refresh)
-    context["by_round"] = [
-        (r, [{"p": p, "result": p.result} for p in r.pairings]) for r in reversed(event.rounds_)
-    ]
+    context["rounds_html"] = [_results_round(request, event, r) for r in reversed(event.rounds_)]
     return render(request, "public/results.html", context)
+
+
+def _results_round(request: Request, event: EventView, rnd: RoundView) -> Markup:
+    """One round's part of the results page. Kept by the digest of the round's rows (and
+    the language, and the game, whose result wording differs): a result re-renders its own
+    round, not the event's 2,500 tables (issue 15)."""
+
+    def build() -> str:
+        tables = [{"p": p, "result": p.result} for p in rnd.pairings]
+        context = {"request": request, "event": event, "rnd": rnd, "tables": tables}
+        return templates.get_template("public/_results_round.html").render(context)
+
+    if rnd.digest is None:
+        return Markup(build())
+    key = ("results-round", event.id, event.game, rnd.number, rnd.digest, request_language(request))
+    return Markup(cache_of(request).part(key, build))
 
 
 def groups_context(svc: TournamentService, event: EventView) -> dict:
@@ -344,15 +363,17 @@ def groups_context(svc: TournamentService, event: EventView) -> dict:
 
 
 @router.get("/{event_id}/groups")
-def public_groups(
+async def public_groups(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """A groups event (seed 004, 11.3): one table per group (rank, name, points and the
     chain's tie-breaks; the qualifiers marked), then the final's table once it started."""
-    return cached_page(request, svc, event_id, lambda: _groups(event_id, request, refresh, svc))
+    svc = service_for(request.app)
+    return await cached_page(
+        request, svc, event_id, lambda: _groups(event_id, request, refresh, svc)
+    )
 
 
 def _groups(event_id: int, request: Request, refresh: int | None, svc: TournamentService):

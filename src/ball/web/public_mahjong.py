@@ -3,23 +3,26 @@ table" by name, standings by table points then score (with each session's figure
 standings, and per-table results (seats with winds, session scores, table points, rulings).
 
 Read-only and without a PIN, like `ball.web.public` (whose standings route hands a Mahjong
-event to `standings_page`): large type, `?refresh=N`, one column on a phone. Everything is
-read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no session in a
-route). "Find my table" is a GET query (`?find=`), so it works without script; the match
-ignores case and accents.
+event to `standings_page`): large type, `?refresh=N`, one column on a phone. Every page is
+kept in the page cache (`ball.web.page_cache`) under the event's revision token, which
+every Mahjong write renews (seating, a sheet, a correction, a table closed at the desk).
+Everything is read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no
+session in a route). "Find my table" is a GET query (`?find=`), so it works without
+script; the match ignores case and accents.
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.deps import not_found, tournament
+from ball.web.deps import not_found, service_for
 from ball.web.openapi import json_errors
+from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
 
 router = APIRouter(
@@ -97,15 +100,28 @@ def standings_page(
 
 
 @router.get("/{event_id}/seating")
-def public_seating(
+async def public_seating(
     event_id: int,
     request: Request,
     session: int | None = Query(None, ge=1, le=1000),
     find: str = Query("", max_length=1000),
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """A session's seating (default: the latest) and "find my table" (`?find=NAME`)."""
+    svc = service_for(request.app)  # no dependency: a sync one would wait for a thread
+    return await cached_page(
+        request, svc, event_id, lambda: _seating(event_id, request, session, find, refresh, svc)
+    )
+
+
+def _seating(
+    event_id: int,
+    request: Request,
+    session: int | None,
+    find: str,
+    refresh: int | None,
+    svc: TournamentService,
+) -> HTMLResponse:
     event, board = _board(svc, event_id)
     query = find.strip()[:MAX_QUERY]
     context = _context(event, board, "seating", refresh)
@@ -120,14 +136,26 @@ def public_seating(
 
 
 @router.get("/{event_id}/tables")
-def public_tables(
+async def public_tables(
     event_id: int,
     request: Request,
     session: int | None = Query(None, ge=1, le=1000),
     refresh: int | None = Query(None),
-    svc: TournamentService = Depends(tournament),
 ):
     """Per-table results of a session (default: the latest): seats, scores, rulings."""
+    svc = service_for(request.app)
+    return await cached_page(
+        request, svc, event_id, lambda: _tables(event_id, request, session, refresh, svc)
+    )
+
+
+def _tables(
+    event_id: int,
+    request: Request,
+    session: int | None,
+    refresh: int | None,
+    svc: TournamentService,
+) -> HTMLResponse:
     event, board = _board(svc, event_id)
     context = _context(event, board, "tables", refresh)
     context.update(session=_session(board, session))
