@@ -59,11 +59,13 @@ class Event:
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
     kind = a[0]
     s.legal_next = None
-    before = (s.carrier, s.ball_square())
+    # the ball's owner and square before (`s.ball_square()`, inlined: perft's hot path)
+    carrier = s.carrier
+    before = (carrier, s.pos[carrier] if carrier >= 0 else s.ball_sq)
     if kind <= LONG:
         _ordinary(s, a, events)
         _after_ball_change(s, before, events)
-        if s.phase == ACTION:
+        if s.phase == ACTION and s.pa <= 0:
             _maybe_auto_end(s, events)
     elif kind == PE:
         s.pa -= 1
@@ -105,7 +107,9 @@ def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
         o = occ[to]
         if o < 0:
             action_kind = "move"
-            _relocate(s, i, origin, to)
+            occ[origin] = -1  # _relocate, inlined on the commonest action
+            occ[to] = i
+            s.pos[i] = to
             if s.ball_sq == to:
                 _take_free_ball(s, i, events)
         else:
@@ -152,7 +156,7 @@ def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
             s.audible = False
             s.pa += rs.pa_cost[action_kind]  # refunded below: the action costs no PA
     s.pa -= rs.pa_cost[action_kind]
-    if rs.uses_pe:
+    if s.t.uses_pe:
         s.pe[side] += rs.pe_table[action_kind]
 
 
@@ -193,12 +197,12 @@ def _side(s: State, piece: int) -> str:
 
 def _after_ball_change(s: State, before: tuple[int, int], events: list[Event] | None) -> None:
     """Charge 1 PB when the ball's owner, square or state changed; then touchdown / steal."""
-    changed = (s.carrier, s.ball_square()) != before
     carrier = s.carrier
+    changed = (carrier, s.pos[carrier] if carrier >= 0 else s.ball_sq) != before
     stealer = -1
-    if carrier >= 0 and s.side_of(carrier) != s.attack and changed:
-        stealer = s.side_of(carrier)
-    if _touchdown(s, events):
+    if carrier >= 0 and changed and carrier // s.t.n != s.attack:
+        stealer = carrier // s.t.n
+    if carrier >= 0 and _touchdown(s, events):  # only a carrier scores
         if stealer >= 0:
             s.attack = stealer  # D-24: a steal that scores at once counts as continued
         if changed:
