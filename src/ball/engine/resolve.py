@@ -69,7 +69,7 @@ def play(s: State, a: Action, events: list[Event] | None = None) -> None:
             _maybe_auto_end(s, events)
     elif kind == PE:
         s.pa -= 1
-        s.pe[s.to_move] += 1
+        s.pe = _added(s.pe, s.to_move, 1)
         _maybe_auto_end(s, events)
     elif kind == END:
         _enter_release(s, events)
@@ -156,8 +156,17 @@ def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
             s.audible = False
             s.pa += rs.pa_cost[action_kind]  # refunded below: the action costs no PA
     s.pa -= rs.pa_cost[action_kind]
-    if s.t.uses_pe:
-        s.pe[side] += rs.pe_table[action_kind]
+    if s.t.uses_pe and rs.pe_table[action_kind]:
+        s.pe = _added(s.pe, side, rs.pe_table[action_kind])
+
+
+def _added(values: list[int], k: int, amount: int) -> list[int]:
+    """`values` with `amount` added at `k`, as a new list. `play` replaces the small
+    per-side lists (PE, PB, score, hands, discards) instead of writing into them, so that
+    an undo record (`ball.engine.undo`) keeps the old lists without copying them."""
+    new = values[:]
+    new[k] += amount
+    return new
 
 
 def _relocate(s: State, i: int, origin: int, to: int) -> None:
@@ -224,8 +233,10 @@ def _after_ball_change(s: State, before: tuple[int, int], events: list[Event] | 
 def _charge_pb(s: State, amount: int, events: list[Event] | None) -> None:
     """Dual entry: the ATK coach gets +PBATK, the other coach the same +PBDEF (§12, D-17)."""
     atk = s.attack
-    s.pb[2 * atk] += amount
-    s.pb[2 * (1 - atk) + 1] += amount
+    pb = s.pb[:]  # a new list, not written into: see `_added`
+    pb[2 * atk] += amount
+    pb[2 * (1 - atk) + 1] += amount
+    s.pb = pb
     if events is not None:
         events.append(Event("pb", SIDE_NAMES[atk], {"atk": SIDE_NAMES[atk], "amount": amount}))
 
@@ -237,7 +248,7 @@ def _touchdown(s: State, events: list[Event] | None) -> bool:
     side = s.side_of(carrier)
     if s.pos[carrier] not in s.t.zone[side]:
         return False
-    s.score[side] += 1
+    s.score = _added(s.score, side, 1)
     if events is not None:
         events.append(
             Event(
@@ -360,13 +371,20 @@ def start_next_turn(s: State, events: list[Event] | None) -> None:
         events.append(Event("turn", SIDE_NAMES[s.to_move], {"turn": s.turn}))
 
 
+def _replaced(piles: list[tuple[str, ...]], k: int, pile: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """`piles` with `pile` at `k`, as a new list (see `_added`)."""
+    new = piles[:]
+    new[k] = pile
+    return new
+
+
 def _recover(s: State, name: str | None, events: list[Event] | None) -> None:
     side = s.to_move
     if name is not None:
         discard = list(s.discards[side])
         discard.remove(name)
-        s.discards[side] = tuple(discard)
-        s.hands[side] = (*s.hands[side], name)
+        s.discards = _replaced(s.discards, side, tuple(discard))
+        s.hands = _replaced(s.hands, side, (*s.hands[side], name))
         if events is not None:
             events.append(Event("recover", SIDE_NAMES[side], {"card": name}))
     if s.recovery_owed == side:  # the opponent's answer, just before its own turn
@@ -382,11 +400,11 @@ def _play_card(s: State, a: Action, events: list[Event] | None) -> None:
     name, args = a[1], a[2]
     card = s.rs.deck.card(name)
     assert card is not None, "only a card of the deck is ever legal to play"
-    s.pe[side] -= card.pe
+    s.pe = _added(s.pe, side, -card.pe)
     hand = list(s.hands[side])
     hand.remove(name)
-    s.hands[side] = tuple(hand)
-    s.discards[side] = (*s.discards[side], name)
+    s.hands = _replaced(s.hands, side, tuple(hand))
+    s.discards = _replaced(s.discards, side, (*s.discards[side], name))
     effect = card.effect
     if effect == "extra_pa":
         s.pa += card.amount

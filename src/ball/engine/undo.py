@@ -1,17 +1,19 @@
 """Make/unmake: applying an action together with a record that takes it back exactly.
 
 `make(s, a)` plays `a` on `s` (through `resolve.play`, the one place the rules act) and
-returns an `Undo`; `unmake(s, undo)` restores every field of `s` as it was before, the hand
--over slot `legal_next` included. Perft and the search's one-action look-ahead visit every
+returns an `Undo`; `unmake(s, undo)` restores every field of `s` as it was before (the
+slot `legal_next`, where `play` hands its action list over, included). Perft and the search's one-action look-ahead visit every
 child of a position this way instead of copying the state for each child: a copy costs two
 221-entry board lists, nine small lists and thirty attribute writes, while a move touches
 two to four squares (python-chess's `push`/`pop` with its move stack is the model).
 
-The record holds the scalars and the small per-piece and per-side lists as they were (a
-list copy is a C-level slice), and of the two board lists only the squares the action can
-touch: which squares those are is read from the action tuple (`_touched`), since every
-board write of `play` is at a square the action names. A reset (§10: back to the standard
-formation) rewrites the whole board, so its record keeps the whole board.
+The record holds the scalars and copies of the per-piece lists as they were (a list copy
+is a C-level slice); the per-side lists (PE, PB, score, hands, discards) are not copied,
+because `play` replaces them instead of writing into them, so the record keeps the old
+list itself. Of the two board lists it holds only the squares the action can touch: which
+squares those are is read from the action tuple (`_touched`), since every board write of
+`play` is at a square the action names. A reset (§10: back to the standard formation)
+rewrites the whole board, so its record keeps the whole board.
 `tests/engine/test_undo.py` checks the restoration field by field over random games under
 every shipped ruleset; a change to `play` that writes another square fails it.
 """
@@ -90,8 +92,8 @@ def make(s: State, a: Action, events: list[Event] | None = None) -> Undo:
         s.carrier, s.ball_sq, s.turn, s.to_move, s.attack, s.phase, s.pa, s.restricted,
         s.short_range, s.screen, s.audible, s.recovery_owed, s.steal_by, s.steal_pb,
         s.steal_resume, s.legal_next,
-        s.pos[:], s.st[:], s.was[:], s.since[:], s.pe[:], s.pb[:], s.score[:],
-        s.hands[:], s.discards[:],
+        s.pos[:], s.st[:], s.was[:], s.since[:],
+        s.pe, s.pb, s.score, s.hands, s.discards,  # play replaces these, never writes in them
     )  # fmt: skip
     play(s, a, events)
     return undo
