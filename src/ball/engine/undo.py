@@ -2,10 +2,11 @@
 
 `make(s, a)` plays `a` on `s` (through `resolve.play`, the one place the rules act) and
 returns an `Undo`; `unmake(s, undo)` restores every field of `s` as it was before (the
-slot `legal_next`, where `play` hands its action list over, included). Perft and the search's one-action look-ahead visit every
-child of a position this way instead of copying the state for each child: a copy costs two
-221-entry board lists, nine small lists and thirty attribute writes, while a move touches
-two to four squares (python-chess's `push`/`pop` with its move stack is the model).
+slot `legal_next`, where `play` hands its action list over, included). Perft and the
+search's one-action look-ahead visit every child of a position this way instead of copying
+the state for each child: a copy costs two 221-entry board lists, nine small lists and
+thirty attribute writes, while a move touches two to four squares (python-chess's
+`push`/`pop` with its move stack is the model).
 
 The record holds the scalars and copies of the per-piece lists as they were (a list copy
 is a C-level slice); the per-side lists (PE, PB, score, hands, discards) are not copied,
