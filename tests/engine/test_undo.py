@@ -124,7 +124,7 @@ def test_seeded_games_make_and_unmake_every_kind_of_action(ruleset):
     plies = 0
     while not KINDS[ruleset] <= made and plies < 4000:
         s = Game.new(ruleset).state
-        while s.phase != 4 and plies < 4000:
+        while s.phase != 4 and plies < 4000 and not KINDS[ruleset] <= made:
             actions = legal(s)
             # every action of a kind not made yet, and a few others (all at every position
             # would take a minute)
