@@ -32,6 +32,7 @@ from .state import (
     S,
     State,
 )  # fmt: skip
+from .undo import make, unmake
 
 
 class IllegalAction(ValueError):
@@ -253,7 +254,10 @@ class Game:
 
 
 def perft(game: Game | State, depth: int) -> int:
-    """Number of action sequences of length `depth` (every action is one ply)."""
+    """Number of action sequences of length `depth` (every action is one ply).
+
+    The position is walked in place with make/unmake (`ball.engine.undo`) and is, field by
+    field, the same afterwards."""
     s = game._s if isinstance(game, Game) else game
     return _perft(s, depth)
 
@@ -266,9 +270,9 @@ def _perft(s: State, depth: int) -> int:
         return len(actions)
     total = 0
     for a in actions:
-        c = s.copy()
-        play(c, a, None)
-        total += _perft(c, depth - 1)
+        undo = make(s, a)
+        total += _perft(s, depth - 1)
+        unmake(s, undo)
     return total
 
 
@@ -283,11 +287,16 @@ def perft_made(game: Game | State, depth: int) -> int:
 def _perft_made(s: State, depth: int) -> int:
     if depth == 0:
         return 1
+    actions = s.legal_next or legal(s)
+    if depth == 1:  # the leaves: each is made and taken back, and counts one
+        for a in actions:
+            unmake(s, make(s, a))
+        return len(actions)
     total = 0
-    for a in s.legal_next or legal(s):
-        c = s.copy()
-        play(c, a, None)
-        total += _perft_made(c, depth - 1)
+    for a in actions:
+        undo = make(s, a)
+        total += _perft_made(s, depth - 1)
+        unmake(s, undo)
     return total
 
 

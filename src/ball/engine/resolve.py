@@ -59,15 +59,17 @@ class Event:
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
     kind = a[0]
     s.legal_next = None
-    before = (s.carrier, s.ball_square())
+    # the ball's owner and square before (`s.ball_square()`, inlined: perft's hot path)
+    carrier = s.carrier
+    before = (carrier, s.pos[carrier] if carrier >= 0 else s.ball_sq)
     if kind <= LONG:
         _ordinary(s, a, events)
         _after_ball_change(s, before, events)
-        if s.phase == ACTION:
+        if s.phase == ACTION and s.pa <= 0:
             _maybe_auto_end(s, events)
     elif kind == PE:
         s.pa -= 1
-        s.pe[s.to_move] += 1
+        s.pe = _added(s.pe, s.to_move, 1)
         _maybe_auto_end(s, events)
     elif kind == END:
         _enter_release(s, events)
@@ -105,7 +107,9 @@ def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
         o = occ[to]
         if o < 0:
             action_kind = "move"
-            _relocate(s, i, origin, to)
+            occ[origin] = -1  # _relocate, inlined on the commonest action
+            occ[to] = i
+            s.pos[i] = to
             if s.ball_sq == to:
                 _take_free_ball(s, i, events)
         else:
@@ -152,8 +156,17 @@ def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
             s.audible = False
             s.pa += rs.pa_cost[action_kind]  # refunded below: the action costs no PA
     s.pa -= rs.pa_cost[action_kind]
-    if rs.uses_pe:
-        s.pe[side] += rs.pe_table[action_kind]
+    if s.t.uses_pe and rs.pe_table[action_kind]:
+        s.pe = _added(s.pe, side, rs.pe_table[action_kind])
+
+
+def _added(values: list[int], k: int, amount: int) -> list[int]:
+    """`values` with `amount` added at `k`, as a new list. `play` replaces the small
+    per-side lists (PE, PB, score, hands, discards) instead of writing into them, so that
+    an undo record (`ball.engine.undo`) keeps the old lists without copying them."""
+    new = values[:]
+    new[k] += amount
+    return new
 
 
 def _relocate(s: State, i: int, origin: int, to: int) -> None:
@@ -193,12 +206,12 @@ def _side(s: State, piece: int) -> str:
 
 def _after_ball_change(s: State, before: tuple[int, int], events: list[Event] | None) -> None:
     """Charge 1 PB when the ball's owner, square or state changed; then touchdown / steal."""
-    changed = (s.carrier, s.ball_square()) != before
     carrier = s.carrier
+    changed = (carrier, s.pos[carrier] if carrier >= 0 else s.ball_sq) != before
     stealer = -1
-    if carrier >= 0 and s.side_of(carrier) != s.attack and changed:
-        stealer = s.side_of(carrier)
-    if _touchdown(s, events):
+    if carrier >= 0 and changed and carrier // s.t.n != s.attack:
+        stealer = carrier // s.t.n
+    if carrier >= 0 and _touchdown(s, events):  # only a carrier scores
         if stealer >= 0:
             s.attack = stealer  # D-24: a steal that scores at once counts as continued
         if changed:
@@ -220,8 +233,10 @@ def _after_ball_change(s: State, before: tuple[int, int], events: list[Event] | 
 def _charge_pb(s: State, amount: int, events: list[Event] | None) -> None:
     """Dual entry: the ATK coach gets +PBATK, the other coach the same +PBDEF (§12, D-17)."""
     atk = s.attack
-    s.pb[2 * atk] += amount
-    s.pb[2 * (1 - atk) + 1] += amount
+    pb = s.pb[:]  # a new list, not written into: see `_added`
+    pb[2 * atk] += amount
+    pb[2 * (1 - atk) + 1] += amount
+    s.pb = pb
     if events is not None:
         events.append(Event("pb", SIDE_NAMES[atk], {"atk": SIDE_NAMES[atk], "amount": amount}))
 
@@ -233,7 +248,7 @@ def _touchdown(s: State, events: list[Event] | None) -> bool:
     side = s.side_of(carrier)
     if s.pos[carrier] not in s.t.zone[side]:
         return False
-    s.score[side] += 1
+    s.score = _added(s.score, side, 1)
     if events is not None:
         events.append(
             Event(
@@ -356,13 +371,20 @@ def start_next_turn(s: State, events: list[Event] | None) -> None:
         events.append(Event("turn", SIDE_NAMES[s.to_move], {"turn": s.turn}))
 
 
+def _replaced(piles: list[tuple[str, ...]], k: int, pile: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """`piles` with `pile` at `k`, as a new list (see `_added`)."""
+    new = piles[:]
+    new[k] = pile
+    return new
+
+
 def _recover(s: State, name: str | None, events: list[Event] | None) -> None:
     side = s.to_move
     if name is not None:
         discard = list(s.discards[side])
         discard.remove(name)
-        s.discards[side] = tuple(discard)
-        s.hands[side] = (*s.hands[side], name)
+        s.discards = _replaced(s.discards, side, tuple(discard))
+        s.hands = _replaced(s.hands, side, (*s.hands[side], name))
         if events is not None:
             events.append(Event("recover", SIDE_NAMES[side], {"card": name}))
     if s.recovery_owed == side:  # the opponent's answer, just before its own turn
@@ -378,11 +400,11 @@ def _play_card(s: State, a: Action, events: list[Event] | None) -> None:
     name, args = a[1], a[2]
     card = s.rs.deck.card(name)
     assert card is not None, "only a card of the deck is ever legal to play"
-    s.pe[side] -= card.pe
+    s.pe = _added(s.pe, side, -card.pe)
     hand = list(s.hands[side])
     hand.remove(name)
-    s.hands[side] = tuple(hand)
-    s.discards[side] = (*s.discards[side], name)
+    s.hands = _replaced(s.hands, side, tuple(hand))
+    s.discards = _replaced(s.discards, side, (*s.discards[side], name))
     effect = card.effect
     if effect == "extra_pa":
         s.pa += card.amount

@@ -59,6 +59,7 @@ class Tables:
     step2: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [piece][sq] -> (mid|-1, land)
     diag2: tuple[bool, ...]  # [piece] can make a straight 2-square diagonal move
     zone: tuple[frozenset[int], frozenset[int]]  # scoring end zone of S and of N
+    uses_pe: bool  # Ruleset.uses_pe, read on every ordinary action (a property call is dearer)
 
 
 _TABLES: dict[int, tuple[Ruleset, Tables]] = {}
@@ -89,6 +90,7 @@ def tables_for(rs: Ruleset) -> Tables:
         step2=tuple(step2),
         diag2=tuple(diag2),
         zone=(end_zone("S", rs.end_zone_depth), end_zone("N", rs.end_zone_depth)),
+        uses_pe=rs.uses_pe,
     )
     _TABLES[id(rs)] = (rs, tables)
     return tables

@@ -1,8 +1,9 @@
 """The playout policy: what the search looks at below a new leaf, and in what order.
 
 BALL's random playouts are long and say little (a half of random play rarely scores), so a
-leaf is judged by a one-action look-ahead instead: every legal action of the leaf is played
-on a copy and the resulting state evaluated. Those values are the children's priors; sorted
+leaf is judged by a one-action look-ahead instead: every legal action of the leaf is made,
+the resulting state evaluated and the action taken back (`ball.engine.undo`: cheaper than a
+copy of the state per action). Those values are the children's priors; sorted
 best first (for the coach who acts) they are the move ordering that progressive widening
 consumes, and the best of them is the leaf's value. Ties are broken by a seeded shuffle.
 """
@@ -13,8 +14,8 @@ import random
 
 from ball.engine.actions import END, Action
 from ball.engine.generate import legal
-from ball.engine.resolve import play
 from ball.engine.state import OVER, STEAL, State
+from ball.engine.undo import make, unmake
 
 from .evaluation import value_s
 from .levels import Weights
@@ -37,11 +38,12 @@ def ordered_children(s: State, w: Weights, rng: random.Random) -> list[tuple[Act
     rng.shuffle(actions)
     out: list[tuple[Action, float, bool]] = []
     for a in actions:
-        child = s.copy()
-        play(child, a, None)
-        v = value_s(child, w)
+        undo = make(s, a)
+        v = value_s(s, w)
+        over = s.phase == OVER
+        unmake(s, undo)
         if a[0] == END:
             v += -END_PENALTY if actor == 0 else END_PENALTY
-        out.append((a, v, child.phase == OVER))
+        out.append((a, v, over))
     out.sort(key=lambda item: -item[1] if actor == 0 else item[1])
     return out
