@@ -14,6 +14,13 @@ const SIDE_M = 24; // left/right margin (row numbers)
 const END_M = 36; // top/bottom margin (column letters + end-zone label)
 const NS = "http://www.w3.org/2000/svg";
 
+const BADGE_R = 9.5; // stack and knocked-down badges: 19 units, ~13 px on a 390 px phone
+
+// Lying on the board: knocked down, or the bottom of a stack that was knocked down before.
+function isDown(piece) {
+  return piece.state === "down" || (piece.state === "bottom" && piece.was === "down");
+}
+
 export function isPlayable(square) {
   const c = COLS.indexOf(square[0]) + 1;
   const r = Number(square.slice(1));
@@ -217,34 +224,59 @@ export class BoardView {
       const bottom = pieces.find((p) => p.state === "bottom");
       const top = pieces.find((p) => p.state === "top");
       if (top && bottom) {
-        this._token(cell, bottom, -5, 5, 0.82, carrier);
-        this._token(cell, top, 4, -4, 0.82, carrier);
-        const block = top.side !== bottom.side;
-        const badge = el("g", {
-          transform: "translate(-13 -13)",
-          class: block ? "badge block" : "badge protect",
-        }, cell);
-        el("circle", { r: 7, fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff" }, badge);
-        text(badge, 0, 0.5, block ? "B" : "P", { "font-size": 9, fill: "#fff", "font-weight": 700 });
-        el("title", {}, badge).textContent = block
-          ? (this.options.labels || {}).block || "Block"
-          : (this.options.labels || {}).protect || "Protection";
+        // offset layers: the bottom piece shows below and left of the top one
+        this._token(cell, bottom, -6, 6, 0.74, carrier);
+        this._token(cell, top, 6, -6, 0.74, carrier);
+        this._stackBadges(cell, top, bottom);
       } else {
         for (const p of pieces) this._token(cell, p, 0, 0, 1, carrier);
       }
+      // the knocked-down mark stays upright whatever the piece's rotation
+      const down = pieces.find((p) => isDown(p));
+      if (down) this._downMark(cell, down);
     }
+  }
+
+  // A stack's mark (issue 13): one pill in the top-left corner, 19 units high (~13 px on a
+  // 390 px phone), with the count and B (Block: opponents) or P (Protection: allies), so the
+  // letters, not only the red or green, tell the two apart; the bottom piece's number stays
+  // readable below the top piece.
+  _stackBadges(cell, top, bottom) {
+    const labels = this.options.labels || {};
+    const block = top.side !== bottom.side;
+    const kindName = block ? labels.block || "Block" : labels.protect || "Protection";
+    const badge = el("g", {
+      transform: "translate(-9 -14)",
+      class: `badge stack-count ${block ? "block" : "protect"}`,
+    }, cell);
+    el("rect", { x: -13, y: -BADGE_R, width: 26, height: 2 * BADGE_R, rx: BADGE_R,
+      fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }, badge);
+    text(badge, 0, 0.5, block ? "2B" : "2P", { "font-size": 12, fill: "#fff", "font-weight": 800 });
+    el("title", {}, badge).textContent = (labels.stack || "Stack of {n}: {kind}")
+      .replace("{n}", "2").replace("{kind}", kindName);
+  }
+
+  // A knocked-down piece: a dark badge with a downward arrow in the bottom-right corner, on
+  // top of the piece's grey fill, dashed outline and quarter turn (shape, not colour alone).
+  _downMark(cell, piece) {
+    const labels = this.options.labels || {};
+    const mark = el("g", { transform: "translate(13 13)", class: "badge down-mark", "data-piece": `${piece.side}:${piece.id}` }, cell);
+    el("circle", { r: BADGE_R, fill: "#3f3f46", stroke: "#fff", "stroke-width": 1.5 }, mark);
+    el("path", { d: "M 0 -6 V 4 M -4.5 0 L 0 5 L 4.5 0", stroke: "#fff", "stroke-width": 2.4, fill: "none",
+      "stroke-linecap": "round", "stroke-linejoin": "round" }, mark);
+    el("title", {}, mark).textContent = labels.down || "Knocked down";
   }
 
   _token(parent, piece, dx, dy, scale, carrier) {
     const colour = piece.side === "S" ? "#c0392b" : "#1f5fa8";
-    const down = piece.state === "down" || (piece.state === "bottom" && piece.was === "down");
+    const down = isDown(piece);
     const g = el("g", {
       transform: `translate(${dx} ${dy}) scale(${scale}) rotate(${down ? 90 : 0})`,
       class: `piece side-${piece.side}${down ? " down" : ""}`,
       "data-piece": `${piece.side}:${piece.id}`,
     }, parent);
     el("rect", {
-      x: -14, y: -17, width: 28, height: 34, rx: 6, fill: "#fff", stroke: colour,
+      x: -14, y: -17, width: 28, height: 34, rx: 6, fill: down ? "#e4e4e7" : "#fff", stroke: colour,
       "stroke-width": 3, "stroke-dasharray": down ? "5 3" : "none",
     }, g);
     const kind = piece.kind || piece.id[0];

@@ -115,6 +115,8 @@ export class Simulator {
         endN: t("End zone: N scores here"),
         block: t("Block"),
         protect: t("Protection"),
+        stack: t("Stack of {n}: {kind}"),
+        down: t("Knocked down"),
       },
       onSquare: (square) => this.clickSquare(square),
     });
