@@ -336,7 +336,8 @@ export class Simulator {
       }
       parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
     }
-    this.compose.replaceChildren(...parts);
+    // a notice the page pinned to the sheet (the steal, announce.js) stays above its choice
+    this.compose.replaceChildren(...(this.sheetNotice ? [this.sheetNotice] : []), ...parts);
   }
 
   _pieceStage(view, p) {
