@@ -80,6 +80,10 @@ export function describeSquare(position, square, marks = {}) {
   let text = `${square}: ${here.join(", ") || t("empty")}`;
   // (gettext calls stay outside template literals, where Babel's extraction cannot see them)
   if ((marks.origins || []).includes(square)) text += " · " + t("can act");
-  if ((marks.targets || []).includes(square)) text += " · " + t("target");
+  if ([...(marks.targets || []), ...(marks.preview || [])].includes(square)) {
+    // the target's action kind(s), as the board's marks and legend show them
+    const kinds = marks.kinds && marks.label ? (marks.kinds.get(square) || []).map(marks.label) : [];
+    text += " · " + (kinds.length ? t("target: {kinds}", { kinds: kinds.join(", ") }) : t("target"));
+  }
   return text;
 }

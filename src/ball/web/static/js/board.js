@@ -6,6 +6,7 @@
 // is two cells (~54 px) wide and high; keyboard.js moves a cursor drawn here (setCursor).
 
 import { t } from "./api.js";
+import { drawKindMark, kindStyle } from "./legend.js";
 
 export const COLS = "ABCDEFGHIJKLM";
 export const ROWS = 17;
@@ -108,6 +109,23 @@ export class BoardView {
     el("rect", { ...ring, stroke: "#fff", "stroke-width": 8 }, this.cursorLayer);
     el("rect", { ...ring, stroke: "#16202c", "stroke-width": 4, class: "cursor", "data-square": this.cursor },
       this.cursorLayer);
+    this._cursorTag(x, y);
+  }
+
+  // The kind of the target under the keyboard cursor, written on a tag above (or, on the top
+  // row, below) the cursor's square, so a sighted keyboard player reads it without the legend.
+  _cursorTag(x, y) {
+    const kinds = (this.kindsBySquare || new Map()).get(this.cursor);
+    const name = this.options.kindLabel;
+    if (!kinds || !kinds.length || !name) return;
+    const words = kinds.map((k) => name(k)).join(" · ");
+    const width = Math.max(40, words.length * 7.2 + 12);
+    const left = Math.min(Math.max(x + CELL / 2 - width / 2, 2), 13 * CELL + 2 * SIDE_M - width - 2);
+    const above = y - 24 >= 0;
+    const top = above ? y - 24 : y + CELL + 2;
+    const tag = el("g", { class: "cursor-tag", "data-kinds": kinds.join(" ") }, this.cursorLayer);
+    el("rect", { x: left, y: top, width, height: 22, rx: 5, fill: "#16202c", stroke: "#fff", "stroke-width": 1.5 }, tag);
+    text(tag, left + width / 2, top + 11.5, words, { "font-size": 13, "font-weight": 700, fill: "#fff" });
   }
 
   // Tap targets under the drawing: the diamond of each playable square reaches the centres of
@@ -313,22 +331,42 @@ export class BoardView {
     this._ball(g, 10);
   }
 
+  // Targets: with marks.kinds (square -> action kinds, legend.js) each square is tinted and
+  // framed in its first kind's colour and carries each kind's mark (shape + colour); a piece
+  // on the square keeps its kind and number readable (the marks sit in its bottom-left corner).
   _targets(marks) {
     const g = el("g", { class: "targets" }, this.svg);
     const occupied = new Set((this.position.pieces || []).map((p) => p.at));
+    const kinds = marks.kinds || new Map();
+    this.kindsBySquare = kinds;
     const draw = (squares, cls, fill) => {
       for (const sq of squares || []) {
+        const here = kinds.get(sq) || [];
+        const colour = here.length ? kindStyle(here[0]).colour : fill;
         const [cx, cy] = this.center(sq);
         const t = el("g", { transform: `translate(${cx} ${cy})`, class: `target ${cls}`, "data-square": sq }, g);
-        el("rect", { x: -20, y: -20, width: 40, height: 40, fill, "fill-opacity": 0.28 }, t);
+        if (here.length) t.dataset.kinds = here.join(" ");
+        el("rect", { x: -20, y: -20, width: 40, height: 40, fill: colour, "fill-opacity": 0.22 }, t);
         if (occupied.has(sq)) {
           // a ring leaves the piece (its kind and number) readable
-          el("rect", { x: -18, y: -18, width: 36, height: 36, rx: 7, fill: "none", stroke: fill, "stroke-width": 4 }, t);
-        } else {
-          el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+          el("rect", { x: -18, y: -18, width: 36, height: 36, rx: 7, fill: "none", stroke: colour, "stroke-width": 4 }, t);
         }
+        if (!here.length) {
+          if (!occupied.has(sq)) el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+          continue;
+        }
+        // one mark per kind, side by side: centred on an empty square, low-left over a piece
+        const size = here.length > 1 ? 6 : 8;
+        const step = 2 * size + 3;
+        const x0 = occupied.has(sq) ? -12 : -((here.length - 1) * step) / 2;
+        const y0 = occupied.has(sq) ? 12 : 0;
+        here.forEach((kind, i) => {
+          const at = el("g", { transform: `translate(${x0 + i * step} ${y0})` }, t);
+          drawKindMark(at, kind, size);
+        });
       }
     };
+    draw(marks.preview, "preview", "#16a34a");
     draw(marks.targets, "first", "#16a34a");
     draw(marks.followups, "followup", "#ea580c");
   }
