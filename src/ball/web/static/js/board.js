@@ -119,13 +119,13 @@ export class BoardView {
     const name = this.options.kindLabel;
     if (!kinds || !kinds.length || !name) return;
     const words = kinds.map((k) => name(k)).join(" · ");
-    const width = Math.max(40, words.length * 7.2 + 12);
+    const width = Math.max(44, words.length * 8.6 + 14); // ~15-unit letters (10 px on a phone)
     const left = Math.min(Math.max(x + CELL / 2 - width / 2, 2), 13 * CELL + 2 * SIDE_M - width - 2);
-    const above = y - 24 >= 0;
-    const top = above ? y - 24 : y + CELL + 2;
+    const above = y - 28 >= 0;
+    const top = above ? y - 28 : y + CELL + 2;
     const tag = el("g", { class: "cursor-tag", "data-kinds": kinds.join(" ") }, this.cursorLayer);
-    el("rect", { x: left, y: top, width, height: 22, rx: 5, fill: "#16202c", stroke: "#fff", "stroke-width": 1.5 }, tag);
-    text(tag, left + width / 2, top + 11.5, words, { "font-size": 13, "font-weight": 700, fill: "#fff" });
+    el("rect", { x: left, y: top, width, height: 26, rx: 5, fill: "#16202c", stroke: "#fff", "stroke-width": 1.5 }, tag);
+    text(tag, left + width / 2, top + 13.5, words, { "font-size": 15, "font-weight": 700, fill: "#fff" });
   }
 
   // Tap targets under the drawing: the diamond of each playable square reaches the centres of
