@@ -30,9 +30,11 @@ export class Announcer {
     this.previous = null;
     this.dialog = el("dialog", { class: "announce", "aria-labelledby": "announce-title" });
     document.body.append(this.dialog);
-    // the steal is told beside its choice, not over it: the player answers it right there
+    // the steal is told beside its choice, not over it: the player answers it right there.
+    // It is part of the choices' sheet, so on a phone it is held on screen with its buttons.
     this.notice = el("div", { class: "announce-inline", role: "status", hidden: "" });
-    sim.panel.prepend(this.notice);
+    sim.sheetNotice = this.notice;
+    sim.compose.prepend(this.notice);
   }
 
   // Called with each new state of the page's simulator.

@@ -28,6 +28,22 @@ function ballText(position) {
   });
 }
 
+// "Stack on G9 (Block): North (N) X5 on South (S) X5", one line per stack: Block when the
+// pieces are opponents, Protection when allies (the board's B/P badge says the same).
+function stackLines(position) {
+  const pieces = position.pieces || [];
+  const lines = [];
+  for (const top of pieces.filter((p) => p.state === "top")) {
+    const bottom = pieces.find((p) => p.at === top.at && p.state === "bottom");
+    if (!bottom) continue;
+    const kind = top.side === bottom.side ? t("Protection") : t("Block");
+    lines.push(t("Stack on {square} ({kind}): {top} on {bottom}", {
+      square: top.at, kind, top: `${sideName(top.side)} ${top.id}`, bottom: `${sideName(bottom.side)} ${bottom.id}`,
+    }));
+  }
+  return lines;
+}
+
 // The lines of the description: turn, pieces of each side, ball, PB and score.
 export function describePosition(position, actor) {
   const pb = position.pb || { S: { atk: 0, def: 0 }, N: { atk: 0, def: 0 } };
@@ -42,6 +58,7 @@ export function describePosition(position, actor) {
     const mine = (position.pieces || []).filter((p) => p.side === s).map(pieceText);
     lines.push(`${sideName(s)}: ${mine.join(", ") || t("none")}`);
   }
+  lines.push(...stackLines(position));
   const ball = ballText(position);
   if (ball) lines.push(ball);
   for (const s of ["S", "N"]) {
@@ -63,6 +80,10 @@ export function describeSquare(position, square, marks = {}) {
   let text = `${square}: ${here.join(", ") || t("empty")}`;
   // (gettext calls stay outside template literals, where Babel's extraction cannot see them)
   if ((marks.origins || []).includes(square)) text += " · " + t("can act");
-  if ((marks.targets || []).includes(square)) text += " · " + t("target");
+  if ([...(marks.targets || []), ...(marks.preview || [])].includes(square)) {
+    // the target's action kind(s), as the board's marks and legend show them
+    const kinds = marks.kinds && marks.label ? (marks.kinds.get(square) || []).map(marks.label) : [];
+    text += " · " + (kinds.length ? t("target: {kinds}", { kinds: kinds.join(", ") }) : t("target"));
+  }
   return text;
 }

@@ -6,6 +6,7 @@
 // is two cells (~54 px) wide and high; keyboard.js moves a cursor drawn here (setCursor).
 
 import { t } from "./api.js";
+import { drawKindMark, kindStyle } from "./legend.js";
 
 export const COLS = "ABCDEFGHIJKLM";
 export const ROWS = 17;
@@ -13,6 +14,13 @@ const CELL = 40;
 const SIDE_M = 24; // left/right margin (row numbers)
 const END_M = 36; // top/bottom margin (column letters + end-zone label)
 const NS = "http://www.w3.org/2000/svg";
+
+const BADGE_R = 9.5; // stack and knocked-down badges: 19 units, ~13 px on a 390 px phone
+
+// Lying on the board: knocked down, or the bottom of a stack that was knocked down before.
+function isDown(piece) {
+  return piece.state === "down" || (piece.state === "bottom" && piece.was === "down");
+}
 
 export function isPlayable(square) {
   const c = COLS.indexOf(square[0]) + 1;
@@ -101,6 +109,23 @@ export class BoardView {
     el("rect", { ...ring, stroke: "#fff", "stroke-width": 8 }, this.cursorLayer);
     el("rect", { ...ring, stroke: "#16202c", "stroke-width": 4, class: "cursor", "data-square": this.cursor },
       this.cursorLayer);
+    this._cursorTag(x, y);
+  }
+
+  // The kind of the target under the keyboard cursor, written on a tag above (or, on the top
+  // row, below) the cursor's square, so a sighted keyboard player reads it without the legend.
+  _cursorTag(x, y) {
+    const kinds = (this.kindsBySquare || new Map()).get(this.cursor);
+    const name = this.options.kindLabel;
+    if (!kinds || !kinds.length || !name) return;
+    const words = kinds.map((k) => name(k)).join(" · ");
+    const width = Math.max(44, words.length * 8.6 + 14); // ~15-unit letters (10 px on a phone)
+    const left = Math.min(Math.max(x + CELL / 2 - width / 2, 2), 13 * CELL + 2 * SIDE_M - width - 2);
+    const above = y - 28 >= 0;
+    const top = above ? y - 28 : y + CELL + 2;
+    const tag = el("g", { class: "cursor-tag", "data-kinds": kinds.join(" ") }, this.cursorLayer);
+    el("rect", { x: left, y: top, width, height: 26, rx: 5, fill: "#16202c", stroke: "#fff", "stroke-width": 1.5 }, tag);
+    text(tag, left + width / 2, top + 13.5, words, { "font-size": 15, "font-weight": 700, fill: "#fff" });
   }
 
   // Tap targets under the drawing: the diamond of each playable square reaches the centres of
@@ -217,34 +242,59 @@ export class BoardView {
       const bottom = pieces.find((p) => p.state === "bottom");
       const top = pieces.find((p) => p.state === "top");
       if (top && bottom) {
-        this._token(cell, bottom, -5, 5, 0.82, carrier);
-        this._token(cell, top, 4, -4, 0.82, carrier);
-        const block = top.side !== bottom.side;
-        const badge = el("g", {
-          transform: "translate(-13 -13)",
-          class: block ? "badge block" : "badge protect",
-        }, cell);
-        el("circle", { r: 7, fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff" }, badge);
-        text(badge, 0, 0.5, block ? "B" : "P", { "font-size": 9, fill: "#fff", "font-weight": 700 });
-        el("title", {}, badge).textContent = block
-          ? (this.options.labels || {}).block || "Block"
-          : (this.options.labels || {}).protect || "Protection";
+        // offset layers: the bottom piece shows below and left of the top one
+        this._token(cell, bottom, -6, 6, 0.74, carrier);
+        this._token(cell, top, 6, -6, 0.74, carrier);
+        this._stackBadges(cell, top, bottom);
       } else {
         for (const p of pieces) this._token(cell, p, 0, 0, 1, carrier);
       }
+      // the knocked-down mark stays upright whatever the piece's rotation
+      const down = pieces.find((p) => isDown(p));
+      if (down) this._downMark(cell, down);
     }
+  }
+
+  // A stack's mark (issue 13): one pill in the top-left corner, 19 units high (~13 px on a
+  // 390 px phone), with the count and B (Block: opponents) or P (Protection: allies), so the
+  // letters, not only the red or green, tell the two apart; the bottom piece's number stays
+  // readable below the top piece.
+  _stackBadges(cell, top, bottom) {
+    const labels = this.options.labels || {};
+    const block = top.side !== bottom.side;
+    const kindName = block ? labels.block || "Block" : labels.protect || "Protection";
+    const badge = el("g", {
+      transform: "translate(-9 -14)",
+      class: `badge stack-count ${block ? "block" : "protect"}`,
+    }, cell);
+    el("rect", { x: -13, y: -BADGE_R, width: 26, height: 2 * BADGE_R, rx: BADGE_R,
+      fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }, badge);
+    text(badge, 0, 0.5, block ? "2B" : "2P", { "font-size": 12, fill: "#fff", "font-weight": 800 });
+    el("title", {}, badge).textContent = (labels.stack || "Stack of {n}: {kind}")
+      .replace("{n}", "2").replace("{kind}", kindName);
+  }
+
+  // A knocked-down piece: a dark badge with a downward arrow in the bottom-right corner, on
+  // top of the piece's grey fill, dashed outline and quarter turn (shape, not colour alone).
+  _downMark(cell, piece) {
+    const labels = this.options.labels || {};
+    const mark = el("g", { transform: "translate(13 13)", class: "badge down-mark", "data-piece": `${piece.side}:${piece.id}` }, cell);
+    el("circle", { r: BADGE_R, fill: "#3f3f46", stroke: "#fff", "stroke-width": 1.5 }, mark);
+    el("path", { d: "M 0 -6 V 4 M -4.5 0 L 0 5 L 4.5 0", stroke: "#fff", "stroke-width": 2.4, fill: "none",
+      "stroke-linecap": "round", "stroke-linejoin": "round" }, mark);
+    el("title", {}, mark).textContent = labels.down || "Knocked down";
   }
 
   _token(parent, piece, dx, dy, scale, carrier) {
     const colour = piece.side === "S" ? "#c0392b" : "#1f5fa8";
-    const down = piece.state === "down" || (piece.state === "bottom" && piece.was === "down");
+    const down = isDown(piece);
     const g = el("g", {
       transform: `translate(${dx} ${dy}) scale(${scale}) rotate(${down ? 90 : 0})`,
       class: `piece side-${piece.side}${down ? " down" : ""}`,
       "data-piece": `${piece.side}:${piece.id}`,
     }, parent);
     el("rect", {
-      x: -14, y: -17, width: 28, height: 34, rx: 6, fill: "#fff", stroke: colour,
+      x: -14, y: -17, width: 28, height: 34, rx: 6, fill: down ? "#e4e4e7" : "#fff", stroke: colour,
       "stroke-width": 3, "stroke-dasharray": down ? "5 3" : "none",
     }, g);
     const kind = piece.kind || piece.id[0];
@@ -281,22 +331,42 @@ export class BoardView {
     this._ball(g, 10);
   }
 
+  // Targets: with marks.kinds (square -> action kinds, legend.js) each square is tinted and
+  // framed in its first kind's colour and carries each kind's mark (shape + colour); a piece
+  // on the square keeps its kind and number readable (the marks sit in its bottom-left corner).
   _targets(marks) {
     const g = el("g", { class: "targets" }, this.svg);
     const occupied = new Set((this.position.pieces || []).map((p) => p.at));
+    const kinds = marks.kinds || new Map();
+    this.kindsBySquare = kinds;
     const draw = (squares, cls, fill) => {
       for (const sq of squares || []) {
+        const here = kinds.get(sq) || [];
+        const colour = here.length ? kindStyle(here[0]).colour : fill;
         const [cx, cy] = this.center(sq);
         const t = el("g", { transform: `translate(${cx} ${cy})`, class: `target ${cls}`, "data-square": sq }, g);
-        el("rect", { x: -20, y: -20, width: 40, height: 40, fill, "fill-opacity": 0.28 }, t);
+        if (here.length) t.dataset.kinds = here.join(" ");
+        el("rect", { x: -20, y: -20, width: 40, height: 40, fill: colour, "fill-opacity": 0.22 }, t);
         if (occupied.has(sq)) {
           // a ring leaves the piece (its kind and number) readable
-          el("rect", { x: -18, y: -18, width: 36, height: 36, rx: 7, fill: "none", stroke: fill, "stroke-width": 4 }, t);
-        } else {
-          el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+          el("rect", { x: -18, y: -18, width: 36, height: 36, rx: 7, fill: "none", stroke: colour, "stroke-width": 4 }, t);
         }
+        if (!here.length) {
+          if (!occupied.has(sq)) el("circle", { r: 8, fill, "fill-opacity": 0.9, stroke: "#fff", "stroke-width": 2 }, t);
+          continue;
+        }
+        // one mark per kind, side by side: centred on an empty square, low-left over a piece
+        const size = here.length > 1 ? 6 : 8;
+        const step = 2 * size + 3;
+        const x0 = occupied.has(sq) ? -12 : -((here.length - 1) * step) / 2;
+        const y0 = occupied.has(sq) ? 12 : 0;
+        here.forEach((kind, i) => {
+          const at = el("g", { transform: `translate(${x0 + i * step} ${y0})` }, t);
+          drawKindMark(at, kind, size);
+        });
       }
     };
+    draw(marks.preview, "preview", "#16a34a");
     draw(marks.targets, "first", "#16a34a");
     draw(marks.followups, "followup", "#ea580c");
   }

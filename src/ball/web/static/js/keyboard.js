@@ -7,6 +7,7 @@
 import { t } from "./api.js";
 import { COLS, isPlayable, ROWS } from "./board.js";
 import { describePosition, describeSquare } from "./board-text.js";
+import { targetKinds } from "./legend.js";
 
 // The cursor's next square for an arrow key, as the board is seen (flipped or not).
 // Left/Right step two columns (the next playable square of the row); Up/Down step one row
@@ -85,9 +86,11 @@ export class KeyboardPlay {
 
   marks() {
     const view = this.sim.composer.view();
+    const kinds = targetKinds(this.sim.composer); // the kind of each target (legend.js)
+    const label = (kind) => this.sim._kindLabel(kind);
     if (view.stage === "piece") return { origins: view.origins };
-    if (view.stage === "target") return { targets: view.squares };
-    return {};
+    if (view.stage === "target") return { targets: view.squares, kinds, label };
+    return { preview: [...kinds.keys()], kinds, label }; // (the cursor stays on the piece)
   }
 
   // A square worth starting on: the first target, else the first piece that can act.

@@ -4,6 +4,7 @@ import { api, t } from "./api.js";
 import { drawArrows, lastTurns } from "./arrows.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
+import { kindsShown, renderLegend, targetKinds } from "./legend.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
 
 const CHOICE_LABELS = {
@@ -115,9 +116,15 @@ export class Simulator {
         endN: t("End zone: N scores here"),
         block: t("Block"),
         protect: t("Protection"),
+        stack: t("Stack of {n}: {kind}"),
+        down: t("Knocked down"),
       },
       onSquare: (square) => this.clickSquare(square),
+      kindLabel: (kind) => this._kindLabel(kind),
     });
+    // which action kinds the marked targets stand for (legend.js), beside the board
+    this.legend = h("div", { class: "target-legend", "data-field": "legend", hidden: "" });
+    this.boardWrap.append(this.legend);
     this.boardWrap.prepend(this.followLine); // above the board, inside its column
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
   }
@@ -184,12 +191,20 @@ export class Simulator {
       done = this.composer.pick(square);
     } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
       done = this.composer.selectOrigin(square);
+    } else if (view.stage === "kind" && this._onlyKind(square)) {
+      // a previewed target that only one kind reaches chooses that kind and that target
+      done = this.composer.selectKind(this._onlyKind(square)) || this.composer.pick(square);
     } else if (view.stage !== "piece") {
       return; // a click outside the lit squares keeps the action being composed
     }
     this.error = "";
     if (done) this.apply(done);
     else this.render();
+  }
+
+  _onlyKind(square) {
+    const kinds = targetKinds(this.composer).get(square) || [];
+    return kinds.length === 1 ? kinds[0] : null;
   }
 
   render() {
@@ -207,7 +222,10 @@ export class Simulator {
       if (view.step === 0) marks.targets = view.squares;
       else marks.followups = view.squares;
     }
+    marks.kinds = targetKinds(this.composer);
+    if (view.stage === "kind") marks.preview = [...marks.kinds.keys()];
     this.board.render(position, marks);
+    renderLegend(this.legend, kindsShown(marks.kinds), (kind) => this._kindLabel(kind), t("Targets:"));
     if (!this.options.compact) drawArrows(this.board, lastTurns(this.state.log));
     this._renderStatus(position);
     this._renderCards(position);
@@ -334,7 +352,8 @@ export class Simulator {
       }
       parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
     }
-    this.compose.replaceChildren(...parts);
+    // a notice the page pinned to the sheet (the steal, announce.js) stays above its choice
+    this.compose.replaceChildren(...(this.sheetNotice ? [this.sheetNotice] : []), ...parts);
   }
 
   _pieceStage(view, p) {
