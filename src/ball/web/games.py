@@ -385,6 +385,7 @@ class GameStore:
         ruleset: str | None = None,
         *,
         computer_level: str | None = None,
+        lesson: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
@@ -412,6 +413,7 @@ class GameStore:
             mode=mode,
             computer_side=computer_side,
             computer_level=computer_level,
+            lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
             initial=json.dumps(game.to_json()),
             actions="[]",
             redo="[]",
@@ -590,7 +592,10 @@ class GameStore:
 
         with self.sessions() as session:
             rows = session.scalars(
-                select(WebGame).order_by(WebGame.updated_at.desc()).limit(limit)
+                select(WebGame)
+                .where(WebGame.lesson.is_(None))
+                .order_by(WebGame.updated_at.desc())
+                .limit(limit)
             ).all()
             return [
                 {

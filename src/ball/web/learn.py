@@ -4,6 +4,12 @@ Owns the lesson files (`lessons/NN-name.toml`: diagram, learner's side, goal, te
 rulebook section) and their texts (message ids below, translated via the catalogue), the
 page and `POST /api/learn/{lesson}/check`, which replays the learner's actions with the
 engine (`ball.match.lesson_goals`) so a goal is never judged by the browser.
+
+Multi-turn lessons name an `opponent` (a script per turn and/or a computer agent with a
+fixed seed, built here because `ball.ai` sits above `ball.match`) and a `solution` replayed
+at load; `check` also answers the opponent's reply when it is to act. `POST
+/api/learn/{lesson}/game` stores the lesson's game as a learn game (`WebGame.lesson`):
+outside the game cap and the free-play list, the oldest pruned beyond `MAX_LESSON_GAMES`.
 """
 
 from __future__ import annotations
@@ -18,13 +24,16 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
+from ball.engine import Game, IllegalAction
 from ball.match import lesson_goals
-from ball.web import rulebook
+from ball.web import learn_games, rulebook
 from ball.web.i18n import gettext_for
 from ball.web.templating import N_, render, request_language
 
 LESSONS = Path(__file__).with_name("lessons")
-MAX_ACTIONS = 40  # a lesson is a turn or two; more is not a lesson being played
+MAX_ACTIONS = 60  # a lesson is a few turns (with the replies); more is not a lesson
+MAX_LESSON_GAMES = 1000  # stored learn games kept; the oldest go first (they are throwaway)
+AGENTS = ("greedy",)  # a lesson's computer opponent: fast and deterministic with a seed
 
 # text key -> (title, task, hint); message ids, translated where shown.
 TEXTS: dict[str, tuple[str, str, str]] = {
@@ -63,6 +72,22 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         N_("Steal the ball with a dodge."),
         N_("Dodge onto the ball carrier's square: it fumbles and your piece takes the ball."),
     ),
+    "score3": (
+        N_("Scoring against a defence"),
+        N_("Score a touchdown within 3 turns. The computer plays North between your turns."),
+        N_(
+            "Go round the defence on a wing: a tactical dodge jumps a piece, and a knocked-down "
+            "piece of yours can stand up in the release phase."
+        ),
+    ),
+    "keep": (
+        N_("Keeping the ball"),
+        N_("Keep the ball for 2 turns while North attacks your ball carrier."),
+        N_(
+            "North knocks down the carrier's guards. Stack a piece on your carrier to protect "
+            "it, and stand your pieces up in the release phase."
+        ),
+    ),
 }
 
 router = APIRouter(include_in_schema=False)
@@ -78,6 +103,49 @@ class Lesson:
     text: str
     section: str
     anchor: str
+    opponent: lesson_goals.Opponent | None = None  # None: passive (one-turn lessons)
+
+
+def _agent(name: str, seed: int) -> lesson_goals.Opponent:
+    """The opponent's whole turn as agent `name` with a fixed `seed` plays it: the same
+    position always gets the same reply, so a check replays what the page was shown."""
+    from ball.ai import agent
+    from ball.engine.actions import to_text
+
+    def play(game: Game, turn: int) -> list[str]:
+        player, side, out = agent(name, seed=seed), game.actor, []
+        for _ in range(64):  # a turn is a handful of actions; this bounds a bad loop
+            if game.is_over or game.actor != side or not game.legal_tuples():
+                break
+            action = to_text(player(game.state))
+            game.apply(action)
+            out.append(action)
+        return out
+
+    return play
+
+
+def _opponent(spec: Any) -> tuple[lesson_goals.Opponent | None, list[list[str]]]:
+    """The opponent of a lesson file and its script (ValueError naming a bad key)."""
+    if spec == "passive":
+        return None, []
+    if not isinstance(spec, dict) or not set(spec) <= {"script", "agent", "fallback", "seed"}:
+        raise ValueError("opponent: 'passive' or a table of script, agent, fallback, seed")
+    seed = spec.get("seed", 0)
+    name = spec.get("agent") or spec.get("fallback")
+    if name is not None and name not in AGENTS or not isinstance(seed, int):
+        raise ValueError(f"opponent: agent one of {', '.join(AGENTS)} and a whole seed")
+    computer = _agent(name, seed) if name else None
+    if "script" not in spec:
+        if computer is None:
+            raise ValueError("opponent: give a script or an agent")
+        return computer, []
+    script = spec["script"]
+    if not isinstance(script, list) or not all(
+        isinstance(turn, list) and all(isinstance(a, str) for a in turn) for turn in script
+    ):
+        raise ValueError("opponent.script: a list of turns, each a list of actions")
+    return lesson_goals.scripted(script, computer), script
 
 
 def _lesson(path: Path) -> Lesson:
@@ -85,9 +153,16 @@ def _lesson(path: Path) -> Lesson:
     diagram = rulebook.diagrams()[data["diagram"]]
     position = diagram["position"]
     goal = dict(data["goal"])
-    lesson_goals.validate(goal)
-    if data.get("opponent", "passive") != "passive":
-        raise ValueError(f"{path.name}: opponent must be 'passive'")
+    side = data.get("side", position["to_move"])
+    try:
+        opponent, script = _opponent(data.get("opponent", "passive"))
+        lesson_goals.validate(goal)
+        if "solution" in data or opponent is not None:
+            lesson_goals.check_solution(
+                position, side, goal, data.get("solution", []), opponent, script
+            )
+    except ValueError as exc:  # GoalError too: say which lesson file is wrong
+        raise ValueError(f"lesson {path.stem}: {exc}") from None
     if data["text"] not in TEXTS:
         raise ValueError(f"{path.name}: unknown text key {data['text']!r}")
     if rulebook.section("en", data["section"]) is None:
@@ -95,11 +170,12 @@ def _lesson(path: Path) -> Lesson:
     return Lesson(
         id=path.stem[3:],
         position=position,
-        side=data.get("side", position["to_move"]),
+        side=side,
         goal=goal,
         text=data["text"],
         section=data["section"],
         anchor=data.get("anchor", ""),
+        opponent=opponent,
     )
 
 
@@ -125,6 +201,8 @@ def _view(item: Lesson, lang: str) -> dict[str, Any]:
         "side": item.side,
         "rulebook": f"/rulebook/{item.section}{anchor}",
         "rulebook_title": getattr(rulebook.section(lang, item.section), "title", ""),
+        "turns": int(item.goal.get("turns", 1)),
+        "opponent": item.opponent is not None,
     }
 
 
@@ -148,8 +226,24 @@ def check(lesson_id: str, attempt: Attempt) -> dict[str, Any]:
         raise HTTPException(404, f"no lesson {lesson_id[:40]!r}")
     if any(len(a) > 80 for a in attempt.actions):
         raise HTTPException(422, "actions: each action is at most 80 characters")
-    verdict = lesson_goals.check(item.position, item.side, item.goal, attempt.actions)
-    return {"met": verdict.met, "failed": verdict.failed, "played": verdict.played}
+    args = (item.position, item.side, item.goal, attempt.actions)
+    try:
+        verdict = lesson_goals.check(*args, item.opponent)
+        reply = lesson_goals.reply(*args, item.opponent) if item.opponent else []
+    except IllegalAction as exc:  # a script or agent line the engine refuses: never a 500
+        raise HTTPException(422, f"actions: {exc}") from None
+    return {"met": verdict.met, "failed": verdict.failed, "played": verdict.played, "reply": reply}
+
+
+@api.post("/{lesson_id}/game", status_code=201)
+def new_game(lesson_id: str, request: Request) -> dict[str, Any]:
+    """A stored game at the lesson's start, kept apart from free play (`learn_games`)."""
+    item = lesson(lesson_id)
+    if item is None:
+        raise HTTPException(404, f"no lesson {lesson_id[:40]!r}")
+    sessions = request.app.state.sessions
+    learn_games.prune(sessions, MAX_LESSON_GAMES - 1)
+    return {"id": learn_games.create(sessions, item.position, item.id)}
 
 
 router.include_router(api)

@@ -214,9 +214,16 @@ def check_creation_rate(request: Request, kind: str) -> None:
 def _count(request: Request, models) -> int:
     with request.app.state.sessions() as session:
         return sum(
-            session.scalar(select(func.count()).select_from(m)) or 0
+            session.scalar(_counted(m)) or 0
             for m in (models if isinstance(models, tuple) else (models,))
         )
+
+
+def _counted(model):
+    """The rows of `model` a cap counts: learn games (`ball.web.learn_games`) are not."""
+    query = select(func.count()).select_from(model)
+    lesson = getattr(model, "lesson", None)
+    return query if lesson is None else query.where(lesson.is_(None))
 
 
 def check_cap(request: Request, kind: str) -> None:

@@ -35,6 +35,8 @@ class WebGame(Base):
     computer_side: Mapped[str | None] = mapped_column(String(1), nullable=True)
     # the computer's level (games.COMPUTER_LEVELS); NULL: greedy, as before levels existed
     computer_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # the learn-mode lesson this game was made for (`ball.web.learn_games`); NULL: free play
+    lesson: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
     initial: Mapped[str] = mapped_column(Text)  # spec 18.2 position document (JSON)
     actions: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of 18.1 strings
     redo: Mapped[str] = mapped_column(Text, default="[]")  # undone actions, newest last

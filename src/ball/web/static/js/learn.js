@@ -1,12 +1,17 @@
-// Learn mode: one lesson at a time on the simulator's own board (a free-play game made
-// from the lesson's position). After every action the server's engine says whether the
-// lesson's goal is met (POST /api/learn/{id}/check); progress is kept in localStorage.
+// Learn mode: one lesson at a time on the simulator's own board (a learn game the server
+// makes from the lesson's position: POST /api/learn/{id}/game, kept apart from free play).
+// After every action the server's engine says whether the lesson's goal is met (POST
+// /api/learn/{id}/check) and, in a multi-turn lesson, gives the opponent's reply, which is
+// played here one action at a time and told in the lesson panel; progress is kept in
+// localStorage.
 import { t } from "./api.js";
 import { Simulator } from "./simulator.js";
 
 const STORE = "ball.learn.done";
 const lessons = JSON.parse(document.getElementById("lessons").textContent);
 const $ = (id) => document.getElementById(id);
+const REPLY_PAUSE_MS = 500; // between the opponent's actions, so each can be followed
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function done() {
   try {
@@ -22,14 +27,18 @@ function markDone(id) {
   localStorage.setItem(STORE, JSON.stringify([...set]));
 }
 
-async function check(id, actions) {
-  const response = await fetch(`/api/learn/${encodeURIComponent(id)}/check`, {
+async function post(path, body) {
+  const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ actions }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error((await response.json()).detail || response.statusText);
   return response.json();
+}
+
+function check(id, actions) {
+  return post(`/api/learn/${encodeURIComponent(id)}/check`, { actions });
 }
 
 class Learn {
@@ -37,6 +46,7 @@ class Learn {
     this.current = null;
     this.sim = null;
     this.checked = -1;
+    this.replying = false;
     this.section = document.querySelector(".lesson");
     $("lesson-reset").addEventListener("click", () => this.open(this.current.id));
     $("lesson-next").addEventListener("click", () => {
@@ -82,6 +92,7 @@ class Learn {
     link.textContent = `${t("Read the rule")}: ${lesson.rulebook_title}`;
     $("lesson-next").hidden = true;
     this.verdict("", "");
+    this.told([]);
     this.markList();
     const mount = $("lesson-board");
     mount.replaceChildren();
@@ -91,12 +102,42 @@ class Learn {
     // the lesson's text heads the simulator's side panel (beside the board on a laptop;
     // above it on a phone, learn.css), so the board starts high on the page
     this.sim.panel.prepend(this.section);
-    await this.sim.create({ mode: "free", position: lesson.position, title: `lesson ${lesson.id}` });
+    try {
+      const made = await post(`/api/learn/${encodeURIComponent(lesson.id)}/game`);
+      if (lesson === this.current) await this.sim.load(made.id);
+    } catch (err) {
+      this.verdict(err.message, "failed");
+    }
+  }
+
+  // The opponent's replies so far, one line each (plain language and notation).
+  told(lines) {
+    const node = $("lesson-opponent");
+    node.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    node.hidden = !lines.length;
+    $("lesson-opponent-title").hidden = !lines.length;
+  }
+
+  async reply(lesson, actions) {
+    this.replying = true;
+    try {
+      for (const action of actions) {
+        await pause(REPLY_PAUSE_MS);
+        if (lesson !== this.current) return;
+        await this.sim.apply(action);
+        const entry = this.sim.state.log[this.sim.state.log.length - 1];
+        const lines = [...$("lesson-opponent").children].map((li) => li.textContent);
+        this.told([...lines, entry && entry.text ? `${entry.text} (${action})` : action]);
+      }
+    } finally {
+      this.replying = false;
+    }
+    if (lesson === this.current && this.sim.state) await this.changed(lesson, this.sim.state);
   }
 
   async changed(lesson, state) {
     const actions = state.log.map((entry) => entry.action);
-    if (lesson !== this.current || actions.length === this.checked) return;
+    if (this.replying || lesson !== this.current || actions.length === this.checked) return;
     this.checked = actions.length;
     if (!actions.length) return;
     try {
@@ -111,6 +152,9 @@ class Learn {
         $("lesson-verdict").scrollIntoView({ block: "nearest" });
       } else if (result.failed) {
         this.verdict(t("Not yet: the goal was not reached. Start again or undo."), "failed");
+      } else if (result.reply && result.reply.length) {
+        this.verdict(t("The opponent replies."), "");
+        await this.reply(lesson, result.reply);
       } else {
         this.verdict("", "");
       }
