@@ -183,6 +183,8 @@ def test_a_full_match_against_the_computer_reaches_its_result(page, live_server)
             assert not page.locator("dialog.announce[open]").count()
             second = page.evaluate(f"{SIM}.state")
             assert second["computer_side"] == "S" and second["position"]["turn"] == 1
+            if step is key:  # the keyboard player is not stranded on the page after it
+                assert page.evaluate("document.activeElement.matches('.board')")
             continue
         assert kind == "result"
         break
