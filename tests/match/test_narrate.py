@@ -119,3 +119,13 @@ def test_steal_then_continue_or_reset():
         assert words in out
         ko = told(Game.from_json(h.to_json()), answer, gettext=KO)
         assert "{" not in ko and ko != out
+
+
+def test_a_steal_or_a_touchdown_is_a_sentence_of_its_own():
+    # the log read "… to I17 (+1 PB) Touchdown by South X5!" in the full-match browser test
+    text = told(diagram("touchdown"), "G15-I17")
+    assert ". Touchdown by South" in text and ".." not in text
+    g, (steal,) = _steal_game()
+    text = told(g, steal)
+    assert ". " in text and text.split(". ")[-1].endswith("steals the ball!")
+    assert not text.startswith(".")

@@ -154,6 +154,11 @@ def _label(text: str) -> Piece:
     return [side, piece]
 
 
+_STEALS = N_("{actor} steals the ball!")
+_TOUCHDOWN = N_("Touchdown by {actor}!")
+_NEW_SENTENCES = frozenset({_STEALS, _TOUCHDOWN})
+
+
 def consequences(events: Sequence[Event]) -> list[Part]:
     """Sentences for what the action caused: a steal, PB, a touchdown."""
     parts: list[Part] = []
@@ -163,9 +168,9 @@ def consequences(events: Sequence[Event]) -> list[Part]:
     for e in events:
         if e.kind == "steal":
             # the event names the piece that now holds the ball: the stealer's
-            parts.append((N_("{actor} steals the ball!"), {"actor": _label(e.detail["piece"])}))
+            parts.append((_STEALS, {"actor": _label(e.detail["piece"])}))
         elif e.kind == "touchdown":
-            parts.append((N_("Touchdown by {actor}!"), {"actor": _label(e.detail["piece"])}))
+            parts.append((_TOUCHDOWN, {"actor": _label(e.detail["piece"])}))
     return parts
 
 
@@ -194,8 +199,11 @@ def render(line: Line, gettext: Callable[[str], str], viewer: str | None = None)
             return gettext(_SIDE_WORDS[v])
         return str(v)
 
-    text = " ".join(
-        gettext(msgid).format(**{k: value(k, v) for k, v in args.items()})
-        for msgid, args in line.parts
-    )
+    text = ""
+    for msgid, args in line.parts:
+        part = gettext(msgid).format(**{k: value(k, v) for k, v in args.items()})
+        # a steal or a touchdown is a sentence of its own: the action's ends with a full stop
+        if text and msgid in _NEW_SENTENCES and text[-1] not in ".!?":
+            text += "."
+        text = f"{text} {part}" if text else part
     return text[:1].upper() + text[1:]  # "your O2 …" starts a sentence too

@@ -88,7 +88,45 @@ def announcement(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | No
                 "standard formation, +2 PB)."
             ).format(side=_side_name(stealer, gettext, state)),
         }
-    return None
+    return computer_steal(state, gettext)
+
+
+def computer_steal(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | None:
+    """The computer's steal since the player last acted, told with the choice it made at
+    once (continue or reset, §10 R-steal): otherwise the roles would swap, or the pieces go
+    back to the formation, without a word."""
+    computer = state.get("computer_side")
+    log = state["log"]
+    steal = next((i for i in range(len(log) - 1, -1, -1) if "steal" in log[i]["events"]), None)
+    if not computer or steal is None or steal + 1 >= len(log):
+        return None
+    decision = log[steal + 1]
+    # the steal may come from the player's own action (a fumble the computer picks up); what
+    # follows it must all be the computer's, or the player has had the board since
+    if decision["action"] not in ("continue", "reset"):
+        return None
+    if any(e["side"] != computer for e in log[steal + 1 :]):
+        return None
+    name = _side_name(computer, gettext, state)
+    if decision["action"] == "continue":
+        text = gettext(
+            "{side} steals the ball and chooses to continue: it keeps the ball where it is "
+            "and attacks from here, so ATK and DEF swap (+1 PB). The other choice, reset, "
+            "would have sent both sides back to the standard formation."
+        )
+    else:
+        text = gettext(
+            "{side} steals the ball and chooses to reset: both sides go back to the standard "
+            "formation, the ball goes back to the attacker and the roles stay as they were "
+            "(+2 PB). The other choice, continue, would have kept the ball and made it ATK."
+        )
+    return {
+        "kind": "steal",
+        "side": computer,
+        "choice": decision["action"],
+        "title": gettext("Steal!"),
+        "text": text.format(side=name),
+    }
 
 
 def half_time(state: dict[str, Any], gettext: Gettext) -> dict[str, str]:
@@ -133,12 +171,15 @@ def result(first: Game, second: Game, computer_side_h1: str | None, gettext: Get
     doc = sheet(first, second)
     decision = decide(doc)
     names = {"A": gettext("Coach A"), "B": gettext("Coach B")}
+    touchdowns = gettext("Touchdowns {a}–{b}.").format(a=decision.td["A"], b=decision.td["B"])
     if computer_side_h1:  # coach A played South in half 1
         computer = "A" if computer_side_h1 == "S" else "B"
-        names = {
-            computer: gettext("The computer"),
-            ("B" if computer == "A" else "A"): gettext("You"),
-        }
+        you = "B" if computer == "A" else "A"
+        names = {computer: gettext("The computer"), you: gettext("You")}
+        # "0–2" alone does not say whose the 2 is
+        touchdowns = gettext("Touchdowns: you {you}, the computer {computer}.").format(
+            you=decision.td[you], computer=decision.td[computer]
+        )
     if decision.winner is None:
         title = gettext("Draw")
     else:
@@ -150,7 +191,5 @@ def result(first: Game, second: Game, computer_side_h1: str | None, gettext: Get
         "decision": decision.as_dict(),
         "winner_name": names.get(decision.winner or ""),
         "title": title,
-        "text": gettext("Reason: {reason}.").format(reason=reason)
-        + " "
-        + gettext("Touchdowns {a}–{b}.").format(a=decision.td["A"], b=decision.td["B"]),
+        "text": gettext("Reason: {reason}.").format(reason=reason) + " " + touchdowns,
     }

@@ -138,6 +138,9 @@ export class Simulator {
   }
 
   async _run(request) {
+    // busy while a request (and the computer's followed reply) is under way: the shown
+    // state is the old one until it ends, and a choice made on it would be refused
+    this.root.setAttribute("aria-busy", "true");
     try {
       const state = await request();
       this.error = "";
@@ -145,6 +148,8 @@ export class Simulator {
     } catch (err) {
       this.error = err.message;
       this.render();
+    } finally {
+      this.root.removeAttribute("aria-busy");
     }
   }
 
