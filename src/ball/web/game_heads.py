@@ -1,0 +1,151 @@
+"""The simulator's write fast path: what this process last wrote of each game, and one
+versioned SQLite statement that appends an action without the ORM.
+
+Owns `GameHead` (a game row's fields at one version, without its action list), the bounded
+table of heads by game id, and `append_action`, the optimistic write. Issue 15: loading the
+row through the ORM and rewriting the action list from Python cost more CPU per action than
+the engine step. The head and the rebuilt game (`ball.web.games`'s cache by id and version)
+stand in for the row; the write checks that the row is still at the version this process
+knows (`UPDATE ... WHERE id = ? AND version = ?`), so a change by another process, or by
+another engine of this one, is seen as a missed row and the caller falls back to reading
+the row as before. Versions only grow, so a stale head can never match again.
+
+Durability is the shared engine's (`ball.storage`: WAL, `synchronous=FULL`): the statement
+runs on a connection of the same pool and is committed before the caller answers.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any, Protocol
+
+from sqlalchemy import Dialect, Engine
+
+from ball.web.models import WebGame
+
+
+class GameRow(Protocol):
+    """The fields of a `WebGame` that a game's state shows (a row or a `GameHead`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def computer_side(self) -> str | None: ...
+    @property
+    def computer_level(self) -> str | None: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def redo(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """A game's row at one version, less the action list (the rebuilt game holds it)."""
+
+    id: str
+    title: str
+    mode: str
+    computer_side: str | None
+    computer_level: str | None
+    version: int
+    redo: str  # JSON list, as stored
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameHead:
+        return cls(
+            row.id,
+            row.title,
+            row.mode,
+            row.computer_side,
+            row.computer_level,
+            row.version,
+            row.redo,
+        )
+
+    def advanced(self) -> GameHead:
+        """This game after one more action: the next version, nothing to redo."""
+        return replace(self, version=self.version + 1, redo="[]")
+
+
+class _Heads:
+    """The newest head this process wrote or read of recently used games (LRU, bounded)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._items: OrderedDict[str, GameHead] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str) -> GameHead | None:
+        return self._items.get(game_id)
+
+    def put(self, head: GameHead) -> None:
+        with self._lock:
+            known = self._items.get(head.id)
+            if known is not None and known.version > head.version:
+                return  # a late writer of an older version must not hide the newer one
+            self._items[head.id] = head
+            self._items.move_to_end(head.id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
+
+heads = _Heads()
+
+# '$[#]' is the position after the last element (SQLite >= 3.31): SQLite appends inside
+# the stored text, so Python neither parses nor re-serialises the whole list per action.
+_APPEND = (
+    "UPDATE web_games SET actions = json_insert(actions, '$[#]', ?), redo = '[]', "
+    "version = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+
+
+def fast_path(engine: Engine | None) -> bool:
+    """Whether `append_action` may write to this engine's database (SQLite only; the
+    statement is SQLite's dialect of SQL)."""
+    return engine is not None and engine.dialect.name == "sqlite"
+
+
+@cache
+def _stamper(dialect: Dialect) -> Callable[[Any], Any] | None:
+    return WebGame.__table__.c.updated_at.type.bind_processor(dialect)
+
+
+def _stamp(engine: Engine) -> Any:
+    """Now, as the ORM stores `updated_at` in this database (so both paths agree)."""
+    process = _stamper(engine.dialect)
+    now = datetime.now(UTC)  # as `ball.web.models` stamps it
+    return process(now) if process is not None else now
+
+
+def append_action(engine: Engine, head: GameHead, action: str) -> bool:
+    """Append `action` to game `head.id` if its row is still at `head.version`, and commit.
+
+    False (nothing written) when the row moved on or is gone: the caller reads it again.
+    The caller holds the database's write lock (`ball.web.games.write_lock`)."""
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(_APPEND, (action, head.version + 1, _stamp(engine), head.id, head.version))
+        written = cursor.rowcount == 1
+        cursor.close()
+        if written:
+            connection.commit()
+        else:
+            connection.rollback()
+        return written
+    finally:
+        connection.close()  # back to the pool
