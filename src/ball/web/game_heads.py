@@ -10,8 +10,11 @@ knows (`UPDATE ... WHERE id = ? AND version = ?`), so a change by another proces
 another engine of this one, is seen as a missed row and the caller falls back to reading
 the row as before. Versions only grow, so a stale head can never match again.
 
-Durability is the shared engine's (`ball.storage`: WAL, `synchronous=FULL`): the statement
-runs on a connection of the same pool and is committed before the caller answers.
+Durability (D-W1): the statement runs on a connection of the shared pool (WAL) and is
+committed before the caller answers, with `synchronous=NORMAL` for this one commit: in WAL
+mode the committed transaction is in the WAL file when the commit returns, so it survives
+a crash or kill of the server process; only a power loss or an operating-system crash may
+lose the last actions (the database stays consistent). Tournament data keeps `FULL`.
 """
 
 from __future__ import annotations
@@ -105,6 +108,10 @@ class _Heads:
 
 heads = _Heads()
 
+# D-W1: a simulator action is committed with synchronous=NORMAL (1), everything else with
+# the shared engine's level (`ball.storage`), which is put back after the commit.
+SYNCHRONOUS_FOR_ACTIONS = 1
+
 # '$[#]' is the position after the last element (SQLite >= 3.31): SQLite appends inside
 # the stored text, so Python neither parses nor re-serialises the whole list per action.
 _APPEND = (
@@ -121,7 +128,8 @@ def fast_path(engine: Engine | None) -> bool:
 
 @cache
 def _stamper(dialect: Dialect) -> Callable[[Any], Any] | None:
-    return WebGame.__table__.c.updated_at.type.bind_processor(dialect)
+    column_type = WebGame.__table__.c.updated_at.type
+    return column_type.dialect_impl(dialect).bind_processor(dialect)
 
 
 def _stamp(engine: Engine) -> Any:
@@ -137,15 +145,21 @@ def append_action(engine: Engine, head: GameHead, action: str) -> bool:
     False (nothing written) when the row moved on or is gone: the caller reads it again.
     The caller holds the database's write lock (`ball.web.games.write_lock`)."""
     connection = engine.raw_connection()
+    cursor = connection.cursor()
+    shared = int(cursor.execute("PRAGMA synchronous").fetchone()[0])
     try:
-        cursor = connection.cursor()
+        # D-W1: this commit is durable against a crash of the process, not of the machine
+        # (WAL, synchronous=NORMAL: no fsync per action); set outside the transaction,
+        # as SQLite requires, and put back for the pool's next user.
+        cursor.execute(f"PRAGMA synchronous={SYNCHRONOUS_FOR_ACTIONS}")
         cursor.execute(_APPEND, (action, head.version + 1, _stamp(engine), head.id, head.version))
         written = cursor.rowcount == 1
-        cursor.close()
         if written:
             connection.commit()
         else:
             connection.rollback()
         return written
     finally:
+        cursor.execute(f"PRAGMA synchronous={shared}")
+        cursor.close()
         connection.close()  # back to the pool
