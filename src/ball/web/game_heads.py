@@ -10,16 +10,18 @@ knows (`UPDATE ... WHERE id = ? AND version = ?`), so a change by another proces
 another engine of this one, is seen as a missed row and the caller falls back to reading
 the row as before. Versions only grow, so a stale head can never match again.
 
-Durability (D-W1): the statement runs on a connection of the shared pool (WAL) and is
-committed before the caller answers, with `synchronous=NORMAL` for this one commit: in WAL
-mode the committed transaction is in the WAL file when the commit returns, so it survives
-a crash or kill of the server process; only a power loss or an operating-system crash may
-lose the last actions (the database stays consistent). Tournament data keeps `FULL`.
+Durability (D-W1): the statement runs on a connection the engine opened (so WAL and its
+other pragmas) kept for these appends, and is committed before the caller answers, with
+`synchronous=NORMAL` on that connection only: in WAL mode the committed transaction is in
+the WAL file when the commit returns, so it survives a crash or kill of the server process;
+only a power loss or an operating-system crash may lose the last actions (the database
+stays consistent). Tournament data keeps `FULL`.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -108,9 +110,30 @@ class _Heads:
 
 heads = _Heads()
 
-# D-W1: a simulator action is committed with synchronous=NORMAL (1), everything else with
-# the shared engine's level (`ball.storage`), which is put back after the commit.
-SYNCHRONOUS_FOR_ACTIONS = 1
+# D-W1: a simulator action is committed with synchronous=NORMAL, everything else with the
+# shared engine's level (`ball.storage`).
+SYNCHRONOUS_FOR_ACTIONS = "NORMAL"
+
+# One connection per engine for the appends, kept open (checking one out of the pool and
+# resetting it on return cost about a third of the write); it goes with its engine.
+_writers: weakref.WeakKeyDictionary[Engine, Any] = weakref.WeakKeyDictionary()
+_writers_guard = threading.Lock()
+
+
+def _writer(engine: Engine) -> Any:
+    """The engine's append connection: one of its own connections (so the engine's pragmas
+    apply) taken out of the pool for good, then switched to D-W1's synchronous level."""
+    with _writers_guard:
+        connection = _writers.get(engine)
+        if connection is None:
+            fairy = engine.raw_connection()
+            connection = fairy.driver_connection
+            assert connection is not None  # a checked-out connection always has one
+            fairy.detach()  # no longer the pool's: never reset, never handed to anyone else
+            connection.execute(f"PRAGMA synchronous={SYNCHRONOUS_FOR_ACTIONS}")
+            _writers[engine] = connection
+        return connection
+
 
 # '$[#]' is the position after the last element (SQLite >= 3.31): SQLite appends inside
 # the stored text, so Python neither parses nor re-serialises the whole list per action.
@@ -121,9 +144,13 @@ _APPEND = (
 
 
 def fast_path(engine: Engine | None) -> bool:
-    """Whether `append_action` may write to this engine's database (SQLite only; the
-    statement is SQLite's dialect of SQL)."""
-    return engine is not None and engine.dialect.name == "sqlite"
+    """Whether `append_action` may write to this engine's database: a SQLite file (the
+    statement is SQLite's dialect of SQL, and an in-memory database is its one pooled
+    connection, which the append connection must not take away)."""
+    if engine is None or engine.dialect.name != "sqlite":
+        return False
+    database = engine.url.database or ""
+    return database not in ("", ":memory:") and "memory" not in database + str(engine.url.query)
 
 
 @cache
@@ -144,22 +171,12 @@ def append_action(engine: Engine, head: GameHead, action: str) -> bool:
 
     False (nothing written) when the row moved on or is gone: the caller reads it again.
     The caller holds the database's write lock (`ball.web.games.write_lock`)."""
-    connection = engine.raw_connection()
-    cursor = connection.cursor()
-    shared = int(cursor.execute("PRAGMA synchronous").fetchone()[0])
-    try:
-        # D-W1: this commit is durable against a crash of the process, not of the machine
-        # (WAL, synchronous=NORMAL: no fsync per action); set outside the transaction,
-        # as SQLite requires, and put back for the pool's next user.
-        cursor.execute(f"PRAGMA synchronous={SYNCHRONOUS_FOR_ACTIONS}")
-        cursor.execute(_APPEND, (action, head.version + 1, _stamp(engine), head.id, head.version))
-        written = cursor.rowcount == 1
-        if written:
-            connection.commit()
-        else:
-            connection.rollback()
-        return written
-    finally:
-        cursor.execute(f"PRAGMA synchronous={shared}")
-        cursor.close()
-        connection.close()  # back to the pool
+    connection = _writer(engine)
+    cursor = connection.execute(
+        _APPEND, (action, head.version + 1, _stamp(engine), head.id, head.version)
+    )
+    if cursor.rowcount == 1:
+        connection.commit()
+        return True
+    connection.rollback()
+    return False
