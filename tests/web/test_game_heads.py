@@ -4,8 +4,8 @@ An action on a game this process knows is written by one versioned UPDATE that a
 the stored list. These tests check what that must not change: a stale version still answers
 409, a change by another writer (another process) is seen and built upon, the stored row is
 the one the ORM path reads back, a game stored before (the old list format) continues, the
-commit survives a killed process (D-W1), and the shared engine's synchronous level is put
-back. The oracle for positions is the engine replaying the stored list from the start.
+commit survives a killed process (D-W1), and the pooled connections keep the shared
+synchronous level (FULL). The oracle for positions is the engine replaying the stored list from the start.
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def test_a_game_stored_in_the_old_list_format_continues(db_path):
     assert stored(db_path, s["id"])[:2] == ([*old, nxt], 4)
 
 
-def test_the_shared_synchronous_level_is_put_back(db_path):
+def test_pooled_connections_keep_the_shared_synchronous_level(db_path):
     app = create_app(db_path)
     store = GameStore(app.state.sessions)
     s = store.create()
