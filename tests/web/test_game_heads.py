@@ -5,7 +5,8 @@ the stored list. These tests check what that must not change: a stale version st
 409, a change by another writer (another process) is seen and built upon, the stored row is
 the one the ORM path reads back, a game stored before (the old list format) continues, the
 commit survives a killed process (D-W1), and the pooled connections keep the shared
-synchronous level (FULL). The oracle for positions is the engine replaying the stored list from the start.
+synchronous level (FULL). The oracle for positions is the engine replaying the stored list
+from the start.
 """
 
 from __future__ import annotations
