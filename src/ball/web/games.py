@@ -27,6 +27,7 @@ from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character
+from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
 MODES = ("free", "play", "computer")
@@ -306,6 +307,8 @@ class GameStore:
     def __init__(self, sessions: sessionmaker) -> None:
         self.sessions = sessions
         self._writing = write_lock(sessions)
+        bind = sessions.kw.get("bind")
+        self._engine = bind if fast_path(bind) else None
 
     # -- reading -------------------------------------------------------------------------
     def _row(self, session: Session, game_id: str) -> WebGame:
@@ -349,7 +352,7 @@ class GameStore:
             headers = {"Event": title or "BALL simulator game", "Site": "BALL Toolbox"}
             return json.loads(row.initial), json.loads(row.actions), headers
 
-    def _state(self, row: WebGame, rebuilt: Rebuilt, since: int | None = None) -> dict[str, Any]:
+    def _state(self, row: GameRow, rebuilt: Rebuilt, since: int | None = None) -> dict[str, Any]:
         game = rebuilt.game
         redo = json.loads(row.redo)
         _modes.put(row.id, row.mode)
@@ -422,6 +425,7 @@ class GameStore:
         with self._writing, self.sessions() as session:
             session.add(row)
             session.commit()
+            heads.put(GameHead.of(row))
             if mode == "computer":
                 self._computer_turns(session, row)
             rebuilt = self._rebuilt(row)
@@ -453,6 +457,7 @@ class GameStore:
         session.commit()
         for name, value in values.items():  # what was just written, without reading it back
             set_committed_value(row, name, value)
+        heads.put(GameHead.of(row))
 
     def apply(
         self,
@@ -463,6 +468,10 @@ class GameStore:
     ) -> tuple[dict[str, Any], LogEntry]:
         if not isinstance(action, str) or not action.strip():
             raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
+        with self._writing:
+            done = self._apply_known(game_id, action.strip(), expected_version, since)
+            if done is not None:
+                return done
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if expected_version is not None and expected_version != row.version:
@@ -482,6 +491,36 @@ class GameStore:
                 self._computer_turns(session, row)
             rebuilt = self._rebuilt(row)
         return self._state(row, rebuilt, since), entry
+
+    def _apply_known(
+        self, game_id: str, action: str, expected_version: int | None, since: int | None
+    ) -> tuple[dict[str, Any], LogEntry] | None:
+        """Apply without reading the row when this process holds the game's newest head and
+        its rebuilt game (issue 15); None when it cannot tell, and the caller reads the row.
+
+        Whatever needs the row's word (an unexpected version, an action the cached position
+        refuses, a row another writer moved on) falls back, so errors are the slow path's."""
+        head = heads.get(game_id)
+        if self._engine is None or head is None or head.mode == "computer":
+            return None
+        if expected_version is not None and expected_version != head.version:
+            return None
+        rebuilt = _cache.get((game_id, head.version))
+        if rebuilt is None:
+            return None
+        game = rebuilt.game.copy()
+        try:
+            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
+        except IllegalAction:
+            return None
+        if not append_action(self._engine, head, action):
+            heads.drop(game_id)
+            return None
+        head = head.advanced()
+        rebuilt = rebuilt.extended(game, entry)
+        _cache.put((game_id, head.version), rebuilt)
+        heads.put(head)
+        return self._state(head, rebuilt, since), entry
 
     def _computer_turns(self, session: Session, row: WebGame) -> None:
         from ball.ai import agent, agent_name
