@@ -39,7 +39,9 @@ def database_url(db: str | os.PathLike[str] | None = None) -> str:
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # WAL keeps readers going while one writer commits; foreign keys are off by default in
-    # SQLite; synchronous=FULL makes an acknowledged commit survive a killed process.
+    # SQLite; synchronous=FULL makes an acknowledged commit survive a power loss or an
+    # operating-system crash too (in WAL mode NORMAL already survives a killed process; the
+    # simulator's practice games use it, D-W1).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
