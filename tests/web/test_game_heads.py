@@ -67,11 +67,13 @@ def replayed_legal(actions: list[str]) -> list[str]:
 
 def other_process_plays(db_path: str, game_id: str, action: str) -> None:
     """What a second server process on the same file does: its own write, through SQLite,
-    behind this process's back (its caches never see it)."""
+    behind this process's back (its caches never see it). Like any apply, it empties the
+    redo list (a redo kept across another's action would redo onto a position it was
+    never played in)."""
     actions, version, _ = stored(db_path, game_id)
     with sqlite3.connect(db_path) as db:
         db.execute(
-            "UPDATE web_games SET actions = ?, version = ? WHERE id = ?",
+            "UPDATE web_games SET actions = ?, version = ?, redo = '[]' WHERE id = ?",
             (json.dumps([*actions, action]), version + 1, game_id),
         )
 
