@@ -3,6 +3,9 @@ become one HTML document, which the browser shows and prints and WeasyPrint turn
 
 The PDF is made from exactly the HTML the web page serves (controls included): the print
 stylesheet is what keeps navigation and buttons off paper, in the browser and in the PDF alike.
+One exception keeps a big round fast: score sheets alike but for their table, coaches and
+referee are laid out once and stamped per table (`ball.printing.stamp`), rendered again from
+the same template context; the tests hold that PDF to the full layout pixel for pixel.
 """
 
 from __future__ import annotations
