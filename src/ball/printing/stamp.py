@@ -113,11 +113,12 @@ def _stamps_on(page: Any) -> tuple[int | None, list[Stamp], bool]:
         if name is None or box.element in seen:
             continue  # anonymous boxes (lines) carry their element too
         seen.add(box.element)
-        cell = next(a for a in reversed(ancestors) if isinstance(a, TableCellBox))
+        cell = next((a for a in reversed(ancestors) if isinstance(a, TableCellBox)), None)
         form = next(a for a in ancestors if _attr(a, "data-sheet") is not None)
         same &= all(box.style[p] == form.style[p] for p in _INHERITED)
         x, y = box.content_box_x(), box.content_box_y()
-        room = cell.content_box_x() + cell.width - x
+        # a field outside any cell has no room to measure: its sheets print in the flow
+        room = cell.content_box_x() + cell.width - x if cell is not None else -1.0
         stamps.append(Stamp(name, x - x0, y - y0, room, _line(box.style)))
     return sheet, stamps, same
 
