@@ -13,12 +13,15 @@ Cases: `regulation` = regulation + blank forms (what `ball pdf regulation` write
     .venv/bin/python bench/pdf.py --forms 64  # issue 15 target 4: a round of 64 tables
 
 prints the pre-filled forms of one table (the yardstick) and of a 64-table round, each in a
-fresh process (HTML and PDF, wall and CPU), and the cost per table beyond the first.
+fresh process (HTML and PDF, wall and CPU), and the cost per table beyond the first. The
+round's alike score sheets are laid out once and stamped per table (ball.printing.stamp);
+`--flow` also measures the round with every sheet laid out in full (the way before it).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import re
@@ -79,6 +82,8 @@ def one(lang: str, case: str, subsetter: str) -> dict:
         edition = render_html("regulation", lang=lang)
     else:
         edition = render_html("forms", lang=lang, forms=_round_of(int(case.split("-")[1])))
+    if case.endswith("-flow"):  # every sheet laid out in full, as before ball.printing.stamp
+        edition = dataclasses.replace(edition, context=None)
     t_html = time.perf_counter() - t1
     t2, c2 = time.perf_counter(), time.process_time()
     pdf = render_pdf(edition)
@@ -110,15 +115,16 @@ def _fresh(lang: str, case: str, subsetter: str = "harfbuzz") -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def forms_round(tables: int) -> None:
+def forms_round(tables: int, flow: bool = False) -> None:
     """Issue 15 target 4: a round's pre-filled forms beside one table's, same run."""
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average {load}; import excluded, HTML + PDF of the forms in a fresh process")
-    print(f"{'case':10} {'pages':>5} {'wall s':>7} {'cpu s':>7}")
+    print(f"{'case':15} {'pages':>5} {'wall s':>7} {'cpu s':>7}")
     rows = {}
-    for case in ("round-1", f"round-{tables}"):
+    cases = ("round-1", f"round-{tables}") + ((f"round-{tables}-flow",) if flow else ())
+    for case in cases:
         r = rows[case] = _fresh("en", case)
-        print(f"{case:10} {r['pages']:5d} {r['forms_s']:7.2f} {r['forms_cpu_s']:7.2f}")
+        print(f"{case:15} {r['pages']:5d} {r['forms_s']:7.2f} {r['forms_cpu_s']:7.2f}")
     one_table, whole = rows["round-1"], rows[f"round-{tables}"]
     per = (whole["forms_cpu_s"] - one_table["forms_cpu_s"]) / max(1, tables - 1)
     print(f"yardstick (one table) {one_table['forms_s']:.2f} s wall; {tables} tables "
@@ -130,12 +136,15 @@ def main() -> None:
     parser.add_argument("--one", nargs=3, metavar=("LANG", "CASE", "SUBSETTER"))
     parser.add_argument("--fonttools", action="store_true", help="also measure fontTools")
     parser.add_argument("--forms", type=int, metavar="TABLES", help="a round's forms only")
+    parser.add_argument(
+        "--flow", action="store_true", help="with --forms: also every sheet laid out in full"
+    )
     args = parser.parse_args()
     if args.one:
         print(json.dumps(one(*args.one)))
         return
     if args.forms:
-        forms_round(args.forms)
+        forms_round(args.forms, args.flow)
         return
     from weasyprint.text.ffi import harfbuzz_subset
 

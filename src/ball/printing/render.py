@@ -3,6 +3,9 @@ become one HTML document, which the browser shows and prints and WeasyPrint turn
 
 The PDF is made from exactly the HTML the web page serves (controls included): the print
 stylesheet is what keeps navigation and buttons off paper, in the browser and in the PDF alike.
+One exception keeps a big round fast: score sheets alike but for their table, coaches and
+referee are laid out once and stamped per table (`ball.printing.stamp`), rendered again from
+the same template context; the tests hold that PDF to the full layout pixel for pixel.
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ class Edition:
     lang: str
     paper: str
     title: str
+    # what the template was given: the PDF may lay the score sheets out once and stamp each
+    # table's fields (ball.printing.stamp), which renders the same context again
+    context: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
 
 def _package_file(*parts: str) -> str:
@@ -255,30 +261,35 @@ def render_html(
         forms.score_sheets.append(blank_forms(event).score_sheets[0])
     if not forms.forfeits:
         forms.forfeits.append(blank_forms(event).forfeits[0])
-    html = (
-        _html_env()
-        .get_template("edition.html.j2")
-        .render(
-            kind=kind,
-            lang=lang,
-            paper=paper,
-            paper_css=PAPERS[paper][0],
-            paper_name=PAPERS[paper][1],
-            t=t,
-            title=title,
-            subtitle=subtitle,
-            running_head=event or doc["default_header"],
-            css=_package_file("static", "edition.css"),
-            toc=toc,
-            regulation_html=reg_html,
-            forms=forms,
-            params=p,
-            blank=p["blank"],
-            default_tiebreaks=p["standings"]["tiebreaks"],
-            controls=controls,
-        )
+    context = dict(
+        kind=kind,
+        lang=lang,
+        paper=paper,
+        paper_css=PAPERS[paper][0],
+        paper_name=PAPERS[paper][1],
+        t=t,
+        title=title,
+        subtitle=subtitle,
+        running_head=event or doc["default_header"],
+        css=_package_file("static", "edition.css"),
+        toc=toc,
+        regulation_html=reg_html,
+        forms=forms,
+        params=p,
+        blank=p["blank"],
+        default_tiebreaks=p["standings"]["tiebreaks"],
+        controls=controls,
     )
-    return Edition(html=html, toc=toc, lang=lang, paper=paper, title=title)
+    html = edition_html(context)
+    return Edition(html=html, toc=toc, lang=lang, paper=paper, title=title, context=context)
+
+
+def edition_html(
+    context: dict[str, Any], stamp_plan: Any = None, template: str = "edition.html.j2"
+) -> str:
+    """The edition's HTML from its template context; `stamp_plan` (ball.printing.stamp) asks
+    for the score sheets stamped rather than in the flow (the PDF of a round)."""
+    return _html_env().get_template(template).render(**context, stamp_plan=stamp_plan)
 
 
 def render_pdf(edition: Edition) -> bytes:
@@ -286,4 +297,10 @@ def render_pdf(edition: Edition) -> bytes:
     installed WeasyPrint subsets through HarfBuzz, which is much faster than fontTools."""
     from weasyprint import HTML  # imported late: loading Pango costs time the CLI may not need
 
+    if edition.context is not None:
+        from ball.printing.stamp import stamped_pdf  # a round: alike score sheets laid out once
+
+        stamped = stamped_pdf(edition)
+        if stamped is not None:
+            return stamped
     return HTML(string=edition.html, base_url=".").write_pdf()
