@@ -309,3 +309,27 @@ def _cheap_pin_hashes(request, monkeypatch) -> None:
     from ball import pin_hash
 
     monkeypatch.setattr(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))
+
+
+# --- One Click command per Typer app: Typer's CliRunner.invoke rebuilds the whole command
+# tree from the app's functions on every call (signatures, type hints, every group of `ball`:
+# ~0.1 s of CPU each, a tenth of the quick lane's CPU over a few hundred invocations). The
+# tree depends only on the app, which no test changes after building it, and Click makes a
+# new Context for every invocation, so the built command is kept per app object.
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_click_command_per_typer_app() -> Iterator[None]:
+    import typer.testing
+
+    build = typer.testing._get_command
+    built: dict[object, object] = {}  # holds the apps too, so no id is reused
+
+    def command_of(app):
+        if app not in built:
+            built[app] = build(app)
+        return built[app]
+
+    typer.testing._get_command = command_of
+    yield
+    typer.testing._get_command = build
