@@ -113,7 +113,7 @@ def test_a_fixed_swiss_with_every_kind_of_unplayed_round_ranks_the_same(tmp_path
     svc.engine.dispose()
 
 
-def test_round_robin_knockout_groups_and_teams_rank_the_same(tmp_path):
+def test_round_robin_knockout_and_groups_rank_the_same(tmp_path):
     svc = TournamentService(tmp_path / "many.sqlite")
     svc.create_event(name="RR", system="round-robin")
     for i in range(5):
