@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ball.tournament import stored_json, withdrawal_event
+from ball.tournament.event_rows import EntrantData, EventData, PairingData
 from ball.tournament.games import Figures, game
-from ball.tournament.models import Entrant, Event, Pairing
 from ball.tournament.scoring import Scoring
 
 BYE_CODES = {"pab": "U", "half": "H", "full": "F", "zero": "Z"}
@@ -57,7 +57,7 @@ class Line:
         return sum(c.points for c in self.cells)
 
 
-def in_field(event: Event, entrant: Entrant) -> bool:
+def in_field(event: EventData, entrant: EntrantData) -> bool:
     """Whether the entrant is part of the event's table. An entrant of a round robin or a
     knockout who withdrew before round 1 was paired is not: the Berger tables and the bracket
     are drawn for the others (no forfeits handed to every opponent), and they are in neither
@@ -67,7 +67,7 @@ def in_field(event: Event, entrant: Entrant) -> bool:
     )
 
 
-def outcome_codes(pairing: Pairing) -> tuple[str, str]:
+def outcome_codes(pairing: PairingData) -> tuple[str, str]:
     """TRF codes for coach A and coach B of a pairing with a game."""
     result = pairing.result
     if result is None:
@@ -79,7 +79,7 @@ def outcome_codes(pairing: Pairing) -> tuple[str, str]:
     return {"A": ("1", "0"), "B": ("0", "1"), "D": ("=", "=")}[result.outcome]
 
 
-def result_figures(event: Event, pairing: Pairing) -> dict[str, Figures]:
+def result_figures(event: EventData, pairing: PairingData) -> dict[str, Figures]:
     result = pairing.result
     plugin = game(event.game)
     if result is None:
@@ -95,7 +95,7 @@ def result_figures(event: Event, pairing: Pairing) -> dict[str, Figures]:
     return {}
 
 
-def build(event: Event, upto: int | None = None) -> dict[int, Line]:
+def build(event: EventData, upto: int | None = None) -> dict[int, Line]:
     """Lines keyed by entrant id, covering rounds 1..upto (default: every paired round)."""
     scoring = Scoring.from_json(event.scoring)
     rounds = [r for r in event.rounds_ if upto is None or r.number <= upto]

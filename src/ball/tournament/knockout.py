@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ball.tournament import crosstable
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Entrant, Event, Pairing, Round
+from ball.tournament.event_rows import EventData, PairingData, RoundData
+from ball.tournament.models import Entrant, Event, Pairing
 
 # One table of a round to store: (coach A, coach B or None, the bye's kind or None).
 Table = tuple[Entrant, Entrant | None, str | None]
@@ -45,12 +47,12 @@ def first_round(seeds: list[int]) -> list[tuple[int | None, int | None]]:
 REPLAY = "knockout replay"  # how a replay round's method starts
 
 
-def stages_reached(rounds: list[Round], replays_allowed: int) -> dict[int, int]:
+def stages_reached(rounds: Sequence[RoundData], replays_allowed: int) -> dict[int, int]:
     """Entrant id -> stage reached (1 = the first round); the winners of the latest stage
     count one stage further, so the champion is ahead of the runner-up."""
     reach: dict[int, int] = {}
     stage = 0
-    latest: list[Pairing] = []
+    latest: list[PairingData] = []
     for rnd in rounds:
         if rnd.method.startswith(REPLAY):
             continue
@@ -68,7 +70,9 @@ def stages_reached(rounds: list[Round], replays_allowed: int) -> dict[int, int]:
     return reach
 
 
-def match_winner(first: Pairing, replays: list[Pairing], replays_allowed: int) -> int | None:
+def match_winner(
+    first: PairingData, replays: Sequence[PairingData], replays_allowed: int
+) -> int | None:
     """The entrant id who goes through, or None while the match is undecided (or nobody
     does: a double forfeit). A draw after the last replay allowed: the higher seed."""
     if first.b_id is None or first.b is None:
@@ -86,7 +90,7 @@ def match_winner(first: Pairing, replays: list[Pairing], replays_allowed: int) -
     return None
 
 
-def reach(ev: Event, upto: int | None) -> dict[int, int] | None:
+def reach(ev: EventData, upto: int | None) -> dict[int, int] | None:
     """A knockout's ranking key (stage reached) after round `upto`; None for the other
     systems, which rank by points."""
     if ev.system != "knockout":

@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from ball.tournament import ties
+from ball.tournament.event_rows import EventData
 from ball.tournament.kinds import ByeKind, Coach, EntrantStatus, InitialColour, Outcome, ResultKind
 from ball.tournament.models import Entrant, Event, LogEntry, Pairing, Result, ResultCorrection
 from ball.tournament.standings import RULES, Standing
@@ -260,7 +261,7 @@ def round_tables(pairings: list[Pairing]) -> list[TableOutcome]:
     return [table_outcome(p) for p in sorted(pairings, key=lambda p: p.table)]
 
 
-def standings_table(ev: Event, upto: int | None, table: list[Standing]) -> StandingsTable:
+def standings_table(ev: EventData, upto: int | None, table: list[Standing]) -> StandingsTable:
     return StandingsTable(
         event=ev.name,
         rules=RULES[ev.tiebreak_rules],

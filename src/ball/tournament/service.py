@@ -36,6 +36,7 @@ from ball.storage import ids, open_database
 from ball.tournament import (
     berger,
     crosstable,
+    event_rows,
     group_service,
     groups,
     knockout,
@@ -880,11 +881,17 @@ class TournamentService(
         tie-break chain and the description of the tie-break rules applied."""
         _bounded(upto, "round")
         with self._tx(write=False) as s:
-            ev = self._event(s, event)
+            ev = self._event(s, event, full=False)
             refuse_two_player(ev, "its standings are by table points (session_standings)")
-            table = outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
+            # Most events rank from plain rows, without loading the event as ORM objects
+            # (issue 15: the first public view after a result); the rules are the same code.
+            data = event_rows.read(s, ev.id) if event_rows.plain_ranks(s, ev) else None
+            if data is None:
+                ev = self._event(s, ev.id)
+            ranked: event_rows.EventData = data or ev
+            table = outcomes.standings_table(ranked, upto, standings.of_event(ranked, upto, s))
             teams = self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
-            withdrawals = withdrawal_event.summary(ev) or None
+            withdrawals = withdrawal_event.summary(ranked) or None
             in_groups = self.group_section(s, ev, upto)
             return replace(table, withdrawals=withdrawals, teams=teams, groups=in_groups)
 

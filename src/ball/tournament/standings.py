@@ -24,10 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.orm import object_session
+from sqlalchemy.orm import Session, object_session
 
 from ball.tournament import crosstable, knockout, sanction_log
 from ball.tournament.crosstable import Cell, Line
+from ball.tournament.event_rows import EventData
 from ball.tournament.games import GamePlugin, default_chains, game
 from ball.tournament.models import Event
 from ball.tournament.scoring import Scoring
@@ -396,9 +397,10 @@ def _split(
     return out
 
 
-def of_event(ev: Event, upto: int | None) -> list[Standing]:
+def of_event(ev: EventData, upto: int | None, session: Session | None = None) -> list[Standing]:
     """The ranking of a stored event after round `upto` (None: every round), by its
-    scoring, tie-break chain and rules, with the tie-breaks of the game it names."""
+    scoring, tie-break chain and rules, with the tie-breaks of the game it names.
+    `session` reads the sanction log (default: the ORM event's own session)."""
     lines = crosstable.build(ev, upto)
     return compute(
         sorted(lines.values(), key=lambda x: x.number),
@@ -408,16 +410,17 @@ def of_event(ev: Event, upto: int | None) -> list[Standing]:
         round_robin=ev.system in ("round-robin", "double-round-robin"),
         rules=ev.tiebreak_rules,
         reach=knockout.reach(ev, upto),
-        sanctions=_sanctions(ev, upto),
+        sanctions=_sanctions(ev, upto, session),
     )
 
 
-def _sanctions(ev: Event, upto: int | None) -> dict[int, list[str]]:
+def _sanctions(ev: EventData, upto: int | None, session: Session | None) -> dict[int, list[str]]:
     """Steps of the event's sanction log per entrant (given in rounds 1..upto, or outside
     any round), for a game whose tie-breaks rank by them (Xiangqi 18.4)."""
     if not any(tb.from_sanctions for tb in game(ev.game).tiebreaks.values()):
         return {}
-    session = object_session(ev)
+    if session is None and isinstance(ev, Event):
+        session = object_session(ev)
     if session is None:
         return {}
     out: dict[int, list[str]] = {}

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ball.tournament.errors import TournamentError
+from ball.tournament.event_rows import EventData
 from ball.tournament.minimatch import Policy, TieState, first_colour, fold
 from ball.tournament.models import Event, Pairing
 from ball.tournament.standings import Standing
@@ -22,7 +23,7 @@ def policy_of(ev: Event) -> Policy:
     return Policy(ev.games_per_tie or 1, ev.tie_extra_games or 0, ev.tie_break or "lots")
 
 
-def has_minimatches(ev: Event) -> bool:
+def has_minimatches(ev: EventData) -> bool:
     return (ev.games_per_tie or 1) > 1
 
 
@@ -116,8 +117,11 @@ def policy_summary(ev: Event) -> dict[str, Any]:
     return {"ties": policy_of(ev).as_dict()} if has_minimatches(ev) else {}
 
 
-def with_ties(ev: Event, table: list[Standing]) -> list[Standing]:
+def with_ties(ev: EventData, table: list[Standing]) -> list[Standing]:
     """The standings rows with each entrant's ties (mini-match events only)."""
     if not has_minimatches(ev):
         return table
+    # A mini-match event ranks from the ORM event (`event_rows.plain_ranks`): its ties are
+    # each pairing's stored games, which plain rows do not hold.
+    assert isinstance(ev, Event)
     return [replace(row, ties=of_entrant(ev, row.entrant_id)) for row in table]

@@ -21,17 +21,18 @@ from typing import Any
 from sqlalchemy.orm import object_session
 
 from ball.tournament import withdrawal
-from ball.tournament.models import Entrant, Event, GroupStage
+from ball.tournament.event_rows import EntrantData, EventData
+from ball.tournament.models import GroupStage
 
 ROUND_ROBINS = ("round-robin", "double-round-robin")
 
 
-def _field_size(ev: Event) -> int:
+def _field_size(ev: EventData) -> int:
     # Who withdrew before the start is not in the table (crosstable.in_field, 20.2).
     return sum(1 for e in ev.entrants if not (e.status == "withdrawn" and not e.withdrawn_after))
 
 
-def games_played(ev: Event, entrant: Entrant) -> int:
+def games_played(ev: EventData, entrant: EntrantData) -> int:
     """Games with an opponent, not forfeited, in the rounds paired before the withdrawal."""
     last = entrant.withdrawn_after or 0
     played = 0
@@ -46,7 +47,7 @@ def games_played(ev: Event, entrant: Entrant) -> int:
     return played
 
 
-def _in_group_stage(ev: Event, entrant: Entrant) -> int | None:
+def _in_group_stage(ev: EventData, entrant: EntrantData) -> int | None:
     """For an entrant of a groups event who left during the group stage: the games their
     group's round robin gave them; None otherwise."""
     session = object_session(ev)
@@ -61,7 +62,7 @@ def _in_group_stage(ev: Event, entrant: Entrant) -> int | None:
     return None
 
 
-def ruling(ev: Event, entrant: Entrant) -> withdrawal.Ruling | None:
+def ruling(ev: EventData, entrant: EntrantData) -> withdrawal.Ruling | None:
     """The article-20 ruling for a withdrawn entrant (None for an active one)."""
     if entrant.status != "withdrawn":
         return None
@@ -78,19 +79,19 @@ def ruling(ev: Event, entrant: Entrant) -> withdrawal.Ruling | None:
     )
 
 
-def cancelled(ev: Event, entrant: Entrant) -> bool:
+def cancelled(ev: EventData, entrant: EntrantData) -> bool:
     """Whether all the entrant's results are cancelled (20.3, fewer than half played)."""
     found = ruling(ev, entrant)
     return found is not None and found.action == "cancel-results"
 
 
-def cancelled_ids(ev: Event) -> set[int]:
+def cancelled_ids(ev: EventData) -> set[int]:
     if ev.system not in (*ROUND_ROBINS, "groups"):
         return set()
     return {e.id for e in ev.entrants if cancelled(ev, e)}
 
 
-def as_dict(ev: Event, entrant: Entrant) -> dict[str, Any] | None:
+def as_dict(ev: EventData, entrant: EntrantData) -> dict[str, Any] | None:
     """The ruling as the standings and the CLI show it."""
     found = ruling(ev, entrant)
     if found is None:
@@ -105,7 +106,7 @@ def as_dict(ev: Event, entrant: Entrant) -> dict[str, Any] | None:
     }
 
 
-def summary(ev: Event) -> list[dict[str, Any]]:
+def summary(ev: EventData) -> list[dict[str, Any]]:
     """Every withdrawn entrant with the ruling that applies, in withdrawal order."""
     out = []
     for e in sorted(ev.entrants, key=lambda x: (x.withdrawn_after or 0, x.registered)):
