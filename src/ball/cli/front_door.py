@@ -83,9 +83,10 @@ def _console() -> Console:
     )
 
 
-def _options_panel() -> Panel:
-    table = Table(
-        highlight=True,
+def _panel_table(highlight: bool) -> Table:
+    """The borderless table inside a help panel, with Typer's panel-table settings."""
+    return Table(
+        highlight=highlight,
         show_header=False,
         expand=True,
         box=None,
@@ -96,6 +97,10 @@ def _options_panel() -> Panel:
         pad_edge=False,
         padding=(0, 1),
     )
+
+
+def _options_panel() -> Panel:
+    table = _panel_table(highlight=True)
     help_type = _types(Text("<bool>", style="bold yellow", overflow="fold"))
     help_text = Columns([_options(Text.from_markup("Show this message and exit.", style=""))])
     table.add_row(_options("--help"), _options(""), "", "", help_type, help_text)
@@ -103,18 +108,7 @@ def _options_panel() -> Panel:
 
 
 def _commands_panel(entries: list[tuple[str, str]]) -> Panel:
-    table = Table(
-        highlight=False,
-        show_header=False,
-        expand=True,
-        box=None,
-        show_lines=False,
-        leading=0,
-        border_style=None,
-        row_styles=None,
-        pad_edge=False,
-        padding=(0, 1),
-    )
+    table = _panel_table(highlight=False)
     table.add_column(style="bold cyan", no_wrap=True, width=max(len(n) for n, _ in entries))
     table.add_column("Description", justify="left", no_wrap=False, ratio=10)
     for name, line in entries:
