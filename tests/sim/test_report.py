@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import shutil
 import sqlite3
@@ -208,9 +209,13 @@ def _squash(text: str) -> str:
 
 @pytest.mark.pdf
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_cli_writes_html_and_a_pdf_carrying_the_readings(tmp_path: Path, lang: str) -> None:
+    if shutil.which("pdftotext") is None:
+        message = "poppler-utils is not installed (bash scripts/setup.sh installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)  # CI runs the set-up: a missing poppler is a broken install
+        pytest.skip(message)
     run = _run(tmp_path)
     result = CliRunner().invoke(
         app, ["sim", "report", str(run), "--out", str(tmp_path / "rep"), "--lang", lang]
