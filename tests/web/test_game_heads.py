@@ -287,3 +287,18 @@ def test_answered_actions_survive_a_killed_server_process(db_path):
     game_id, version = done.stdout.split()
     actions, stored_version, _ = stored(db_path, game_id)
     assert (len(actions), stored_version) == (5, int(version))
+
+
+def test_one_write_lock_per_database_whichever_sessionmaker_asks(tmp_path):
+    """The lock is remembered per sessionmaker (no URL rendered per action), but two apps on
+    one file still share one, and another file has its own."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import sessionmaker
+
+    first = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
+    again = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
+    other = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'b.sqlite'}"))
+    lock = games_module.write_lock(first)
+    assert games_module.write_lock(first) is lock
+    assert games_module.write_lock(again) is lock
+    assert games_module.write_lock(other) is not lock

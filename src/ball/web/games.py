@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import uuid
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -281,11 +282,21 @@ _write_locks: dict[str, threading.RLock] = {}
 _write_locks_guard = threading.Lock()
 
 
+# The lock of each sessionmaker seen, so an action does not render the URL twice (issue 15).
+_locks_by_maker: weakref.WeakKeyDictionary[sessionmaker, threading.RLock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def write_lock(sessions: sessionmaker) -> threading.RLock:
+    known = _locks_by_maker.get(sessions)
+    if known is not None:
+        return known
     bind = sessions.kw.get("bind")
     key = str(bind.url) if bind is not None else str(id(sessions))
     with _write_locks_guard:
-        return _write_locks.setdefault(key, threading.RLock())
+        lock = _locks_by_maker[sessions] = _write_locks.setdefault(key, threading.RLock())
+        return lock
 
 
 _table = cast(Table, WebGame.__table__)
