@@ -126,11 +126,14 @@ def action_origin(action: str) -> str | None:
     return notation.origin(action)
 
 
-def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
+def _apply_logged(game: Game, action: str, ply: int, seen: Game | None = None) -> LogEntry:
+    """Apply `action` to `game`, logged as ply `ply`. `seen` is a game at the same position
+    that may be read for the narration: `Game.state` forgets the position's action list, so
+    reading `game` itself would make `apply` find it again (issue 15)."""
     before = (game.half, game.turn, game.actor, game.phase)
     parsed = game.parse(action)
     try:  # told from the state before; an illegal action is refused by `apply` just below
-        told = [describe(game.state, parsed)]
+        told = [describe((seen or game).state, parsed)]
     except (IndexError, KeyError, TypeError):
         told = []
     events = game.apply(parsed)
@@ -521,7 +524,7 @@ class GameStore:
             return None
         game = rebuilt.game.copy()
         try:
-            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
+            entry = _apply_logged(game, action, len(rebuilt.log) + 1, seen=rebuilt.game)
         except IllegalAction:
             return None
         if not append_action(self._engine, head, action):
