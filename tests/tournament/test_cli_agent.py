@@ -11,8 +11,10 @@ import os
 import pty
 import re
 import shutil
+import signal
 import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
@@ -317,3 +319,240 @@ def test_the_agent_directory_must_be_private(tmp_path):
 )  # fmt: skip
 def test_only_one_shot_commands_go_through_the_agent(args, through):
     assert agent_client.eligible(args) is through
+
+
+# --- safety: garbage on the socket, foreign peers, crashes, clients that give up or die
+
+
+def agent_socket(env) -> str:
+    m = re.search(r"socket (\S+)\)", ball(["agent", "status"], env).stdout.decode())
+    assert m, "no agent answers"
+    return m.group(1)
+
+
+def raw_answer(path: str, payload: bytes, fds: tuple[int, ...] = ()) -> dict:
+    """What the agent answers to `payload` sent as is (the first 4 bytes carry `fds`)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(30)
+        sock.connect(path)
+        socket.send_fds(sock, [payload[:4]], list(fds))
+        sock.sendall(payload[4:])
+        lines = agent_client.Lines(sock)
+        answer = lines.next()
+        assert answer is not None, payload[:40]
+        return answer
+
+
+def framed(message: object) -> bytes:
+    body = json.dumps(message).encode() if not isinstance(message, bytes) else message
+    return struct.pack("!I", len(body)) + body
+
+
+@pytest.mark.process
+def test_garbage_on_the_socket_is_refused_and_the_agent_carries_on(warm):
+    path = agent_socket(warm)
+    before = served(warm)
+    good = {"kind": "run", "argv": ["ball", "--help"], "cwd": "/", "env": {}, "umask": 0o22,
+            "executable": sys.executable, "package": agent_client.package_dir()}  # fmt: skip
+    with open(os.devnull, "rb") as null:
+        fds = (null.fileno(),) * 3
+        cases = [
+            (b"\xff\xff\xff\xff" + b"x" * 64, (), "not a well-formed request"),  # 4 GiB claimed
+            (framed(b"{not json"), (), "not a well-formed request"),
+            (framed(b"\xff\xfe"), (), "not a well-formed request"),
+            (framed([1, 2, 3]), (), "not a well-formed request"),
+            (framed({"kind": "explode"}), (), "unknown request"),
+            (framed(good), (), "unknown request"),  # a run without its descriptors
+            (framed({**good, "argv": "ball --help", "umask": -1}), fds,
+             "bad run request: argv, umask"),
+            (framed({**good, "env": {"A": 1}, "cwd": None}), fds, "bad run request: cwd, env"),
+            (framed({**good, "argv": []}), fds, "bad run request: argv"),
+        ]  # fmt: skip
+        for payload, with_fds, why in cases:
+            assert raw_answer(path, payload, with_fds) == {"refused": why}
+    # a request cut short, and a silent client: dropped after the agent's deadline
+    assert raw_answer(path, framed(good)[:-3]) == {"refused": "not a well-formed request"}
+    assert raw_answer(path, b"") == {"refused": "not a well-formed request"}
+    assert served(warm) == before  # nothing ran, and the agent still answers
+
+
+@pytest.mark.process
+def test_a_request_may_arrive_in_pieces(warm):
+    path = agent_socket(warm)
+    payload = framed({"kind": "status"})
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(30)
+        sock.connect(path)
+        for i in range(0, len(payload), 3):  # the length itself split, then the body
+            sock.sendall(payload[i : i + 3])
+            time.sleep(0.01)
+        answer = agent_client.Lines(sock).next()
+    assert answer is not None and answer["socket"] == path
+
+
+@pytest.mark.process
+@pytest.mark.skipif(os.getuid() != 0, reason="needs root to run a client as another user")
+def test_a_client_of_another_user_is_refused(warm):
+    path = agent_socket(warm)
+    folder = os.path.dirname(path)
+    mode = os.stat(path).st_mode & 0o777
+    # The stranger only listens: the agent refuses before it reads a byte.
+    code = ("import socket, sys\n"
+            "s = socket.socket(socket.AF_UNIX); s.settimeout(30); s.connect(sys.argv[1])\n"
+            "print(s.recv(4096).decode(), end='')\n")  # fmt: skip
+    python = "/usr/bin/python3"  # the system's, which any user may run
+    if not os.access(python, os.X_OK):
+        pytest.skip("no system python3 for another user")
+    try:  # let the stranger reach the socket: the agent's own check is what is tested
+        os.chmod(folder, 0o711)
+        os.chmod(path, 0o777)
+        out = subprocess.run([python, "-I", "-c", code, path], user=12345, capture_output=True,
+                             timeout=60, cwd="/")  # fmt: skip
+    finally:
+        os.chmod(folder, 0o700)
+        os.chmod(path, mode)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"refused": "not a client of this user"}
+
+
+@pytest.mark.process
+def test_a_crashed_agents_socket_is_replaced(event_db):
+    agent_dir = private_dir()
+    env = _env(agent_dir)
+    try:
+        ball(["--help"], env)
+        wait_for_agent(env)
+        old, path = agent_pid(env), agent_socket(env)
+        os.kill(old, signal.SIGKILL)
+        _wait_gone(old)
+        assert os.path.exists(path)  # a crash leaves the socket file behind
+        done = ball(["standings", "--db", str(event_db)], env)  # refused connection: in-process
+        assert done.returncode == 0 and b"Agent after round" in done.stdout
+        wait_for_agent(env)
+        assert agent_pid(env) not in (None, old)
+        assert same_through_agent(["standings", "--db", str(event_db)], env).returncode == 0
+    finally:
+        ball(["agent", "stop"], env)
+        shutil.rmtree(agent_dir, ignore_errors=True)
+
+
+def _wait_gone(pid: int, timeout: float = 60) -> None:
+    """Until process `pid` has ended and been reaped (no zombie left)."""
+    end = time.monotonic() + timeout
+    while os.path.exists(f"/proc/{pid}"):
+        assert time.monotonic() < end, f"process {pid} is still there"
+        time.sleep(0.05)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.process
+def test_a_client_that_gave_up_never_runs_the_command_twice(event_db, tmp_path):
+    agent_dir = private_dir()
+    env = _env(agent_dir)
+    db = tmp_path / "late.db"
+    with sqlite3.connect(event_db) as src, sqlite3.connect(db) as dst:
+        src.backup(dst)
+    try:
+        ball(["--help"], env)
+        wait_for_agent(env)
+        pid = agent_pid(env)
+        os.kill(pid, signal.SIGSTOP)  # a hung agent: the connection waits in its backlog
+        try:
+            # (the client's descriptors sit in the agent's queue until it wakes: its output
+            # pipe ends only then, so wait for the process, not for the end of its output)
+            add = [*BALL, "event", "add-player", "--db", str(db), "Late"]
+            added = subprocess.Popen(add, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            status = added.wait(timeout=120)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        out, err = added.communicate(timeout=60)
+        assert status == 0 and out.endswith(b"Late\n"), err  # in-process after the wait
+        end = time.monotonic() + 60
+        while served(env) != 1:  # the agent takes the old request late, and forks for it
+            assert time.monotonic() < end, "the agent never took the stale request"
+            time.sleep(0.1)
+        for child in _children(pid):
+            _wait_gone(child)
+        rows = json.loads(ball(["standings", "--json", "--db", str(db)], cold(env)).stdout)
+        assert sorted(r["name"] for r in rows).count("Late") == 1
+    finally:
+        ball(["agent", "stop"], env)
+        shutil.rmtree(agent_dir, ignore_errors=True)
+
+
+def _waiting_on_stdin(env, db: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """`ball event import trf -` started and blocked reading its standard input (a pipe);
+    the client and the process that reads (the client itself in-process, else its copy)."""
+    agent = agent_pid(env) if env["BALL_AGENT"] != "0" else None
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    proc = subprocess.Popen([*BALL, "event", "import", "trf", "-", "--db", str(db)], env=env,
+                            **pipes)  # fmt: skip
+    end = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < end and proc.poll() is None, "the command never read stdin"
+        for pid in [proc.pid, *(_children(agent) if agent else [])]:
+            try:
+                if "pipe_read" in Path(f"/proc/{pid}/wchan").read_text():
+                    return proc, pid
+            except OSError:
+                pass
+        time.sleep(0.05)
+
+
+@pytest.mark.process
+def test_ctrl_c_ends_the_command_as_in_process(warm, tmp_path):
+    ends = []
+    for name, env in (("cold.db", cold(warm)), ("warm.db", warm)):
+        before = served(env) if env is warm else None
+        proc, reader = _waiting_on_stdin(env, tmp_path / name)
+        assert (reader != proc.pid) == (env is warm)  # through the agent, a copy reads
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        ends.append((proc.returncode, out, err))
+        if env is warm:
+            assert served(env) == before + 1
+            _wait_gone(reader)
+    # Typer turns a KeyboardInterrupt inside a command into a quiet exit 130
+    assert ends[0] == ends[1] == (130, b"", b"")
+
+
+@pytest.mark.process
+def test_a_killed_client_takes_its_command_with_it(warm, tmp_path):
+    proc, child = _waiting_on_stdin(warm, tmp_path / "killed.db")
+    assert child != proc.pid
+    proc.kill()
+    proc.wait(timeout=60)
+    _wait_gone(child)  # ended (SIGHUP from the copy's watcher) and reaped by the agent
+    proc.stdin.close()
+    proc.stdout.close()
+    proc.stderr.close()
+    assert served(warm) is not None  # the agent itself carries on
+
+
+@pytest.mark.process
+def test_a_copy_without_the_clients_go_runs_nothing(warm, event_db, tmp_path):
+    db = tmp_path / "nogo.db"
+    with sqlite3.connect(event_db) as src, sqlite3.connect(db) as dst:
+        src.backup(dst)
+    argv = ["ball", "event", "add-player", "--db", str(db), "Ghost"]
+    request = {"kind": "run", "argv": argv, "cwd": "/", "env": dict(warm), "umask": 0o22,
+               "executable": sys.executable, "package": agent_client.package_dir()}  # fmt: skip
+    with open(os.devnull, "r+b") as null:
+        fds = (null.fileno(),) * 3
+        answer = raw_answer(agent_socket(warm), framed(request), fds)  # then hangs up
+    assert isinstance(answer.get("pid"), int)  # the copy was made ...
+    _wait_gone(answer["pid"])
+    rows = json.loads(ball(["standings", "--json", "--db", str(db)], cold(warm)).stdout)
+    assert "Ghost" not in [r["name"] for r in rows]  # ... and ended without running it

@@ -8,17 +8,21 @@ no connections, no threads: nothing that must not cross a fork), then serves unt
 BALL_AGENT_IDLE seconds (default 600) pass without a command, until `ball agent stop`, or
 until its code changes on disk.
 
-Protocol, per connection: the client sends a 4-byte big-endian length and that many bytes
-of JSON, `{"kind": "run" | "status" | "stop", ...}`; a run passes the client's descriptors
-0, 1 and 2 with the length (SCM_RIGHTS). Every answer is a JSON line. For a run the agent
-checks the peer (SO_PEERCRED: same uid), that the client is the same interpreter and
-package copy, and that the package's code is unchanged since start-up (else it answers
-`{"refused": why}`, and exits when the code is stale); then it forks. The copy takes the
-descriptors as 0, 1 and 2, the client's working directory, umask, environment and
-`sys.argv`, answers `{"pid": n}`, runs `ball.cli.run_in_process` as the `ball` process
-would, and answers `{"exit": status}` or, if a signal ended it, `{"signal": n}`. Meanwhile
-a thread reads `{"signal": n}` lines the client forwards and raises them in the copy; if
-the client disappears the copy is ended (SIGHUP, then SIGKILL 10 s later).
+Protocol, per connection: the agent first checks the peer (SO_PEERCRED: same uid; anyone
+else is refused before a byte is read). The client sends a 4-byte big-endian length and
+that many bytes of JSON (at most REQUEST_MAX, all within HEADER_SECONDS), `{"kind": "run" |
+"status" | "stop", ...}`; a run passes the client's descriptors 0, 1 and 2 with the length
+(SCM_RIGHTS). Every answer is a JSON line. For a run the agent checks the request's fields,
+that the client is the same interpreter and package copy, and that the package's code is
+unchanged since start-up (else it answers `{"refused": why}`, and exits when the code is
+stale); then it forks. The copy takes the descriptors as 0, 1 and 2, the client's working
+directory, umask, environment and `sys.argv`, answers `{"pid": n}` and waits for the
+client's `{"go": true}`: a client that gave up waiting runs the command in-process, and its
+copy then ends without running it (never twice). It runs `ball.cli.run_in_process` as the
+`ball` process would, and answers `{"exit": status}` or, if a signal ended it,
+`{"signal": n}`. Meanwhile a thread reads `{"signal": n}` lines the client forwards and
+raises them in the copy; if the client disappears the copy is ended (SIGHUP, then SIGKILL
+10 s later).
 """
 
 from __future__ import annotations
@@ -36,11 +40,15 @@ import threading
 import time
 from typing import Any
 
-from ball.cli.agent_client import AGENT_COMMANDS, Lines, package_dir
+from ball.cli.agent_client import AGENT_COMMANDS, HANDSHAKE_SECONDS, Lines, package_dir
 
 IDLE_SECONDS = 600.0
-_HEADER_SECONDS = 2.0  # a client sends its request at once; a silent one is dropped
-_REQUEST_MAX = 16 << 20
+# A client sends its request at once; a silent or trickling one is dropped after this long
+# in all (the agent serves one connection at a time until it forks, so others wait).
+HEADER_SECONDS = 2.0
+# The largest request: Linux allows about 2 MiB of arguments and environment together, and
+# JSON escaping may double that.
+REQUEST_MAX = 4 << 20
 # Imported by commands only when they run; loaded here so that no command pays for them.
 _PRELOAD = (
     "ball.cli.front_door",
@@ -132,7 +140,7 @@ class Agent:
     def __init__(self, path: str, lock: int) -> None:
         self.path = path
         self.lock = lock
-        self.idle = float(os.environ.get("BALL_AGENT_IDLE") or IDLE_SECONDS)
+        self.idle = idle_seconds(os.environ.get("BALL_AGENT_IDLE"))
         self.started = time.time()
         self.served = 0
         self.code = code_fingerprint()
@@ -173,11 +181,13 @@ class Agent:
 
     def handle(self, conn: socket.socket) -> bool:
         """Serve one connection; False when the agent should stop."""
-        conn.settimeout(_HEADER_SECONDS)
-        request, fds = _read_request(conn)
+        if not peer_is_owner(conn):
+            _send(conn, {"refused": "not a client of this user"})
+            return True
+        request, fds = _read_request(conn, time.monotonic() + HEADER_SECONDS)
         try:
-            if request is None or not peer_is_owner(conn):
-                _send(conn, {"refused": "not a request from this user"})
+            if request is None:
+                _send(conn, {"refused": "not a well-formed request"})
                 return True
             kind = request.get("kind")
             if kind == "status":
@@ -188,6 +198,9 @@ class Agent:
                 return False
             if kind != "run" or len(fds) != 3:
                 _send(conn, {"refused": "unknown request"})
+                return True
+            if (wrong := bad_run_request(request)) is not None:
+                _send(conn, {"refused": f"bad run request: {wrong}"})
                 return True
             return self.run_command(conn, request, fds)
         finally:
@@ -214,7 +227,11 @@ class Agent:
         if code_fingerprint() != self.code:  # the code changed: this agent is stale
             self.close_and_answer(conn, {"refused": "the code changed since the agent started"})
             return False
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError as exc:  # no process left (ulimit): the client runs it in-process
+            _send(conn, {"refused": f"cannot fork: {exc.strerror}"})
+            return True
         if pid == 0:
             self.listener.close()
             os.close(self.lock)
@@ -238,27 +255,61 @@ def _send(conn: socket.socket, message: dict[str, Any]) -> None:
         conn.sendall(json.dumps(message).encode() + b"\n")
 
 
-def _read_request(conn: socket.socket) -> tuple[dict | None, list[int]]:
+def idle_seconds(text: str | None) -> float:
+    """BALL_AGENT_IDLE: seconds, positive; anything else means the default."""
     try:
+        value = float(text or IDLE_SECONDS)
+    except ValueError:
+        return IDLE_SECONDS
+    return value if 0 < value < 1e9 else IDLE_SECONDS
+
+
+def _read_request(conn: socket.socket, deadline: float) -> tuple[dict | None, list[int]]:
+    """The request and the descriptors that came with it; None for anything but a JSON
+    object of at most REQUEST_MAX bytes that arrived whole before `deadline`."""
+    fds: list[int] = []
+    try:
+        conn.settimeout(max(deadline - time.monotonic(), 0.001))
         head, fds, _flags, _addr = socket.recv_fds(conn, 4, 3)
-    except OSError:
-        return None, []
-    if len(head) != 4:
-        return None, fds
-    size = struct.unpack("!I", head)[0]
-    if size > _REQUEST_MAX:
-        return None, fds
-    body = b""
-    try:
-        while len(body) < size:
-            chunk = conn.recv(size - len(body))
-            if not chunk:
-                return None, fds
-            body += chunk
-        request = json.loads(body.decode("utf-8", "surrogateescape"))
-    except (OSError, ValueError):
+        head += _recv_exactly(conn, 4 - len(head), deadline)  # a stream may split the 4
+        size = struct.unpack("!I", head)[0]
+        if size > REQUEST_MAX:
+            return None, fds
+        request = json.loads(_recv_exactly(conn, size, deadline).decode("utf-8", "surrogateescape"))
+    except (OSError, ValueError, struct.error):  # a timeout is an OSError
         return None, fds
     return (request if isinstance(request, dict) else None), fds
+
+
+def _recv_exactly(conn: socket.socket, size: int, deadline: float) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0:
+        conn.settimeout(max(deadline - time.monotonic(), 0.001))
+        chunk = conn.recv(min(size, 1 << 16))
+        if not chunk:
+            raise ValueError("the client hung up mid-request")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def bad_run_request(request: dict) -> str | None:
+    """What is wrong with a run request's fields (their types), None when nothing is."""
+
+    def strings(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    env = request.get("env")
+    checks = {
+        "argv": strings(request.get("argv")) and len(request["argv"]) >= 1,
+        "cwd": isinstance(request.get("cwd"), str),
+        "env": isinstance(env, dict) and strings(list(env)) and strings(list(env.values())),
+        "umask": type(request.get("umask")) is int and 0 <= request["umask"] <= 0o777,
+        "main_package": request.get("main_package") is None
+        or isinstance(request["main_package"], str),
+    }
+    wrong = [name for name, ok in checks.items() if not ok]
+    return ", ".join(wrong) if wrong else None
 
 
 # --- the forked copy that runs one command
@@ -272,9 +323,13 @@ def _child(conn: socket.socket, request: dict, fds: list[int]) -> None:
         if not _take_over(request, fds):
             _send(conn, {"refused": "cannot enter the client's working directory"})
             os._exit(1)
-        conn.settimeout(None)
         conn.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
-        watcher = _Watcher(conn)
+        conn.settimeout(HANDSHAKE_SECONDS)
+        lines = Lines(conn)
+        if lines.next() != {"go": True}:  # the client gave up: it runs the command itself
+            os._exit(0)
+        conn.settimeout(None)
+        watcher = _Watcher(lines)
         outcome = _run(request["argv"])
         watcher.send(outcome)
         code = outcome.get("exit", 128 + outcome.get("signal", 0))
@@ -325,8 +380,9 @@ def _stream(fd: int, encoding: str, errors: str, line_buffering: bool) -> io.Tex
 class _Watcher:
     """Reads the client's forwarded signals; ends the copy if the client goes away."""
 
-    def __init__(self, conn: socket.socket) -> None:
-        self.conn = conn
+    def __init__(self, lines: Lines) -> None:
+        self.lines = lines
+        self.conn = lines.sock
         self.lock = threading.Lock()
         threading.Thread(target=self._loop, daemon=True).start()
 
@@ -335,8 +391,7 @@ class _Watcher:
             _send(self.conn, message)
 
     def _loop(self) -> None:
-        lines = Lines(self.conn)
-        while (message := lines.next()) is not None:
+        while (message := self.lines.next()) is not None:
             signum = message.get("signal")
             if isinstance(signum, int) and 0 < signum < signal.NSIG:
                 self._raise(signum)

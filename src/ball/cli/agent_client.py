@@ -53,6 +53,9 @@ FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 # started under other values would not run a command as this interpreter would.
 _STARTUP_PREFIXES = ("PYTHON", "LC_", "LANG")
 _SOCKET_PATH_MAX = 100  # sun_path is 108 bytes on Linux, 104 on macOS
+# The longest JSON line either side accepts: answers and signals are a few dozen bytes, so a
+# longer line is garbage and ends the conversation instead of filling memory.
+LINE_MAX = 64 << 10
 
 
 def enabled() -> bool:
@@ -134,15 +137,18 @@ def send_request(sock: socket.socket, request: dict, fds: list[int]) -> None:
 
 
 class Lines:
-    """JSON lines read from a socket."""
+    """JSON lines read from a socket (each at most LINE_MAX bytes)."""
 
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
         self.buffer = b""
 
     def next(self) -> dict | None:
-        """The next message; None at end of file or on a broken connection."""
+        """The next message; None at end of file, on a broken connection or a timeout, and
+        for a line that is too long or not a JSON object."""
         while b"\n" not in self.buffer:
+            if len(self.buffer) > LINE_MAX:
+                return None
             try:
                 chunk = self.sock.recv(4096)
             except OSError:
@@ -201,14 +207,14 @@ def run(argv: list[str]) -> int | None:
     except (OSError, ValueError, TypeError):
         taken = None
     if not taken or "pid" not in taken:  # refused (stale code), or no answer in time
-        sock.close()
+        sock.close()  # the copy then gets no "go" and ends without running the command
         return None
     sock.settimeout(None)  # the command itself may take as long as it takes
     return _wait(sock, lines)
 
 
-def _wait(sock: socket.socket, lines: Lines) -> int:
-    """Forward signals until the command's exit status arrives."""
+def _wait(sock: socket.socket, lines: Lines) -> int | None:
+    """Start the command, forward signals until its exit status arrives."""
     import signal
 
     def forward(signum: int, _frame: object) -> None:
@@ -217,8 +223,22 @@ def _wait(sock: socket.socket, lines: Lines) -> int:
         except OSError:
             pass
 
-    for name in FORWARDED:
-        signal.signal(getattr(signal, name), forward)
+    # An ignored signal (`nohup`, a background job of a script) stays ignored, as it would
+    # be for the command in-process. The others wait (blocked) until the copy has its "go":
+    # a Ctrl-C from then on reaches the command, never a half-started client.
+    signums = {getattr(signal, name) for name in FORWARDED}
+    signums = {s for s in signums if signal.getsignal(s) != signal.SIG_IGN}
+    signal.pthread_sigmask(signal.SIG_BLOCK, signums)
+    try:
+        # The command starts only now: a client that gave up before never runs it twice.
+        sock.sendall(b'{"go": true}\n')
+        for signum in signums:
+            signal.signal(signum, forward)
+    except OSError:  # the copy got no "go" and ran nothing: the caller runs it in-process
+        sock.close()
+        return None
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signums)
     answer = lines.next()
     sock.close()
     if answer is None or not isinstance(answer.get("exit", answer.get("signal")), int):
