@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import io
 import json
 import os
@@ -227,6 +228,9 @@ class Agent:
         if code_fingerprint() != self.code:  # the code changed: this agent is stale
             self.close_and_answer(conn, {"refused": "the code changed since the agent started"})
             return False
+        # Python's cyclic collector writes to every object it scans: in a copy, that would copy
+        # the agent's whole heap page by page. Frozen objects are never scanned.
+        gc.freeze()
         try:
             pid = os.fork()
         except OSError as exc:  # no process left (ulimit): the client runs it in-process
