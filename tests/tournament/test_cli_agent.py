@@ -6,6 +6,7 @@ agent."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -336,11 +337,22 @@ def raw_answer(path: str, payload: bytes, fds: tuple[int, ...] = ()) -> dict:
         sock.settimeout(30)
         sock.connect(path)
         socket.send_fds(sock, [payload[:4]], list(fds))
-        sock.sendall(payload[4:])
+        with contextlib.suppress(BrokenPipeError):  # refused at its length: the rest is unread
+            sock.sendall(payload[4:])
         lines = agent_client.Lines(sock)
         answer = lines.next()
         assert answer is not None, payload[:40]
         return answer
+
+
+def _null_fds(pid: int) -> list[str]:
+    """The descriptors of process `pid` open on /dev/null."""
+    fds = []
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == os.devnull:
+                fds.append(fd)
+    return sorted(fds)
 
 
 def framed(message: object) -> bytes:
@@ -351,7 +363,8 @@ def framed(message: object) -> bytes:
 @pytest.mark.process
 def test_garbage_on_the_socket_is_refused_and_the_agent_carries_on(warm):
     path = agent_socket(warm)
-    before = served(warm)
+    before, pid = served(warm), agent_pid(warm)
+    held = _null_fds(pid)  # its own 0, 1 and 2; every case below passes /dev/null
     good = {"kind": "run", "argv": ["ball", "--help"], "cwd": "/", "env": {}, "umask": 0o22,
             "executable": sys.executable, "package": agent_client.package_dir()}  # fmt: skip
     with open(os.devnull, "rb") as null:
@@ -374,6 +387,10 @@ def test_garbage_on_the_socket_is_refused_and_the_agent_carries_on(warm):
     assert raw_answer(path, framed(good)[:-3]) == {"refused": "not a well-formed request"}
     assert raw_answer(path, b"") == {"refused": "not a well-formed request"}
     assert served(warm) == before  # nothing ran, and the agent still answers
+    end = time.monotonic() + 30  # (it answers first, then closes)
+    while _null_fds(pid) != held:  # every descriptor passed is closed
+        assert time.monotonic() < end, "the agent keeps descriptors it was passed"
+        time.sleep(0.05)
 
 
 @pytest.mark.process
@@ -492,13 +509,13 @@ def test_a_client_that_gave_up_never_runs_the_command_twice(event_db, tmp_path):
         shutil.rmtree(agent_dir, ignore_errors=True)
 
 
-def _waiting_on_stdin(env, db: Path) -> tuple[subprocess.Popen[bytes], int]:
+def _waiting_on_stdin(env, db: Path, **popen) -> tuple[subprocess.Popen[bytes], int]:
     """`ball event import trf -` started and blocked reading its standard input (a pipe);
     the client and the process that reads (the client itself in-process, else its copy)."""
     agent = agent_pid(env) if env["BALL_AGENT"] != "0" else None
     pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
     proc = subprocess.Popen([*BALL, "event", "import", "trf", "-", "--db", str(db)], env=env,
-                            **pipes)  # fmt: skip
+                            **pipes, **popen)  # fmt: skip
     end = time.monotonic() + 60
     while True:
         assert time.monotonic() < end and proc.poll() is None, "the command never read stdin"
@@ -556,3 +573,17 @@ def test_a_copy_without_the_clients_go_runs_nothing(warm, event_db, tmp_path):
     _wait_gone(answer["pid"])
     rows = json.loads(ball(["standings", "--json", "--db", str(db)], cold(warm)).stdout)
     assert "Ghost" not in [r["name"] for r in rows]  # ... and ended without running it
+
+
+@pytest.mark.process
+def test_an_ignored_hangup_stays_ignored(warm, event_db, tmp_path):
+    """`nohup ball …`: the client does not forward a SIGHUP it ignores, so the command
+    carries on as it would in-process."""
+    trf = ball(["export", "trf", "--db", str(event_db)], cold(warm)).stdout
+    ignore = {"preexec_fn": lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)}
+    proc, child = _waiting_on_stdin(warm, tmp_path / "nohup.db", **ignore)
+    assert child != proc.pid
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(trf, timeout=60)
+    assert proc.returncode == 0, err
+    assert b"Agent" in out
