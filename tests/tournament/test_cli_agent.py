@@ -587,3 +587,20 @@ def test_an_ignored_hangup_stays_ignored(warm, event_db, tmp_path):
     out, err = proc.communicate(trf, timeout=60)
     assert proc.returncode == 0, err
     assert b"Agent" in out
+
+
+@pytest.mark.process
+def test_typers_import_time_switches_are_the_clients(warm):
+    """Typer reads TERMINAL_WIDTH, FORCE_COLOR and a few more when it is imported, which in
+    the agent is long before the client's environment arrives: clients that set them
+    differently get an agent of their own, so their output is what in-process gives."""
+    env = {**warm, "FORCE_COLOR": "1", "TERMINAL_WIDTH": "60"}
+    args = ["standings", "--help"]
+    try:
+        ball(args, env)  # no agent for these switches yet: in-process, and one starts
+        wait_for_agent(env)
+        assert agent_pid(env) != agent_pid(warm)
+        through = same_through_agent(args, env)
+        assert b"\x1b[" in through.stdout  # coloured although standard output is a pipe
+    finally:
+        ball(["agent", "stop"], env)

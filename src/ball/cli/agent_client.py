@@ -52,6 +52,12 @@ FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 # Environment variables read once when Python starts (encodings, paths, modes): an agent
 # started under other values would not run a command as this interpreter would.
 _STARTUP_PREFIXES = ("PYTHON", "LC_", "LANG")
+# Read once when a preloaded module is imported (Typer's rich_utils and core: width, colour,
+# Rich or not), which in the agent is before any client's environment arrives.
+_STARTUP_NAMES = frozenset(
+    {"TERMINAL_WIDTH", "FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "TYPER_USE_RICH",
+     "_TYPER_FORCE_DISABLE_TERMINAL"}
+)  # fmt: skip
 _SOCKET_PATH_MAX = 100  # sun_path is 108 bytes on Linux, 104 on macOS
 # The longest JSON line either side accepts: answers and signals are a few dozen bytes, so a
 # longer line is garbage and ends the conversation instead of filling memory.
@@ -84,9 +90,13 @@ def package_dir() -> str:
 
 def fingerprint() -> str:
     """This interpreter, this copy of the package and the start-up environment: two venvs,
-    worktrees or locales never share an agent."""
+    worktrees, locales or Typer settings never share an agent."""
     parts = [sys.executable, package_dir(), str(os.getuid())]
-    parts += sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith(_STARTUP_PREFIXES))
+    parts += sorted(
+        f"{k}={v}"
+        for k, v in os.environ.items()
+        if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_NAMES
+    )
     text = "\0".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
