@@ -26,7 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli import agent_client
-from ball.cli.agent import peer_is_owner
+from ball.cli.agent import IDLE_SECONDS, idle_seconds, peer_is_owner
 
 BALL = [sys.executable, "-m", "ball.cli"]
 
@@ -604,3 +604,30 @@ def test_typers_import_time_switches_are_the_clients(warm):
         assert b"\x1b[" in through.stdout  # coloured although standard output is a pipe
     finally:
         ball(["agent", "stop"], env)
+
+
+@pytest.mark.parametrize("args", [[], ["bogus"], ["status", "extra"], ["--help"]])
+def test_a_bad_agent_command_is_one_line_and_status_2(args, capsys):
+    assert agent_client.agent_command(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "error: usage: ball agent status|stop\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [(None, IDLE_SECONDS), ("", IDLE_SECONDS), ("1.5", 1.5), ("30", 30.0),
+     ("soon", IDLE_SECONDS), ("-5", IDLE_SECONDS), ("0", IDLE_SECONDS), ("nan", IDLE_SECONDS),
+     ("inf", IDLE_SECONDS)],
+)  # fmt: skip
+def test_ball_agent_idle_falls_back_to_the_default(text, seconds):
+    assert idle_seconds(text) == seconds
+
+
+def test_an_overlong_line_ends_the_conversation():
+    a, b = socket.socketpair()
+    with a, b:
+        b.settimeout(30)
+        a.sendall(b'{"signal": 2}\n' + b" " * (agent_client.LINE_MAX + 4096))
+        lines = agent_client.Lines(b)
+        assert lines.next() == {"signal": 2}
+        assert lines.next() is None  # no newline within LINE_MAX: refused, not buffered on
