@@ -549,6 +549,10 @@ def test_ctrl_c_ends_the_command_as_in_process(warm, tmp_path):
 def test_a_killed_client_takes_its_command_with_it(warm, tmp_path):
     proc, child = _waiting_on_stdin(warm, tmp_path / "killed.db")
     assert child != proc.pid
+    fd_dir = f"/proc/{child}/fd"
+    links = {int(fd): os.readlink(f"{fd_dir}/{fd}") for fd in os.listdir(fd_dir)}
+    streams = {links[0], links[1], links[2]}  # the client's three pipes ...
+    assert sorted(fd for fd, link in links.items() if link in streams) == [0, 1, 2]  # ... as 0-2
     proc.kill()
     proc.wait(timeout=60)
     _wait_gone(child)  # ended (SIGHUP from the copy's watcher) and reaped by the agent

@@ -221,11 +221,17 @@ class Agent:
         self.close()  # first, so that the socket is gone once the client has the answer
         _send(conn, answer)
 
+    def code_unchanged(self) -> bool:
+        try:
+            return code_fingerprint() == self.code
+        except OSError:  # a file went away while being looked at: changed, too
+            return False
+
     def run_command(self, conn: socket.socket, request: dict, fds: list[int]) -> bool:
         if request.get("executable") != sys.executable or request.get("package") != package_dir():
             _send(conn, {"refused": "another interpreter or package copy"})
             return True
-        if code_fingerprint() != self.code:  # the code changed: this agent is stale
+        if not self.code_unchanged():  # this agent is stale
             self.close_and_answer(conn, {"refused": "the code changed since the agent started"})
             return False
         # Python's cyclic collector writes to every object it scans: in a copy, that would copy
@@ -346,6 +352,8 @@ def _take_over(request: dict, fds: list[int]) -> bool:
     """Become the client's process: its standard streams, directory, umask, environment."""
     for number, fd in enumerate(fds):
         os.dup2(fd, number)  # inheritable, as a process's 0, 1 and 2 are
+    for fd in set(fds) - {0, 1, 2}:
+        os.close(fd)  # received inheritable: no program the command starts gets them
     try:
         os.chdir(request["cwd"])
     except OSError:
