@@ -75,6 +75,7 @@ def figure(label: str, commands: list[list[str]], env: dict[str, str], agent: in
 
 def setup_event(db: str, players: int, env: dict[str, str]) -> list[int]:
     """A Swiss event with `players` entrants and round 1 paired; the tables with a game."""
+
     def ball(*args: str) -> str:
         return subprocess.run([*BALL, *args], check=True, capture_output=True, text=True,
                               env=env).stdout  # fmt: skip
@@ -100,6 +101,7 @@ def start_agent(env: dict[str, str]) -> int:
 
 def rows(db: str, tables: list[int]) -> list[tuple[str, list[str], list[list[str]]]]:
     """(label, the discarded first warm run, the measured runs) per command."""
+
     def enter(table: int) -> list[str]:
         return [*BALL, "result", "enter", "--db", db, "--round", "1", "--table", str(table),
                 "--forfeit", "B"]  # fmt: skip
