@@ -345,6 +345,24 @@ def raw_answer(path: str, payload: bytes, fds: tuple[int, ...] = ()) -> dict:
         return answer
 
 
+def raw_run(path: str, request: dict, byte: bytes = b"F", fds: tuple[int, ...] = ()) -> dict:
+    """The agent's answer after its `ready` to a run request, when `byte` (none if empty)
+    comes with `fds`; the connection then closes without a `go`."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(30)
+        sock.connect(path)
+        sock.sendall(framed(request))
+        lines = agent_client.Lines(sock)
+        assert lines.next() == {"ready": True}
+        if byte:
+            socket.send_fds(sock, [byte], list(fds))
+        else:
+            sock.shutdown(socket.SHUT_WR)
+        answer = lines.next()
+        assert answer is not None
+        return answer
+
+
 def _null_fds(pid: int) -> list[str]:
     """The descriptors of process `pid` open on /dev/null."""
     fds = []
@@ -375,7 +393,6 @@ def test_garbage_on_the_socket_is_refused_and_the_agent_carries_on(warm):
             (framed(b"\xff\xfe"), (), "not a well-formed request"),
             (framed([1, 2, 3]), (), "not a well-formed request"),
             (framed({"kind": "explode"}), (), "unknown request"),
-            (framed(good), (), "unknown request"),  # a run without its descriptors
             (framed({**good, "argv": "ball --help", "umask": -1}), fds,
              "bad run request: argv, umask"),
             (framed({**good, "env": {"A": 1}, "cwd": None}), fds, "bad run request: cwd, env"),
@@ -383,6 +400,10 @@ def test_garbage_on_the_socket_is_refused_and_the_agent_carries_on(warm):
         ]  # fmt: skip
         for payload, with_fds, why in cases:
             assert raw_answer(path, payload, with_fds) == {"refused": why}
+        # a good run request, then no descriptors, or too few, or another byte with them
+        no_fds = "a run takes the client's descriptors 0, 1 and 2"
+        for byte, with_fds in ((b"", ()), (b"F", ()), (b"F", fds[:2]), (b"X", fds)):
+            assert raw_run(path, good, byte, with_fds) == {"refused": no_fds}
     # a request cut short, and a silent client: dropped after the agent's deadline
     assert raw_answer(path, framed(good)[:-3]) == {"refused": "not a well-formed request"}
     assert raw_answer(path, b"") == {"refused": "not a well-formed request"}
@@ -486,22 +507,16 @@ def test_a_client_that_gave_up_never_runs_the_command_twice(event_db, tmp_path):
         wait_for_agent(env)
         pid = agent_pid(env)
         os.kill(pid, signal.SIGSTOP)  # a hung agent: the connection waits in its backlog
-        try:
-            # (the client's descriptors sit in the agent's queue until it wakes: its output
-            # pipe ends only then, so wait for the process, not for the end of its output)
-            add = [*BALL, "event", "add-player", "--db", str(db), "Late"]
-            added = subprocess.Popen(add, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            status = added.wait(timeout=120)
+        try:  # (its output pipe ends with it: the hung agent was given no descriptor)
+            added = ball(["event", "add-player", "--db", str(db), "Late"], env)
         finally:
             os.kill(pid, signal.SIGCONT)
-        out, err = added.communicate(timeout=60)
-        assert status == 0 and out.endswith(b"Late\n"), err  # in-process after the wait
+        assert added.returncode == 0 and added.stdout.endswith(b"Late\n"), added.stderr
         end = time.monotonic() + 60
-        while served(env) != 1:  # the agent takes the old request late, and forks for it
-            assert time.monotonic() < end, "the agent never took the stale request"
+        while _children(pid) or served(env) is None:  # it takes the stale request late
+            assert time.monotonic() < end, "the agent is stuck"
             time.sleep(0.1)
-        for child in _children(pid):
-            _wait_gone(child)
+        assert served(env) == 0  # the client had gone: no descriptors, no copy
         rows = json.loads(ball(["standings", "--json", "--db", str(db)], cold(env)).stdout)
         assert sorted(r["name"] for r in rows).count("Late") == 1
     finally:
@@ -571,8 +586,7 @@ def test_a_copy_without_the_clients_go_runs_nothing(warm, event_db, tmp_path):
     request = {"kind": "run", "argv": argv, "cwd": "/", "env": dict(warm), "umask": 0o22,
                "executable": sys.executable, "package": agent_client.package_dir()}  # fmt: skip
     with open(os.devnull, "r+b") as null:
-        fds = (null.fileno(),) * 3
-        answer = raw_answer(agent_socket(warm), framed(request), fds)  # then hangs up
+        answer = raw_run(agent_socket(warm), request, b"F", (null.fileno(),) * 3)  # hangs up
     assert isinstance(answer.get("pid"), int)  # the copy was made ...
     _wait_gone(answer["pid"])
     rows = json.loads(ball(["standings", "--json", "--db", str(db)], cold(warm)).stdout)

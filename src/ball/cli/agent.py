@@ -11,14 +11,15 @@ until its code changes on disk.
 Protocol, per connection: the agent first checks the peer (SO_PEERCRED: same uid; anyone
 else is refused before a byte is read). The client sends a 4-byte big-endian length and
 that many bytes of JSON (at most REQUEST_MAX, all within HEADER_SECONDS), `{"kind": "run" |
-"status" | "stop", ...}`; a run passes the client's descriptors 0, 1 and 2 with the length
-(SCM_RIGHTS). Every answer is a JSON line. For a run the agent checks the request's fields,
-that the client is the same interpreter and package copy, and that the package's code is
-unchanged since start-up (else it answers `{"refused": why}`, and exits when the code is
-stale); then it forks. The copy takes the descriptors as 0, 1 and 2, the client's working
-directory, umask, environment and `sys.argv`, answers `{"pid": n}` and waits for the
-client's `{"go": true}`: a client that gave up waiting runs the command in-process, and its
-copy then ends without running it (never twice). It runs `ball.cli.run_in_process` as the
+"status" | "stop", ...}`. Every answer is a JSON line. For a run the agent checks the
+request's fields, that the client is the same interpreter and package copy, and that the
+package's code is unchanged since start-up (else it answers `{"refused": why}`, and exits
+when the code is stale); then it answers `{"ready": true}`, the client sends one byte `F`
+with its descriptors 0, 1 and 2 (SCM_RIGHTS), and the agent forks. The copy takes the
+descriptors as 0, 1 and 2, the client's working directory, umask, environment and
+`sys.argv`, answers `{"pid": n}` and waits for the client's `{"go": true}`: a client that
+gave up waiting runs the command in-process, and its copy then ends without running it
+(never twice). It runs `ball.cli.run_in_process` as the
 `ball` process would, and answers `{"exit": status}` or, if a signal ended it,
 `{"signal": n}`. Meanwhile a thread reads `{"signal": n}` lines the client forwards and
 raises them in the copy; if the client disappears the copy is ended (SIGHUP, then SIGKILL
@@ -197,7 +198,7 @@ class Agent:
             if kind == "stop":
                 self.close_and_answer(conn, {"pid": os.getpid()})
                 return False
-            if kind != "run" or len(fds) != 3:
+            if kind != "run":
                 _send(conn, {"refused": "unknown request"})
                 return True
             if (wrong := bad_run_request(request)) is not None:
@@ -234,6 +235,13 @@ class Agent:
         if not self.code_unchanged():  # this agent is stale
             self.close_and_answer(conn, {"refused": "the code changed since the agent started"})
             return False
+        # Only now does the client pass its descriptors: a request queued at a hung agent
+        # holds none of them (a pipe the client writes to ends when the client does).
+        _send(conn, {"ready": True})
+        fds += _read_fds(conn, time.monotonic() + HEADER_SECONDS)  # handle() closes them
+        if len(fds) != 3:
+            _send(conn, {"refused": "a run takes the client's descriptors 0, 1 and 2"})
+            return True
         # Python's cyclic collector writes to every object it scans: in a copy, that would copy
         # the agent's whole heap page by page. Frozen objects are never scanned.
         gc.freeze()
@@ -289,6 +297,20 @@ def _read_request(conn: socket.socket, deadline: float) -> tuple[dict | None, li
     except (OSError, ValueError, struct.error):  # a timeout is an OSError
         return None, fds
     return (request if isinstance(request, dict) else None), fds
+
+
+def _read_fds(conn: socket.socket, deadline: float) -> list[int]:
+    """The descriptors that come with the client's one-byte `F` (none on anything else)."""
+    try:
+        conn.settimeout(max(deadline - time.monotonic(), 0.001))
+        data, fds, _flags, _addr = socket.recv_fds(conn, 1, 3)
+    except OSError:
+        return []
+    if data != b"F":
+        for fd in fds:
+            os.close(fd)
+        return []
+    return fds
 
 
 def _recv_exactly(conn: socket.socket, size: int, deadline: float) -> bytes:

@@ -136,8 +136,8 @@ def socket_path(create: bool = False) -> str | None:
     return path if len(path.encode()) <= _SOCKET_PATH_MAX else None
 
 
-# --- messages: a request is a 4-byte length and a JSON object (the descriptors ride on the
-# length); answers and signals are JSON lines.
+# --- messages: a request is a 4-byte length and a JSON object; a run's descriptors follow
+# on one byte once the agent is ready; answers and signals are JSON lines.
 
 
 def send_request(sock: socket.socket, request: dict, fds: list[int]) -> None:
@@ -211,9 +211,13 @@ def run(argv: list[str]) -> int | None:
     if sock is None:
         return None
     try:
-        send_request(sock, _request(argv), [0, 1, 2])
+        send_request(sock, _request(argv), [])
         lines = Lines(sock)
-        taken = lines.next()
+        ready = lines.next()
+        taken = None
+        if ready is not None and ready.get("ready") is True:
+            socket.send_fds(sock, [b"F"], [0, 1, 2])  # our standard streams, only now
+            taken = lines.next()
     except (OSError, ValueError, TypeError):
         taken = None
     if not taken or "pid" not in taken:  # refused (stale code), or no answer in time
