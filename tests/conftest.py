@@ -15,6 +15,10 @@ from typing import Any
 
 import pytest
 
+# No `ball` child process of the suite hands its command to the CLI start-up agent or
+# leaves one running (ball.cli.agent_client); tests/tournament/test_cli_agent.py opts in.
+os.environ["BALL_AGENT"] = "0"
+
 # Flags for Chromium in this sandbox: no sandboxing as root, no GPU, and none of the
 # background connections that a closed network refuses.
 BROWSER_ARGS = [

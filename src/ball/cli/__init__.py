@@ -130,7 +130,25 @@ def __getattr__(name: str):
 
 
 def main() -> None:
+    """The `ball` command: through the start-up agent when one is running (see
+    `ball.cli.agent_client`), else in-process, starting an agent for the next command."""
+    from ball.cli import agent_client
+
     args = sys.argv[1:]
+    if args[:1] == ["agent"]:
+        raise SystemExit(agent_client.agent_command(args[1:]))
+    use_agent = agent_client.enabled() and agent_client.eligible(args)
+    if use_agent and (status := agent_client.run(sys.argv)) is not None:
+        raise SystemExit(status)
+    try:
+        run_in_process(args)
+    finally:
+        if use_agent:
+            agent_client.start_agent()
+
+
+def run_in_process(args: list[str]) -> None:
+    """Run `ball ARGS` in this process (the agent's forked copies run it too)."""
     first = next((arg for arg in args if not arg.startswith("-")), None)
     commands = {group or module for module, group in _GROUPS}
     if not args or args == ["--help"]:  # the top-level help: names and help lines only
