@@ -100,7 +100,7 @@ def counts(db) -> tuple[int, int]:
 
 def test_errors_exit_2_and_write_nothing(tmp_path):
     db = str(tmp_path / "e.db")
-    assert "unknown event" in one_line_error(ball("round", "pair", "--db", db))
+    assert "no database at" in one_line_error(ball("round", "pair", "--db", db))
     setup_event(db, players=4, extra=("--rounds", "2"))
     assert "unknown event" in one_line_error(ball("standings", "--db", db, "--event", "Nope"))
     assert "not paired" in one_line_error(

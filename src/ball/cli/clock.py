@@ -78,9 +78,11 @@ def replay_command(
 
 
 def _store(db: str | None):
+    from ball.cli.tournament_common import require_existing_file
     from ball.clocks.store import ClockStore
     from ball.storage import open_database
 
+    require_existing_file(db)  # both commands only read: a mistyped path makes no file
     try:
         _engine, sessions = open_database(db)
     except Exception as exc:  # a bad path or URL is the user's input

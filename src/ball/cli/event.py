@@ -106,8 +106,8 @@ def create_command(
         if system is not None:
             fail("--system: a Mahjong event is played in sessions; give --sessions N instead")
         mahjong_event.create(
-            service(db), name=name, sessions=sessions, hands=hands_per_session, method=method,
-            seed=draw_lots, date_start=date_start, place=place, arbiter=arbiter,
+            service(db, create=True), name=name, sessions=sessions, hands=hands_per_session,
+            method=method, seed=draw_lots, date_start=date_start, place=place, arbiter=arbiter,
         )  # fmt: skip
         return
     if system is None:
@@ -131,7 +131,7 @@ def create_command(
             fail(f"--scoring is not JSON: {exc}")
         if not isinstance(score, dict):
             fail("--scoring must be a JSON object")
-    svc = service(db)
+    svc = service(db, create=True)
     info = run(
         lambda: svc.create_event(
             name=name,
@@ -367,7 +367,7 @@ def import_trf_command(
 ) -> None:
     """Create an event from a FIDE TRF-16 file (as `ball export trf` writes it)."""
     text = read_text(path)
-    svc = service(db)
+    svc = service(db, create=True)
     info = run(
         lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name)
     )

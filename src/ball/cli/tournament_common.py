@@ -4,6 +4,7 @@ standings, export)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
@@ -22,13 +23,38 @@ EVENT = typer.Option(
 )
 
 
-def service(db: str | None):
+def service(db: str | None, *, create: bool = False):
+    """The tournament service on `--db` (or BALL_DB). Only the commands that make an event
+    (`event create`, `event import`) may create the database file: every other command on a
+    mistyped path would otherwise leave an empty database behind and answer "no event"."""
     from ball.tournament import TournamentError, TournamentService
 
+    if not create:
+        require_existing_file(db)
     try:
         return TournamentService(db)
     except TournamentError as exc:
         fail(str(exc))
+
+
+def require_existing_file(db: str | None) -> None:
+    """A SQLite file named by path or URL must exist; other databases (PostgreSQL, an
+    in-memory SQLite) are the URL's business."""
+    from ball.storage import database_url
+
+    try:
+        url = database_url(db)
+    except ValueError as exc:
+        fail(str(exc))
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        return
+    path = url[len(prefix) :].split("?", 1)[0]
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return
+    if not Path(path).is_file():
+        shown = db if db is not None else path
+        fail(f"no database at {shown} (an event is made with 'ball event create --db {shown}')")
 
 
 def run(call: Callable[[], T]) -> T:
