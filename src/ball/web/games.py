@@ -368,7 +368,7 @@ class GameStore:
 
     def _state(self, row: GameRow, rebuilt: Rebuilt, since: int | None = None) -> dict[str, Any]:
         game = rebuilt.game
-        redo = json.loads(row.redo)
+        redo = row.redo != "[]" and json.loads(row.redo)  # "[]" after every action
         _modes.put(row.id, row.mode)
         log_start, log = log_view(rebuilt.log, since)
         return {
