@@ -268,3 +268,10 @@ def test_the_route_is_first_in_the_app():
     assert repr(app.router.routes[0]) == (
         f"ApplyRoute(path={apply_route.PATH_FORMAT!r}, methods=['POST'])"
     )
+
+
+def test_urls_are_still_found_by_route_name():
+    """The direct route has no name: the app's reverse look-up passes over it."""
+    app = create_app()
+    assert app.url_path_for("apply_action", game_id="g1") == "/api/games/g1/actions"
+    assert app.url_path_for("get_game", game_id="g1") == "/api/games/g1"

@@ -26,8 +26,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from pydantic import ValidationError
+from starlette.datastructures import URLPath
 from starlette.requests import Request
-from starlette.routing import BaseRoute, Match
+from starlette.routing import BaseRoute, Match, NoMatchFound
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ball.web.api import ActionIn, answer_action
@@ -139,6 +140,10 @@ class ApplyRoute(BaseRoute):
     ) -> None:
         scope[HANDED_ON] = True
         await self.router(scope, _replayed(messages, receive), send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        # nameless: `url_for("apply_action", ...)` goes on to the FastAPI route
+        raise NoMatchFound(name, path_params)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(path={PATH_FORMAT!r}, methods=['POST'])"
