@@ -52,3 +52,19 @@ def test_played_by_text_the_store_ends_where_the_engine_does(tmp_path: Path):
         assert state["legal"] == replay.legal_actions()
         assert state["position"] == replay.to_json()
     assert state["version"] > 20
+
+
+def test_the_remembered_texts_stay_bounded(monkeypatch):
+    """Past the bound the texts are forgotten and written again; the list does not change."""
+    from ball.web import games
+
+    monkeypatch.setattr(games, "_TEXTS_KEPT", 5)
+    monkeypatch.setattr(games, "_texts", {})
+    game, rng = Game.new("pe"), random.Random(8)
+    for _ in range(30):
+        if game.is_over or not game.legal_tuples():
+            break
+        texts = legal_texts(Rebuilt(game, [], ((0, game),)))
+        assert texts == game.legal_actions()
+        assert len(games._texts) <= 5
+        game.apply(rng.choice(texts))

@@ -18,7 +18,6 @@ import uuid
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, update
@@ -111,15 +110,25 @@ class Rebuilt:
 
 
 # The text of each action tuple, remembered (issue 15): writing the texts of a position's
-# 40-60 actions through the notation cost more than the rest of listing them.
-_action_text = lru_cache(maxsize=1 << 16)(to_text)
+# 40-60 actions through the notation cost more than the rest of listing them. A plain dict
+# (a look-up is a third of an lru_cache call's cost), emptied when it reaches the bound.
+_TEXTS_KEPT = 1 << 16
+_texts: dict[Action, str] = {}
+
+
+def _new_text(action: Action) -> str:
+    if len(_texts) >= _TEXTS_KEPT:
+        _texts.clear()
+    text = _texts[action] = to_text(action)
+    return text
 
 
 def legal_texts(rebuilt: Rebuilt) -> list[str]:
     """`rebuilt.game.legal_actions()`: the engine's actions as sorted texts, each text
     written once per action tuple; the actions by text are kept for the next apply."""
     actions = rebuilt.game.legal_tuples()
-    texts = [_action_text(a) for a in actions]
+    known = _texts.get
+    texts = [known(a) or _new_text(a) for a in actions]
     rebuilt.by_text = dict(zip(texts, actions, strict=True))
     texts.sort()
     return texts
