@@ -1,14 +1,17 @@
 """Web benchmark: the simulator's apply-action against a bare FastAPI endpoint, same run.
 
-Starts `ball.web` under uvicorn in its own process on a fresh SQLite file, then N clients
-(default 20) each play their own free-play game through the JSON API (made before the timed
-part, so the figure is CPU per action; a game that ends is replaced inside it): pick a legal action
-at random from the last answer, POST it (asking only for the log entries after the ones it
-has, `?since=N`). Then the same clients POST a small JSON body to a bare FastAPI endpoint
-(`bench/web.py` itself, no middleware, no database) served by uvicorn the same way: the
-framework's floor. Prints p50/p95/p99 of both, the server's CPU per request (user+system
-time of the server process, read from /proc) and their ratio, and the apply response's size
-early and late in one long game (it must not grow with the game).
+Starts `ball.web` under uvicorn in its own process on a fresh SQLite file, and beside it a
+bare FastAPI endpoint (`bench/web.py` itself, no middleware, no database) under uvicorn the
+same way: the framework's floor. N clients (default 20) each play their own free-play game
+through the JSON API (made before the timed part, so the figure is CPU per action; a game
+that ends is replaced inside it): pick a legal action at random from the last answer, POST
+it (asking only for the log entries after the ones it has, `?since=N`); the same clients
+POST a small JSON body to the bare endpoint. The two loads alternate in rounds (default 5,
+the requests split evenly), so that a change of the shared machine's load during the run
+hits both alike. Prints p50/p95/p99 of both, each server's CPU per request over all rounds
+(user+system time of the server process, read from /proc), their ratio and each round's
+ratio, and the apply response's size early and late in one long game (it must not grow
+with the game).
 
 Then the simulator's first load on a phone profile (issue 13): Debian's Chromium through
 Playwright, 390x844, a fresh browser context per load (empty cache), CPU slowed 4x with the
@@ -16,8 +19,8 @@ DevTools `Emulation.setCPUThrottlingRate`, beside the same loads unthrottled (th
 of the same run). Printed: median first contentful paint and "board ready" (the first piece
 drawn by board.js, seen by a MutationObserver installed before the page's own scripts).
 
-Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50] [--long 500] [--loads 5]
-     [--no-browser]
+Run: .venv/bin/python bench/web.py [--clients 20] [--actions 50] [--rounds 5] [--long 500]
+     [--loads 5] [--no-browser]
 """
 
 from __future__ import annotations
@@ -101,8 +104,12 @@ def since(state: dict) -> int:
 first_games: dict[int, dict] = {}
 
 
+# Each client's random choices, kept across rounds.
+client_rngs: dict[int, random.Random] = {}
+
+
 async def sim_client(http: httpx.AsyncClient, actions: int, seed: int, out: list) -> None:
-    rng = random.Random(seed)
+    rng = client_rngs.setdefault(seed, random.Random(seed))
     state = first_games.pop(seed, None)
     if state is None:
         state = (await http.post("/api/games", json={"mode": "free"})).json()
@@ -119,6 +126,7 @@ async def sim_client(http: httpx.AsyncClient, actions: int, seed: int, out: list
         out.append(time.perf_counter() - t0)
         r.raise_for_status()
         state = r.json()
+    first_games[seed] = state  # the next round goes on with this game
 
 
 async def floor_client(http: httpx.AsyncClient, actions: int, seed: int, out: list) -> None:
@@ -144,22 +152,51 @@ async def make_first_games(base: str, clients: int) -> None:
             first_games[seed] = r.raise_for_status().json()
 
 
-def measure(app: str, env: dict[str, str], worker, clients: int, actions: int):
-    port = free_port()
-    server = start_server(app, port, env)
+class Server:
+    """One server process under uvicorn, warmed up, and the load its clients put on it."""
+
+    def __init__(self, app: str, env: dict[str, str], worker) -> None:
+        self.port = free_port()
+        self.process = start_server(app, self.port, env)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.worker = worker
+        self.latencies: list[float] = []
+        self.cpu = self.wall = 0.0
+        asyncio.run(load(self.base, worker, 2, 5))  # warm up imports and caches
+
+    def round(self, clients: int, actions: int) -> float:
+        """One timed round; returns its server CPU per request (seconds)."""
+        cpu0, t0 = cpu_seconds(self.process.pid), time.perf_counter()
+        lat = asyncio.run(load(self.base, self.worker, clients, actions))
+        cpu = cpu_seconds(self.process.pid) - cpu0
+        self.wall += time.perf_counter() - t0
+        self.cpu += cpu
+        self.latencies += lat
+        return cpu / len(lat)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def measure(env: dict[str, str], clients: int, actions: int, rounds: int):
+    """Both servers, loaded in alternate rounds: (sim, bare, per-round ratios, sizes)."""
+    sim = bare = None
     try:
-        base = f"http://127.0.0.1:{port}"
-        asyncio.run(load(base, worker, 2, 5))  # warm up imports and caches
-        if worker is sim_client:
-            asyncio.run(make_first_games(base, clients))
-        cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
-        lat = asyncio.run(load(base, worker, clients, actions))
-        cpu, wall = cpu_seconds(server.pid) - cpu0, time.perf_counter() - t0
-        sizes = long_game(base, args_long) if worker is sim_client else None
+        sim = Server("ball.web.app:create_app", env, sim_client)
+        bare = Server("bench.web:floor_app", {}, floor_client)
+        asyncio.run(make_first_games(sim.base, clients))
+        per_round = [actions // rounds + (i < actions % rounds) for i in range(rounds)]
+        ratios = []
+        for n in per_round:
+            if n:
+                ratios.append(sim.round(clients, n) / bare.round(clients, n))
+        sizes = long_game(sim.base, args_long)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    return sorted(lat), cpu, wall, sizes
+        for server in (sim, bare):
+            if server is not None:
+                server.stop()
+    return sim, bare, ratios, sizes
 
 
 def long_game(base: str, plies: int) -> list[tuple[int, int, int]]:
@@ -249,6 +286,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--actions", type=int, default=50, help="requests per client")
+    parser.add_argument("--rounds", type=int, default=5, help="alternate rounds of each load")
     parser.add_argument("--long", type=int, default=500, help="plies of the size game")
     parser.add_argument("--loads", type=int, default=5, help="cold page loads per profile")
     parser.add_argument("--no-browser", action="store_true", help="skip the phone first load")
@@ -257,14 +295,18 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         env = {"BALL_DB": str(Path(tmp) / "bench.sqlite")}
-        sim = measure("ball.web.app:create_app", env, sim_client, args.clients, args.actions)
-    bare = measure("bench.web:floor_app", {}, floor_client, args.clients, args.actions)
-    print(f"{args.clients} concurrent clients, {args.actions} requests each")
-    sim_cpu = report("simulator apply-action", *sim[:3])
-    bare_cpu = report("bare FastAPI endpoint (yardstick)", *bare[:3])
+        sim, bare, ratios, sizes = measure(env, args.clients, args.actions, max(1, args.rounds))
+    print(
+        f"{args.clients} concurrent clients, {args.actions} requests each, in {len(ratios)} rounds"
+    )
+    sim_cpu = report("simulator apply-action", sorted(sim.latencies), sim.cpu, sim.wall)
+    bare_cpu = report(
+        "bare FastAPI endpoint (yardstick)", sorted(bare.latencies), bare.cpu, bare.wall
+    )
     print(f"CPU ratio simulator / bare: {sim_cpu / bare_cpu:.2f}x")
+    print("  per round: " + ", ".join(f"{r:.2f}x" for r in ratios))
     print("apply response size along one game (bytes: with ?since / full GET state):")
-    for ply, small, full in sim[3] or []:
+    for ply, small, full in sizes or []:
         print(f"  ply {ply:4d}: {small:6d} / {full:6d}")
     if not args.no_browser:
         phone_first_load(args.loads)

@@ -221,10 +221,18 @@ def legal_actions(request: Request, game_id: str, piece: str | None = None):
 
 @router.post("/games/{game_id}/actions", response_model=AppliedOut, summary="Apply an action")
 async def apply_action(request: Request, game_id: str, body: ActionIn, since: int | None = Since):
+    return await answer_action(request, game_id, body.action, body.version, since)
+
+
+async def answer_action(
+    request: Request, game_id: str, action: str, version: int | None, since: int | None
+) -> JSONResponse:
+    """The answer to an action, from checked parameters: the route above, and the same
+    route dispatched directly (`ball.web.apply_route`), both answer through here."""
     games = store(request)
     with _errors():
         state, entry = await _short_or_threaded(
-            request, game_id, lambda: games.apply(game_id, body.action, body.version, since)
+            request, game_id, lambda: games.apply(game_id, action, version, since)
         )
     told = _told(request, state)
     return _sent({**told, "applied": told["log"][-1] if told["log"] else entry.__dict__})

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
+from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character
@@ -86,6 +87,9 @@ class Rebuilt:
     game: Game
     log: list[LogEntry]
     snapshots: tuple[tuple[int, Game], ...]  # always starts with ply 0
+    # the position's legal actions by their text, once an answer has listed them
+    # (`legal_texts`): the next apply looks its action up instead of parsing it
+    by_text: dict[str, Action] | None = field(default=None, compare=False, repr=False)
 
     def extended(self, game: Game, entry: LogEntry) -> Rebuilt:
         """This game after `entry` (already applied to `game`, a copy of `self.game`)."""
@@ -103,6 +107,31 @@ class Rebuilt:
         for entry in self.log[start:plies]:
             game.apply(entry.action)
         return Rebuilt(game, self.log[:plies], kept)
+
+
+# The text of each action tuple, remembered (issue 15): writing the texts of a position's
+# 40-60 actions through the notation cost more than the rest of listing them. A plain dict
+# (a look-up is a third of an lru_cache call's cost), emptied when it reaches the bound.
+_TEXTS_KEPT = 1 << 16
+_texts: dict[Action, str] = {}
+
+
+def _new_text(action: Action) -> str:
+    if len(_texts) >= _TEXTS_KEPT:
+        _texts.clear()
+    text = _texts[action] = to_text(action)
+    return text
+
+
+def legal_texts(rebuilt: Rebuilt) -> list[str]:
+    """`rebuilt.game.legal_actions()`: the engine's actions as sorted texts, each text
+    written once per action tuple; the actions by text are kept for the next apply."""
+    actions = rebuilt.game.legal_tuples()
+    known = _texts.get
+    texts = [known(a) or _new_text(a) for a in actions]
+    rebuilt.by_text = dict(zip(texts, actions, strict=True))
+    texts.sort()
+    return texts
 
 
 def log_view(log: list[LogEntry], since: int | None) -> tuple[int, list[dict[str, Any]]]:
@@ -126,12 +155,16 @@ def action_origin(action: str) -> str | None:
     return notation.origin(action)
 
 
-def _apply_logged(game: Game, action: str, ply: int, seen: Game | None = None) -> LogEntry:
+def _apply_logged(
+    game: Game, action: str, ply: int, seen: Game | None = None, parsed: Action | None = None
+) -> LogEntry:
     """Apply `action` to `game`, logged as ply `ply`. `seen` is a game at the same position
     that may be read for the narration: `Game.state` forgets the position's action list, so
-    reading `game` itself would make `apply` find it again (issue 15)."""
+    reading `game` itself would make `apply` find it again (issue 15). `parsed` is the
+    action's tuple when the caller knows it (`Rebuilt.by_text`)."""
     before = (game.half, game.turn, game.actor, game.phase)
-    parsed = game.parse(action)
+    if parsed is None:
+        parsed = game.parse(action)
     try:  # told from the state before; an illegal action is refused by `apply` just below
         told = [describe((seen or game).state, parsed)]
     except (IndexError, KeyError, TypeError):
@@ -368,7 +401,7 @@ class GameStore:
 
     def _state(self, row: GameRow, rebuilt: Rebuilt, since: int | None = None) -> dict[str, Any]:
         game = rebuilt.game
-        redo = json.loads(row.redo)
+        redo = row.redo != "[]" and json.loads(row.redo)  # "[]" after every action
         _modes.put(row.id, row.mode)
         log_start, log = log_view(rebuilt.log, since)
         return {
@@ -384,7 +417,7 @@ class GameStore:
             # PE is shown only where the rules have it (§2/§11), not as "PE 0" under standard.
             "uses_pe": game.ruleset.uses_pe,
             "actor": game.actor,
-            "legal": game.legal_actions(),
+            "legal": legal_texts(rebuilt),
             "log": log,
             "log_start": log_start,
             "can_undo": row.mode == "free" and bool(rebuilt.log),
@@ -523,8 +556,9 @@ class GameStore:
         if rebuilt is None:
             return None
         game = rebuilt.game.copy()
+        parsed = rebuilt.by_text.get(action) if rebuilt.by_text is not None else None
         try:
-            entry = _apply_logged(game, action, len(rebuilt.log) + 1, seen=rebuilt.game)
+            entry = _apply_logged(game, action, len(rebuilt.log) + 1, rebuilt.game, parsed)
         except IllegalAction:
             return None
         if not append_action(self._engine, head, action):

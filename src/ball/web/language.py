@@ -21,6 +21,25 @@ def _cookie_header(lang: str) -> str:
     return response.headers["set-cookie"]
 
 
+def choice_inputs(scope) -> tuple[str | None, str | None, str | None]:
+    """`?lang=`, the cookie and Accept-Language, as `HTTPConnection` reads them. Issue 15:
+    parsing the query and the headers into Starlette's structures cost a few per cent of a
+    simulator action, and most requests carry no cookie and no query that could name
+    `lang` (neither the word nor an escape): then only the headers are scanned."""
+    query_string = scope.get("query_string", b"")
+    accept = None
+    has_cookie = False
+    for name, value in scope["headers"]:
+        if name == b"cookie":
+            has_cookie = True
+        elif name == b"accept-language" and accept is None:  # the first, as Headers.get
+            accept = value.decode("latin-1")
+    if has_cookie or b"lang" in query_string or b"%" in query_string:
+        conn = HTTPConnection(scope)
+        return conn.query_params.get("lang"), conn.cookies.get(COOKIE), accept
+    return None, None, accept
+
+
 class Language:
     """Sets `request.state.lang` from `?lang=`, the cookie, Accept-Language, then English;
     a `?lang=` that names a language is remembered in the cookie."""
@@ -32,9 +51,8 @@ class Language:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        conn = HTTPConnection(scope)
-        query = conn.query_params.get("lang")
-        lang = pick_language(query, conn.cookies.get(COOKIE), conn.headers.get("accept-language"))
+        query, cookie, accept = choice_inputs(scope)
+        lang = pick_language(query, cookie, accept)
         # request.state is this dict (Starlette keeps a request's state in scope["state"])
         scope["state"] = {**scope.get("state", {}), "lang": lang}
         if not (query and query.lower() == lang):
