@@ -1,7 +1,9 @@
-"""Fixtures shared by every test folder: Debian's Chromium and live app servers."""
+"""Fixtures shared by every test folder: Debian's Chromium, live app servers, test lanes,
+the migrated template database and the session caches of Typer commands and FastAPI routes."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
 import socket
@@ -9,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -333,3 +336,62 @@ def _one_click_command_per_typer_app() -> Iterator[None]:
     typer.testing._get_command = command_of
     yield
     typer.testing._get_command = build
+
+
+# --- One FastAPI route analysis per endpoint: FastAPI 0.165 builds each route's dependant
+# (signature, type hints, pydantic fields) lazily per app, on the app's first request: ~1 ms a
+# route, ~0.1 s per fresh `create_app`, over 350 apps in the quick lane. The dependant is a
+# function of the route's path, endpoint and dependencies only (the routers are module-level,
+# so every app has the same ones), FastAPI itself shares it across all requests of an app,
+# and dependency overrides are looked up on the request's own app when it is served. So the
+# build is kept per (path, endpoint, dependencies) for the session. Guarded: if a FastAPI
+# release renames or reshapes the internal, `shared_dependant_builds` returns None and every
+# app builds its routes as in production (one app per process there, so nothing to share).
+# See docs/testing.md.
+
+DEPENDANT_BUILDER = "_build_dependant_with_parameterless_dependencies"
+
+
+def shared_dependant_builds(routing) -> Callable[..., Any] | None:
+    """A caching stand-in for FastAPI's dependant builder in module `routing`, or None when
+    the internal is not there with the keyword-only (path, call, dependencies) it had."""
+    build = getattr(routing, DEPENDANT_BUILDER, None)
+    if build is None:
+        return None
+    try:
+        params = inspect.signature(build).parameters
+    except (TypeError, ValueError):
+        return None
+    if list(params) != ["path", "call", "dependencies"] or any(
+            p.kind is not inspect.Parameter.KEYWORD_ONLY for p in params.values()):
+        return None
+    built: dict[tuple[Any, ...], Any] = {}  # the keys hold the endpoints: no id is reused
+
+    def build_once(*, path: str, call: Callable[..., Any], dependencies) -> Any:
+        key = (path, call, tuple(dependencies))
+        try:
+            return built[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable dependency: build it as FastAPI would
+            return build(path=path, call=call, dependencies=dependencies)
+        built[key] = build(path=path, call=call, dependencies=dependencies)
+        return built[key]
+
+    build_once.original = build  # type: ignore[attr-defined]
+    return build_once
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_dependant_per_route() -> Iterator[None]:
+    from fastapi import routing
+
+    # BALL_TEST_SHARED_ROUTES=0 turns the cache off (to measure it, or to rule it out).
+    cached = None if os.environ.get("BALL_TEST_SHARED_ROUTES") == "0" else \
+        shared_dependant_builds(routing)
+    if cached is None:
+        yield
+        return
+    setattr(routing, DEPENDANT_BUILDER, cached)
+    yield
+    setattr(routing, DEPENDANT_BUILDER, cached.original)  # type: ignore[attr-defined]

@@ -128,3 +128,40 @@ def test_make_every_leaf_perft_counts_what_bulk_perft_counts(ruleset):
         g.play_tuple(acts[(i * 31) % len(acts)])
     for depth in (1, 2):
         assert perft_made(g, depth) == perft(g, depth)
+
+
+def test_a_copy_takes_the_list_and_builds_none_to_apply(monkeypatch):
+    """The simulator copies its cached game before each action (issue 15): the copy answers
+    `apply` from the list already built for the position, without building it again."""
+    builds = Counter(generate_module.action_phase)
+    monkeypatch.setattr(generate_module, "action_phase", builds)
+    g = Game.new()
+    shown = g.legal_actions()
+    before = builds.calls
+    c = g.copy()
+    c.apply(shown[0])
+    assert builds.calls == before
+    assert g.legal_actions() == shown == fresh(g)  # the original is still at its position
+    assert c.legal_actions() == fresh(c) != shown
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=25, deadline=None)
+@given(choices=picks)
+def test_copies_and_their_originals_keep_right_lists_apart(ruleset, choices):
+    """Play on copies and originals in turn: each one's list is always a fresh one's."""
+    g = Game.new(ruleset)
+    for pick in choices:
+        if g.is_over:
+            break
+        shown = g.legal_actions()
+        c = g.copy()
+        c.apply(shown[pick % len(shown)])
+        if pick % 3 == 0 and not c.is_over:
+            c.legal_actions()
+            g = c  # go on from the copy; else go on from the original with another action
+        else:
+            other = shown[(pick // 3) % len(shown)]
+            g.apply(other)
+        assert c.is_over or c.legal_actions() == fresh(c)
+        assert g.is_over or g.legal_actions() == fresh(g)

@@ -287,3 +287,48 @@ def test_answered_actions_survive_a_killed_server_process(db_path):
     game_id, version = done.stdout.split()
     actions, stored_version, _ = stored(db_path, game_id)
     assert (len(actions), stored_version) == (5, int(version))
+
+
+def test_one_write_lock_per_database_whichever_sessionmaker_asks(tmp_path):
+    """The lock is remembered per sessionmaker (no URL rendered per action), but two apps on
+    one file still share one, and another file has its own."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import sessionmaker
+
+    first = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
+    again = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
+    other = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'b.sqlite'}"))
+    lock = games_module.write_lock(first)
+    assert games_module.write_lock(first) is lock
+    assert games_module.write_lock(again) is lock
+    assert games_module.write_lock(other) is not lock
+
+
+def test_a_fast_apply_finds_at_most_one_action_list(db_path, monkeypatch):
+    """The cached game's list, found for the last answer, judges the action: the only list
+    found per action is the new position's, for the answer, and not even that one when the
+    engine's step handed it over (issue 15). Before, the copy lost the list and the narration
+    cleared it, so each action found two."""
+    import ball.engine.game as game_module
+
+    store = GameStore(create_app(db_path).state.sessions)
+    state = store.create()
+    found = {"n": 0}
+    real = game_module.legal
+
+    def counted(s):
+        found["n"] += 1
+        return real(s)
+
+    monkeypatch.setattr(game_module, "legal", counted)
+    rng, played = random.Random(5), []
+    for ply in range(40):
+        if state["over"]:
+            break
+        action = moving(state["legal"], rng)
+        before = found["n"]
+        state, _ = store.apply(state["id"], action, state["version"], since=ply)
+        played.append(action)
+        assert found["n"] - before <= 1, f"ply {ply + 1}: {found['n'] - before} lists"
+    assert len(played) > 10
+    assert state["position"] == replayed(played) and state["legal"] == replayed_legal(played)

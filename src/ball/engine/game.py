@@ -84,7 +84,11 @@ class Game:
         return to_doc(self._s)
 
     def copy(self) -> Game:
-        return Game(self._s.copy())
+        """An independent game at the same position; the action list found for it, if any,
+        comes along (lists are replaced, never changed in place, so both may hold it)."""
+        g = Game(self._s.copy())
+        g._legal, g._legal_set = self._legal, self._legal_set
+        return g
 
     def next_half(self) -> Game:
         """Half 2 after this half: ends change, PE and cards go with their coaches (D-22)."""

@@ -25,6 +25,7 @@ from ball.web import games as games_service
 from ball.web import sim_story
 from ball.web.games import GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
+from ball.web.json_answer import StateResponse
 from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
 
@@ -165,8 +166,9 @@ def _sent(state: dict[str, Any]) -> JSONResponse:
     """The state as JSON as it is: the service builds exactly the documented fields from
     plain values, and re-validating them through the response model cost more CPU than the
     action itself (issue 15). The route's `response_model` still documents the answer, and
-    tests/web/test_openapi_live.py checks answers against that document."""
-    return JSONResponse(state)
+    tests/web/test_openapi_live.py checks answers against that document. The bytes are
+    `JSONResponse`'s, written by orjson (`ball.web.json_answer`)."""
+    return StateResponse(state)
 
 
 @contextmanager
@@ -251,6 +253,11 @@ def match_result(request: Request, game_id: str, first: str) -> dict[str, Any]:
 
 
 def _gettext(request: Request) -> Callable[[str], str]:
+    # `ball.web.language.Language` chose from the same three inputs for this request: its
+    # choice saves parsing the query and cookies again on every action (issue 15).
+    chosen = request.scope.get("state", {}).get("lang")
+    if chosen is not None:
+        return gettext_for(chosen)
     lang = pick_language(
         request.query_params.get("lang"),
         request.cookies.get(COOKIE),

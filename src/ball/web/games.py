@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import uuid
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -125,11 +126,14 @@ def action_origin(action: str) -> str | None:
     return notation.origin(action)
 
 
-def _apply_logged(game: Game, action: str, ply: int) -> LogEntry:
+def _apply_logged(game: Game, action: str, ply: int, seen: Game | None = None) -> LogEntry:
+    """Apply `action` to `game`, logged as ply `ply`. `seen` is a game at the same position
+    that may be read for the narration: `Game.state` forgets the position's action list, so
+    reading `game` itself would make `apply` find it again (issue 15)."""
     before = (game.half, game.turn, game.actor, game.phase)
     parsed = game.parse(action)
     try:  # told from the state before; an illegal action is refused by `apply` just below
-        told = [describe(game.state, parsed)]
+        told = [describe((seen or game).state, parsed)]
     except (IndexError, KeyError, TypeError):
         told = []
     events = game.apply(parsed)
@@ -281,11 +285,21 @@ _write_locks: dict[str, threading.RLock] = {}
 _write_locks_guard = threading.Lock()
 
 
+# The lock of each sessionmaker seen, so an action does not render the URL twice (issue 15).
+_locks_by_maker: weakref.WeakKeyDictionary[sessionmaker, threading.RLock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def write_lock(sessions: sessionmaker) -> threading.RLock:
+    known = _locks_by_maker.get(sessions)
+    if known is not None:
+        return known
     bind = sessions.kw.get("bind")
     key = str(bind.url) if bind is not None else str(id(sessions))
     with _write_locks_guard:
-        return _write_locks.setdefault(key, threading.RLock())
+        lock = _locks_by_maker[sessions] = _write_locks.setdefault(key, threading.RLock())
+        return lock
 
 
 _table = cast(Table, WebGame.__table__)
@@ -510,7 +524,7 @@ class GameStore:
             return None
         game = rebuilt.game.copy()
         try:
-            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
+            entry = _apply_logged(game, action, len(rebuilt.log) + 1, seen=rebuilt.game)
         except IllegalAction:
             return None
         if not append_action(self._engine, head, action):
