@@ -21,6 +21,7 @@ A token, not a counter, so that an event deleted and another created with the sa
 
 from __future__ import annotations
 
+import logging
 import secrets
 import weakref
 from collections.abc import Callable
@@ -45,6 +46,7 @@ IGNORED = frozenset(
 _PENDING = "ball_revision_events"  # session.info key: event ids to renew at the next flush
 _RENEWED = "ball_revision_renewed"  # session.info key: event ids renewed, told at commit
 ALL = -1  # "every event": a change whose event is not known
+LOG = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -151,7 +153,9 @@ def on_commit(engine: Engine, listener: _Listener) -> None:
     on `engine` renewed (`ALL` among them: every event) after each such commit, in the
     writer's thread: it must return at once. Writes of other processes are not seen here
     (their tokens are)."""
-    _LISTENERS.setdefault(engine, []).append(weakref.WeakMethod(listener))
+    listeners = _LISTENERS.setdefault(engine, [])
+    listeners[:] = [ref for ref in listeners if ref() is not None]  # owners gone: dropped
+    listeners.append(weakref.WeakMethod(listener))
 
 
 @event.listens_for(Session, "after_commit")
@@ -163,8 +167,12 @@ def _committed(session: Session) -> None:
         return
     for ref in list(_LISTENERS.get(engine, [])):
         listener = ref()
-        if listener is not None:
+        if listener is None:
+            continue
+        try:
             listener(set(renewed))
+        except Exception:  # the write is committed: its caller must not see an error
+            LOG.exception("after the commit of events %s: a listener failed", renewed)
 
 
 @event.listens_for(Session, "after_rollback")

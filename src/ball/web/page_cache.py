@@ -29,12 +29,18 @@ once with that page's own ETag (so its 304 stays right), for at most `STALE_SECO
 the server learned of the write (decision D-P1, docs/architecture.md); after that, or when
 no render of the slot is in progress, the reader renders (or waits for the render) as
 before, so a reader after a finished render never sees an older page. A render that fails
-is logged and forgets the slot: no stale page is served after it.
+is logged and forgets the slot: no stale page is served after it. A request that carries the
+event's desk cookie (the arbiter's browser) is never given a previous page.
+
+Background renders run on the cache's own two threads, which live from the app's start to
+its shutdown (`lifespan`): an app never started (a TestClient outside `with`) renders on the
+readers' time only, and a shut-down app leaves no thread behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import hashlib
 import logging
@@ -42,16 +48,17 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from fastapi import Request, Response
+from fastapi import FastAPI, HTTPException, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ball.tournament import revisions
 from ball.tournament.service import TournamentService
+from ball.web.security import cookie_name
 from ball.web.templating import request_language
 
 BOOT = secrets.token_hex(8)  # this process: ETags of an older server never match
@@ -79,8 +86,10 @@ MAX_WATCHED = 256  # slots kept for background renders, all events together (LRU
 # A slot nobody asked for in this long is no longer rendered after writes (phones refresh
 # every 30 s by default; a projector paging through standings comes back within minutes).
 WATCH_SECONDS = 300.0
-# Background renders after a write: one pass per event at a time, two events at once.
-RERENDERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ball-rerender")
+# Background renders after a write: one pass per event at a time, two events at once (the
+# cache's own threads, `PageCache.start`; named so that tests can tell them apart).
+RERENDERS = 2
+RERENDER_THREAD = "ball-rerender"
 LOG = logging.getLogger(__name__)
 # The token a render is for (`shared` keys on it); a context variable, not the request's
 # state, since a background render reuses the request of the phone that asked first.
@@ -129,6 +138,9 @@ class PageCache:
         self.stale_served = 0  # answers given from a previous rendering
         self.stale_age = 0.0  # the oldest of them: seconds since its write was learned
         self.hold: Callable[[str], None] | None = None  # tests: called before each render
+        self.clock: Callable[[], float] = time.monotonic  # tests inject one (the bound)
+        self.passes = 0  # background passes made (tests: coalescing)
+        self._pool: ThreadPoolExecutor | None = None  # between `start` and `stop` only
         self._watches: OrderedDict[tuple[int, str], Watch] = OrderedDict()
         self._written: dict[int, float] = {}  # event -> when this process last wrote it
         self._busy: set[int] = set()  # events with a background pass running
@@ -171,7 +183,8 @@ class PageCache:
                         if self.hold is not None:
                             self.hold(key)
                         page = build()
-                    self.renders += 1
+                    with self._lock:
+                        self.renders += 1
                     self.put(key, page)
             return page
         finally:
@@ -183,6 +196,24 @@ class PageCache:
 
     # -- watched pages: render after write, serve the previous page meanwhile -------------
 
+    def start(self) -> None:
+        """The app started: writes from now on render the watched pages in the background."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(RERENDERS, thread_name_prefix=RERENDER_THREAD)
+
+    def stop(self) -> None:
+        """The app shuts down: no new pass starts, queued ones are dropped, the running ones
+        finish their current page, and the threads end before this returns."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        with self._lock:
+            self._busy.clear()  # the cancelled passes never ran to clear theirs
+            self._again.clear()
+            self._idle.notify_all()
+
     def attach(self, svc: TournamentService) -> None:
         """Learn of this process's writes on `svc`'s engine (once per cache)."""
         with self._lock:
@@ -192,12 +223,19 @@ class PageCache:
         revisions.on_commit(svc.engine, self.written)
 
     def render_slot(
-        self, event_id: int, slot: str, token: str, build: Callable[[str], Page]
+        self,
+        event_id: int,
+        slot: str,
+        token: str,
+        build: Callable[[str], Page],
+        read_at: float | None = None,
     ) -> Page:
-        """The page of `slot` under `token`, rendered once (`render_once`); while it renders,
-        other readers of the slot may get its previous page (`stale`). The slot is watched
-        from now on: later writes render it again in the background."""
-        read_at = time.monotonic()
+        """The page of `slot` under `token` (read at `read_at`, or now), rendered once
+        (`render_once`); while it renders, other readers of the slot may get its previous
+        page (`stale`). The slot is watched from now on: later writes render it again in the
+        background."""
+        if read_at is None:
+            read_at = self.clock()
         with self._lock:
             watch = self._watches.get((event_id, slot))
             if watch is None:
@@ -237,13 +275,13 @@ class PageCache:
         with self._lock:
             watch = self._watches.get((event_id, slot))
             if watch is not None:
-                watch.asked = time.monotonic()
+                watch.asked = self.clock()
 
     def stale(self, event_id: int, slot: str, token: str) -> Page | None:
         """The slot's previous page, if a phone may be given it now instead of waiting for
         the one of `token` (D-P1): a render of the slot is in progress and the server
         learned of the write at most `stale_seconds` ago. None: the reader renders."""
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             watch = self._watches.get((event_id, slot))
             if watch is None or watch.page is None or watch.token == token:
@@ -264,14 +302,17 @@ class PageCache:
 
     def written(self, event_ids: set[int]) -> None:
         """This process committed writes to `event_ids` (`revisions.ALL`: to any event):
-        their watched pages are outdated from now and render again in the background."""
-        now = time.monotonic()
+        their watched pages are outdated from now and render again in the background.
+        Called in the writer's thread after its commit: it only marks and queues."""
+        now = self.clock()
         with self._lock:
             watched = {e for e, _ in self._watches}
             events = watched if revisions.ALL in event_ids else watched & event_ids
             for (event_id, _), watch in self._watches.items():
                 if event_id in events and watch.superseded is None:
                     watch.superseded = now
+            # only watched events are remembered: the map stays as small as the watches
+            self._written = {e: t for e, t in self._written.items() if e in watched}
             for event_id in events:
                 self._written[event_id] = now
         for event_id in sorted(events):
@@ -279,13 +320,17 @@ class PageCache:
 
     def kick(self, event_id: int) -> None:
         """Render the event's watched pages again in the background: one pass at a time per
-        event; a kick during a pass makes one more pass after it (a burst coalesces)."""
+        event; a kick during a pass makes one more pass after it (a burst coalesces). Not
+        between the app's shutdown and its next start: the readers render as before."""
         with self._lock:
+            if self._pool is None:
+                return
             if event_id in self._busy:
                 self._again.add(event_id)
                 return
             self._busy.add(event_id)
-        RERENDERS.submit(self._passes, event_id)
+            # under the lock: `stop` cannot shut the pool down between the check and this
+            self._pool.submit(self._passes, event_id)
 
     def _passes(self, event_id: int) -> None:
         try:
@@ -294,7 +339,8 @@ class PageCache:
                     self._again.discard(event_id)
                 self._pass(event_id)
                 with self._lock:
-                    if event_id not in self._again:
+                    self.passes += 1
+                    if event_id not in self._again or self._pool is None:
                         return
         except Exception:  # the token read failed: the readers render as before
             LOG.exception("public pages of event %s: background render failed", event_id)
@@ -308,8 +354,9 @@ class PageCache:
         svc = self._svc
         if svc is None:
             return
+        read_at = self.clock()  # before the token: a write after it makes the page outdated
         token = svc.event_revision(event_id)
-        since = time.monotonic() - WATCH_SECONDS
+        since = read_at - WATCH_SECONDS
         with self._lock:
             # the most recently asked first; all marked at once, so that their phones get
             # the previous page at once instead of rendering it themselves meanwhile
@@ -322,12 +369,12 @@ class PageCache:
                 watch.rendering += 1
         for slot, watch in todo:
             try:
-                if token is None:  # the event is gone: nothing to show
-                    self.forget(event_id, slot)
+                if token is None or self._pool is None:  # the event is gone, or the app
+                    self.forget(event_id, slot)  # shuts down: the readers render
                 else:
-                    self.render_slot(event_id, slot, token, watch.build)
-            except _Uncached:  # no longer a page (the event or round is gone): not kept
-                self.forget(event_id, slot)
+                    self.render_slot(event_id, slot, token, watch.build, read_at)
+            except (_Uncached, HTTPException):  # no longer a page (the event or round is
+                self.forget(event_id, slot)  # gone): not kept, the reader gets the error
             except Exception:  # logged; the next reader renders itself, no stale page
                 LOG.exception("public page %s of event %s: render failed", slot, event_id)
                 self.forget(event_id, slot)
@@ -383,7 +430,11 @@ class PageCache:
 
 def cache_of(request: Request) -> PageCache:
     """The app's page cache (made at its first use, so the app factory needs no change)."""
-    state = request.app.state
+    return app_cache(request.app)
+
+
+def app_cache(app: FastAPI) -> PageCache:
+    state = app.state
     cache = getattr(state, "page_cache", None)
     if cache is None:
         with _MAKING:
@@ -394,6 +445,18 @@ def cache_of(request: Request) -> PageCache:
 
 
 _MAKING = threading.Lock()
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The app's life: background renders run from its start to its shutdown, which waits
+    for them (uvicorn and a TestClient used in `with` both run it)."""
+    cache = app_cache(app)
+    cache.start()
+    try:
+        yield
+    finally:
+        await asyncio.get_running_loop().run_in_executor(None, cache.stop)
 
 
 def page_slot(request: Request, extra: str = "") -> str:
@@ -442,6 +505,8 @@ async def cached_page(
     misses hold threads; they can no longer hold up the hits (they did: p95 of seconds
     for a 9 ms hit with 200 phones after a result)."""
     loop = asyncio.get_running_loop()
+    cache = cache_of(request)
+    read_at = cache.clock()  # before the token: a write after it makes this page outdated
     token = await loop.run_in_executor(TOKEN_READS, svc.event_revision, event_id)
     if token is None:
         return await run_in_threadpool(render)
@@ -450,12 +515,11 @@ async def cached_page(
     etag = etag_of(key)
     if _matches(request, etag):
         return Response(status_code=304, headers=_headers(etag))
-    cache = cache_of(request)
     cache.attach(svc)
     page = cache.get(key)
     if page is not None:
         cache.asked(event_id, slot)
-    else:
+    elif cookie_name(event_id) not in request.cookies:  # the desk sees its own writes
         page = cache.stale(event_id, slot, token)  # D-P1: its new page is rendering
         if page is not None and _matches(request, page.etag):
             return Response(status_code=304, headers=_headers(page.etag))
@@ -477,7 +541,7 @@ async def cached_page(
             )
 
         try:
-            page = await run_in_threadpool(cache.render_slot, event_id, slot, token, build)
+            page = await run_in_threadpool(cache.render_slot, event_id, slot, token, build, read_at)
         except _Uncached as passed:
             cache.forget(event_id, slot)
             return passed.response

@@ -1,0 +1,299 @@
+"""Render after write (issue 15, target 2; decision D-P1): a write of the server's own
+process renders the event's watched public pages again in the background, and a phone that
+asks meanwhile gets the previous page at once, with that page's own ETag, for at most
+`PageCache.stale_seconds` after the write.
+
+No test here measures time. Background renders are held by `PageCache.hold` (called before
+each render) until the test lets them go, the bound is tested with an injected clock, and
+"rendered in the background" is proved by counting renders: the next reader finds the page
+ready and renders nothing. Every test builds its own app (no app shared between tests).
+Writes go through the app's own service (`service_for`), as the desk's routes do; the
+writes of another process are tests/desk/test_public_cache.py's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from ball.tournament.service import TournamentService
+from ball.web import security
+from ball.web.app import create_app
+from ball.web.deps import service_for
+from ball.web.page_cache import RERENDER_THREAD, PageCache
+from web.test_public_mahjong_cache import WRITES as MAHJONG_WRITES
+from web.test_public_mahjong_cache import build as mahjong_build
+
+from .conftest import PIN, post
+from .test_public_cache import WRITES, _unplayed, build, fresh
+
+
+class Hold:
+    """Holds every background render (the cache's own threads) until `release`; readers'
+    renders pass. `fail`: the held renders raise instead of rendering."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.entered = threading.Event()
+        self.released = threading.Event()
+        self.fail = fail
+        self.keys: list[str] = []
+
+    def __call__(self, key: str) -> None:
+        if not threading.current_thread().name.startswith(RERENDER_THREAD):
+            return
+        self.keys.append(key)
+        self.entered.set()
+        assert self.released.wait(60), "the test never released the render"
+        if self.fail:
+            raise RuntimeError("the renderer broke")
+
+    def wait(self) -> None:
+        assert self.entered.wait(60), "no background render started"
+
+    def release(self) -> None:
+        self.released.set()
+
+
+class Clock:
+    """The cache's clock (monotonic seconds), moved by the test only."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def ball_event(tmp_path) -> tuple[str, int]:
+    db = str(tmp_path / "public.sqlite")
+    return db, build(db)
+
+
+@pytest.fixture
+def served(ball_event) -> Iterator[tuple[TestClient, PageCache, TournamentService, int, str]]:
+    """A started app on the event, its cache (clock injected) and service; the db path."""
+    db, event_id = ball_event
+    app = create_app(db)
+    with TestClient(app) as client:
+        cache = app.state.page_cache
+        cache.clock = Clock()
+        yield client, cache, service_for(app), event_id, db
+
+
+def test_a_phone_during_the_render_gets_the_previous_page_then_the_new_one(served):
+    client, cache, svc, event_id, db = served
+    url = f"/public/{event_id}/results"
+    before = client.get(url)
+    assert before.status_code == 200
+    hold = cache.hold = Hold()
+    renders = cache.renders
+
+    svc.enter_result(1, 3, forfeit="A", event=event_id)  # the desk's way: this process
+    hold.wait()  # the new page is rendering now, held
+
+    during = client.get(url)
+    assert during.status_code == 200
+    assert during.text == before.text  # the previous page, at once
+    assert during.headers["etag"] == before.headers["etag"]  # with its own ETag
+    again = client.get(url, headers={"If-None-Match": before.headers["etag"]})
+    assert again.status_code == 304 and again.headers["etag"] == before.headers["etag"]
+    assert cache.stale_served == 2
+    assert cache.renders == renders  # nobody rendered on a phone's time
+
+    hold.release()
+    assert cache.settle()
+    after = client.get(url)
+    assert after.text != before.text and after.text == fresh(db, url)
+    assert after.headers["etag"] != before.headers["etag"]
+    assert cache.renders == renders + 1  # the background render, found ready
+    # 304 for the new rendering's tag, and the old tag no longer matches
+    assert client.get(url, headers={"If-None-Match": after.headers["etag"]}).status_code == 304
+    old = client.get(url, headers={"If-None-Match": before.headers["etag"]})
+    assert old.status_code == 200 and old.text == after.text
+
+
+def _watch_then_write(
+    db: str, event_id: int, url: str, write: Callable[[TournamentService], Any]
+) -> None:
+    """A phone watches `url`; the app's own service writes; the watched page is rendered
+    again in the background, so the next phone renders nothing and sees what a fresh
+    server renders."""
+    app = create_app(db)
+    with TestClient(app) as client:
+        before = client.get(url)
+        assert before.status_code == 200
+        cache: PageCache = app.state.page_cache
+        renders = cache.renders
+        write(service_for(app))  # some writes are two transactions: one or two passes
+        assert cache.settle()
+        rendered = cache.renders
+        assert rendered > renders  # rendered after the write, by the cache
+        after = client.get(url)
+        assert cache.renders == rendered  # ... so this phone rendered nothing
+        assert after.headers["etag"] != before.headers["etag"]
+    assert after.text == fresh(db, url)
+
+
+@pytest.mark.parametrize("kind", list(WRITES))
+def test_every_kind_of_write_renders_the_watched_page_in_the_background(tmp_path, kind):
+    write, page = WRITES[kind]
+    db = str(tmp_path / "public.sqlite")
+    if kind == "swap":  # the arbiter re-pairs a round only while it has no result
+        build(db)
+        TournamentService(db).create_event(name="Unplayed", system="swiss", rounds=3)
+        event_id = _unplayed(db, paired=True)
+    else:
+        event_id = build(db, "xiangqi" if kind == "sanction" else "ball")
+    url = f"/public/{event_id}/{page}"
+    _watch_then_write(db, event_id, url, lambda svc: write(svc, event_id))
+
+
+@pytest.mark.parametrize("kind", list(MAHJONG_WRITES))
+def test_every_kind_of_mahjong_write_renders_the_watched_page_in_the_background(tmp_path, kind):
+    write, page, entered = MAHJONG_WRITES[kind]
+    db = str(tmp_path / "mahjong.sqlite")
+    event_id = mahjong_build(db, entered)
+    url = f"/public/{event_id}/{page}"
+    _watch_then_write(db, event_id, url, lambda svc: write(svc, event_id))
+
+
+def test_writes_during_a_render_make_one_more_render(served):
+    client, cache, svc, event_id, db = served
+    url = f"/public/{event_id}/standings"
+    client.get(url)
+    hold = cache.hold = Hold()
+    renders, passes = cache.renders, cache.passes
+
+    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    hold.wait()  # the first pass renders the page as after the result
+    svc.add_player("Galin", rating=1500, event=event_id)  # three more writes meanwhile
+    svc.add_player("Hristo", rating=1400, event=event_id)
+    svc.withdraw("Dora", event=event_id)
+    hold.release()
+    assert cache.settle()
+
+    assert cache.passes == passes + 2  # the writes during the pass: one more, not three
+    assert cache.renders == renders + 2
+    after = client.get(url)
+    assert cache.renders == renders + 2  # the last pass rendered the page as it is now
+    assert "Hristo" in after.text and after.text == fresh(db, url)
+
+
+def test_a_previous_page_older_than_the_bound_is_not_served(served):
+    client, cache, svc, event_id, db = served
+    url = f"/public/{event_id}/results"
+    before = client.get(url)
+    hold = cache.hold = Hold()
+    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    hold.wait()
+    assert client.get(url).headers["etag"] == before.headers["etag"]  # within the bound
+    cache.clock.t += cache.stale_seconds  # exactly the bound: still served
+    assert client.get(url).headers["etag"] == before.headers["etag"]
+
+    cache.clock.t += 0.001  # past it: this phone waits for the new page instead
+    asked = threading.Event()
+    stale = cache.stale
+
+    def spy(*args: Any) -> Any:
+        page = stale(*args)
+        asked.set()
+        return page
+
+    cache.stale = spy  # type: ignore[method-assign]
+    with ThreadPoolExecutor(1) as phone:
+        late = phone.submit(client.get, url, headers={"If-None-Match": before.headers["etag"]})
+        assert asked.wait(60)  # it was refused the previous page while the render was held
+        hold.release()
+        answer = late.result(timeout=60)
+    assert answer.status_code == 200 and answer.text == fresh(db, url)
+    assert answer.headers["etag"] != before.headers["etag"]
+    assert cache.stale_served == 2 and cache.stale_age == cache.stale_seconds
+
+
+def test_a_failing_background_render_is_logged_and_the_next_reader_renders(served, caplog):
+    client, cache, svc, event_id, db = served
+    url = f"/public/{event_id}/results"
+    before = client.get(url)
+    hold = cache.hold = Hold(fail=True)
+    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    hold.wait()
+    with caplog.at_level(logging.ERROR, logger="ball.web.page_cache"):
+        hold.release()
+        assert cache.settle()
+    assert any("render failed" in r.getMessage() for r in caplog.records)
+    cache.hold = None
+    renders = cache.renders
+    after = client.get(url)  # no previous page after a failure: this reader renders
+    assert after.status_code == 200 and after.text == fresh(db, url)
+    assert after.text != before.text and cache.renders == renders + 1
+
+
+def _logged_in(app: FastAPI, client: TestClient, event_id: int) -> None:
+    with app.state.sessions.begin() as session:
+        security.set_pin(session, event_id, PIN, 0.0)
+    login = client.post(f"/desk/{event_id}/login", data={"pin": PIN}, follow_redirects=False)
+    assert login.status_code == 303, login.text
+
+
+def test_the_desk_never_gets_a_previous_page(ball_event):
+    """The arbiter's browser (it holds the event's desk cookie) sees its own result on the
+    desk and on the public pages while a phone still gets the previous page."""
+    db, event_id = ball_event
+    app = create_app(db)
+    with TestClient(app) as desk, TestClient(app) as phone:
+        _logged_in(app, desk, event_id)
+        standings, results = f"/public/{event_id}/standings", f"/public/{event_id}/results"
+        old_standings = phone.get(standings)
+        old_results = phone.get(results)  # asked last: rendered first after a write
+        cache: PageCache = app.state.page_cache
+        desk_round = f"/desk/{event_id}/rounds/1"
+        old_round = desk.get(desk_round)
+        assert old_round.status_code == 200
+        hold = cache.hold = Hold()
+
+        saved = post(desk, event_id, "/rounds/1/tables/3", {"kind": "forfeit-A", "version": 0})
+        assert saved.status_code == 303, saved.text
+        hold.wait()
+        assert f"/public/{event_id}/results|" in hold.keys[0]  # held; the standings queued
+
+        # the phone: both pages as they were, while their new ones render
+        assert phone.get(standings).text == old_standings.text
+        assert phone.get(results).text == old_results.text
+        # the desk: its own result, on its own pages and the public standings
+        assert desk.get(desk_round).text != old_round.text
+        desk_standings = desk.get(standings)
+        assert desk_standings.text != old_standings.text
+        assert cache.stale_served == 2  # the phone's two answers only
+        hold.release()
+        assert cache.settle()
+        assert phone.get(standings).text == desk_standings.text
+    assert desk_standings.text == fresh(db, standings)
+
+
+def test_no_background_thread_outlives_the_app(ball_event):
+    db, event_id = ball_event
+    app = create_app(db)
+
+    def rerender_threads() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name.startswith(RERENDER_THREAD)]
+
+    alive_before = set(rerender_threads())
+    with TestClient(app) as client:
+        client.get(f"/public/{event_id}/standings")
+        svc = service_for(app)
+        svc.enter_result(1, 3, forfeit="A", event=event_id)
+        cache: PageCache = app.state.page_cache
+        assert cache.settle() and cache.passes == 1
+        assert set(rerender_threads()) - alive_before  # the pass ran on the cache's thread
+    assert not set(rerender_threads()) - alive_before  # the shutdown joined it
+    passes = cache.passes
+    svc.add_player("Galin", rating=1500, event=event_id)  # after the shutdown: no pass
+    assert cache.passes == passes and not set(rerender_threads()) - alive_before
