@@ -118,7 +118,7 @@ class Watch:
     read_at: float = float("-inf")  # when `token` was read (the page was current then)
     superseded: float | None = None  # when the server learned `page` is outdated
     rendering: int = 0  # renders of this slot in progress (or queued in a pass)
-    asked: float = 0.0  # when a phone last asked for it
+    asked: float = 0.0  # when a phone last asked for it (got it, stale or rendered it)
 
 
 class PageCache:
@@ -229,11 +229,12 @@ class PageCache:
         token: str,
         build: Callable[[str], Page],
         read_at: float | None = None,
+        reader: bool = True,
     ) -> Page:
         """The page of `slot` under `token` (read at `read_at`, or now), rendered once
         (`render_once`); while it renders, other readers of the slot may get its previous
         page (`stale`). The slot is watched from now on: later writes render it again in the
-        background."""
+        background. `reader`: a phone asked (not the background)."""
         if read_at is None:
             read_at = self.clock()
         with self._lock:
@@ -241,7 +242,8 @@ class PageCache:
             if watch is None:
                 watch = self._watches[(event_id, slot)] = Watch(build)
             watch.rendering += 1
-            watch.asked = read_at
+            if reader:
+                watch.asked = max(watch.asked, read_at)
             self._watches.move_to_end((event_id, slot))
             while len(self._watches) > MAX_WATCHED:
                 self._watches.popitem(last=False)
@@ -293,6 +295,7 @@ class PageCache:
                 kick = False
             age = now - watch.superseded
             page = watch.page if watch.rendering and age <= self.stale_seconds else None
+            watch.asked = now
             if page is not None:
                 self.stale_served += 1
                 self.stale_age = max(self.stale_age, age)
@@ -358,13 +361,20 @@ class PageCache:
         token = svc.event_revision(event_id)
         since = read_at - WATCH_SECONDS
         with self._lock:
-            # the most recently asked first; all marked at once, so that their phones get
-            # the previous page at once instead of rendering it themselves meanwhile
+            # only the pages a phone asked for since their page's token was read: a page
+            # nobody looked at since it was last rendered waits for its next reader (who
+            # renders it, as before); rendering it after every write was CPU for no one
+            # (bench/public.py: 62 renders per result, p95 261 ms). The most recently
+            # asked first, all marked at once, so that their phones get the previous page
+            # at once instead of rendering it themselves meanwhile
             todo = [
                 (slot, watch)
                 for (e, slot), watch in reversed(self._watches.items())
-                if e == event_id and watch.token != token and watch.asked >= since
+                if e == event_id
+                and watch.token != token
+                and watch.asked >= max(since, watch.read_at)
             ]
+            todo.sort(key=lambda found: found[1].asked, reverse=True)
             for _, watch in todo:
                 watch.rendering += 1
         for slot, watch in todo:
@@ -372,7 +382,7 @@ class PageCache:
                 if token is None or self._pool is None:  # the event is gone, or the app
                     self.forget(event_id, slot)  # shuts down: the readers render
                 else:
-                    self.render_slot(event_id, slot, token, watch.build, read_at)
+                    self.render_slot(event_id, slot, token, watch.build, read_at, False)
             except (_Uncached, HTTPException):  # no longer a page (the event or round is
                 self.forget(event_id, slot)  # gone): not kept, the reader gets the error
             except Exception:  # logged; the next reader renders itself, no stale page
