@@ -13,6 +13,7 @@ writes of another process are tests/desk/test_public_cache.py's.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Iterator
@@ -22,7 +23,10 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
 from ball.web import security
 from ball.web.app import create_app
@@ -32,7 +36,7 @@ from web.test_public_mahjong_cache import WRITES as MAHJONG_WRITES
 from web.test_public_mahjong_cache import build as mahjong_build
 
 from .conftest import PIN, post
-from .test_public_cache import WRITES, _unplayed, build, fresh
+from .test_public_cache import ACTIONS, WRITES, _unplayed, build, fresh
 
 
 class Hold:
@@ -212,24 +216,32 @@ def test_writes_during_a_render_make_one_more_render(served):
 def test_a_page_nobody_asked_for_since_its_last_render_waits_for_its_reader(served):
     """After a write the pages phones asked for since their last rendering render in the
     background; one nobody looked at since is left to its next reader, who renders it
-    (and so sees the new page, as without the background)."""
+    (and so sees the new page, as without the background) -- unless it is the only page
+    of its kind (path), whose render computes what the kind's pages share."""
     client, cache, svc, event_id, db = served
-    looked, unseen = f"/public/{event_id}/results", f"/public/{event_id}/standings"
-    client.get(unseen)
-    client.get(looked)
+    results = f"/public/{event_id}/results"
+    looked = f"/public/{event_id}/standings?page=1"
+    unseen = f"/public/{event_id}/standings?page=2"  # the same rows, but its own page
+    lonely = f"/public/{event_id}/pairings"
+    for url in (unseen, lonely, results, looked):
+        client.get(url)
     cache.clock.t += 1.0  # the renders after the write come later than those asks
     svc.enter_result(1, 3, forfeit="A", event=event_id)
     assert cache.settle()
     renders = cache.renders
-    assert renders == 2 + 2  # both had been asked for: both rendered again
+    assert renders == 4 + 4  # all had been asked for: all rendered again
 
-    client.get(looked)  # a phone looks at the new results; nobody at the new standings
+    client.get(results)  # phones look at the new results and standings page 1 only
+    client.get(looked)
     svc.give_signal(1, 1, event=event_id)
     assert cache.settle()
-    assert cache.renders == renders + 1  # the results only
+    # results and standings page 1; the pairings, the only page of its kind, even so
+    assert cache.renders == renders + 3
     old = client.get(unseen)  # its reader renders it (nothing is rendering: no old page)
-    assert cache.renders == renders + 2 and cache.stale_served == 0
+    assert cache.renders == renders + 4 and cache.stale_served == 0
     assert old.text == fresh(db, unseen)
+    client.get(lonely)
+    assert cache.renders == renders + 4  # found ready
 
 
 def test_a_previous_page_older_than_the_bound_is_not_served(served):
@@ -342,3 +354,36 @@ def test_no_background_thread_outlives_the_app(ball_event):
     passes = cache.passes
     svc.add_player("Galin", rating=1500, event=event_id)  # after the shutdown: no pass
     assert cache.passes == passes and not set(rerender_threads()) - alive_before
+
+
+@pytest.mark.hypothesis
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=ACTIONS, looks=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_once_the_renders_settle_every_page_is_what_a_fresh_server_renders(
+    tmp_path_factory, actions, looks
+):
+    """Writes of the server's process, each followed or not by a phone's look at every page
+    (so that some pages render in the background and some wait for their reader): when no
+    render is left, each page a phone gets is exactly what a fresh server renders."""
+    where = tmp_path_factory.mktemp("settle")
+    db = str(where / "settle.sqlite")
+    event_id = build(db)
+    pages = [f"/public/{event_id}/{p}" for p in ("standings", "results", "pairings")]
+    app = create_app(db)
+    with TestClient(app) as client:
+        for page in pages:
+            client.get(page)
+        svc = service_for(app)
+        for action, look in zip(actions, looks, strict=False):
+            if action != "view":
+                with contextlib.suppress(TournamentError):  # refused writes change nothing
+                    WRITES[action][0](svc, event_id)
+            if look:
+                for page in pages:
+                    assert client.get(page).status_code == 200
+        assert app.state.page_cache.settle()
+        seen = {page: client.get(page).text for page in pages}
+    for page in pages:
+        assert seen[page] == fresh(db, page), (actions, looks, page)

@@ -359,22 +359,8 @@ class PageCache:
             return
         read_at = self.clock()  # before the token: a write after it makes the page outdated
         token = svc.event_revision(event_id)
-        since = read_at - WATCH_SECONDS
         with self._lock:
-            # only the pages a phone asked for since their page's token was read: a page
-            # nobody looked at since it was last rendered waits for its next reader (who
-            # renders it, as before); rendering it after every write was CPU for no one
-            # (bench/public.py: 62 renders per result, p95 261 ms). The most recently
-            # asked first, all marked at once, so that their phones get the previous page
-            # at once instead of rendering it themselves meanwhile
-            todo = [
-                (slot, watch)
-                for (e, slot), watch in reversed(self._watches.items())
-                if e == event_id
-                and watch.token != token
-                and watch.asked >= max(since, watch.read_at)
-            ]
-            todo.sort(key=lambda found: found[1].asked, reverse=True)
+            todo = self._due(event_id, token, read_at - WATCH_SECONDS)
             for _, watch in todo:
                 watch.rendering += 1
         for slot, watch in todo:
@@ -391,6 +377,30 @@ class PageCache:
             finally:
                 with self._lock:
                     watch.rendering -= 1
+
+    def _due(self, event_id: int, token: str | None, since: float) -> list[tuple[str, Watch]]:
+        """The event's watched slots to render again under `token` (under the lock): those
+        a phone asked for since their page's token was read, the most recently asked first.
+        A page nobody looked at since it was last rendered waits for its next reader (who
+        renders it, as before): rendering every watched page after every write was CPU for
+        no one (bench/public.py, 500 entrants: 62 renders per result, p95 261 ms). Yet one
+        page of each kind (path) is rendered even so: its render computes what the kind's
+        pages share (`shared`: the ranking), and their readers then render only their own
+        rows."""
+        todo: list[tuple[str, Watch]] = []
+        kinds: dict[str, tuple[str, Watch]] = {}
+        for (e, slot), watch in self._watches.items():
+            if e != event_id or watch.token == token or watch.asked < since:
+                continue
+            if watch.asked >= watch.read_at:
+                todo.append((slot, watch))
+            kind = slot.split("|", 1)[0]
+            if kind not in kinds or kinds[kind][1].asked <= watch.asked:
+                kinds[kind] = (slot, watch)
+        done = {slot.split("|", 1)[0] for slot, _ in todo}
+        todo += [found for kind, found in kinds.items() if kind not in done]
+        todo.sort(key=lambda found: found[1].asked, reverse=True)
+        return todo
 
     def forget(self, event_id: int, slot: str) -> None:
         with self._lock:
