@@ -65,6 +65,35 @@ class Hold:
         self.released.set()
 
 
+def _asking(
+    cache: PageCache, client: TestClient, url: str, headers: dict[str, str]
+) -> Callable[[], Any]:
+    """Send a request from another thread; return once the cache decided whether it may
+    keep a previous page (so the test can release a held render after that, never
+    before). The returned call gives the answer."""
+    asked = threading.Event()
+    stale = cache.stale
+
+    def spy(*args: Any) -> Any:
+        page = stale(*args)
+        asked.set()
+        return page
+
+    cache.stale = spy  # type: ignore[method-assign]
+    reader = ThreadPoolExecutor(1)
+    answer = reader.submit(client.get, url, headers=headers)
+    assert asked.wait(60), "the request never reached the cache"
+
+    def result() -> Any:
+        try:
+            return answer.result(timeout=60)
+        finally:
+            reader.shutdown()
+            cache.stale = stale  # type: ignore[method-assign]
+
+    return result
+
+
 class Clock:
     """The cache's clock (monotonic seconds), moved by the test only."""
 
@@ -103,17 +132,19 @@ def test_a_phone_during_the_render_gets_the_previous_page_then_the_new_one(serve
     svc.enter_result(1, 3, forfeit="A", event=event_id)  # the desk's way: this process
     hold.wait()  # the new page is rendering now, held
 
-    during = client.get(url)
-    assert during.status_code == 200
-    assert during.text == before.text  # the previous page, at once
-    assert during.headers["etag"] == before.headers["etag"]  # with its own ETag
-    again = client.get(url, headers={"If-None-Match": before.headers["etag"]})
-    assert again.status_code == 304 and again.headers["etag"] == before.headers["etag"]
-    assert cache.stale_served == 2
+    # the phone that shows the previous page keeps it, at once, with its own ETag
+    during = client.get(url, headers={"If-None-Match": before.headers["etag"]})
+    assert during.status_code == 304 and during.headers["etag"] == before.headers["etag"]
+    assert cache.stale_served == 1
     assert cache.renders == renders  # nobody rendered on a phone's time
 
+    # a reader without it (a new visitor) waits for the new page
+    newcomer = _asking(cache, client, url, {})
     hold.release()
     assert cache.settle()
+    arrived = newcomer()
+    assert arrived.status_code == 200 and arrived.text != before.text
+    assert cache.stale_served == 1
     after = client.get(url)
     assert after.text != before.text and after.text == fresh(db, url)
     assert after.headers["etag"] != before.headers["etag"]
@@ -251,25 +282,15 @@ def test_a_previous_page_older_than_the_bound_is_not_served(served):
     hold = cache.hold = Hold()
     svc.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()
-    assert client.get(url).headers["etag"] == before.headers["etag"]  # within the bound
-    cache.clock.t += cache.stale_seconds  # exactly the bound: still served
-    assert client.get(url).headers["etag"] == before.headers["etag"]
+    holding = {"If-None-Match": before.headers["etag"]}
+    assert client.get(url, headers=holding).status_code == 304  # within the bound
+    cache.clock.t += cache.stale_seconds  # exactly the bound: still kept
+    assert client.get(url, headers=holding).status_code == 304
 
     cache.clock.t += 0.001  # past it: this phone waits for the new page instead
-    asked = threading.Event()
-    stale = cache.stale
-
-    def spy(*args: Any) -> Any:
-        page = stale(*args)
-        asked.set()
-        return page
-
-    cache.stale = spy  # type: ignore[method-assign]
-    with ThreadPoolExecutor(1) as phone:
-        late = phone.submit(client.get, url, headers={"If-None-Match": before.headers["etag"]})
-        assert asked.wait(60)  # it was refused the previous page while the render was held
-        hold.release()
-        answer = late.result(timeout=60)
+    late = _asking(cache, client, url, holding)  # refused the previous page: it waits
+    hold.release()
+    answer = late()
     assert answer.status_code == 200 and answer.text == fresh(db, url)
     assert answer.headers["etag"] != before.headers["etag"]
     assert cache.stale_served == 2 and cache.stale_age == cache.stale_seconds
@@ -322,8 +343,9 @@ def test_the_desk_never_gets_a_previous_page(ball_event):
         assert f"/public/{event_id}/results|" in hold.keys[0]  # held; the standings queued
 
         # the phone: both pages as they were, while their new ones render
-        assert phone.get(standings).text == old_standings.text
-        assert phone.get(results).text == old_results.text
+        for url, old in ((standings, old_standings), (results, old_results)):
+            kept = phone.get(url, headers={"If-None-Match": old.headers["etag"]})
+            assert kept.status_code == 304 and kept.headers["etag"] == old.headers["etag"]
         # the desk: its own result, on its own pages and the public standings
         assert desk.get(desk_round).text != old_round.text
         desk_standings = desk.get(standings)

@@ -26,9 +26,11 @@ process's write by the token, the event's watched pages are rendered again in th
 background (`RERENDERS`), one pass at a time per event; writes during a pass make one more
 pass after it. While a slot's new page renders, a phone gets the slot's previous page at
 once with that page's own ETag (so its 304 stays right), for at most `STALE_SECONDS` after
-the server learned of the write (decision D-P1, docs/architecture.md); after that, or when
-no render of the slot is in progress, the reader renders (or waits for the render) as
-before, so a reader after a finished render never sees an older page. A render that fails
+the server learned of the write, if it holds that page already (it sent its ETag: a 304); a
+reader without it (a new visitor, a reader right after a write) waits for the new page
+(decision D-P1, docs/rules-decisions.md). After the bound, or when no render of the slot is
+in progress, the reader renders (or waits for the render) as before, so a reader after a
+finished render never sees an older page. A render that fails
 is logged and forgets the slot: no stale page is served after it. A request that carries the
 event's desk cookie (the arbiter's browser) is never given a previous page.
 
@@ -279,10 +281,13 @@ class PageCache:
             if watch is not None:
                 watch.asked = self.clock()
 
-    def stale(self, event_id: int, slot: str, token: str) -> Page | None:
-        """The slot's previous page, if a phone may be given it now instead of waiting for
-        the one of `token` (D-P1): a render of the slot is in progress and the server
-        learned of the write at most `stale_seconds` ago. None: the reader renders."""
+    def stale(
+        self, event_id: int, slot: str, token: str, holds: Callable[[str], bool]
+    ) -> Page | None:
+        """The slot's previous page, if a phone may keep it now instead of waiting for the
+        one of `token` (D-P1): the phone holds it (`holds(its ETag)`: it sent that tag), a
+        render of the slot is in progress, and the server learned of the write at most
+        `stale_seconds` ago. None: the reader renders or waits for the render."""
         now = self.clock()
         with self._lock:
             watch = self._watches.get((event_id, slot))
@@ -294,7 +299,8 @@ class PageCache:
             else:
                 kick = False
             age = now - watch.superseded
-            page = watch.page if watch.rendering and age <= self.stale_seconds else None
+            fresh_enough = watch.rendering and age <= self.stale_seconds
+            page = watch.page if fresh_enough and holds(watch.page.etag) else None
             watch.asked = now
             if page is not None:
                 self.stale_served += 1
@@ -540,9 +546,11 @@ async def cached_page(
     if page is not None:
         cache.asked(event_id, slot)
     elif cookie_name(event_id) not in request.cookies:  # the desk sees its own writes
-        page = cache.stale(event_id, slot, token)  # D-P1: its new page is rendering
-        if page is not None and _matches(request, page.etag):
-            return Response(status_code=304, headers=_headers(page.etag))
+        # D-P1: a phone holding the previous page keeps it while the new one renders; a
+        # reader without it (a new visitor, a sequential reader) waits for the new page
+        held = cache.stale(event_id, slot, token, lambda tag: _matches(request, tag))
+        if held is not None:
+            return Response(status_code=304, headers=_headers(held.etag))
     if page is None:
 
         def build(for_token: str) -> Page:
