@@ -7,17 +7,23 @@
    the same file as the CLI would). Beside them the yardstick: a bare FastAPI endpoint
    returning a static page of the same size through the same client, in the same run.
 2. 200 phones (default) refreshing every 30 s on a 500-entrant event against a live
-   server (uvicorn, its own process), while an arbiter enters a result every 3 s from a
-   third process (the CLI's path: another process writing the same file). Phones send the ETag
-   they last got, as a browser's reload does. Prints p50/p95/p99 of the phones' latency,
-   beside the same phones against the bare endpoint.
+   server (uvicorn, its own process), while an arbiter enters a result every 3 s. With
+   `--writer desk` (the default: the venue's case) the arbiter saves a score sheet through
+   the desk's HTTP route, signed in with the event's PIN, so the write happens in the
+   server's process and its public pages render again in the background (D-P1). With
+   `--writer process` it enters results from a third process (the CLI's path: another
+   process writing the same file), which the server learns of only by the event's token.
+   Phones send the ETag they last got, as a browser's reload does. Prints p50/p95/p99 of
+   the phones' latency beside the same phones against the bare endpoint, and the server's
+   own counts: renders, background passes, previous pages served and the oldest of them
+   (seconds since the server learned of the write it predates).
 
 The event is a Swiss of N entrants with `--rounds` rounds paired by the arbiter (set
 pairings, so the benchmark does not time the pairing engine), every table of the earlier
 rounds with a score sheet and the last round half entered.
 
 Run: .venv/bin/python bench/public.py [--entrants 1000] [--phones 200] [--period 30]
-     [--duration 60] [--keep DIR] [--skip-phones] [--skip-views]
+     [--duration 60] [--writer desk|process] [--keep DIR] [--skip-phones] [--skip-views]
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import shutil
 import socket
 import statistics
@@ -50,10 +57,15 @@ with warnings.catch_warnings():
 
 from ball.tournament import berger
 from ball.tournament.service import TournamentService
+from ball.web import security
 from ball.web.app import create_app
 
 PAGES = ("standings", "results", "pairings")
+PIN = "2468"  # the desk writer's
 FAILED: list[str] = []  # phones' requests that failed (timeouts, errors), reported
+# when each phone's request started (time.monotonic), beside its latency in `lat`: the
+# first period is every page's first view since the server started (cold renders)
+STARTED: list[float] = []
 
 
 def sheet(rng: random.Random) -> dict:
@@ -214,6 +226,7 @@ async def phone(
     while time.monotonic() < until:
         headers = {"If-None-Match": etag} if etag else {}
         t0 = time.perf_counter()
+        STARTED.append(time.monotonic())
         try:
             try:
                 r = await http.get(url, headers=headers)
@@ -244,10 +257,47 @@ def arbiter(db: str, event_id: int, rounds: int, tables: list[int], every: float
     svc.engine.dispose()
 
 
+def sheet_form(sheet: dict) -> dict[str, str]:
+    """The desk's result form for `sheet` (A attacks first; PBDEF as the opponent's PBATK)."""
+    form = {"kind": "sheet"}
+    for half, h in enumerate(sheet["halves"], start=1):
+        form[f"h{half}_td"] = h["td"] or ""
+        for side in ("A", "B"):
+            form[f"h{half}_{side}_atk"] = str(h["pb"][side]["atk"])
+            form[f"h{half}_{side}_def"] = str(h["pb"][side]["def"])
+    return form
+
+
+def desk_arbiter(base: str, event_id: int, rounds: int, tables: list[int], every: float,
+                 stop: Any, done: Any, answers: Any) -> None:  # fmt: skip
+    """Save one score sheet every `every` seconds through the desk's HTTP route (signed
+    in with the PIN): the write happens in the server's process, as at a venue. A process
+    of its own, like the other writer. `answers`: the desk's POST latencies, seconds."""
+    with httpx.Client(base_url=base, timeout=60) as desk:
+        login = desk.post(f"/desk/{event_id}/login", data={"pin": PIN})
+        if login.status_code >= 400:
+            raise SystemExit(f"desk login failed: HTTP {login.status_code}")
+        found = re.search(r'name="csrf" value="([^"]+)"', desk.get(f"/desk/{event_id}").text)
+        if found is None:
+            raise SystemExit("no CSRF token on the desk page")
+        while tables and not stop.wait(every):
+            table = tables.pop()
+            form = {"csrf": found.group(1), "version": "0",
+                    **sheet_form(sheet(random.Random(done.value)))}  # fmt: skip
+            t0 = time.perf_counter()
+            saved = desk.post(f"/desk/{event_id}/rounds/{rounds}/tables/{table}", data=form)
+            answers.append(time.perf_counter() - t0)
+            if saved.status_code != 303:
+                FAILED.append(f"desk result at table {table}: HTTP {saved.status_code}")
+                continue
+            done.value += 1
+
+
 def phones_run(
     base: str, urls: list[str], phones: int, period: float, duration: float
 ) -> list[float]:
     lat: list[float] = []
+    STARTED.clear()
     until = time.monotonic() + duration
 
     async def all_phones() -> None:
@@ -263,40 +313,71 @@ def phones_run(
     return lat
 
 
-def report(label: str, lat: list[float]) -> None:
+def report(label: str, lat: list[float], period: float | None = None) -> None:
+    """Percentiles of all the phones' requests; with `period`, also of those that started
+    after the first period (every phone's page seen once: the server's steady state)."""
     if FAILED:
         print(f"  {len(FAILED)} requests failed, e.g. {FAILED[0]}")
         FAILED.clear()
-    q = statistics.quantiles(sorted(lat), n=100)
-    print(f"  {label:<34} n={len(lat):5d}  p50 {q[49] * 1000:6.1f} ms  "
-          f"p95 {q[94] * 1000:6.1f} ms  p99 {q[98] * 1000:6.1f} ms")  # fmt: skip
+    rows = [(label, lat)]
+    if period is not None and STARTED:
+        first = min(STARTED) + period
+        steady = [x for t, x in zip(STARTED, lat, strict=True) if t >= first]
+        rows.append(("  after the first period", steady))
+    for name, samples in rows:
+        if len(samples) < 2:
+            continue
+        q = statistics.quantiles(sorted(samples), n=100)
+        print(f"  {name:<34} n={len(samples):5d}  p50 {q[49] * 1000:6.1f} ms  "
+              f"p95 {q[94] * 1000:6.1f} ms  p99 {q[98] * 1000:6.1f} ms")  # fmt: skip
 
 
 def phones_bench(db: str, entrants: int, rounds: int, args: argparse.Namespace) -> None:
     event_id, open_tables = built(db, entrants, rounds, args.keep)
+    svc = TournamentService(db)
+    with svc._sessions.begin() as session:  # the desk writer signs in with it
+        security.set_pin(session, event_id, PIN, time.time())
+    svc.engine.dispose()
     pages = -(-entrants // 8)
     urls = [f"/public/{event_id}/standings?page={p}" for p in range(1, pages + 1)]
     urls += [f"/public/{event_id}/pairings", f"/public/{event_id}/results"] * 4
     print(
         f"{args.phones} phones, one view every {args.period:.0f} s each, for "
-        f"{args.duration:.0f} s, {entrants} entrants, a result every {args.every:.0f} s"
+        f"{args.duration:.0f} s, {entrants} entrants, a result every {args.every:.0f} s "
+        f"({args.writer} writer)"
     )
     port = free_port()
-    server = serve(db, port, "ball.web.app:create_app")
+    base = f"http://127.0.0.1:{port}"
+    server = serve(db, port, "public:counted_app")
     spawn = multiprocessing.get_context("spawn")
     stop, written = spawn.Event(), spawn.Value("i", 0)
-    writer = spawn.Process(
-        target=arbiter, args=(db, event_id, rounds, open_tables, args.every, stop, written)
-    )
+    manager = spawn.Manager()
+    answers = manager.list()
+    if args.writer == "desk":
+        work: tuple[Any, ...] = (base, event_id, rounds, open_tables, args.every, stop, written,
+                                 answers)  # fmt: skip
+        writer = spawn.Process(target=desk_arbiter, args=work)
+    else:
+        work = (db, event_id, rounds, open_tables, args.every, stop, written)
+        writer = spawn.Process(target=arbiter, args=work)
     try:
         writer.start()
-        lat = phones_run(f"http://127.0.0.1:{port}", urls, args.phones, args.period, args.duration)
+        lat = phones_run(base, urls, args.phones, args.period, args.duration)
+        counts = httpx.get(f"{base}/bench/counts", timeout=60).json()
     finally:
         stop.set()
         writer.join()
         server.terminate()
         server.wait(timeout=10)
-    report(f"public pages ({written.value} results entered)", lat)
+    report(f"public pages ({written.value} results entered)", lat, args.period)
+    print(f"  server: {counts['renders']} renders, {counts['passes']} background passes, "
+          f"{counts['stale_served']} previous pages served, the oldest "
+          f"{counts['stale_age'] * 1000:.0f} ms after its write was learned")  # fmt: skip
+    if answers:
+        desk = sorted(answers)
+        print(f"  desk: {len(desk)} results saved, POST median {median(desk) * 1000:.0f} ms, "
+              f"max {desk[-1] * 1000:.0f} ms")  # fmt: skip
+    manager.shutdown()
     port = free_port()
     yard = serve(db, port, "public:yardstick_app")
     try:
@@ -305,7 +386,22 @@ def phones_bench(db: str, entrants: int, rounds: int, args: argparse.Namespace) 
     finally:
         yard.terminate()
         yard.wait(timeout=10)
-    report("yardstick: bare FastAPI static page", lat)
+    report("yardstick: bare FastAPI static page", lat, args.period)
+
+
+def counted_app() -> FastAPI:
+    """The benchmarked server (uvicorn --factory public:counted_app): the toolbox on BALL_DB
+    with one route more, for this benchmark only, telling its page cache's counts."""
+    app = create_app()
+
+    @app.get("/bench/counts")
+    def counts() -> dict[str, float]:
+        # zeros for what a cache does not count (older code on PYTHONPATH: a before/after)
+        cache = getattr(app.state, "page_cache", None)
+        names = ("renders", "passes", "stale_served", "stale_age")
+        return {name: getattr(cache, name, 0) for name in names}
+
+    return app
 
 
 def yardstick_app() -> FastAPI:
@@ -323,6 +419,13 @@ def main() -> None:
     parser.add_argument("--period", type=float, default=30.0)
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=3.0, help="seconds between results")
+    parser.add_argument(
+        "--writer",
+        choices=("desk", "process"),
+        default="desk",
+        help="desk: results saved through the desk's HTTP route in the server's process (a "
+        "venue); process: entered by another process on the file (the CLI's way)",
+    )
     parser.add_argument("--keep", help="keep the built events in this directory, reuse them")
     parser.add_argument("--skip-views", action="store_true")
     parser.add_argument("--skip-phones", action="store_true")

@@ -21,10 +21,13 @@ A token, not a counter, so that an event deleted and another created with the sa
 
 from __future__ import annotations
 
+import logging
 import secrets
+import weakref
+from collections.abc import Callable
 from typing import Any, cast
 
-from sqlalchemy import Table, event, insert, select, update
+from sqlalchemy import Engine, Table, event, insert, select, update
 from sqlalchemy.orm import ORMExecuteState, Session
 
 from ball.tournament.models import Event, EventRevision, Pairing, Round, Team
@@ -41,7 +44,9 @@ IGNORED = frozenset(
     }
 )
 _PENDING = "ball_revision_events"  # session.info key: event ids to renew at the next flush
+_RENEWED = "ball_revision_renewed"  # session.info key: event ids renewed, told at commit
 ALL = -1  # "every event": a change whose event is not known
+LOG = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -94,6 +99,7 @@ def _collect(session: Session, rows: Any) -> None:
 
 
 def _renew(session: Session, event_ids: set[int]) -> None:
+    session.info.setdefault(_RENEWED, set()).update(event_ids)
     connection = session.connection()
     token = new_token()
     table = cast(Table, EventRevision.__table__)
@@ -132,3 +138,43 @@ def _bulk_write(state: ORMExecuteState) -> None:
     mapper = state.bind_mapper
     if mapper is not None and _tracked(mapper.class_):
         _renew(state.session, {ALL})
+
+
+# Who wants to know, once a write commits, which events it renewed (the public display
+# renders the watched pages again): per engine, held weakly (a listener's owner may go).
+_Listener = Callable[[set[int]], None]
+_LISTENERS: weakref.WeakKeyDictionary[Engine, list[weakref.WeakMethod[_Listener]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def on_commit(engine: Engine, listener: _Listener) -> None:
+    """Call the bound method `listener` with the ids of the events a committed transaction
+    on `engine` renewed (`ALL` among them: every event) after each such commit, in the
+    writer's thread: it must return at once. Writes of other processes are not seen here
+    (their tokens are)."""
+    listeners = _LISTENERS.setdefault(engine, [])
+    listeners[:] = [ref for ref in listeners if ref() is not None]  # owners gone: dropped
+    listeners.append(weakref.WeakMethod(listener))
+
+
+@event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    renewed: set[int] = session.info.pop(_RENEWED, set())
+    bind = session.bind
+    engine = bind if isinstance(bind, Engine) else getattr(bind, "engine", None)
+    if not renewed or not isinstance(engine, Engine):
+        return
+    for ref in list(_LISTENERS.get(engine, [])):
+        listener = ref()
+        if listener is None:
+            continue
+        try:
+            listener(set(renewed))
+        except Exception:  # the write is committed: its caller must not see an error
+            LOG.exception("after the commit of events %s: a listener failed", renewed)
+
+
+@event.listens_for(Session, "after_rollback")
+def _rolled_back(session: Session) -> None:
+    session.info.pop(_RENEWED, None)  # nothing was written

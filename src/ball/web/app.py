@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, openapi
+from ball.web import apply_route, openapi, page_cache
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.language import Language
 from ball.web.limits import BodyLimit, Limits
@@ -164,6 +164,7 @@ def create_app(
         version="0.1.0",
         docs_url=None,  # served below from packaged assets: the venue has no internet
         redoc_url=None,
+        lifespan=page_cache.lifespan,  # public pages render after writes while it runs
     )
     _offline_docs(app)
     engine = _database(db)
