@@ -3,6 +3,7 @@ the migrated template database and the session caches of Typer commands and Fast
 
 from __future__ import annotations
 
+import gc
 import inspect
 import os
 import shutil
@@ -203,6 +204,29 @@ def server_process(tmp_path) -> Iterator[Callable[..., ServerProcess]]:
     yield start
     for handle in started:
         handle.stop()
+
+
+# --- Garbage collection sized for a test worker: each worker imports the whole package and
+# ~2,000 test modules, then every test builds apps, engines and ORM sessions, so CPython's
+# default thresholds (a collection every 700 net allocations, a full one every 100 of those)
+# walk that heap thousands of times: ~10 % of the desk tests' CPU. Bigger thresholds keep
+# collections rarer (garbage is still collected, cycles included), and the heap built by
+# collection (modules, functions, fixtures: all alive to the end) is frozen out of the
+# collector's walks. pytest's own end-of-run collections still see everything the tests
+# left behind, so a leaked cycle with a failing __del__ is still reported. See
+# docs/testing.md; BALL_TEST_GC=default keeps CPython's settings.
+
+TEST_GC_THRESHOLDS = (10_000, 10, 10)
+
+
+def pytest_configure(config) -> None:
+    if os.environ.get("BALL_TEST_GC") != "default":
+        gc.set_threshold(*TEST_GC_THRESHOLDS)
+
+
+def pytest_collection_finish(session) -> None:
+    if os.environ.get("BALL_TEST_GC") != "default":
+        gc.freeze()
 
 
 # --- Test lanes: markers by folder or fixture, so `scripts/test.sh --fast` can leave out what

@@ -367,7 +367,9 @@ class TournamentService(
         if len(federation) > 3:
             raise TournamentError(f"federation is a 3-letter code, got {federation!r}")
         with self._tx() as s:
-            ev = self._event(s, event)
+            # Only the entrants and the number of rounds are read: pairings and results
+            # are not loaded (a desk or import adding a field of 100 loaded them each time).
+            ev = self._event(s, event, full=False)
             if any(e.name == name for e in ev.entrants):
                 raise TournamentError(f"{name!r} is already registered in {ev.name!r}")
             paired = len(ev.rounds_)

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.exc import DataError
@@ -121,7 +121,6 @@ def _validation_message(exc: RequestValidationError) -> str:
 def _offline_docs(app: FastAPI) -> None:
     """OpenAPI docs at /docs with Swagger UI from the `swagger-ui-bundle-v2` package."""
     import swagger_ui_bundle
-    from fastapi.openapi.docs import get_swagger_ui_html
 
     app.mount(
         "/api-docs-assets",
@@ -129,22 +128,30 @@ def _offline_docs(app: FastAPI) -> None:
         name="api-docs-assets",
     )
 
-    @app.get("/docs", include_in_schema=False)
-    def docs():
-        page = get_swagger_ui_html(
-            openapi_url=app.openapi_url or "/openapi.json",
-            title="BALL Toolbox API",
-            swagger_js_url="/api-docs-assets/swagger-ui-bundle.js",
-            swagger_css_url="/api-docs-assets/swagger-ui.css",
-            swagger_favicon_url="/api-docs-assets/favicon-32x32.png",
-        )
-        # Swagger UI starts from an inline script: allow exactly that one by its hash.
-        scripts = " ".join(inline_script_hashes(page.body.decode()))
-        page.headers["Content-Security-Policy"] = (
-            f"default-src 'self'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-        )
-        return page
+    # A module-level endpoint, not a closure over `app`: FastAPI's caches keyed by endpoint
+    # would otherwise keep every app alive (one per process in production, but hundreds
+    # per test worker, each full garbage collection walking them all).
+    app.add_api_route("/docs", _docs, include_in_schema=False)
+
+
+def _docs(request: Request) -> HTMLResponse:
+    """Swagger UI over the app's own OpenAPI document (assets served from the package)."""
+    from fastapi.openapi.docs import get_swagger_ui_html
+
+    page = get_swagger_ui_html(
+        openapi_url=request.app.openapi_url or "/openapi.json",
+        title="BALL Toolbox API",
+        swagger_js_url="/api-docs-assets/swagger-ui-bundle.js",
+        swagger_css_url="/api-docs-assets/swagger-ui.css",
+        swagger_favicon_url="/api-docs-assets/favicon-32x32.png",
+    )
+    # Swagger UI starts from an inline script: allow exactly that one by its hash.
+    scripts = " ".join(inline_script_hashes(bytes(page.body).decode()))
+    page.headers["Content-Security-Policy"] = (
+        f"default-src 'self'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    )
+    return page
 
 
 def create_app(
