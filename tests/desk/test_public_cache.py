@@ -115,16 +115,20 @@ WRITES: dict[str, tuple[Callable[[TournamentService, int], Any], str]] = {
 }
 
 
+def event_for(db: str, kind: str) -> int:
+    """The event a write of `kind` is made on (also used by test_public_render_after_write)."""
+    if kind == "swap":  # the arbiter re-pairs a round only while it has no result
+        build(db)
+        TournamentService(db).create_event(name="Unplayed", system="swiss", rounds=3)
+        return _unplayed(db, paired=True)
+    return build(db, "xiangqi" if kind == "sanction" else "ball")
+
+
 @pytest.mark.parametrize("kind", list(WRITES))
 def test_every_kind_of_write_invalidates_the_cached_page(tmp_path, kind):
     write, page = WRITES[kind]
     db = str(tmp_path / "public.sqlite")
-    if kind == "swap":  # the arbiter re-pairs a round only while it has no result
-        build(db)
-        TournamentService(db).create_event(name="Unplayed", system="swiss", rounds=3)
-        event_id = _unplayed(db, paired=True)
-    else:
-        event_id = build(db, "xiangqi" if kind == "sanction" else "ball")
+    event_id = event_for(db, kind)
     url = f"/public/{event_id}/{page}"
     with TestClient(create_app(db)) as client:
         before = client.get(url)

@@ -36,7 +36,7 @@ from web.test_public_mahjong_cache import WRITES as MAHJONG_WRITES
 from web.test_public_mahjong_cache import build as mahjong_build
 
 from .conftest import PIN, post
-from .test_public_cache import ACTIONS, WRITES, _unplayed, build, fresh
+from .test_public_cache import ACTIONS, WRITES, build, event_for, fresh
 
 
 class Hold:
@@ -198,12 +198,7 @@ def test_every_kind_of_write_renders_the_watched_page_in_the_background(tmp_path
     write, page = WRITES[kind]
     write = ONE_WRITE.get(kind, write)
     db = str(tmp_path / "public.sqlite")
-    if kind == "swap":  # the arbiter re-pairs a round only while it has no result
-        build(db)
-        TournamentService(db).create_event(name="Unplayed", system="swiss", rounds=3)
-        event_id = _unplayed(db, paired=True)
-    else:
-        event_id = build(db, "xiangqi" if kind == "sanction" else "ball")
+    event_id = event_for(db, kind)
     if kind in BEFORE:
         BEFORE[kind](TournamentService(db), event_id)
     url = f"/public/{event_id}/{page}"
