@@ -436,7 +436,10 @@ class _Watcher:
     def _raise(self, signum: int) -> None:
         if signal.getsignal(signum) == signal.SIG_DFL:
             self.send({"signal": signum})  # it will end the copy: the client ends alike
-        os.kill(os.getpid(), signum)
+        # Aimed at the main thread, which runs the command: a signal sent to the process
+        # may be taken by this thread instead, and then a main thread blocked in a read
+        # (a prompt, `-` on standard input) is not interrupted and Ctrl-C is lost.
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
 
 
 def _run(argv: list[str]) -> dict[str, int]:
