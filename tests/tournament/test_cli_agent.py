@@ -543,12 +543,19 @@ def _waiting_on_stdin(env, db: Path, **popen) -> tuple[subprocess.Popen[bytes], 
         time.sleep(0.05)
 
 
+def _ctrl_c_as_on_a_terminal() -> None:
+    """A command typed at a terminal starts with SIGINT at its default. A suite run as a
+    background job of a non-interactive shell (`.ci/run &`) starts with SIGINT ignored,
+    which Python and the agent's client then rightly leave ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.process
 def test_ctrl_c_ends_the_command_as_in_process(warm, tmp_path):
     ends = []
     for name, env in (("cold.db", cold(warm)), ("warm.db", warm)):
         before = served(env) if env is warm else None
-        proc, reader = _waiting_on_stdin(env, tmp_path / name)
+        proc, reader = _waiting_on_stdin(env, tmp_path / name, preexec_fn=_ctrl_c_as_on_a_terminal)
         assert (reader != proc.pid) == (env is warm)  # through the agent, a copy reads
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)

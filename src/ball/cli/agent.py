@@ -350,8 +350,7 @@ def bad_run_request(request: dict) -> str | None:
 def _child(conn: socket.socket, request: dict, fds: list[int]) -> None:
     code = 1
     try:
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _start_dispositions()
         if not _take_over(request, fds):
             _send(conn, {"refused": "cannot enter the client's working directory"})
             os._exit(1)
@@ -368,6 +367,16 @@ def _child(conn: socket.socket, request: dict, fds: list[int]) -> None:
     except BaseException:  # noqa: BLE001 - nothing may escape a forked copy
         pass
     os._exit(code)
+
+
+def _start_dispositions() -> None:
+    """Signals as a freshly started `ball` has them, whatever the agent inherited (an agent
+    started from a background job begins with SIGINT ignored): Ctrl-C is a
+    KeyboardInterrupt, the others end the process. A signal the client ignores is never
+    forwarded, so it stays without effect, as it would in-process."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _take_over(request: dict, fds: list[int]) -> bool:
