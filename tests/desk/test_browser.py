@@ -335,3 +335,35 @@ def test_a_cross_site_form_post_is_refused_in_the_browser(server, browser, evil_
     page.goto(f"{base}/desk/1")
     assert "Forged" not in page.locator("#entrants").inner_text()
     context.close()
+
+
+def test_the_round_page_stays_put_when_a_poll_finds_nothing_new(server, browser):
+    """round.js polls control.json every 5 s and reloads on a change. The page's own copy of
+    the state is written by Jinja's tojson (keys sorted), control.json in the server's key
+    order: compared as text they always differed, so the desk reloaded itself every 5 s
+    (and a reload could cut into the arbiter's next click)."""
+    base, _clock = server
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{base}/desk")
+    page.fill("#create-event input[name=name]", "Poll Cup")
+    page.select_option("#create-event select[name=system]", "round-robin")
+    page.fill("#create-event input[name=pin]", PIN)
+    page.fill("#create-event input[name=pin2]", PIN)
+    page.click("#create-event button[type=submit]")
+    page.wait_for_url(f"{base}/desk/1")
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        page.fill("#add-entrant input[name=name]", name)
+        page.click("#add-entrant button[type=submit]")
+        page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+    page.click("#pair-next")
+    page.wait_for_url(f"{base}/desk/1/rounds/1")
+    page.clock.install()  # the page's timers run when the test says, not by the wall clock
+    page.reload()
+    page.evaluate("window.loadedOnce = true")
+    for _ in range(2):  # two polls, each answered with the state the page already shows
+        with page.expect_response(re.compile(r".*/rounds/1/control\.json$")):
+            page.clock.run_for(5_000)
+        page.wait_for_load_state()
+    page.clock.run_for(250)  # a reload, had one been asked for, has started by now
+    page.wait_for_load_state()
+    assert page.evaluate("window.loadedOnce === true"), "the round page reloaded itself"

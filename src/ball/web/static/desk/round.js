@@ -30,12 +30,20 @@ function render() {
   if (button) button.disabled = !ready;
 }
 
+// The page's state comes through Jinja's tojson, which sorts keys; control.json keeps the
+// server's order. Compared as text in one key order, or every poll would see a change and
+// reload the page every 5 s.
+function sameTables(x, y) {
+  const keys = [...new Set([...x, ...y].flatMap((t) => Object.keys(t)))].sort();
+  return JSON.stringify(x, keys) === JSON.stringify(y, keys);
+}
+
 async function poll() {
   try {
     const response = await fetch(panel.dataset.url, { credentials: "same-origin" });
     if (response.ok) {
       const next = await response.json();
-      const changed = JSON.stringify(next.tables) !== JSON.stringify(state.tables) || next.signal1 !== state.signal1;
+      const changed = !sameTables(next.tables, state.tables) || next.signal1 !== state.signal1;
       state = next;
       fetchedAt = performance.now();
       if (changed) location.reload(); // a table reported its half end elsewhere
