@@ -16,12 +16,12 @@ import pytest
 
 from ball.web.app import create_app
 
+from .browser_steps import add_entrants, create_event, import_entrants, pair_first_round
 from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "desk"
-PIN = "8642"
 EVIL = "<script>alert(1)</script>"
 PLAYERS = ["Ann", "Bo", "Cy", EVIL]
 
@@ -163,23 +163,11 @@ def test_a_round_robin_event_from_the_browser(server, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # Create the event; the desk opens with its PIN session.
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", "Spring Cup")
-    page.select_option("#create-event select[name=system]", "round-robin")
-    page.fill("#create-event input[name=place]", "Sofia")
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
+    create_event(page, base, "Spring Cup", system="round-robin", fields={"place": "Sofia"})
 
     # Three entrants by hand, the fourth from a pasted CSV.
-    for name in PLAYERS[:3]:
-        page.fill("#add-entrant input[name=name]", name)
-        page.click("#add-entrant button[type=submit]")
-        page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
-    page.fill("#import-entrants textarea[name=csv]", f'name,club\n"{EVIL}",Nowhere\n')
-    page.click("#import-entrants button[type=submit]")
-    page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+    add_entrants(page, PLAYERS[:3])
+    import_entrants(page, f'name,club\n"{EVIL}",Nowhere\n')
     assert page.locator("tr.entrant td.name").all_inner_texts() == PLAYERS
     shot(page, "desk-event")
 
@@ -314,12 +302,7 @@ def test_a_cross_site_form_post_is_refused_in_the_browser(server, browser, evil_
     base, _clock = server
     context = browser.new_context()
     page = context.new_page()
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", "Club night")
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
+    create_event(page, base, "Club night")
     token = page.locator("#add-entrant input[name=csrf]").input_value()
     # Even with the right CSRF token copied into it, a form from another origin (here another
     # port: same site, so the SameSite cookie is sent) is refused.
@@ -344,19 +327,9 @@ def test_the_round_page_stays_put_when_a_poll_finds_nothing_new(server, browser)
     (and a reload could cut into the arbiter's next click)."""
     base, _clock = server
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", "Poll Cup")
-    page.select_option("#create-event select[name=system]", "round-robin")
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        page.fill("#add-entrant input[name=name]", name)
-        page.click("#add-entrant button[type=submit]")
-        page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
-    page.click("#pair-next")
-    page.wait_for_url(f"{base}/desk/1/rounds/1")
+    create_event(page, base, "Poll Cup", system="round-robin")
+    add_entrants(page, ("Ann", "Bo", "Cy", "Di"))
+    pair_first_round(page, base)
     page.clock.install()  # the page's timers run when the test says, not by the wall clock
     page.reload()
     page.evaluate("window.loadedOnce = true")

@@ -24,11 +24,11 @@ import pytest
 from ball.tournament import lots
 from ball.web.app import create_app
 
+from .browser_steps import add_entrants, create_event
 from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PIN = "8642"
 WIN_REASONS = ("checkmate", "resignation", "time")
 
 
@@ -40,20 +40,7 @@ def app(tmp_path):
 
 
 def create(page, base: str, name: str, system: str, **options: str) -> None:
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", name)
-    page.select_option("#create-event select[name=system]", system)
-    page.select_option("#create-event select[name=game]", "xiangqi")
-    page.click("#format-options summary")
-    for field, value in options.items():
-        if field == "tie_break":
-            page.select_option(f"#create-event select[name={field}]", value)
-        else:
-            page.fill(f"#create-event input[name={field}]", value)
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
+    create_event(page, base, name, system=system, game="xiangqi", format_options=options)
 
 
 # ------------------------------------------------------------------------------ knockout
@@ -154,10 +141,7 @@ def test_a_13_entrant_knockout_of_mini_matches_through_the_desk(app, serve, brow
     page.on("pageerror", lambda e: errors.append(str(e)))
     names = [f"Player {c}" for c in "ABCDEFGHIJKLM"]
     create(page, base, "Lots Cup", "knockout", games_per_tie="3", extra_games="2")
-    for name in names:
-        page.fill("#add-entrant input[name=name]", name)
-        page.click("#add-entrant button[type=submit]")
-        page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+    add_entrants(page, names)
     page.click("#bracket-link")
     page.wait_for_url(f"{base}/desk/1/bracket")
     ko = Knockout(page, base)

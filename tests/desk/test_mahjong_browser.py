@@ -22,11 +22,11 @@ import pytest
 
 from ball.web.app import create_app
 
+from .browser_steps import create_event, import_entrants
 from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PIN = "8642"
 WINDS = "ESWN"
 HANDS = 3  # hands a session (the event's setting), to keep 16 tables quick
 NAMES = [f"Player {i:02d}" for i in range(1, 17)]
@@ -82,18 +82,10 @@ class Desk:
 
     def create(self) -> None:
         page = self.page
-        page.goto(f"{self.base}/desk")
-        page.fill("#create-event input[name=name]", "MJ Open")
-        page.select_option("#create-event select[name=game]", "mahjong")
-        page.fill("#create-event input[name=rounds]", "4")
-        page.fill("#create-event input[name=hands]", str(HANDS))
-        page.fill("#create-event input[name=pin]", PIN)
-        page.fill("#create-event input[name=pin2]", PIN)
-        self.submit("#create-event button[type=submit]")
-        assert page.url == f"{self.base}/desk/1"
+        fields = {"rounds": "4", "hands": str(HANDS)}
+        create_event(page, self.base, "MJ Open", game="mahjong", fields=fields)
         rows = "\n".join(f"{n},{TEAMS[n]}" for n in NAMES)
-        page.fill("#import-entrants textarea[name=csv]", f"name,club\n{rows}")
-        self.submit("#import-entrants button[type=submit]")
+        import_entrants(page, f"name,club\n{rows}")
         assert page.locator("#entrants tr.entrant").count() == 16
 
     def seat(self, number: int, method: str) -> list[dict[str, str]]:

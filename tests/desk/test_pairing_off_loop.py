@@ -17,7 +17,8 @@ import pytest
 
 from ball.tournament.service import TournamentService
 
-from .conftest import PIN, create_event, post
+from . import browser_steps
+from .conftest import create_event, post
 
 
 def _loop_running_here() -> bool:
@@ -73,17 +74,8 @@ def test_the_arbiter_sees_the_pairing_at_work_and_the_server_keeps_answering(
     base = serve(create_app(str(tmp_path / "event.sqlite")))
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", "Big Swiss")
-    page.select_option("#create-event select[name=system]", "swiss")
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
-    csv = "name\n" + "".join(f"Coach {i}\n" for i in range(1, 8))
-    page.fill("#import-entrants textarea[name=csv]", csv)
-    page.click("#import-entrants button[type=submit]")
-    page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+    browser_steps.create_event(page, base, "Big Swiss", system="swiss")
+    browser_steps.import_entrants(page, "name\n" + "".join(f"Coach {i}\n" for i in range(1, 8)))
 
     page.click("#pair-next")
     assert started.wait(10), "the pairing never started"

@@ -10,11 +10,10 @@ import pytest
 
 from ball.web.app import create_app
 
+from .browser_steps import add_entrants, create_event
 from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-PIN = "7531"
 
 
 @pytest.fixture
@@ -44,18 +43,8 @@ def test_a_xiangqi_result_at_the_desk_and_the_public_standings(server, browser):
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/desk")
-    page.fill("#create-event input[name=name]", "Xiangqi Open")
-    page.select_option("#create-event select[name=system]", "round-robin")
-    page.select_option("#create-event select[name=game]", "xiangqi")
-    page.fill("#create-event input[name=pin]", PIN)
-    page.fill("#create-event input[name=pin2]", PIN)
-    page.click("#create-event button[type=submit]")
-    page.wait_for_url(f"{base}/desk/1")
-    for name in ("Wang", "Li", "Zhao", "Qian"):
-        page.fill("#add-entrant input[name=name]", name)
-        page.click("#add-entrant button[type=submit]")
-        page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+    create_event(page, base, "Xiangqi Open", system="round-robin", game="xiangqi")
+    add_entrants(page, ("Wang", "Li", "Zhao", "Qian"))
     page.click("#pair-next")
     page.wait_for_url(f"{base}/desk/1/rounds/1")
     tables = []

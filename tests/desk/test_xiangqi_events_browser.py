@@ -18,11 +18,11 @@ from ball.web.app import create_app
 from ball.web.desk import service_for
 from tournament.test_xiangqi_events import DRAW, WIN, Played
 
+from .browser_steps import add_entrants, create_event
 from .conftest import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PIN = "7531"
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
@@ -49,21 +49,9 @@ class Event:
         self.forfeit_rate = forfeit_rate
 
     def create(self, name: str, system: str, names: list[str], rounds: str = "") -> None:
-        page = self.page
-        page.goto(f"{self.base}/desk")
-        page.fill("#create-event input[name=name]", name)
-        page.select_option("#create-event select[name=system]", system)
-        page.select_option("#create-event select[name=game]", "xiangqi")
-        if rounds:
-            page.fill("#create-event input[name=rounds]", rounds)
-        page.fill("#create-event input[name=pin]", PIN)
-        page.fill("#create-event input[name=pin2]", PIN)
-        page.click("#create-event button[type=submit]")
-        page.wait_for_url(f"{self.base}/desk/1")
-        for entrant in names:
-            page.fill("#add-entrant input[name=name]", entrant)
-            page.click("#add-entrant button[type=submit]")
-            page.wait_for_url(re.compile(r".*/desk/1#entrants$"))
+        fields = {"rounds": rounds} if rounds else {}
+        create_event(self.page, self.base, name, system=system, game="xiangqi", fields=fields)
+        add_entrants(self.page, names)
 
     def play_round(self, rnd: int, rng: random.Random) -> None:
         page = self.page

@@ -89,6 +89,59 @@ def test_by_ranking_top_four_together():
         by_ranking([1, 2, 3, 3])
 
 
+def test_by_ranking_moves_the_lower_ranked_team_mate_the_shortest_way():
+    """M-24: players 1 and 2 (one team) would share the top table; 2 changes places with the
+    player nearest in rank at the next table down (5), and the seats still follow the ranking."""
+    assert by_ranking(range(1, 9), teams={1: "KOR", 2: "KOR"}) == ((1, 3, 4, 5), (2, 6, 7, 8))
+    # At the bottom table the nearest table is the one above.
+    assert by_ranking(range(1, 9), teams={7: "JPN", 8: "JPN"}) == ((1, 2, 3, 8), (4, 5, 6, 7))
+    # Nobody moves when no team-mates meet.
+    assert by_ranking(range(1, 9), teams={1: "KOR", 5: "KOR"}) == ((1, 2, 3, 4), (5, 6, 7, 8))
+
+
+def test_by_ranking_reaches_past_a_table_where_the_exchange_would_clash():
+    """The player nearest in rank at the next table is a team-mate of someone at the top one,
+    so the exchange goes to the next player in rank who fits."""
+    teams = {1: "A", 2: "A", 5: "B", 3: "B"}
+    assert by_ranking(range(1, 9), teams=teams) == ((1, 3, 4, 6), (2, 5, 7, 8))
+
+
+def test_by_ranking_with_a_team_larger_than_the_tables_leaves_the_fewest_clashes():
+    """Three team-mates on two tables must meet once (M-07: then clashes are only kept few)."""
+    teams = {1: "A", 2: "A", 3: "A"}
+    found = report((by_ranking(range(1, 9), teams=teams),), teams)
+    assert len(found.team_clashes) == 1
+
+
+@st.composite
+def ranked_teams(draw):
+    """A ranking of 4..48 players and teams of at most one player per table (separable)."""
+    tables = draw(st.integers(1, 12))
+    ranking = draw(st.permutations(range(1, 4 * tables + 1)))
+    team_of = draw(st.lists(st.integers(-1, 5), min_size=4 * tables, max_size=4 * tables))
+    teams: dict[int, str] = {}
+    sizes: dict[int, int] = {}
+    for p, t in zip(range(1, 4 * tables + 1), team_of, strict=True):
+        if t >= 0 and sizes.get(t, 0) < tables:
+            sizes[t] = sizes.get(t, 0) + 1
+            teams[p] = f"T{t}"
+    return ranking, teams
+
+
+@settings(max_examples=300, deadline=None)
+@given(ranked_teams())
+def test_by_ranking_keeps_separable_teams_apart(case):
+    ranking, teams = case
+    session = by_ranking(ranking, teams=teams)
+    found = report((session,), teams)  # every player seated exactly once
+    assert found.team_clashes == ()
+    rank = {p: i for i, p in enumerate(ranking)}
+    assert all(list(t) == sorted(t, key=rank.__getitem__) for t in session)
+    plain = by_ranking(ranking)
+    if not report((plain,), teams).team_clashes:
+        assert session == plain  # only clashes move anybody
+
+
 @pytest.mark.parametrize(
     ("players", "sessions", "message"),
     [(18, 2, "not a multiple of 4"), (0, 2, "from 4"), (16, 0, "sessions"), (16, 65, "sessions")],

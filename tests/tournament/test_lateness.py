@@ -217,3 +217,34 @@ def test_21_4_a_team_that_does_not_come_loses_the_match_worth_2_match_points(tmp
     by_team = {t["team"]: t for t in teams}
     assert by_team["North"]["match_points"] == 2 and by_team["North"]["game_points"] == 2
     assert by_team["South"]["match_points"] == 0 and by_team["South"]["game_points"] == 0
+
+
+def test_a_correction_rules_on_the_lateness_again(tmp_path):
+    """`result correct --late`: the arbiter learns B came 20 minutes late, not 45 — the
+    forfeit becomes the game played, and the new ruling is logged beside the first."""
+    db = str(tmp_path / "late.db")
+    ok(db, "event", "create", "--name", "Late", "--system", "round-robin", "--default-time", "30")
+    for name in ("Ann", "Bob"):
+        ok(db, "event", "add-player", name)
+    t = json.loads(ok(db, "round", "pair", "--json"))[0]
+    where = ("--round", 1, "--table", t["table"])
+    assert f"forfeit by {t['b']}" in ok(db, "result", "enter", *where, "--late", "B:45")
+    correct = ("result", "correct", *where, "--reason", "B signed in at 20 min")
+
+    # refused, and nothing written: a forfeit beside --late, a sheet for a game lost by forfeit
+    assert "give no --forfeit" in refused(db, *correct, "--late", "B:20", "--forfeit", "B")
+    sheet = ball_sheet(tmp_path, "A")
+    assert "give no sheet" in refused(db, *correct, "--late", "B:45", "--sheet", sheet)
+    assert "enter the game's sheet" in refused(db, *correct, "--late", "B:20")
+    rulings = [x for x in json.loads(ok(db, "event", "log", "--json")) if x["kind"] == "lateness"]
+    assert len(rulings) == 1
+
+    out = ok(db, *correct, "--late", "B:20", "--sheet", sheet)
+    assert f"{t['a']} wins" in out and "lateness:" in out and "(21.1, 21.2)" in out
+    log = json.loads(ok(db, "event", "log", "--json"))
+    rulings = [x["detail"] for x in log if x["kind"] == "lateness"]
+    assert len(rulings) == 2 and "22.1" in rulings[0] and "21.1" in rulings[1]
+    numbers = {e["name"]: e["number"] for e in json.loads(ok(db, "event", "show", "--json"))[
+        "entrants"]}  # fmt: skip
+    codes = trf_codes(db)  # a game played and lost, no longer the forfeit's "-"
+    assert codes[numbers[t["b"]]][0] == "0" and codes[numbers[t["a"]]][0] == "1"

@@ -183,9 +183,10 @@ def test_sixteen_players_four_sessions(tmp_path):
         args = ["round", "pair", "--db", db, "--json"] + (["--method", method] if method else [])
         data = json.loads(ok(*args))
         assert data["session"] == session
-        if method == "ranking":  # the top four together, and so on
+        if method == "ranking":  # the top four together, and so on (no team-mates meet here)
             tables = [set(t["seats"].values()) for t in data["tables"]]
             assert tables == [set(order[i:i + 4]) for i in range(0, 16, 4)]
+            assert data["report"]["team_clashes"] == []
         assert len(data["report"]["repeats_per_session"]) == session
         for table in data["tables"]:
             sheet = later_sheet(table, session)

@@ -69,6 +69,21 @@ def _late(texts: list[str]) -> dict[str, int | None] | None:
         fail(str(exc))
 
 
+def _arrivals_and_result(
+    late: list[str], sheet: str | None, forfeit: str | None, double_forfeit: bool, game: int | None
+) -> tuple[dict[str, int | None] | None, dict]:
+    """The --late arrivals (None: nobody late) and the result the command line gives. With
+    --late the ruling decides any forfeit, so only a played game's sheet may come with it."""
+    arrivals = _late(late)
+    if arrivals is None:
+        return None, _result_args(sheet, forfeit, double_forfeit)
+    if forfeit is not None or double_forfeit:
+        fail("--late decides the forfeit itself; give no --forfeit or --double-forfeit")
+    if game is not None:
+        fail("--late: the lateness of a mini-match game is not recorded yet")
+    return arrivals, _result_args(sheet, None, False) if sheet is not None else {}
+
+
 def _late_line(svc, event: str | None, round_number: int, table: int) -> str:
     """The ruling just logged for the table (it names the articles)."""
     lines = run(lambda: svc.log(event=event_ref(event)))
@@ -120,15 +135,7 @@ def enter_command(
     takes a session sheet (--sheet SESSION.json; its "table", the latest session).
     With --late (articles 21-22) the sheet is given when the game was played, and nothing
     else when a side came past the default time (the forfeit follows from the ruling)."""
-    arrivals = _late(late)
-    if arrivals is not None:
-        if forfeit is not None or double_forfeit:
-            fail("--late decides the forfeit itself; give no --forfeit or --double-forfeit")
-        if game is not None:
-            fail("--late: the lateness of a mini-match game is not recorded yet")
-        args = _result_args(sheet, None, False) if sheet is not None else {}
-    else:
-        args = _result_args(sheet, forfeit, double_forfeit)
+    arrivals, args = _arrivals_and_result(late, sheet, forfeit, double_forfeit, game)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
     if _mahjong(svc, event, args, steals or sanctions, game):
@@ -167,13 +174,16 @@ def correct_command(
     steal: list[str] = STEAL,
     sanction: list[str] = SANCTION,
     game: int | None = typer.Option(None, "--game", help="Knockout mini-match: the game."),
+    late: list[str] = LATE,
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Replace an entered result; the old result and the reason are kept."""
+    """Replace an entered result; the old result and the reason are kept. With --late
+    (articles 21-22) the lateness is ruled on again, as `result enter --late` does, and the
+    new ruling is logged."""
     if not reason.strip():
         fail("--reason: a correction needs a reason")
-    args = _result_args(sheet, forfeit, double_forfeit)
+    arrivals, args = _arrivals_and_result(late, sheet, forfeit, double_forfeit, game)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
     if _mahjong(svc, event, args, steals or sanctions, game):
@@ -197,10 +207,12 @@ def correct_command(
     done = run(
         lambda: svc.record_table_result(
             round_number, table, reason=reason, must_exist=True, steals=steals,
-            sanctions=sanctions, event=event_ref(event), **args,
+            sanctions=sanctions, event=event_ref(event), late=arrivals, **args,
         )
     )  # fmt: skip
     typer.echo(_describe(done.table))
+    if arrivals is not None:
+        typer.echo(f"lateness: {_late_line(svc, event, round_number, table)}")
 
 
 def _mahjong(svc, event, args: dict, extras, game) -> bool:

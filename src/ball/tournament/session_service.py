@@ -270,7 +270,8 @@ class SessionUseCases:
         method = method or rules.method
         if method == "ranking":
             ranking = [r["number"] for r in self._standing_rows(s, ev)]
-            return seating.by_ranking(ranking, tuple(history)), "by ranking"
+            teams = self._teams(ev) or None
+            return seating.by_ranking(ranking, tuple(history), teams), "by ranking"
         teams = self._teams(ev)
         built = seating.balanced(players, ev.rounds or number, teams or None, seed, tuple(history))
         return built[number - 1], f"balanced (seed {seed})"
