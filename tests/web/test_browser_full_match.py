@@ -182,6 +182,11 @@ def test_a_full_match_against_the_computer_reaches_its_result(page, live_server)
             page.wait_for_function(f"() => {SIM}.state.position.half === 2")
             assert not page.locator("dialog.announce[open]").count()
             second = page.evaluate(f"{SIM}.state")
+            # Forget the tab's own link to half 1 (as another tab, or a reload, would not
+            # have it): the result below must come from the server's record of the halves.
+            page.wait_for_function("id => sessionStorage.getItem('ball-first-half:' + id)",
+                                   arg=second["id"])  # fmt: skip
+            page.evaluate("sessionStorage.clear()")
             assert second["computer_side"] == "S" and second["position"]["turn"] == 1
             if step is key:  # the keyboard player is not stranded on the page after it
                 assert page.evaluate("document.activeElement.matches('.board')")

@@ -62,3 +62,26 @@ def test_result_refuses_unfinished_or_unrelated_games(client):
     r = client.get(f"/api/games/{b['id']}/result?first={a['id']}")
     assert r.status_code == 400 and "not a finished first half" in r.json()["detail"]
     assert client.get(f"/api/games/{b['id']}/result?first=nope").status_code == 404
+
+
+def test_a_second_half_made_by_next_half_finds_its_first_half_on_record(client):
+    """The link between the halves is the server's, so the result is found from any tab (or
+    after a reload), without naming the first half."""
+    touchdown = diagrams()["touchdown"]["position"]
+    first = make(client, position=touchdown)
+    assert play(client, first["id"], "G15-I17")["over"]
+    made = client.post(f"/api/games/{first['id']}/next-half")
+    assert made.status_code == 201, made.text
+    second = made.json()
+    assert second["position"]["half"] == 2
+    # the record names half 1 (finished), so what is refused is half 2, not yet played
+    r = client.get(f"/api/games/{second['id']}/result")
+    assert r.status_code == 400 and "not a finished second half" in r.json()["detail"], r.text
+    # a half 2 set up in the editor has no first half on record: the request must name it
+    loaded = make(client, position={**touchdown, "half": 2})
+    play(client, loaded["id"], "G15-I17")
+    r = client.get(f"/api/games/{loaded['id']}/result")
+    assert r.status_code == 400 and "no first half on record" in r.json()["detail"]
+    assert client.get(f"/api/games/{loaded['id']}/result?first={first['id']}").status_code == 200
+    too_long = client.get(f"/api/games/{loaded['id']}/result?first={'x' * 33}")
+    assert too_long.status_code == 422

@@ -251,9 +251,18 @@ def next_half(request: Request, game_id: str):
 
 @router.get(
     "/games/{game_id}/result",
-    summary="The match result of a finished second half and its first half (`first`)",
+    summary="The match result of a finished second half and its first half",
 )
-def match_result(request: Request, game_id: str, first: str) -> dict[str, Any]:
+def match_result(
+    request: Request,
+    game_id: str,
+    first: str | None = Query(
+        None,
+        max_length=32,
+        description="The first half's game id; omitted: the first half on record (the "
+        "game `next-half` made this one from)",
+    ),
+) -> dict[str, Any]:
     """Decided by `ball.match.result.decide` on the sheet of the two halves (spec 13)."""
     with _errors():
         half1, half2, computer = store(request).match_halves(first, game_id)

@@ -436,6 +436,7 @@ class GameStore:
         *,
         computer_level: str | None = None,
         lesson: str | None = None,
+        first_half: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
@@ -464,6 +465,7 @@ class GameStore:
             computer_side=computer_side,
             computer_level=computer_level,
             lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
+            first_half=first_half,  # `next_half`'s link, read by `match_halves`
             initial=json.dumps(game.to_json()),
             actions="[]",
             redo="[]",
@@ -609,16 +611,26 @@ class GameStore:
             side,
             row.title,
             computer_level=row.computer_level,
+            first_half=row.id,
         )
 
-    def match_halves(self, first_id: str, second_id: str) -> tuple[Game, Game, str | None]:
+    def match_halves(
+        self, first_id: str | None, second_id: str
+    ) -> tuple[Game, Game, str | None]:
         """Both halves of a finished simulator match and the computer's side in half 1.
 
         The first must be a finished half 1 and the second a finished half 2 under the same
         rules, mode and level, with the computer on the other side (ends change, D-22): the
-        second may be the game `next_half` made or a half-2 position loaded in the editor."""
+        second may be the game `next_half` made (its first half is on record, so `first_id`
+        may be None) or a half-2 position loaded in the editor (`first_id` names its first)."""
         with self.sessions() as session:
-            row1, row2 = self._row(session, first_id), self._row(session, second_id)
+            row2 = self._row(session, second_id)
+            first_id = first_id or row2.first_half
+            if first_id is None:
+                raise GameError(
+                    f"game {second_id!r} has no first half on record; name it with ?first=ID"
+                )
+            row1 = self._row(session, first_id)
             first, second = self._rebuilt(row1).game, self._rebuilt(row2).game
             same = (row1.mode, row1.computer_level) == (row2.mode, row2.computer_level)
             switched = {row1.computer_side, row2.computer_side} in ({None}, {"S", "N"})

@@ -37,6 +37,9 @@ class WebGame(Base):
     computer_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     # the learn-mode lesson this game was made for (`ball.web.learn_games`); NULL: free play
     lesson: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+    # the game whose second half this is, when `next_half` made it; NULL: a first half, or
+    # a half 2 set up in the editor (its first half is named with the result request)
+    first_half: Mapped[str | None] = mapped_column(String(32), nullable=True)
     initial: Mapped[str] = mapped_column(Text)  # spec 18.2 position document (JSON)
     actions: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of 18.1 strings
     redo: Mapped[str] = mapped_column(Text, default="[]")  # undone actions, newest last

@@ -4,7 +4,10 @@
 // them in a dialog and offers what comes next.
 import { api, t } from "./api.js";
 
-const FIRST_HALF = "ball-first-half:"; // sessionStorage: second half's id -> first half's id
+// sessionStorage: second half's id -> first half's id. The server keeps the link of a second
+// half it made (next-half); this one also links a half 2 loaded in the editor after a half 1
+// finished in this tab.
+const FIRST_HALF = "ball-first-half:";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -16,9 +19,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The match result, or null when the server knows of no first half for this one.
 async function matchResult(id, first) {
-  const lang = encodeURIComponent(document.documentElement.lang || "en");
-  const response = await fetch(`/api/games/${encodeURIComponent(id)}/result?first=${encodeURIComponent(first)}&lang=${lang}`);
+  const query = new URLSearchParams({ lang: document.documentElement.lang || "en" });
+  if (first) query.set("first", first);
+  const response = await fetch(`/api/games/${encodeURIComponent(id)}/result?${query}`);
   return response.ok ? response.json() : null;
 }
 
@@ -63,7 +68,7 @@ export class Announcer {
 
   async result(state, ann) {
     const first = sessionStorage.getItem(FIRST_HALF + state.id);
-    const res = first ? await matchResult(state.id, first) : null;
+    const res = state.position.half === 2 ? await matchResult(state.id, first) : null;
     if (!res) {
       this.show(ann.title, [ann.text], [this.closeButton()]);
       return;
