@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ball.tournament import TournamentService
+from ball.tournament.errors import Unpairable
 
 
 def random_sheet(rng: random.Random) -> dict:
@@ -75,6 +76,11 @@ def generate_swiss(
                 withdrawn.add(name)
             elif rng.random() < byes:
                 svc.request_bye(name, number, rng.choice(["half", "zero"]))
-        tables = svc.pair_next_round()
+        try:
+            tables = svc.pair_next_round()
+        except Unpairable:
+            # Byes and withdrawals can leave only players who all met already (the Dutch
+            # rules then find no pairing, and an arbiter pairs by hand): the event ends here.
+            break
         enter_random_results(svc, number, tables, rng)
     return svc

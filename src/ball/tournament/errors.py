@@ -1,5 +1,5 @@
 """The errors a tournament operation raises for bad input: `TournamentError` and its kinds
-(`IllegalSheet`, `NotFound`); the message is one line, shown as is."""
+(`IllegalSheet`, `NotFound`, `Unpairable`); the message is one line, shown as is."""
 
 from __future__ import annotations
 
@@ -24,3 +24,9 @@ class IllegalSheet(TournamentError):
 
 class NotFound(TournamentError):
     """The event, round, table or entrant asked for does not exist (the web answers 404)."""
+
+
+class Unpairable(TournamentError):
+    """The pairing rules find no pairing for the round: every way to pair those who play
+    would break an absolute criterion (a repeat game, above all). Nothing was paired; the
+    arbiter pairs the round by hand (`ball round manual`, the desk's manual pairing)."""

@@ -39,7 +39,7 @@ import time
 from importlib import metadata
 from typing import Any
 
-from ball.tournament.errors import TournamentError
+from ball.tournament.errors import TournamentError, Unpairable
 
 ENGINE = "gacrux Dutch (FIDE C.04.3, 2026-02-01)"
 # A 500-entrant round takes seconds to a few tens of seconds on a venue laptop; ten minutes
@@ -81,7 +81,7 @@ def pair_dutch(trf_text: str, round_number: int, total_rounds: int) -> list[tupl
     result = answer.get("pairingResult") or {}
     pairs = [(int(w), int(b)) for w, b in result.get("pairs") or []]
     if not pairs:
-        raise TournamentError(f"round {round_number} cannot be paired by the Dutch rules")
+        raise Unpairable(f"round {round_number} cannot be paired by the Dutch rules")
     return pairs
 
 
