@@ -1,12 +1,17 @@
 """CLI start-up figures (issue 15, target 1): `ball --help`, `ball standings --db FILE` and
 `ball result enter …`, each the median of N runs, cold (BALL_AGENT=0: the command imports
 everything in its own process) and warm (through a running start-up agent, the first run
-discarded), beside `python -c pass` measured in the same run (the interpreter's own floor on
-this machine). Wall time and CPU: the client's (user + system of the `ball` process) and,
-warm, the agent's side too (its forked copy and the fork itself: the agent's own and its
-reaped children's CPU from /proc, in clock ticks of 10 ms). Also prints the load average,
-since these machines are shared. Prints figures; asserts nothing. The agent runs in a
-private directory of its own and is stopped at the end.
+discarded), beside two yardsticks measured in the same run: `python -c pass` (the
+interpreter's own floor on this machine) and the *import floor*, a process that imports
+exactly what `standings` needs (Typer running a one-option command, which brings Pydantic
+for Typer's coercion; SQLAlchemy's ORM; the tournament models and the ranking code) and
+does nothing else: no cold command can be quicker than that. Wall time and CPU: the
+client's (user + system of the `ball` process) and, warm, the agent's side too (its forked
+copy and the fork itself: the agent's own and its reaped children's CPU from /proc, in
+clock ticks of 10 ms), and the agent's own start (its CPU when it first answers: the
+imports it preloads). Also prints the load average, since these machines are shared.
+Prints figures; asserts nothing. The agent runs in a private directory of its own and is
+stopped at the end.
 
     .venv/bin/python bench/cli.py [--runs 7]
 """
@@ -28,6 +33,23 @@ from pathlib import Path
 
 BALL = [sys.executable, "-m", "ball.cli"]
 TICK = 1 / os.sysconf("SC_CLK_TCK")
+# The import floor of `ball standings` (see the docstring).
+FLOOR = """
+import sqlalchemy.orm
+import typer
+
+from ball.tournament import models, standings
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
+def main(db: str = typer.Option(None, "--db")) -> None:
+    assert models.Event and standings.of_event
+
+
+app(["--db", "x"], standalone_mode=False)
+"""
 
 
 def agent_cpu(pid: int | None) -> float:
@@ -130,13 +152,17 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             db = str(Path(tmp) / "bench.db")
             agent = start_agent(warm)
+            print(f"  {'agent start (its own cpu)':40} {agent_cpu(agent) * 1000:6.0f} ms")
             tables = setup_event(db, 2 * (2 * runs + 1), warm)  # through the agent: quicker
             print(f"median of {runs} runs ({sys.executable}):")
             floor = figure("python -c pass (yardstick)", [[sys.executable, "-c", "pass"]] * runs,
                            cold)  # fmt: skip
+            floor_wall = figure("import floor (yardstick)", [[sys.executable, "-c", FLOOR]] * runs,
+                                cold)  # fmt: skip
             for label, first, cold_runs, warm_runs in rows(db, tables[: 2 * runs + 1]):
                 wall = figure(f"{label} (cold)", cold_runs, cold)
-                print(f"  {'':40} = {wall / floor:.1f}x python -c pass")
+                print(f"  {'':40} = {wall / floor:.1f}x python -c pass, "
+                      f"{wall / floor_wall:.2f}x the import floor")  # fmt: skip
                 run_once(first, warm, agent)  # discarded: the first copy touches cold pages
                 wall = figure(f"{label} (warm)", warm_runs, warm, agent)
                 print(f"  {'':40} = {wall / floor:.1f}x python -c pass")

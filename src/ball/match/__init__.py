@@ -4,14 +4,44 @@
 - `Match` (flow.py): two halves over the engine, with time, sanctions and forfeits.
 - `parse`/`write` (record.py) and `replay_record` (replay.py): BALL game notation (.bgn);
   `ball.match.replay` also has the step-by-step API for viewers.
+
+The names below are loaded on first use (PEP 562 `__getattr__`), not when the package is:
+the tournament's results and standings need only `result` and `sanctions`, and importing
+`flow` would import the whole rules engine into every `ball result enter` and `ball
+standings` (issue 15, target 1).
 """
 
-from ball.match.flow import Match, MatchError
-from ball.match.record import GameRecord, RecordError, parse, write
-from ball.match.replay import replay as replay_record
-from ball.match.replay import replay_text
-from ball.match.result import Decision, SheetError, decide
-from ball.match.timing import ManualClock, SystemClock, Timing, load_timing
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ball.match.flow import Match, MatchError
+    from ball.match.record import GameRecord, RecordError, parse, write
+    from ball.match.replay import replay as replay_record
+    from ball.match.replay import replay_text
+    from ball.match.result import Decision, SheetError, decide
+    from ball.match.timing import ManualClock, SystemClock, Timing, load_timing
+
+# Public name -> (submodule, its name there).
+_LAZY: dict[str, tuple[str, str]] = {
+    "Decision": ("result", "Decision"),
+    "GameRecord": ("record", "GameRecord"),
+    "ManualClock": ("timing", "ManualClock"),
+    "Match": ("flow", "Match"),
+    "MatchError": ("flow", "MatchError"),
+    "RecordError": ("record", "RecordError"),
+    "SheetError": ("result", "SheetError"),
+    "SystemClock": ("timing", "SystemClock"),
+    "Timing": ("timing", "Timing"),
+    "decide": ("result", "decide"),
+    "load_timing": ("timing", "load_timing"),
+    "parse": ("record", "parse"),
+    "replay_record": ("replay", "replay"),
+    "replay_text": ("replay", "replay_text"),
+    "write": ("record", "write"),
+}
 
 __all__ = [
     "Decision",
@@ -30,3 +60,17 @@ __all__ = [
     "replay_text",
     "write",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'ball.match' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"ball.match.{module}"), attr)
+    globals()[name] = value  # once loaded, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

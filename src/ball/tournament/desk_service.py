@@ -21,7 +21,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from ball.clocks.store import ClockStore
 from ball.storage import ids
 from ball.tournament import revisions, sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
@@ -266,6 +265,10 @@ class DeskUseCases:
     def record_half_ends_from_clocks(self, event_id: int, number: int, now: float) -> None:
         """Take the first-half ends the round's table clocks reported (their first period's
         end, read at `now`), as source "table": `record_reported_half_ends`."""
+        # The clock stack only here, where clocks are read (a cold `ball standings` loads
+        # no clock module: issue 15, target 1).
+        from ball.clocks.store import ClockStore
+
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             name = event_row(s, event_id).name
             round_row(s, event_id, number)  # NotFound before any clock is read

@@ -2,6 +2,10 @@
 `MahjongDeskUseCases`: a session's page (tables, the seating check, standings) and one
 table's score sheet entered hand by hand.
 
+`ball.mahjong` and the clocks are imported by the use cases that need them (as in
+`session_service`): every `TournamentService` has these use cases, and a two-player event's
+commands should not load them (issue 15, target 1).
+
 The sheet in progress is a draft (`MahjongDraft`, the `ball.mahjong.sheet` format) saved
 after every hand or ruling, so a hand saved is kept if the phone dies. Every change is read
 whole by `ball.mahjong.sheet.read_sheet` (the rules stay there and in
@@ -21,22 +25,19 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from ball.clocks.store import ClockStore, ClockView
-from ball.mahjong import seating
-from ball.mahjong.penalties import event_rules
-from ball.mahjong.sheet import ScoredSheet, SheetError, read_sheet
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
-from ball.tournament.session_service import WINDS, sheet_row
+from ball.tournament.session_service import WINDS, read_session_sheet, sheet_row
 from ball.tournament.signals import clock_round_label
-from ball.tournament.table_result import VersionConflict
+from ball.tournament.table_result import VersionConflict, insert_if_missing
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from ball.clocks.store import ClockView
+    from ball.mahjong import seating
+    from ball.mahjong.sheet import ScoredSheet
     from ball.tournament.models import SessionRules
 
 # What the desk may do to a draft; each is one call of `edit_mahjong_table`.
@@ -166,6 +167,8 @@ class MahjongDeskUseCases:
     def mahjong_session(self, event: Any, number: int) -> dict[str, Any]:
         """A session's tables (seats, hands entered, closed or not, scores and table
         points), the seating check of the sessions up to it, and the standings."""
+        from ball.mahjong import seating
+
         with self._tx(write=False) as s:
             ev, rules = self._mahjong(s, event)
             rnd = self._session(ev, number)
@@ -328,6 +331,8 @@ class MahjongDeskUseCases:
             return len(new)
 
     def _clock_view(self, label: str, event_id: int, table: int, now: float) -> ClockView:
+        from ball.clocks.store import ClockStore  # the clocks only for a clock's penalties
+
         store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
         for view in store.round_views(label, event_id):
             found = re.fullmatch(r"\D*(\d+)", view.table.strip())
@@ -389,15 +394,9 @@ class MahjongDeskUseCases:
         values = {"round_id": rnd.id, "table": table, "version": 0, "last_edit": "",
                   "sheet": json.dumps(_draft_doc(seats), ensure_ascii=False),
                   "updated_at": 0.0}  # fmt: skip
-        dialect = s.get_bind().dialect.name
-        if dialect in ("sqlite", "postgresql"):
-            insert = sqlite_insert if dialect == "sqlite" else pg_insert
-            s.execute(
-                insert(MahjongDraft)
-                .values(**values)
-                .on_conflict_do_nothing(index_elements=["round_id", "table"])
-            )
-        elif MahjongDeskUseCases._draft(s, rnd, table) is None:
+        if not insert_if_missing(s, MahjongDraft, values, ["round_id", "table"]) and (
+            MahjongDeskUseCases._draft(s, rnd, table) is None
+        ):
             s.add(MahjongDraft(**values))
             s.flush()
         return s.scalars(
@@ -420,8 +419,10 @@ class MahjongDeskUseCases:
 
     @staticmethod
     def _read(doc: dict[str, Any], hands: int, strict: bool = False) -> ScoredSheet | None:
+        from ball.mahjong.sheet import SheetError
+
         try:
-            return read_sheet(doc, event_rules(), hands, in_play=True)
+            return read_session_sheet(doc, hands, in_play=True)
         except SheetError as exc:
             if strict:
                 raise TournamentError(str(exc)) from None

@@ -8,6 +8,11 @@ Each use case is one transaction on the host's `_tx`, with its `_event`, `_round
 and `_refuse_taken_name`. Players are numbered 1..N in registration order when the first
 session is seated (the seating functions speak numbers); a player's team is the entrant's
 club, else the federation (M-20).
+
+`ball.mahjong` is imported inside the Mahjong use cases, not at the top: every
+`TournamentService` has these use cases, and `ball standings` or `ball result enter` on a
+two-player event should not load Mahjong's rules (issue 15, target 1;
+`tests/tournament/test_cold_imports.py`).
 """
 
 from __future__ import annotations
@@ -20,9 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from ball.mahjong import scoring, seating
-from ball.mahjong.penalties import event_rules
-from ball.mahjong.sheet import SheetError, read_sheet
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import (
     Entrant,
@@ -38,10 +40,13 @@ from ball.tournament.systems import PairingSystem
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from ball.mahjong import seating
+    from ball.mahjong.sheet import ScoredSheet
+
 GAME = "mahjong"
 SYSTEM = PairingSystem.SESSIONS.value
 METHODS = ("ranking", "balanced")
-WINDS = seating.WINDS
+WINDS = ("E", "S", "W", "N")  # the seats, as `ball.mahjong.seating.WINDS` (a test checks)
 
 
 def is_sessions(ev: Event) -> bool:
@@ -113,6 +118,7 @@ class SessionUseCases:
         arbiter: str = "",
     ) -> dict[str, Any]:
         """A Mahjong event of `sessions` sessions (tables of four, WMC rules)."""
+        from ball.mahjong import seating
         from ball.tournament.names import check_name
 
         name = check_name(name, "event name")
@@ -206,6 +212,8 @@ class SessionUseCases:
         (seating CSV `session,table,E,S,W,N`, its rows for this session); later ones by
         `method` (ranking | balanced; default the event's). Returns the tables and the
         seating report of every session so far."""
+        from ball.mahjong import seating
+
         if method is not None and method not in METHODS:
             raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
         with self._tx() as s:
@@ -255,6 +263,8 @@ class SessionUseCases:
         method: str | None,
         template: str | None,
     ) -> tuple[seating.Session, str]:
+        from ball.mahjong import seating
+
         players, seed = len(ev.entrants), ev.draw_lots_seed or 0
         if template is not None:
             if method is not None:
@@ -304,6 +314,8 @@ class SessionUseCases:
 
     def export_seating(self, round_number: int | None = None, *, event: Any = None) -> str:
         """The seating (player numbers) as CSV `session,table,E,S,W,N`: one session, or all."""
+        from ball.mahjong import seating
+
         with self._tx(write=False) as s:
             ev, _ = self._mahjong(s, event)
             history = self._history(s, ev)
@@ -378,6 +390,8 @@ class SessionUseCases:
     def _checked_sheet(
         self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
     ) -> tuple[Event, SessionRules, Round, int, Any]:
+        from ball.mahjong.sheet import SheetError
+
         ev, rules = self._mahjong(s, event)
         if not ev.rounds_:
             raise TournamentError("no session is seated")
@@ -386,7 +400,7 @@ class SessionUseCases:
             raise TournamentError(f"session {number} is not seated")
         rnd = self._round(ev, number)
         try:
-            scored = read_sheet(sheet, event_rules(), rules.hands_per_session)
+            scored = read_session_sheet(sheet, rules.hands_per_session)
         except SheetError as exc:
             raise TournamentError(f"session sheet: {exc}") from None
         t = table if table is not None else scored.table
@@ -434,6 +448,8 @@ class SessionUseCases:
     def session_standings(self, *, event: Any = None) -> dict[str, Any]:
         """Players by table points, then total score, then number (M-04); teams by the sums
         of their members' (when players have a team)."""
+        from ball.mahjong import scoring
+
         with self._tx(write=False) as s:
             ev, _ = self._mahjong(s, event)
             rows = self._standing_rows(s, ev)
@@ -514,13 +530,22 @@ def _sheet_detail(row: SessionSheet, hands_per_session: int) -> dict[str, Any]:
     """A stored sheet read again for pages and print: its hands as entered, each hand's
     points, the penalty points and the log of rulings (the public per-table results)."""
     doc = json.loads(row.sheet)
-    scored = read_sheet(doc, event_rules(), hands_per_session)
+    scored = read_session_sheet(doc, hands_per_session)
     return {
         "hands": doc.get("hands", []),
         "hand_points": [list(r) for r in scored.hand_rows],
         "penalty_points": dict(zip(WINDS, scored.penalty_points, strict=True)),
         "log": list(scored.log),
     }
+
+
+def read_session_sheet(doc: Any, hands_per_session: int, *, in_play: bool = False) -> ScoredSheet:
+    """A session sheet read and scored under the event rules (`ball.mahjong.sheet`; its
+    `SheetError` for a bad one)."""
+    from ball.mahjong.penalties import event_rules
+    from ball.mahjong.sheet import read_sheet
+
+    return read_sheet(doc, event_rules(), hands_per_session, in_play=in_play)
 
 
 def sheet_row(rnd: Round, table: int, sheet: Any, scored: Any) -> SessionSheet:

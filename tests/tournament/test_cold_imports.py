@@ -1,0 +1,107 @@
+"""A cold `ball standings` or `ball result enter` on a two-player event imports only what it
+uses (issue 15, target 1): not the clocks, Mahjong, Xiangqi, the rules engine, printing, the
+web, nor the PostgreSQL dialect on a SQLite file. Behaviour, not time: each command runs in a
+fresh interpreter exactly as `ball` runs it in-process, prints its usual answer, and then
+lists the modules it loaded. The names the packages now load on first use still resolve."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ball.tournament import TournamentService
+
+# What neither command uses on a BALL event (each was imported before issue 15's cuts).
+NOT_LOADED = (
+    "ball.clocks",
+    "ball.mahjong",
+    "ball.xiangqi",
+    "ball.engine",
+    "ball.match.flow",
+    "ball.printing",
+    "ball.web",
+    "sqlalchemy.dialects.postgresql",
+)
+
+RUN = """
+import json, sys
+from ball.cli import run_in_process
+try:
+    run_in_process(sys.argv[1:])
+except SystemExit as exc:
+    status = exc.code
+else:
+    status = 0
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _loaded(args: list[str]) -> tuple[str, int, list[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *args], capture_output=True, text=True, check=True
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return done.stdout, report["status"], report["modules"]
+
+
+def _offending(modules: list[str]) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in NOT_LOADED)]
+
+
+@pytest.fixture
+def event_db(tmp_path):
+    db = str(tmp_path / "event.db")
+    svc = TournamentService(db)
+    svc.create_event(name="Cold", system="swiss", rounds=3)
+    for i, name in enumerate(("Ann", "Bob", "Cid", "Dan")):
+        svc.add_player(name, rating=2000 - i)
+    svc.pair_next_round()
+    return db
+
+
+@pytest.mark.process
+def test_standings_loads_no_other_subsystem(event_db):
+    out, status, modules = _loaded(["standings", "--db", event_db])
+    assert status in (0, None) and "Cold after round 1" in out
+    assert "ball.tournament.service" in modules  # it did run the real command
+    assert _offending(modules) == []
+
+
+@pytest.mark.process
+def test_result_enter_loads_no_other_subsystem(event_db):
+    args = ["result", "enter", "--db", event_db, "--round", "1", "--table", "1", "--forfeit", "B"]
+    out, status, modules = _loaded(args)
+    assert status in (0, None) and out.startswith("table 1: ") and "forfeit by" in out
+    assert "ball.match.result" in modules
+    assert _offending(modules) == []
+
+
+def test_the_check_names_what_a_command_loaded():
+    # The filter itself: a loaded subsystem module is reported, a look-alike name is not.
+    assert _offending(["ball.clocks.store", "ball.mahjongg", "ball.web", "sqlalchemy.orm"]) == [
+        "ball.clocks.store",
+        "ball.web",
+    ]
+
+
+def test_the_match_package_still_offers_its_names():
+    import ball.match
+    from ball.match import flow, record, replay, result, timing
+
+    assert ball.match.Match is flow.Match and ball.match.MatchError is flow.MatchError
+    assert ball.match.decide is result.decide and ball.match.SheetError is result.SheetError
+    assert ball.match.parse is record.parse and ball.match.replay_record is replay.replay
+    assert ball.match.load_timing is timing.load_timing
+    assert set(ball.match.__all__) <= set(dir(ball.match))
+    with pytest.raises(AttributeError):
+        ball.match.nothing  # noqa: B018
+
+
+def test_the_session_seats_are_mahjongs_winds():
+    from ball.mahjong import seating
+    from ball.tournament import session_service
+
+    assert session_service.WINDS == seating.WINDS
