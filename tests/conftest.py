@@ -410,16 +410,147 @@ def shared_dependant_builds(routing) -> Callable[..., Any] | None:
     return build_once
 
 
+# The same holds for each route's response field (a pydantic TypeAdapter of the response
+# model, named after the route's unique id): FastAPI builds it per app too, with
+# `create_model_field(name=..., type_=..., mode=...)`, ~1.6 % of the quick lane's CPU. It is
+# a function of those three, so it is kept per (name, type, mode) for the session; a call
+# with any other argument, or an unhashable type, is built as FastAPI would.
+
+MODEL_FIELD_BUILDER = "create_model_field"
+MODEL_FIELD_PARAMS = ["name", "type_", "default", "field_info", "alias", "mode"]
+
+
+def shared_model_fields(routing) -> Callable[..., Any] | None:
+    """A caching stand-in for `create_model_field` as module `routing` calls it, or None when
+    it is not there with the parameters it had."""
+    build = getattr(routing, MODEL_FIELD_BUILDER, None)
+    if build is None:
+        return None
+    try:
+        params = list(inspect.signature(build).parameters)
+    except (TypeError, ValueError):
+        return None
+    if params != MODEL_FIELD_PARAMS:
+        return None
+    built: dict[tuple[Any, ...], Any] = {}  # the keys hold the types: no id is reused
+
+    def build_once(*args: Any, **kwargs: Any) -> Any:
+        if args or set(kwargs) - {"name", "type_", "mode"}:
+            return build(*args, **kwargs)
+        key = (kwargs.get("name"), kwargs.get("type_"), kwargs.get("mode", "validation"))
+        try:
+            return built[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable type: build it as FastAPI would
+            return build(**kwargs)
+        built[key] = build(**kwargs)
+        return built[key]
+
+    build_once.original = build  # type: ignore[attr-defined]
+    return build_once
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _one_dependant_per_route() -> Iterator[None]:
     from fastapi import routing
 
-    # BALL_TEST_SHARED_ROUTES=0 turns the cache off (to measure it, or to rule it out).
-    cached = None if os.environ.get("BALL_TEST_SHARED_ROUTES") == "0" else \
-        shared_dependant_builds(routing)
-    if cached is None:
+    # BALL_TEST_SHARED_ROUTES=0 turns the caches off (to measure them, or to rule them out).
+    if os.environ.get("BALL_TEST_SHARED_ROUTES") == "0":
         yield
         return
-    setattr(routing, DEPENDANT_BUILDER, cached)
+    cached = {name: make(routing) for name, make in
+              ((DEPENDANT_BUILDER, shared_dependant_builds),
+               (MODEL_FIELD_BUILDER, shared_model_fields))}
+    for name, stand_in in cached.items():
+        if stand_in is not None:
+            setattr(routing, name, stand_in)
     yield
-    setattr(routing, DEPENDANT_BUILDER, cached.original)  # type: ignore[attr-defined]
+    for name, stand_in in cached.items():
+        if stand_in is not None:
+            setattr(routing, name, stand_in.original)
+
+
+# --- One compiled-SQL cache per dialect configuration: SQLAlchemy caches each statement's
+# compiled form per engine, keyed by the engine's dialect *object*, and nearly every test opens
+# engines of its own, so each test compiled again every statement it ran (~5 % of the quick
+# lane's CPU). Compilation depends only on the statement and the dialect's configuration (its
+# class and settings, the server version found on first connect), so the suite hands every
+# connection, through SQLAlchemy's public `compiled_cache` execution option, one bounded cache
+# whose keys name the dialect by that configuration. A dialect with state the fingerprint
+# cannot compare, or not yet connected, keeps keys by identity (as production does: one engine
+# per process there, so nothing to share). The ORM's flush statements keep their per-mapper
+# caches. BALL_TEST_SHARED_SQL=0 turns it off. See docs/testing.md.
+
+SHARED_SQL_CACHE_SIZE = 5_000
+
+
+def dialect_fingerprint(dialect) -> tuple[Any, ...] | None:
+    """The configuration that SQL compiled by `dialect` depends on, comparable across dialect
+    objects; None when a setting is not comparable or the dialect has not connected yet."""
+    from weakref import WeakKeyDictionary
+
+    from sqlalchemy.sql.compiler import GenericTypeCompiler, IdentifierPreparer
+
+    if getattr(dialect, "server_version_info", None) is None:
+        return None
+    settings: list[tuple[str, Any]] = []
+    for name, value in sorted(vars(dialect).items()):
+        if isinstance(value, (IdentifierPreparer, GenericTypeCompiler, WeakKeyDictionary)):
+            value = type(value)  # built by the dialect from its class and the settings here
+        try:
+            hash(value)
+        except TypeError:
+            return None
+        settings.append((name, value))
+    return (type(dialect), tuple(settings))
+
+
+class SharedCompiledCache:
+    """SQLAlchemy's compiled cache (`get` and item assignment, as `_compile_w_cache` uses it)
+    with the dialect in each key replaced by its fingerprint, shared by every engine."""
+
+    def __init__(self, capacity: int = SHARED_SQL_CACHE_SIZE) -> None:
+        from weakref import WeakKeyDictionary
+
+        from sqlalchemy.util import LRUCache
+
+        self._cache: Any = LRUCache(capacity)
+        self._fingerprints: WeakKeyDictionary[Any, tuple[Any, ...]] = WeakKeyDictionary()
+
+    def _shared_key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
+        dialect, *rest = key
+        fingerprint = self._fingerprints.get(dialect)
+        if fingerprint is None:
+            fingerprint = dialect_fingerprint(dialect)
+            if fingerprint is None:
+                return key  # by identity, as SQLAlchemy keys it
+            self._fingerprints[dialect] = fingerprint  # settled once it has connected
+        return (fingerprint, *rest)
+
+    def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
+        return self._cache.get(self._shared_key(key), default)
+
+    def __setitem__(self, key: tuple[Any, ...], compiled: Any) -> None:
+        self._cache[self._shared_key(key)] = compiled
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_compiled_sql_cache_per_dialect() -> Iterator[None]:
+    if os.environ.get("BALL_TEST_SHARED_SQL") == "0":
+        yield
+        return
+    from sqlalchemy import Engine, event
+
+    shared = SharedCompiledCache()
+
+    def share(connection) -> None:
+        # An engine built with query_cache_size=0 (or a connection told compiled_cache=None)
+        # asked for no cache: it keeps none.
+        if getattr(connection.engine, "_compiled_cache", None) is not None and \
+                connection.get_execution_options().get("compiled_cache", True) is not None:
+            connection.execution_options(compiled_cache=shared)
+
+    event.listen(Engine, "engine_connect", share)
+    yield
+    event.remove(Engine, "engine_connect", share)

@@ -1,6 +1,7 @@
 """The suite's shared FastAPI route analysis (tests/conftest.py, docs/testing.md): each route's
-dependant is built once per session, yet every app still answers with its own dependency
-overrides, and a FastAPI without the internal falls back to building routes per app."""
+dependant and response field are built once per session, yet every app still answers with its
+own dependency overrides and its own responses, and a FastAPI without the internals falls back
+to building routes per app."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ import types
 
 from fastapi import APIRouter, Depends, FastAPI, routing
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 from ball.web.app import create_app
-from conftest import DEPENDANT_BUILDER, shared_dependant_builds
+from conftest import (
+    DEPENDANT_BUILDER,
+    MODEL_FIELD_BUILDER,
+    shared_dependant_builds,
+    shared_model_fields,
+)
 
 
 def _greeting() -> str:
@@ -101,3 +108,65 @@ def test_the_toolbox_apps_answer_alike_with_the_shared_analysis(tmp_path):
         client = TestClient(create_app(str(tmp_path / f"{name}.sqlite")))
         assert client.get("/").status_code == 200
         assert client.get("/api/xiangqi/nothing-here").status_code == 404
+
+
+class _Score(BaseModel):
+    points: int
+
+
+def _counting_fields() -> tuple[types.SimpleNamespace, list[str]]:
+    """A stand-in for fastapi.routing whose `create_model_field` is the real one, counting."""
+    real = getattr(routing, MODEL_FIELD_BUILDER)
+    real = getattr(real, "original", real)
+    calls: list[str] = []
+
+    def create_model_field(name, type_, default=None, field_info=None, alias=None,
+                           mode="validation"):
+        calls.append(name)
+        return real(name=name, type_=type_, mode=mode) if default is None and \
+            field_info is None and alias is None else \
+            real(name, type_, default, field_info, alias, mode)
+
+    return types.SimpleNamespace(**{MODEL_FIELD_BUILDER: create_model_field}), calls
+
+
+def test_a_response_model_shared_by_two_apps_is_built_once(monkeypatch):
+    module, calls = _counting_fields()
+    monkeypatch.setattr(routing, MODEL_FIELD_BUILDER, shared_model_fields(module))
+    router = APIRouter()
+
+    @router.get("/score")
+    def score(points: int) -> _Score:
+        return _Score(points=points)
+
+    first, second = FastAPI(), FastAPI()
+    first.include_router(router)
+    second.include_router(router)
+    for app, points in ((first, 3), (second, 5)):
+        assert TestClient(app).get("/score", params={"points": points}).json() == {
+            "points": points}
+    # The router's own route, then each app's effective route: one field for all three.
+    assert calls == ["Response_score_score_get"]
+
+
+def test_response_fields_of_other_names_types_or_arguments_are_built_apart():
+    module, calls = _counting_fields()
+    cached = shared_model_fields(module)
+    assert cached is not None
+    one = cached(name="a", type_=_Score, mode="serialization")
+    assert cached(name="a", type_=_Score, mode="serialization") is one
+    assert cached(name="a", type_=_Score, mode="validation") is not one
+    assert cached(name="b", type_=_Score, mode="serialization") is not one
+    assert cached(name="a", type_=int, mode="serialization") is not one
+    cached("a", _Score)  # positional arguments: passed through, never kept
+    cached(name="a", type_=_Score, alias="z")
+    assert calls == ["a", "a", "b", "a", "a", "a"]
+
+
+def test_a_fastapi_without_create_model_field_builds_fields_as_in_production():
+    assert shared_model_fields(types.SimpleNamespace()) is None
+
+    def reshaped(name, type_, mode):  # fewer parameters: not ours to wrap
+        raise AssertionError("never called")
+
+    assert shared_model_fields(types.SimpleNamespace(**{MODEL_FIELD_BUILDER: reshaped})) is None

@@ -25,6 +25,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.models import Event
 from ball.tournament.service import TournamentService
 from ball.web.app import create_app
+from built_once import copy_of_built
 
 NAMES = ["Ana", "Boris", "Chavdar", "Dora", "Emil", "Fani"]
 XIANGQI_CHAIN = ["sanctions", "buchholz", "sonneborn-berger"]
@@ -48,7 +49,11 @@ def sheet(rng: random.Random) -> dict:
 def build(db: str, game: str = "ball") -> int:
     """A Swiss of six after round 1, table 3 still without a result. A Xiangqi event ranks
     the sanctioned last among equals (its chain starts with `sanctions`, 18.4), so a
-    sanction shows on its standings."""
+    sanction shows on its standings. Built once per test process, copied per test."""
+    return copy_of_built(db, _built, game)
+
+
+def _built(db: str, game: str) -> int:
     svc = TournamentService(db)
     chain = XIANGQI_CHAIN if game == "xiangqi" else None
     created = svc.create_event(

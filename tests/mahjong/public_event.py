@@ -1,12 +1,16 @@
 """A 16-player Mahjong event seated and with its first session entered through the service
 (the public pages', the forms' and the browser test's data): one false win (WC 6, seed 003),
-one dead hand (LS 4), one time penalty (TL 2) and table points with ties."""
+one dead hand (LS 4), one time penalty (TL 2) and table points with ties.
+
+The event is built once per test process and its database file copied for each test
+(tests/built_once.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ball.tournament import TournamentService
+from built_once import copy_of_built
 
 # Accented, Cyrillic and Hangul names: "find my table" ignores case and accents.
 NAMES = [
@@ -41,6 +45,11 @@ def hands_for(table: int) -> dict[str, Any]:
 def make_event(path: str, *, enter: bool = True) -> tuple[TournamentService, int]:
     """The event in a new database at `path`: 16 players in four teams, 4 sessions, the first
     seated and (with `enter`) its four sheets entered."""
+    event_id = copy_of_built(path, _built_event, enter)
+    return TournamentService(path), event_id
+
+
+def _built_event(path: str, enter: bool) -> int:
     svc = TournamentService(path)
     event_id = svc.create_mahjong_event(
         name="MJ Open", sessions=4, seed=7, place="Seoul", arbiter="Ref Kim"
@@ -52,4 +61,5 @@ def make_event(path: str, *, enter: bool = True) -> tuple[TournamentService, int
         for table in seated["tables"]:
             sheet = {"table": table["table"], "seats": table["seats"]}
             svc.enter_session_sheet({**sheet, **hands_for(table["table"])})
-    return svc, event_id
+    svc.engine.dispose()
+    return event_id
