@@ -5,7 +5,6 @@ directly, is `dataclasses.replace` of the next version with nothing to redo."""
 
 from __future__ import annotations
 
-import gc
 import weakref
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from sqlalchemy.pool import StaticPool
 
 from ball.web import game_heads
 from ball.web.game_heads import GameHead, fast_path
+from freed import is_freed
 
 
 @pytest.mark.parametrize(
@@ -38,12 +38,7 @@ def test_fast_path_is_found_once_per_engine_and_forgotten_with_it(tmp_path: Path
     freed = weakref.ref(engine)
     engine.dispose()
     del engine
-    # The engine is young: the young generations free it; a full collection of the worker's
-    # heap (over a second late in a quick-lane worker) only if that was not enough.
-    gc.collect(1)
-    if freed() is not None:
-        gc.collect()
-    assert freed() is None
+    assert is_freed(freed)
     assert len(game_heads._fast_paths) <= known - 1  # other dead engines may go too
     assert fast_path(None) is False
 
