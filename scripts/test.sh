@@ -11,7 +11,8 @@ lane=()
 args=()
 for arg in "$@"; do
   case "$arg" in
-    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow") ;;
+    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow")
+            export BALL_TEST_LANE=fast ;;  # tests/conftest.py: PIN hashes at a test cost
     *) args+=("$arg") ;;
   esac
 done

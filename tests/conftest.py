@@ -327,15 +327,24 @@ def _copy_template_db(request, migrated_template, monkeypatch) -> None:
 
 # --- PIN hashes at a test cost: scrypt at the production cost is ~60 ms of CPU per hash, and
 # most desk, web and clock tests only need *a* PIN. ball.pin_hash reads COST at hash time and
-# stores it in the hash, so a cheap hash still verifies. The security tests keep production's.
+# stores it in the hash, so a cheap hash still verifies. The security tests keep production's
+# in the full run (CI). The quick lane (`scripts/test.sh --fast` sets BALL_TEST_LANE=fast)
+# keeps it only where the cost itself is asserted: the throttle and desk security tests count
+# and compare, which no cost changes, and at production cost they were ~7 % of the lane.
 
 PRODUCTION_PIN_COST_PATHS = ("security/", "desk/test_security.py")
+QUICK_LANE_PRODUCTION_PIN_COST_PATHS = ("security/test_pin_hash.py",)
+
+
+def production_pin_cost_paths() -> tuple[str, ...]:
+    quick = os.environ.get("BALL_TEST_LANE") == "fast"
+    return QUICK_LANE_PRODUCTION_PIN_COST_PATHS if quick else PRODUCTION_PIN_COST_PATHS
 
 
 @pytest.fixture(autouse=True)
 def _cheap_pin_hashes(request, monkeypatch) -> None:
     path = os.path.relpath(str(request.path), os.path.dirname(__file__)).replace(os.sep, "/")
-    if path.startswith(PRODUCTION_PIN_COST_PATHS):
+    if path.startswith(production_pin_cost_paths()):
         return
     from ball import pin_hash
 

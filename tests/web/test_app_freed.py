@@ -5,12 +5,12 @@ docs/testing.md). Production builds one app per process; the tests build hundred
 
 from __future__ import annotations
 
-import gc
 import weakref
 
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
+from freed import is_freed
 
 
 def test_an_app_that_served_its_pages_is_freed(tmp_path):
@@ -20,5 +20,4 @@ def test_an_app_that_served_its_pages_is_freed(tmp_path):
         assert client.get("/").status_code == 200
     gone = weakref.ref(app)
     del app, client
-    gc.collect()
-    assert gone() is None, "something still holds the app"
+    assert is_freed(gone), "something still holds the app"

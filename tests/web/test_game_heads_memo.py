@@ -5,7 +5,7 @@ directly, is `dataclasses.replace` of the next version with nothing to redo."""
 
 from __future__ import annotations
 
-import gc
+import weakref
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from sqlalchemy.pool import StaticPool
 
 from ball.web import game_heads
 from ball.web.game_heads import GameHead, fast_path
+from freed import is_freed
 
 
 @pytest.mark.parametrize(
@@ -33,12 +34,12 @@ def test_fast_path_is_found_once_per_engine_and_forgotten_with_it(tmp_path: Path
     assert fast_path(engine) is expected
     assert fast_path(engine) is expected  # the remembered answer
     assert engine in game_heads._fast_paths
-    gc.collect()  # other tests' dead engines go first (the suite's workers collect rarely)
     known = len(game_heads._fast_paths)
+    freed = weakref.ref(engine)
     engine.dispose()
     del engine
-    gc.collect()
-    assert len(game_heads._fast_paths) <= known - 1
+    assert is_freed(freed)
+    assert len(game_heads._fast_paths) <= known - 1  # other dead engines may go too
     assert fast_path(None) is False
 
 
