@@ -270,6 +270,46 @@ def test_a_page_nobody_asked_for_since_its_last_render_waits_for_its_reader(serv
     assert cache.renders == renders + 4  # found ready
 
 
+def test_a_page_looked_at_less_often_than_the_event_is_written_waits_for_its_reader(served):
+    """A page phones look at less often than the event is written (`AHEAD` write intervals)
+    would be outdated again before its next reader came: a write no longer renders it in
+    advance; its reader renders it, and sees exactly the new page. A page looked at as
+    often as the event is written is still rendered in advance, and so is one page of
+    each kind (standings page 1 here, the most recently asked), first."""
+    client, cache, svc, event_id, db = served
+    clock = cache.clock
+    often, rare = f"/public/{event_id}/results", f"/public/{event_id}/standings?page=2"
+    first = f"/public/{event_id}/standings?page=1"
+    client.get(rare)
+    clock.t += 20.0
+    client.get(rare)  # standings page 2: looked at every 20 s
+    for n in range(4):  # the event written every 2 s, the results looked at every second
+        for _ in range(2):
+            clock.t += 1.0
+            client.get(often)
+            client.get(first)
+        svc.add_player(f"Late {n}", rating=1500, event=event_id)
+        assert cache.settle()
+    client.get(rare)
+    client.get(often)
+    clock.t += 0.5
+    client.get(first)  # asked last: the standings' page rendered first
+    hold = cache.hold = Hold()
+    renders = cache.renders
+    clock.t += 2.0
+    svc.give_signal(1, 1, event=event_id)
+    hold.wait()
+    assert f"/public/{event_id}/standings|" in hold.keys[0]  # the kind's page, first
+    hold.release()
+    assert cache.settle()
+    assert cache.renders == renders + 2  # results and standings page 1, not page 2
+    assert client.get(often).text == fresh(db, often)
+    assert cache.renders == renders + 2  # found ready
+    late = client.get(rare)  # its reader renders it: the page as it is now
+    assert cache.renders == renders + 3 and cache.stale_served == 0
+    assert late.text == fresh(db, rare)
+
+
 def test_a_previous_page_older_than_the_bound_is_not_served(served):
     client, cache, svc, event_id, db = served
     url = f"/public/{event_id}/results"
