@@ -29,12 +29,14 @@ written, or more; a page looked at less often waits for its reader, since a late
 would outdate it again first (`PageCache._due`). While a slot's new page renders, a phone
 gets the slot's previous page at once with that page's own ETag (so its 304 stays right),
 for at most `STALE_SECONDS` after the server learned of the write, if it holds that page
-already (it sent its ETag: a 304); a reader without it (a new visitor, a reader right after
-a write) waits for the new page (decision D-P1, docs/rules-decisions.md). After the bound,
-or when no render of the slot is in progress, the reader renders (or waits for the render)
-as before, so a reader after a finished render never sees an older page. A render that
-fails is logged and forgets the slot: no stale page is served after it. A request that
-carries the event's desk cookie (the arbiter's browser) is never given a previous page.
+already (it sent its ETag: a 304; decision D-P1, docs/rules-decisions.md) or an older
+rendering of the same page (one of its last `RECENT_ETAGS` tags: it is given the previous
+page, a 200 with that page's ETag; D-P2); a reader without one (a new visitor) waits for
+the new page. After the bound, or when no render of the slot is in progress, the reader
+renders (or waits for the render) as before, so a reader after a finished render never sees
+an older page. A render that fails is logged and forgets the slot: no stale page is served
+after it. A request that carries the event's desk cookie (the arbiter's browser) is never
+given a previous page.
 
 Background renders run on the cache's own two threads, which live from the app's start to
 its shutdown (`lifespan`): an app never started (a TestClient outside `with`) renders on the
@@ -51,10 +53,10 @@ import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
 from fastapi import FastAPI, HTTPException, Request, Response
@@ -90,6 +92,9 @@ STALE_SECONDS = 2.0
 # this many of the event's write intervals (`PageCache._due`); the others wait for their
 # reader, who would otherwise find it outdated again by a later write.
 AHEAD = 2.0
+# D-P2: a phone showing any of a slot's last this many renderings holds a page of the slot
+# (a results page asked every 3 s renders about ten times between one phone's refreshes).
+RECENT_ETAGS = 32
 MAX_WATCHED = 256  # slots kept for background renders, all events together (LRU)
 # A slot nobody asked for in this long is no longer rendered after writes (phones refresh
 # every 30 s by default; a projector paging through standings comes back within minutes).
@@ -128,6 +133,8 @@ class Watch:
     rendering: int = 0  # renders of this slot in progress (or queued in a pass)
     asked: float = 0.0  # when a phone last asked for it (got it, stale or rendered it)
     seen: float | None = None  # when the last answer of the slot was given (`answered`)
+    # ETags of the slot's latest renderings: a reader sending one holds a page of the slot
+    etags: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_ETAGS))
     gap: float | None = None  # average seconds between the slot's answers (None: unknown)
 
 
@@ -279,6 +286,8 @@ class PageCache:
             if read_at < watch.read_at:  # a newer rendering is kept already
                 return
             watch.build, watch.token, watch.page, watch.read_at = build, token, page, read_at
+            if page.etag not in watch.etags:
+                watch.etags.append(page.etag)
             written = self._written.get(event_id, float("-inf"))
             # a write this process made after the token was read: outdated from then on
             watch.superseded = written if written > read_at else None
@@ -305,10 +314,11 @@ class PageCache:
     def stale(
         self, event_id: int, slot: str, token: str, holds: Callable[[str], bool]
     ) -> Page | None:
-        """The slot's previous page, if a phone may keep it now instead of waiting for the
-        one of `token` (D-P1): the phone holds it (`holds(its ETag)`: it sent that tag), a
-        render of the slot is in progress, and the server learned of the write at most
-        `stale_seconds` ago. None: the reader renders or waits for the render."""
+        """The slot's previous page, if a phone may have it now instead of waiting for the
+        one of `token`: the phone holds a page of the slot (`holds(an ETag)`: it sent one of
+        the slot's recent tags; that very page: D-P1, an older one: D-P2), a render of the
+        slot is in progress, and the server learned of the write that outdated the page at
+        most `stale_seconds` ago. None: the reader renders or waits for the render."""
         now = self.clock()
         with self._lock:
             watch = self._watches.get((event_id, slot))
@@ -321,7 +331,8 @@ class PageCache:
                 kick = False
             age = now - watch.superseded
             fresh_enough = watch.rendering and age <= self.stale_seconds
-            page = watch.page if fresh_enough and holds(watch.page.etag) else None
+            holder = any(holds(tag) for tag in watch.etags)
+            page = watch.page if fresh_enough and holder else None
             watch.asked = now
             if page is not None:
                 self.stale_served += 1
@@ -595,11 +606,13 @@ async def _answer(
     if page is not None:
         cache.asked(event_id, slot)
     elif cookie_name(event_id) not in request.cookies:  # the desk sees its own writes
-        # D-P1: a phone holding the previous page keeps it while the new one renders; a
-        # reader without it (a new visitor, a sequential reader) waits for the new page
+        # D-P1, D-P2: a phone holding a page of the slot gets the previous one (a 304 if it
+        # holds that very page) while the new one renders; a reader without one (a new
+        # visitor) waits for the new page
         held = cache.stale(event_id, slot, token, lambda tag: _matches(request, tag))
-        if held is not None:
+        if held is not None and _matches(request, held.etag):
             return Response(status_code=304, headers=_headers(held.etag))
+        page = held
     if page is None:
 
         def build(for_token: str) -> Page:
