@@ -447,7 +447,8 @@ class PageCache:
             if kind not in kinds or kinds[kind][1].asked <= watch.asked:
                 kinds[kind] = (slot, watch)
         first = sorted(kinds.values(), key=lambda found: found[1].asked, reverse=True)
-        rest = [found for found in todo if found not in first]
+        firsts = {slot for slot, _ in first}
+        rest = [found for found in todo if found[0] not in firsts]
         rest.sort(key=lambda found: found[1].asked, reverse=True)
         return first + rest
 
