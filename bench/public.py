@@ -4,8 +4,10 @@
    results and pairings pages cold (a fresh app, nothing cached), warm (nothing changed
    since the last view), warm answered 304 (the phone sends its ETag), and the first view
    after a result (each time a new result is entered first, through a second service on
-   the same file as the CLI would). Beside them the yardstick: a bare FastAPI endpoint
-   returning a static page of the same size through the same client, in the same run.
+   the same file as the CLI would); "(render)" is the CPU of the render after a result
+   alone, in the thread that rendered it (`time.thread_time`). Beside them the yardstick:
+   a bare FastAPI endpoint returning a static page of the same size through the same
+   client, in the same run.
 2. 200 phones (default) refreshing every 30 s on a 500-entrant event against a live
    server (uvicorn, its own process), while an arbiter enters a result every 3 s. With
    `--writer desk` (the default: the venue's case) the arbiter saves a score sheet through
@@ -43,6 +45,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -57,7 +60,7 @@ with warnings.catch_warnings():
 
 from ball.tournament import berger
 from ball.tournament.service import TournamentService
-from ball.web import security
+from ball.web import page_cache, security
 from ball.web.app import create_app
 
 PAGES = ("standings", "results", "pairings")
@@ -142,6 +145,26 @@ def bare_app(size: int) -> FastAPI:
     return app
 
 
+def render_cpu(app: FastAPI, into: list[float]) -> None:
+    """Record in `into` the CPU of each page render of `app`, in the thread that renders it
+    (`time.thread_time`): the request's own render, apart from anything else the process
+    does at the same moment (a background render, the client)."""
+    cache = page_cache.app_cache(app)
+    plain = cache.render_once
+
+    def timed(key: str, build: Callable[[], page_cache.Page]) -> page_cache.Page:
+        def build_timed() -> page_cache.Page:
+            start = time.thread_time()
+            try:
+                return build()
+            finally:
+                into.append((time.thread_time() - start) * 1000)
+
+        return plain(key, build_timed)
+
+    cache.render_once = timed  # type: ignore[method-assign]
+
+
 def median(samples: list[float]) -> float:
     return statistics.median(samples)
 
@@ -150,7 +173,8 @@ def views(db: str, event_id: int, open_tables: list[int], rounds: int, repeat: i
     writer = TournamentService(db)  # another service on the file: the CLI's way in
     sizes: dict[str, int] = {}
     print(f"CPU per view, ms (median of {repeat}; cold = a fresh app)")
-    print(f"  {'page':<10} {'bytes':>9} {'cold':>8} {'warm':>8} {'304':>8} {'after':>8}")
+    print(f"  {'page':<10} {'bytes':>9} {'cold':>8} {'warm':>8} {'304':>8} {'after':>8} "
+          f"{'(render)':>9}")  # fmt: skip
     for page in PAGES:
         url = f"/public/{event_id}/{page}?refresh=0"
         cold, warm, not_modified, after = [], [], [], []
@@ -158,7 +182,10 @@ def views(db: str, event_id: int, open_tables: list[int], rounds: int, repeat: i
             client = TestClient(create_app(db))
             cold.append(cpu_ms(partial(client.get, url)))
             client.close()
-        client = TestClient(create_app(db))
+        app = create_app(db)
+        rendered: list[float] = []
+        render_cpu(app, rendered)
+        client = TestClient(app)
         first = client.get(url)
         sizes[page] = len(first.content)
         etag = first.headers.get("etag")
@@ -167,6 +194,7 @@ def views(db: str, event_id: int, open_tables: list[int], rounds: int, repeat: i
             if etag:
                 headers = {"If-None-Match": etag}
                 not_modified.append(cpu_ms(partial(client.get, url, headers=headers)))
+        rendered.clear()
         for _ in range(min(repeat, len(open_tables))):
             table = open_tables.pop()
             writer.enter_result(rounds, table, sheet=sheet(random.Random(table)), event=event_id)
@@ -174,7 +202,7 @@ def views(db: str, event_id: int, open_tables: list[int], rounds: int, repeat: i
         client.close()
         nm = f"{median(not_modified):8.1f}" if not_modified else "     n/a"
         print(f"  {page:<10} {sizes[page]:>9} {median(cold):8.1f} {median(warm):8.1f} {nm} "
-              f"{median(after):8.1f}")  # fmt: skip
+              f"{median(after):8.1f} {median(rendered):9.1f}")  # fmt: skip
     writer.engine.dispose()
     biggest = max(sizes.values())
     bare = TestClient(bare_app(biggest))

@@ -270,6 +270,93 @@ def test_a_page_nobody_asked_for_since_its_last_render_waits_for_its_reader(serv
     assert cache.renders == renders + 4  # found ready
 
 
+def test_a_page_looked_at_less_often_than_the_event_is_written_waits_for_its_reader(served):
+    """A page phones look at less often than the event is written (`AHEAD` write intervals)
+    would be outdated again before its next reader came: a write no longer renders it in
+    advance; its reader renders it, and sees exactly the new page. A page looked at as
+    often as the event is written is still rendered in advance, and so is one page of
+    each kind (standings page 1 here, the most recently asked), first."""
+    client, cache, svc, event_id, db = served
+    clock = cache.clock
+    often, rare = f"/public/{event_id}/results", f"/public/{event_id}/standings?page=2"
+    first = f"/public/{event_id}/standings?page=1"
+    client.get(rare)
+    clock.t += 20.0
+    client.get(rare)  # standings page 2: looked at every 20 s
+    for n in range(4):  # the event written every 2 s, the results looked at every second
+        for _ in range(2):
+            clock.t += 1.0
+            client.get(often)
+            client.get(first)
+        svc.add_player(f"Late {n}", rating=1500, event=event_id)
+        assert cache.settle()
+    client.get(rare)
+    client.get(often)
+    clock.t += 0.5
+    client.get(first)  # asked last: the standings' page rendered first
+    hold = cache.hold = Hold()
+    renders = cache.renders
+    clock.t += 2.0
+    svc.give_signal(1, 1, event=event_id)
+    hold.wait()
+    assert f"/public/{event_id}/standings|" in hold.keys[0]  # the kind's page, first
+    hold.release()
+    assert cache.settle()
+    assert cache.renders == renders + 2  # results and standings page 1, not page 2
+    assert client.get(often).text == fresh(db, often)
+    assert cache.renders == renders + 2  # found ready
+    late = client.get(rare)  # its reader renders it: the page as it is now
+    assert cache.renders == renders + 3 and cache.stale_served == 0
+    assert late.text == fresh(db, rare)
+
+
+def test_a_phone_holding_an_older_page_gets_the_previous_one_during_the_render(served):
+    """D-P2: a phone showing an older rendering of the page (it missed a write between its
+    refreshes) is given the previous page (200, with that page's own ETag) while the new
+    one renders, within the bound; a new visitor and, past the bound, the phone wait for the
+    new page."""
+    client, cache, svc, event_id, db = served
+    url = f"/public/{event_id}/results"
+    oldest = client.get(url)
+    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    assert cache.settle()
+    previous = client.get(url)  # rendered in the background after the first result
+    assert previous.text != oldest.text
+    hold = cache.hold = Hold()
+    renders = cache.renders
+    svc.correct_result(1, 1, forfeit="A", reason="misread", event=event_id)
+    hold.wait()
+
+    holding = {"If-None-Match": oldest.headers["etag"]}
+    given = client.get(url, headers=holding)
+    assert given.status_code == 200 and given.text == previous.text
+    assert given.headers["etag"] == previous.headers["etag"]  # its 304 stays right
+    assert cache.stale_served == 1 and cache.renders == renders
+    cache.clock.t += cache.stale_seconds + 0.001  # past the bound: it waits
+    late = _asking(cache, client, url, holding)
+    hold.release()
+    answer = late()
+    assert answer.status_code == 200 and answer.text == fresh(db, url)
+    assert answer.text != previous.text and cache.stale_served == 1
+
+
+def test_a_tag_of_another_page_is_not_a_page_of_the_slot(served):
+    """The tag a phone sends must be one of this page's renderings: a tag of another page
+    (or none) waits for the new page."""
+    client, cache, svc, event_id, db = served
+    url, other = f"/public/{event_id}/results", f"/public/{event_id}/standings"
+    client.get(url)
+    elsewhere = client.get(other)
+    hold = cache.hold = Hold()
+    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    hold.wait()
+    waiting = _asking(cache, client, url, {"If-None-Match": elsewhere.headers["etag"]})
+    hold.release()
+    answer = waiting()
+    assert answer.status_code == 200 and answer.text == fresh(db, url)
+    assert cache.stale_served == 0
+
+
 def test_a_previous_page_older_than_the_bound_is_not_served(served):
     client, cache, svc, event_id, db = served
     url = f"/public/{event_id}/results"

@@ -24,15 +24,19 @@ Render after write, not on the phone's time (issue 15): every page a phone asked
 process commits (`revisions.on_commit`: every kind of write) or a reader notices another
 process's write by the token, the event's watched pages are rendered again in the
 background (`RERENDERS`), one pass at a time per event; writes during a pass make one more
-pass after it. While a slot's new page renders, a phone gets the slot's previous page at
-once with that page's own ETag (so its 304 stays right), for at most `STALE_SECONDS` after
-the server learned of the write, if it holds that page already (it sent its ETag: a 304); a
-reader without it (a new visitor, a reader right after a write) waits for the new page
-(decision D-P1, docs/rules-decisions.md). After the bound, or when no render of the slot is
-in progress, the reader renders (or waits for the render) as before, so a reader after a
-finished render never sees an older page. A render that fails
-is logged and forgets the slot: no stale page is served after it. A request that carries the
-event's desk cookie (the arbiter's browser) is never given a previous page.
+pass after it. A pass renders the pages phones look at about as often as the event is
+written, or more; a page looked at less often waits for its reader, since a later write
+would outdate it again first (`PageCache._due`). While a slot's new page renders, a phone
+gets the slot's previous page at once with that page's own ETag (so its 304 stays right),
+for at most `STALE_SECONDS` after the server learned of the write, if it holds that page
+already (it sent its ETag: a 304; decision D-P1, docs/rules-decisions.md) or an older
+rendering of the same page (one of its last `RECENT_ETAGS` tags: it is given the previous
+page, a 200 with that page's ETag; D-P2); a reader without one (a new visitor) waits for
+the new page. After the bound, or when no render of the slot is in progress, the reader
+renders (or waits for the render) as before, so a reader after a finished render never sees
+an older page. A render that fails is logged and forgets the slot: no stale page is served
+after it. A request that carries the event's desk cookie (the arbiter's browser) is never
+given a previous page.
 
 Background renders run on the cache's own two threads, which live from the app's start to
 its shutdown (`lifespan`): an app never started (a TestClient outside `with`) renders on the
@@ -49,10 +53,10 @@ import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
 from fastapi import FastAPI, HTTPException, Request, Response
@@ -84,6 +88,13 @@ TOKEN_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ball-token")
 # entrants; the bound covers a queue of them on a loaded machine, and is far below the
 # phones' 30-s refresh, so a result reaches the hall in the same refresh either way).
 STALE_SECONDS = 2.0
+# A write renders a watched page in advance only if phones look at it at least once per
+# this many of the event's write intervals (`PageCache._due`); the others wait for their
+# reader, who would otherwise find it outdated again by a later write.
+AHEAD = 2.0
+# D-P2: a phone showing any of a slot's last this many renderings holds a page of the slot
+# (a results page asked every 3 s renders about ten times between one phone's refreshes).
+RECENT_ETAGS = 32
 MAX_WATCHED = 256  # slots kept for background renders, all events together (LRU)
 # A slot nobody asked for in this long is no longer rendered after writes (phones refresh
 # every 30 s by default; a projector paging through standings comes back within minutes).
@@ -121,6 +132,10 @@ class Watch:
     superseded: float | None = None  # when the server learned `page` is outdated
     rendering: int = 0  # renders of this slot in progress (or queued in a pass)
     asked: float = 0.0  # when a phone last asked for it (got it, stale or rendered it)
+    seen: float | None = None  # when the last answer of the slot was given (`answered`)
+    # ETags of the slot's latest renderings: a reader sending one holds a page of the slot
+    etags: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_ETAGS))
+    gap: float | None = None  # average seconds between the slot's answers (None: unknown)
 
 
 class PageCache:
@@ -145,6 +160,7 @@ class PageCache:
         self._pool: ThreadPoolExecutor | None = None  # between `start` and `stop` only
         self._watches: OrderedDict[tuple[int, str], Watch] = OrderedDict()
         self._written: dict[int, float] = {}  # event -> when this process last wrote it
+        self._write_gap: dict[int, float] = {}  # event -> average seconds between its writes
         self._busy: set[int] = set()  # events with a background pass running
         self._again: set[int] = set()  # ... and written again during it
         self._idle = threading.Condition(self._lock)
@@ -270,6 +286,8 @@ class PageCache:
             if read_at < watch.read_at:  # a newer rendering is kept already
                 return
             watch.build, watch.token, watch.page, watch.read_at = build, token, page, read_at
+            if page.etag not in watch.etags:
+                watch.etags.append(page.etag)
             written = self._written.get(event_id, float("-inf"))
             # a write this process made after the token was read: outdated from then on
             watch.superseded = written if written > read_at else None
@@ -281,13 +299,26 @@ class PageCache:
             if watch is not None:
                 watch.asked = self.clock()
 
+    def answered(self, event_id: int, slot: str) -> None:
+        """A reader got an answer for the slot (once per request, however it was made):
+        how often the slot is looked at decides whether a write renders it in advance."""
+        now = self.clock()
+        with self._lock:
+            watch = self._watches.get((event_id, slot))
+            if watch is None:
+                return
+            if watch.seen is not None:
+                watch.gap = _average(watch.gap, now - watch.seen)
+            watch.seen = now
+
     def stale(
         self, event_id: int, slot: str, token: str, holds: Callable[[str], bool]
     ) -> Page | None:
-        """The slot's previous page, if a phone may keep it now instead of waiting for the
-        one of `token` (D-P1): the phone holds it (`holds(its ETag)`: it sent that tag), a
-        render of the slot is in progress, and the server learned of the write at most
-        `stale_seconds` ago. None: the reader renders or waits for the render."""
+        """The slot's previous page, if a phone may have it now instead of waiting for the
+        one of `token`: the phone holds a page of the slot (`holds(an ETag)`: it sent one of
+        the slot's recent tags; that very page: D-P1, an older one: D-P2), a render of the
+        slot is in progress, and the server learned of the write that outdated the page at
+        most `stale_seconds` ago. None: the reader renders or waits for the render."""
         now = self.clock()
         with self._lock:
             watch = self._watches.get((event_id, slot))
@@ -300,7 +331,8 @@ class PageCache:
                 kick = False
             age = now - watch.superseded
             fresh_enough = watch.rendering and age <= self.stale_seconds
-            page = watch.page if fresh_enough and holds(watch.page.etag) else None
+            holder = any(holds(tag) for tag in watch.etags)
+            page = watch.page if fresh_enough and holder else None
             watch.asked = now
             if page is not None:
                 self.stale_served += 1
@@ -320,9 +352,13 @@ class PageCache:
             for (event_id, _), watch in self._watches.items():
                 if event_id in events and watch.superseded is None:
                     watch.superseded = now
-            # only watched events are remembered: the map stays as small as the watches
+            # only watched events are remembered: the maps stay as small as the watches
             self._written = {e: t for e, t in self._written.items() if e in watched}
+            self._write_gap = {e: g for e, g in self._write_gap.items() if e in watched}
             for event_id in events:
+                if event_id in self._written:
+                    gap = now - self._written[event_id]
+                    self._write_gap[event_id] = _average(self._write_gap.get(event_id), gap)
                 self._written[event_id] = now
         for event_id in sorted(events):
             self.kick(event_id)
@@ -385,28 +421,36 @@ class PageCache:
                     watch.rendering -= 1
 
     def _due(self, event_id: int, token: str | None, since: float) -> list[tuple[str, Watch]]:
-        """The event's watched slots to render again under `token` (under the lock): those
-        a phone asked for since their page's token was read, the most recently asked first.
-        A page nobody looked at since it was last rendered waits for its next reader (who
-        renders it, as before): rendering every watched page after every write was CPU for
-        no one (bench/public.py, 500 entrants: 62 renders per result, p95 261 ms). Yet one
-        page of each kind (path) is rendered even so: its render computes what the kind's
-        pages share (`shared`: the ranking), and their readers then render only their own
-        rows."""
+        """The event's watched slots to render again under `token` (under the lock).
+
+        A slot is rendered when a phone asked for it since its page's token was read, and
+        it is looked at about as often as the event is written, or more (`AHEAD`): a page
+        looked at less often would be outdated again by the next write before its next
+        reader came, so rendering it now is CPU for no one, and its reader renders it
+        anyway (bench/public.py, 500 entrants, a result every 2.4 s: each of 63 standings
+        pages is looked at every ~10 s; rendering each after every write it was asked
+        before made 930 renders for 38 results, twice the renders of no background at
+        all). A page nobody looked at since it was last rendered waits for its reader too.
+        Yet one page of each kind (path) is rendered even so, and first: its render
+        computes what the kind's pages share (`shared`: the event, the ranking), so their
+        readers then render only their own rows (3 ms for a page of standings)."""
         todo: list[tuple[str, Watch]] = []
         kinds: dict[str, tuple[str, Watch]] = {}
+        write_gap = self._write_gap.get(event_id)
         for (e, slot), watch in self._watches.items():
             if e != event_id or watch.token == token or watch.asked < since:
                 continue
-            if watch.asked >= watch.read_at:
+            often = write_gap is None or watch.gap is None or watch.gap <= AHEAD * write_gap
+            if watch.asked >= watch.read_at and often:
                 todo.append((slot, watch))
             kind = slot.split("|", 1)[0]
             if kind not in kinds or kinds[kind][1].asked <= watch.asked:
                 kinds[kind] = (slot, watch)
-        done = {slot.split("|", 1)[0] for slot, _ in todo}
-        todo += [found for kind, found in kinds.items() if kind not in done]
-        todo.sort(key=lambda found: found[1].asked, reverse=True)
-        return todo
+        first = sorted(kinds.values(), key=lambda found: found[1].asked, reverse=True)
+        firsts = {slot for slot, _ in first}
+        rest = [found for found in todo if found[0] not in firsts]
+        rest.sort(key=lambda found: found[1].asked, reverse=True)
+        return first + rest
 
     def forget(self, event_id: int, slot: str) -> None:
         with self._lock:
@@ -537,6 +581,23 @@ async def cached_page(
     if token is None:
         return await run_in_threadpool(render)
     slot = page_slot(request, extra)
+    try:
+        return await _answer(request, svc, event_id, render, token, slot, read_at)
+    finally:
+        cache.answered(event_id, slot)
+
+
+async def _answer(
+    request: Request,
+    svc: TournamentService,
+    event_id: int,
+    render: Callable[[], Response],
+    token: str,
+    slot: str,
+    read_at: float,
+) -> Response:
+    """`cached_page`'s answer for the slot under `token` (read at `read_at`)."""
+    cache = cache_of(request)
     key = slot_key(event_id, token, slot)
     etag = etag_of(key)
     if _matches(request, etag):
@@ -546,11 +607,13 @@ async def cached_page(
     if page is not None:
         cache.asked(event_id, slot)
     elif cookie_name(event_id) not in request.cookies:  # the desk sees its own writes
-        # D-P1: a phone holding the previous page keeps it while the new one renders; a
-        # reader without it (a new visitor, a sequential reader) waits for the new page
+        # D-P1, D-P2: a phone holding a page of the slot gets the previous one (a 304 if it
+        # holds that very page) while the new one renders; a reader without one (a new
+        # visitor) waits for the new page
         held = cache.stale(event_id, slot, token, lambda tag: _matches(request, tag))
-        if held is not None:
+        if held is not None and _matches(request, held.etag):
             return Response(status_code=304, headers=_headers(held.etag))
+        page = held
     if page is None:
 
         def build(for_token: str) -> Page:
@@ -583,6 +646,11 @@ def shared(request: Request, event_id: int, name: str, build: Callable[[], T]) -
     if token is None:
         return build()
     return cache_of(request).data(f"{event_id}|{token}|{name}", build)
+
+
+def _average(old: float | None, new: float) -> float:
+    """A running average of intervals that follows a change of pace within a few."""
+    return new if old is None else (old + new) / 2
 
 
 class _Uncached(Exception):
