@@ -133,6 +133,8 @@ class _Context:
         self.rounds = max((len(x.cells) for x in lines), default=0)
         self.points = {n: x.points for n, x in self.lines.items()}
         self.adjusted = {n: self._adjusted(x) for n, x in self.lines.items()}
+        # the Buchholz variants of a chain read the same contributions: made once per line
+        self._contributions: dict[tuple[int, bool], list[tuple[bool, float, float]]] = {}
 
     @staticmethod
     def is_vur(cell: Cell) -> bool:
@@ -146,7 +148,14 @@ class _Context:
         )
 
     def contributions(self, line: Line, sonneborn: bool) -> list[tuple[bool, float, float]]:
-        """(is VUR, opponent score, tie-break value) per counted round."""
+        """(is VUR, opponent score, tie-break value) per counted round (a new list: the
+        cuts remove from it)."""
+        key = (line.number, sonneborn)
+        if key not in self._contributions:
+            self._contributions[key] = self._contributions_of(line, sonneborn)
+        return list(self._contributions[key])
+
+    def _contributions_of(self, line: Line, sonneborn: bool) -> list[tuple[bool, float, float]]:
         own = self.points[line.number]
         out = []
         for c in line.cells:
@@ -230,29 +239,43 @@ def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float |
     return tb.compute([c.figures for c in line.cells if c.figures])
 
 
-def _encounters(group: list[Line], round_robin: bool, win: float) -> dict[int, tuple[float, float]]:
-    """(points among the group, most points still possible among it) per entrant.
+def _meetings(line: Line, round_robin: bool) -> list[tuple[int, float]]:
+    """(opponent, points) of each round of `line` that is an encounter. A forfeited game is
+    no encounter in a Swiss; with pre-determined pairings (round robin) it counts."""
+    return [
+        (c.opponent, c.points)
+        for c in line.cells
+        if c.opponent is not None and (c.played or (round_robin and not c.pending))
+    ]
 
-    Points against one opponent met several times are averaged. A forfeited game is no
-    encounter in a Swiss; with pre-determined pairings (round robin) it counts. In a Swiss
-    an opponent of the group not met counts as a win still possible (FIDE 2024, 6.2).
+
+def _encounters(
+    group: list[Line], meetings: dict[int, list[tuple[int, float]]], round_robin: bool, win: float
+) -> dict[int, tuple[float, float]]:
+    """(points among the group, most points still possible among it) per entrant, from each
+    entrant's `meetings` (`_meetings`, read once for every sub-group of a tie).
+
+    Points against one opponent met several times are averaged. In a Swiss an opponent of
+    the group not met counts as a win still possible (FIDE 2024, 6.2).
     """
     members = {x.number for x in group}
     out = {}
     for line in group:
         per_opponent: dict[int, list[float]] = {}
-        for c in line.cells:
-            if c.opponent in members and (c.played or (round_robin and not c.pending)):
-                per_opponent.setdefault(c.opponent, []).append(c.points)
+        for opponent, points in meetings[line.number]:
+            if opponent in members:
+                per_opponent.setdefault(opponent, []).append(points)
         score = sum(sum(v) / len(v) for v in per_opponent.values())
         missing = 0 if round_robin else len(members) - 1 - len(per_opponent)
         out[line.number] = (score, score + missing * win)
     return out
 
 
-def _direct_encounter_pass(group: list[Line], round_robin: bool, win: float) -> list[list[Line]]:
+def _direct_encounter_pass(
+    group: list[Line], meetings: dict[int, list[tuple[int, float]]], round_robin: bool, win: float
+) -> list[list[Line]]:
     """One pass of the direct-encounter rule: the group split into ordered sub-groups."""
-    enc = _encounters(group, round_robin, win)
+    enc = _encounters(group, meetings, round_robin, win)
     if round_robin:
         ordered = sorted(group, key=lambda x: (-enc[x.number][0], x.number))
         parts = [[ordered[0]]]
@@ -281,9 +304,14 @@ def _direct_encounter(group: list[Line], round_robin: bool, win: float) -> dict[
     0 for all when the encounters separate nobody), applied again to every sub-group still
     tied until nothing changes: the values gacrux's checker writes."""
     ranks: dict[int, float] = {}
+    meetings = {x.number: _meetings(x, round_robin) for x in group}
 
     def rank(members: list[Line], base: int) -> None:
-        parts = _direct_encounter_pass(members, round_robin, win) if len(members) > 1 else [members]
+        parts = (
+            _direct_encounter_pass(members, meetings, round_robin, win)
+            if len(members) > 1
+            else [members]
+        )
         if len(parts) == 1:
             for x in members:
                 ranks[x.number] = float(base)
