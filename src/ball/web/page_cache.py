@@ -548,9 +548,14 @@ def etag_of(key: str) -> str:
     return '"' + hashlib.sha256(f"{BOOT}|{key}".encode()).hexdigest()[:32] + '"'
 
 
-def _matches(request: Request, etag: str) -> bool:
+def _given_tags(request: Request) -> frozenset[str]:
+    """The ETags the request's If-None-Match names (read once per request: D-P2 compares
+    them with each of a slot's recent tags, under the cache's lock)."""
     given = request.headers.get("if-none-match", "")
-    tags = {t.strip().removeprefix("W/") for t in given.split(",")}
+    return frozenset(t.strip().removeprefix("W/") for t in given.split(","))
+
+
+def _matches(tags: frozenset[str], etag: str) -> bool:
     return etag in tags or "*" in tags
 
 
@@ -600,7 +605,8 @@ async def _answer(
     cache = cache_of(request)
     key = slot_key(event_id, token, slot)
     etag = etag_of(key)
-    if _matches(request, etag):
+    given = _given_tags(request)
+    if _matches(given, etag):
         return Response(status_code=304, headers=_headers(etag))
     cache.attach(svc)
     page = cache.get(key)
@@ -610,8 +616,8 @@ async def _answer(
         # D-P1, D-P2: a phone holding a page of the slot gets the previous one (a 304 if it
         # holds that very page) while the new one renders; a reader without one (a new
         # visitor) waits for the new page
-        held = cache.stale(event_id, slot, token, lambda tag: _matches(request, tag))
-        if held is not None and _matches(request, held.etag):
+        held = cache.stale(event_id, slot, token, lambda tag: _matches(given, tag))
+        if held is not None and _matches(given, held.etag):
             return Response(status_code=304, headers=_headers(held.etag))
         page = held
     if page is None:
