@@ -278,12 +278,11 @@ class SessionUseCases:
                 raise TournamentError("the first session is seated at random or from --seating")
             return seating.random_session(players, seed), f"random (seed {seed})"
         method = method or rules.method
+        teams = self._teams(ev) or None
         if method == "ranking":
             ranking = [r["number"] for r in self._standing_rows(s, ev)]
-            teams = self._teams(ev) or None
             return seating.by_ranking(ranking, tuple(history), teams), "by ranking"
-        teams = self._teams(ev)
-        built = seating.balanced(players, ev.rounds or number, teams or None, seed, tuple(history))
+        built = seating.balanced(players, ev.rounds or number, teams, seed, tuple(history))
         return built[number - 1], f"balanced (seed {seed})"
 
     @staticmethod

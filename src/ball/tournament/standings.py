@@ -20,7 +20,7 @@ game plug-in; forfeits carry no PB figure (R-forfeit).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,7 +134,7 @@ class _Context:
         self.points = {n: x.points for n, x in self.lines.items()}
         self.adjusted = {n: self._adjusted(x) for n, x in self.lines.items()}
         # the Buchholz variants of a chain read the same contributions: made once per line
-        self._contributions: dict[tuple[int, bool], list[tuple[bool, float, float]]] = {}
+        self._contributions: dict[tuple[int, bool], tuple[tuple[bool, float, float], ...]] = {}
 
     @staticmethod
     def is_vur(cell: Cell) -> bool:
@@ -147,13 +147,13 @@ class _Context:
             c.points if (c.round <= last or c.opponent is not None) else fill for c in line.cells
         )
 
-    def contributions(self, line: Line, sonneborn: bool) -> list[tuple[bool, float, float]]:
-        """(is VUR, opponent score, tie-break value) per counted round (a new list: the
-        cuts remove from it)."""
+    def contributions(self, line: Line, sonneborn: bool) -> tuple[tuple[bool, float, float], ...]:
+        """(is VUR, opponent score, tie-break value) per counted round (`_cut` works on its
+        own copy)."""
         key = (line.number, sonneborn)
         if key not in self._contributions:
-            self._contributions[key] = self._contributions_of(line, sonneborn)
-        return list(self._contributions[key])
+            self._contributions[key] = tuple(self._contributions_of(line, sonneborn))
+        return self._contributions[key]
 
     def _contributions_of(self, line: Line, sonneborn: bool) -> list[tuple[bool, float, float]]:
         own = self.points[line.number]
@@ -182,18 +182,18 @@ class _Context:
         return out
 
 
-def _cut(values: list[tuple[bool, float, float]], low: int, high: int) -> float:
-    values = list(values)
-    for _ in range(min(low, len(values))):
-        by_all = sorted(values, key=lambda v: (v[1], v[2]))
-        by_vur = sorted(values, key=lambda v: (not v[0], v[2], v[1]))
+def _cut(values: Sequence[tuple[bool, float, float]], low: int, high: int) -> float:
+    kept = list(values)  # the cuts remove from it
+    for _ in range(min(low, len(kept))):
+        by_all = sorted(kept, key=lambda v: (v[1], v[2]))
+        by_vur = sorted(kept, key=lambda v: (not v[0], v[2], v[1]))
         if not by_vur[0][0] or by_all[0][2] > by_vur[0][2]:
-            values.remove(by_all[0])
+            kept.remove(by_all[0])
         else:
-            values.remove(by_vur[0])
-    for _ in range(min(high, len(values))):
-        values.remove(sorted(values, key=lambda v: (-v[1], -v[2]))[0])
-    return float(sum(v[2] for v in values))
+            kept.remove(by_vur[0])
+    for _ in range(min(high, len(kept))):
+        kept.remove(sorted(kept, key=lambda v: (-v[1], -v[2]))[0])
+    return float(sum(v[2] for v in kept))
 
 
 def _progressive(line: Line) -> float:
