@@ -191,15 +191,16 @@ def _cut(values: Sequence[tuple[bool, float, float]], low: int, high: int) -> fl
     if not low and not high:  # nothing to cut: no copy (Buchholz, Sonneborn-Berger)
         return float(sum(v[2] for v in values))
     kept = list(values)  # the cuts remove from it
+    # `min` gives the first of the lowest, as a stable sort's first element would
     for _ in range(min(low, len(kept))):
-        by_all = sorted(kept, key=lambda v: (v[1], v[2]))
-        by_vur = sorted(kept, key=lambda v: (not v[0], v[2], v[1]))
-        if not by_vur[0][0] or by_all[0][2] > by_vur[0][2]:
-            kept.remove(by_all[0])
+        lowest = min(kept, key=lambda v: (v[1], v[2]))
+        vur = min(kept, key=lambda v: (not v[0], v[2], v[1]))
+        if not vur[0] or lowest[2] > vur[2]:
+            kept.remove(lowest)
         else:
-            kept.remove(by_vur[0])
+            kept.remove(vur)
     for _ in range(min(high, len(kept))):
-        kept.remove(sorted(kept, key=lambda v: (-v[1], -v[2]))[0])
+        kept.remove(min(kept, key=lambda v: (-v[1], -v[2])))
     return float(sum(v[2] for v in kept))
 
 
