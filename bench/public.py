@@ -367,6 +367,11 @@ def report(label: str, lat: list[float], period: float | None = None) -> None:
         first_period(lat, period)
 
 
+def page_of(url: str) -> str:
+    """The page a phone's URL asks for, with its query ("standings?page=3")."""
+    return url.rsplit("/", 1)[-1]
+
+
 def first_period(lat: list[float], period: float) -> None:
     """Where the first period's tail is: its requests by page kind and answer (200 = the
     page's body, 304 = unchanged), and the slowest of them with when they started."""
@@ -374,8 +379,8 @@ def first_period(lat: list[float], period: float) -> None:
     early = [(t - start, url, status, x) for t, (url, status), x in
              zip(STARTED, ASKED, lat, strict=True) if t - start < period]  # fmt: skip
     kinds: dict[str, list[float]] = {}
-    for _, url, status, x in early:
-        kinds.setdefault(f"{url.split('/')[3].split('?')[0]} {status}", []).append(x)
+    for _, url, status, x in early:  # the page: "standings", "results", "static" ...
+        kinds.setdefault(f"{page_of(url).split('?')[0]} {status}", []).append(x)
     for kind, samples in sorted(kinds.items()):
         samples.sort()
         p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
@@ -384,7 +389,7 @@ def first_period(lat: list[float], period: float) -> None:
               f"max {samples[-1] * 1000:6.1f} ms")  # fmt: skip
     slowest = sorted(early, key=lambda e: -e[3])[:8]
     print("    slowest: " + ", ".join(
-        f"{url.split('/', 3)[3]} {status} at {at:.1f} s {x * 1000:.0f} ms"
+        f"{page_of(url)} {status} at {at:.1f} s {x * 1000:.0f} ms"
         for at, url, status, x in slowest))  # fmt: skip
 
 
