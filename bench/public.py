@@ -69,6 +69,8 @@ FAILED: list[str] = []  # phones' requests that failed (timeouts, errors), repor
 # when each phone's request started (time.monotonic), beside its latency in `lat`: the
 # first period is every page's first view since the server started (cold renders)
 STARTED: list[float] = []
+# what each of those requests was: its URL and answer (HTTP status, 0 for a timeout)
+ASKED: list[tuple[str, int]] = []
 
 
 def sheet(rng: random.Random) -> dict:
@@ -264,9 +266,11 @@ async def phone(
                 r = await http.get(url, headers=headers)
         except httpx.TimeoutException:  # counted at the timeout, and reported
             lat.append(time.perf_counter() - t0)
+            ASKED.append((url, 0))
             FAILED.append(f"{url}: no answer in 60 s")
             continue
         lat.append(time.perf_counter() - t0)
+        ASKED.append((url, r.status_code))
         if r.status_code not in (200, 304):
             FAILED.append(f"{url}: HTTP {r.status_code}")
         etag = r.headers.get("etag", etag)
@@ -326,6 +330,7 @@ def phones_run(
 ) -> list[float]:
     lat: list[float] = []
     STARTED.clear()
+    ASKED.clear()
     until = time.monotonic() + duration
 
     async def all_phones() -> None:
@@ -358,6 +363,34 @@ def report(label: str, lat: list[float], period: float | None = None) -> None:
         q = statistics.quantiles(sorted(samples), n=100)
         print(f"  {name:<34} n={len(samples):5d}  p50 {q[49] * 1000:6.1f} ms  "
               f"p95 {q[94] * 1000:6.1f} ms  p99 {q[98] * 1000:6.1f} ms")  # fmt: skip
+    if period is not None and len(ASKED) == len(lat):
+        first_period(lat, period)
+
+
+def page_of(url: str) -> str:
+    """The page a phone's URL asks for, with its query ("standings?page=3")."""
+    return url.rsplit("/", 1)[-1]
+
+
+def first_period(lat: list[float], period: float) -> None:
+    """Where the first period's tail is: its requests by page kind and answer (200 = the
+    page's body, 304 = unchanged), and the slowest of them with when they started."""
+    start = min(STARTED)
+    early = [(t - start, url, status, x) for t, (url, status), x in
+             zip(STARTED, ASKED, lat, strict=True) if t - start < period]  # fmt: skip
+    kinds: dict[str, list[float]] = {}
+    for _, url, status, x in early:  # the page: "standings", "results", "static" ...
+        kinds.setdefault(f"{page_of(url).split('?')[0]} {status}", []).append(x)
+    for kind, samples in sorted(kinds.items()):
+        samples.sort()
+        p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+        print(f"    first period, {kind:<14} n={len(samples):4d}  "
+              f"p50 {samples[len(samples) // 2] * 1000:6.1f}  p95 {p95 * 1000:6.1f}  "
+              f"max {samples[-1] * 1000:6.1f} ms")  # fmt: skip
+    slowest = sorted(early, key=lambda e: -e[3])[:8]
+    print("    slowest: " + ", ".join(
+        f"{page_of(url)} {status} at {at:.1f} s {x * 1000:.0f} ms"
+        for at, url, status, x in slowest))  # fmt: skip
 
 
 def phones_bench(db: str, entrants: int, rounds: int, args: argparse.Namespace) -> None:

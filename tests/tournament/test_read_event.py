@@ -81,3 +81,39 @@ def test_no_such_event_reads_as_none(tmp_path):
     with svc._tx(write=False) as s:
         assert read_event(s, 1) is None
     svc.engine.dispose()
+
+
+def test_a_write_rebuilds_the_rounds_it_changes_and_only_those(tmp_path):
+    # the tables' views of a round are kept across reads (`views._round_tables`): each kind
+    # of write must still show at once, and an untouched round is the same views again
+    svc = TournamentService(tmp_path / "kept.sqlite")
+    svc.create_event(name="S", system="swiss", rounds=3)
+    for i in range(6):
+        svc.add_player(f"S{i}", rating=1800 - i, event="S")
+    first = svc.pair_next_round(event="S")
+    for t in first:
+        svc.enter_result(1, t.table, forfeit="A", event="S")
+    second = svc.pair_next_round(event="S")
+    before, _ = both(svc, 1)
+
+    svc.enter_result(2, second[0].table, double_forfeit=True, event="S")
+    plain, orm = both(svc, 1)
+    assert plain == orm
+    assert all(
+        a is b for a, b in zip(before.rounds_[0].pairings, plain.rounds_[0].pairings, strict=True)
+    )
+    assert plain.rounds_[1].pairings[0].result is not None
+    assert before.rounds_[1].pairings[0].result is None  # the earlier read is unchanged
+
+    svc.correct_result(1, first[0].table, forfeit="B", reason="wrong side", event="S")
+    plain, orm = both(svc, 1)
+    assert plain == orm
+    assert plain.rounds_[0].pairings[0].result["forfeit_by"] == "B"
+
+    svc.withdraw("S5", event="S")  # an entrant's row: every round that names them
+    plain, orm = both(svc, 1)
+    assert plain == orm
+    assert "withdrawn" in {p.a.status for r in plain.rounds_ for p in r.pairings} | {
+        p.b.status for r in plain.rounds_ for p in r.pairings if p.b is not None
+    }
+    svc.engine.dispose()

@@ -18,7 +18,7 @@ from typing import cast
 
 from ball.tournament import stored_json, withdrawal_event
 from ball.tournament.event_rows import EntrantData, EventData, PairingData
-from ball.tournament.games import Figures, game
+from ball.tournament.games import Figures, GamePlugin, game
 from ball.tournament.scoring import Scoring
 
 BYE_CODES = {"pab": "U", "half": "H", "full": "F", "zero": "Z"}
@@ -80,8 +80,11 @@ def outcome_codes(pairing: PairingData) -> tuple[str, str]:
 
 
 def result_figures(event: EventData, pairing: PairingData) -> dict[str, Figures]:
+    return _figures(game(event.game), pairing)
+
+
+def _figures(plugin: GamePlugin, pairing: PairingData) -> dict[str, Figures]:
     result = pairing.result
-    plugin = game(event.game)
     if result is None:
         return {}
     if result.kind == "double-forfeit":
@@ -98,6 +101,8 @@ def result_figures(event: EventData, pairing: PairingData) -> dict[str, Figures]
 def build(event: EventData, upto: int | None = None) -> dict[int, Line]:
     """Lines keyed by entrant id, covering rounds 1..upto (default: every paired round)."""
     scoring = Scoring.from_json(event.scoring)
+    points = scoring.by_code()  # one table for every cell (issue 15: 6,000 cells)
+    plugin = game(event.game)
     rounds = [r for r in event.rounds_ if upto is None or r.number <= upto]
     gone = withdrawal_event.cancelled_ids(event)
     field_ = [e for e in event.entrants if in_field(event, e) and e.id not in gone]
@@ -110,19 +115,17 @@ def build(event: EventData, upto: int | None = None) -> dict[int, Line]:
                 continue  # a cancelled game: the opponent was not paired (below)
             if p.b_id is None:
                 code = BYE_CODES[p.bye or "pab"]
-                lines[p.a_id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
+                lines[p.a_id].cells.append(Cell(rnd.number, None, "-", code, points[code]))
                 seen.add(p.a_id)
                 continue
             code_a, code_b = outcome_codes(p)
-            figs = result_figures(event, p)
+            figs = _figures(plugin, p)
             for eid, opp, colour, code, side in (
                 (p.a_id, p.b_id, "w", code_a, "A"),
                 (p.b_id, p.a_id, "b", code_b, "B"),
             ):
                 lines[eid].cells.append(
-                    Cell(
-                        rnd.number, numbers[opp], colour, code, scoring.points(code), figs.get(side)
-                    )
+                    Cell(rnd.number, numbers[opp], colour, code, points[code], figs.get(side))
                 )
                 seen.add(eid)
         for e in field_:
@@ -133,5 +136,5 @@ def build(event: EventData, upto: int | None = None) -> dict[int, Line]:
                 if event.system in ("knockout", "groups"):
                     # waiting for a replay, out, or not in the final: not paired, no bye
                     code = " "
-                lines[e.id].cells.append(Cell(rnd.number, None, "-", code, scoring.points(code)))
+                lines[e.id].cells.append(Cell(rnd.number, None, "-", code, points[code]))
     return lines

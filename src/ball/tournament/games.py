@@ -69,7 +69,12 @@ class GamePlugin(Protocol):
 
 
 def _sum(values: Sequence[Figures], key: str) -> float:
-    return float(sum(v[key] or 0 for v in values if v.get(key) is not None))
+    total: float = 0  # as `sum` starts; a loop, not a generator (every entrant's tie-breaks)
+    for v in values:
+        value = v.get(key)
+        if value is not None:
+            total += value or 0
+    return float(total)
 
 
 def _td_difference(matches: Sequence[Figures]) -> float:

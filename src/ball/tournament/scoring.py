@@ -43,6 +43,10 @@ class Scoring:
 
     def points(self, code: str) -> float:
         """Points of one TRF result code (1 = 0 + - U H F Z; blank = not yet played)."""
+        return self.by_code()[code]
+
+    def by_code(self) -> dict[str, float]:
+        """Points of every TRF result code (a whole crosstable looks its codes up here)."""
         return {
             "1": self.win,
             "=": self.draw,
@@ -54,7 +58,7 @@ class Scoring:
             "F": self.full_bye,
             "Z": self.zero_bye,
             " ": 0.0,
-        }[code]
+        }
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

@@ -114,19 +114,36 @@ def _round(session: Session, event_id: int, number: int) -> Round:
     return rnd
 
 
+def plays(b_id: int | None, result_kind: str | None) -> bool:
+    """Whether a table plays: it has two coaches and no forfeit has been entered for it."""
+    return b_id is not None and (result_kind is None or result_kind == "sheet")
+
+
 def _playing_tables(rnd: Round) -> list[Pairing]:
-    # A table plays when it has two coaches and no forfeit has been entered for it.
-    return [
-        p
-        for p in rnd.pairings
-        if p.b_id is not None and (p.result is None or p.result.kind == "sheet")
-    ]
+    return [p for p in rnd.pairings if plays(p.b_id, p.result.kind if p.result else None)]
 
 
 def round_control(
     session: Session, event_id: int, number: int, now: float, gap: float
 ) -> RoundControl:
     rnd = _round(session, event_id, number)
+    playing = [
+        (p.table, p.a.name, p.b.name if p.b is not None else "") for p in _playing_tables(rnd)
+    ]
+    return control_of(session, event_id, number, now, gap, playing)
+
+
+def control_of(
+    session: Session,
+    event_id: int,
+    number: int,
+    now: float,
+    gap: float,
+    playing: list[tuple[int, str, str]],
+) -> RoundControl:
+    """`round_control` of a round whose playing tables (table, coach A, coach B, as
+    `plays` chooses them) the caller read already: only the round's signals and
+    half ends are read (a page showing the round read its tables once, issue 15)."""
     signals = {
         s.signal: s.at
         for s in session.scalars(
@@ -141,13 +158,13 @@ def round_control(
     }
     tables = [
         TableState(
-            p.table,
-            p.a.name,
-            p.b.name if p.b is not None else "",
-            ends[p.table].at if p.table in ends else None,
-            ends[p.table].source if p.table in ends else None,
+            table,
+            a,
+            b,
+            ends[table].at if table in ends else None,
+            ends[table].source if table in ends else None,
         )
-        for p in _playing_tables(rnd)
+        for table, a, b in playing
     ]
     return RoundControl(number, now, gap, signals.get(1), signals.get(2), tables)
 

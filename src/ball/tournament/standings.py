@@ -27,9 +27,9 @@ from typing import Any
 from sqlalchemy.orm import Session, object_session
 
 from ball.tournament import crosstable, knockout, sanction_log
-from ball.tournament.crosstable import Cell, Line
+from ball.tournament.crosstable import Line
 from ball.tournament.event_rows import EventData
-from ball.tournament.games import GamePlugin, default_chains, game
+from ball.tournament.games import Figures, GamePlugin, default_chains, game
 from ball.tournament.models import Event
 from ball.tournament.scoring import Scoring
 
@@ -135,13 +135,18 @@ class _Context:
         self.adjusted = {n: self._adjusted(x) for n, x in self.lines.items()}
         # the Buchholz variants of a chain read the same contributions: made once per line
         self._contributions: dict[tuple[int, bool], tuple[tuple[bool, float, float], ...]] = {}
+        # and the game's tie-breaks the same figures (entrant number -> its games' figures)
+        self._figures: dict[int, list[Figures]] = {}
 
-    @staticmethod
-    def is_vur(cell: Cell) -> bool:
-        return cell.code in VUR_CODES
+    def figures(self, line: Line) -> list[Figures]:
+        """The figures of the line's rounds that have some, in round order."""
+        found = self._figures.get(line.number)
+        if found is None:
+            found = self._figures[line.number] = [c.figures for c in line.cells if c.figures]
+        return found
 
     def _adjusted(self, line: Line) -> float:
-        last = max((c.round for c in line.cells if not self.is_vur(c)), default=0)
+        last = max((c.round for c in line.cells if c.code not in VUR_CODES), default=0)
         fill = 0.0 if self.rr else self.scoring.draw
         return sum(
             c.points if (c.round <= last or c.opponent is not None) else fill for c in line.cells
@@ -177,22 +182,25 @@ class _Context:
                         else self.scoring.draw * self.rounds
                     )
                     score = min(score, cap)
-            vur = self.is_vur(c) and not counts_as_game
+            vur = c.code in VUR_CODES and not counts_as_game
             out.append((vur, score, score * c.points if sonneborn else score))
         return out
 
 
 def _cut(values: Sequence[tuple[bool, float, float]], low: int, high: int) -> float:
+    if not low and not high:  # nothing to cut: no copy (Buchholz, Sonneborn-Berger)
+        return float(sum(v[2] for v in values))
     kept = list(values)  # the cuts remove from it
+    # `min` gives the first of the lowest, as a stable sort's first element would
     for _ in range(min(low, len(kept))):
-        by_all = sorted(kept, key=lambda v: (v[1], v[2]))
-        by_vur = sorted(kept, key=lambda v: (not v[0], v[2], v[1]))
-        if not by_vur[0][0] or by_all[0][2] > by_vur[0][2]:
-            kept.remove(by_all[0])
+        lowest = min(kept, key=lambda v: (v[1], v[2]))
+        vur = min(kept, key=lambda v: (not v[0], v[2], v[1]))
+        if not vur[0] or lowest[2] > vur[2]:
+            kept.remove(lowest)
         else:
-            kept.remove(by_vur[0])
+            kept.remove(vur)
     for _ in range(min(high, len(kept))):
-        kept.remove(sorted(kept, key=lambda v: (-v[1], -v[2]))[0])
+        kept.remove(min(kept, key=lambda v: (-v[1], -v[2])))
     return float(sum(v[2] for v in kept))
 
 
@@ -236,7 +244,7 @@ def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float |
     tb = plugin.tiebreaks[name]
     if tb.from_sanctions is not None:
         return tb.from_sanctions(ctx.sanctions.get(line.entrant_id, []))
-    return tb.compute([c.figures for c in line.cells if c.figures])
+    return tb.compute(ctx.figures(line))
 
 
 def _meetings(line: Line, round_robin: bool) -> list[tuple[int, float]]:

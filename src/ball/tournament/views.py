@@ -7,12 +7,16 @@ names follow the rows they copy, so templates read `event.name`, `p.a.name`, `p.
 `read_event` builds a whole event's view from four Core row queries, without ORM objects:
 at 1,000 entrants the ORM's identity map and instance building cost most of a public
 page's first view after a result (issue 15); plain rows cost a fraction. It gives exactly
-what `event_view` gives for the same rows (tests/desk/test_read_event.py compares them).
+what `event_view` gives for the same rows (tests/tournament/test_read_event.py compares
+them). A round's table views are kept across reads while every row they show is the same
+(a result rebuilds its own round only); the views are shared, so read them, never change them.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,6 +172,12 @@ def sanction_view(entry: SanctionEntry) -> SanctionView:
 
 # ------------------------------------------------------------------ Core reads
 
+# Rounds' table views kept across reads (`_round_tables`): every round of a few events,
+# and the previous version of the rounds a result just changed.
+KEPT_ROUNDS = 32
+_KEPT_ROUNDS: OrderedDict[tuple[Any, ...], list[PairingView]] = OrderedDict()
+_KEPT_LOCK = threading.Lock()
+
 _ENTRANT_COLUMNS = (
     Entrant.id,
     Entrant.number,
@@ -232,12 +242,18 @@ def read_event(s: Session, event_id: int) -> EventView | None:
         .order_by(Pairing.round_id, Pairing.table, Pairing.id)
     ).all()
     entrants = {e.id: e for e in own}
-    _add_strangers(s, entrants, tables)
-    by_round: dict[int, list[PairingView]] = {round_id: [] for round_id, _, _ in rounds}
+    people_rows = [tuple(row) for row in entrant_rows]
+    people_rows += _add_strangers(s, entrants, tables)
     raw: dict[int, list[tuple[Any, ...]]] = {round_id: [] for round_id, _, _ in rounds}
+    by_id: dict[int, list[Any]] = {round_id: [] for round_id, _, _ in rounds}
     for row in tables:
-        by_round[row.round_id].append(_table_view(row, entrants))
         raw[row.round_id].append(tuple(row))
+        by_id[row.round_id].append(row)
+    people_key = tuple(people_rows)
+    by_round = {
+        round_id: _round_tables((people_key, tuple(raw[round_id])), by_id[round_id], entrants)
+        for round_id, _, _ in rounds
+    }
     # Python's hash of the rows' plain values (per process, as the caches that use it)
     people = hash(tuple(entrants.values()))
     return EventView(
@@ -263,14 +279,41 @@ def read_event(s: Session, event_id: int) -> EventView | None:
     )
 
 
-def _add_strangers(s: Session, entrants: dict[int, EntrantView], tables: Sequence[Any]) -> None:
+def _add_strangers(
+    s: Session, entrants: dict[int, EntrantView], tables: Sequence[Any]
+) -> list[tuple[Any, ...]]:
     """Add to `entrants` (a lookup, not the event's list) the entrants a table names that
-    are not the event's own: none in a sound database, but the ORM would load them."""
+    are not the event's own: none in a sound database, but the ORM would load them.
+    Returns their rows."""
     missing = {row.a_id for row in tables} | {row.b_id for row in tables if row.b_id is not None}
     missing -= entrants.keys()
-    if missing:
-        query = select(*_ENTRANT_COLUMNS).where(Entrant.id.in_(sorted(missing)))
-        entrants.update({row[0]: EntrantView(*row) for row in s.execute(query)})
+    if not missing:
+        return []
+    query = select(*_ENTRANT_COLUMNS).where(Entrant.id.in_(sorted(missing)))
+    rows: list[tuple[Any, ...]] = [tuple(row) for row in s.execute(query)]
+    entrants.update({row[0]: EntrantView(*row) for row in rows})
+    return rows
+
+
+def _round_tables(
+    key: tuple[Any, ...], rows: list[Any], entrants: dict[int, EntrantView]
+) -> list[PairingView]:
+    """The round's tables as views, built once per process for the same rows: `key` is
+    every row they are made of (the round's tables with their results, and the entrants
+    they name), compared whole, so a round is reused only when nothing it shows changed.
+    A result rebuilds its own round's 500 views, not the event's 2,500 (issue 15). The
+    views (and their result and sheet dicts) are shared: read them, never change them."""
+    with _KEPT_LOCK:
+        kept = _KEPT_ROUNDS.get(key)
+        if kept is not None:
+            _KEPT_ROUNDS.move_to_end(key)
+            return list(kept)
+    built = [_table_view(row, entrants) for row in rows]
+    with _KEPT_LOCK:
+        _KEPT_ROUNDS[key] = built
+        while len(_KEPT_ROUNDS) > KEPT_ROUNDS:
+            _KEPT_ROUNDS.popitem(last=False)
+    return list(built)
 
 
 def _table_view(row: Any, entrants: dict[int, EntrantView]) -> PairingView:

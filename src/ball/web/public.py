@@ -18,9 +18,8 @@ from markupsafe import Markup
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
-from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
-from ball.tournament.standings import known_tiebreaks
+from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView
 from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
@@ -147,6 +146,14 @@ def _event(svc: TournamentService, event_id: int, request: Request) -> EventView
         raise not_found(exc) from None
 
 
+def _head(svc: TournamentService, event_id: int, request: Request) -> EventView:
+    """The event without its entrants and tables (`event_head`), once per event token."""
+    try:
+        return shared(request, event_id, "head", lambda: svc.event_head(event_id))
+    except NotFound as exc:
+        raise not_found(exc) from None
+
+
 def _figure(value: float | None) -> str:
     if value is None:
         return "–"
@@ -205,32 +212,24 @@ async def public_standings(
 def _standings(
     event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
 ):
-    event = _event(svc, event_id, request)
+    # the event's head only: the ranking reads the event's rows itself (reading them twice
+    # was a third of the first view after a result at 1,000 entrants, issue 15)
+    event = _head(svc, event_id, request)
     if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
-        return mahjong_standings_page(request, event, refresh, svc)
+        return mahjong_standings_page(request, _event(svc, event_id, request), refresh, svc)
     context = _context(request, event, "standings", refresh)
     descriptions = known_tiebreaks(game(event.game))
     try:
-        if not event.entrants:  # nothing to rank yet (the service's ranking expects entrants)
-            table = StandingsTable(event.name, "", list(event.tiebreaks), 0, [])
-        else:  # every page of a long table shares one ranking
-            table = shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
+        # every page of a long table shares one ranking; an event without entrants ranks
+        # nobody (after round 0, with its chain)
+        table = shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
-    rows = [
-        {
-            "rank": s.rank,
-            "name": s.name,
-            "number": s.number,
-            "points": _points(s.points),
-            "tiebreaks": [_figure(s.tiebreaks.get(tb)) for tb in table.tiebreaks],
-        }
-        for s in table.standings
-    ]
-    pages = max(1, -(-len(rows) // ROWS_PER_PAGE))
+    pages = max(1, -(-len(table.standings) // ROWS_PER_PAGE))
     page = min(page, pages)
+    shown = table.standings[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
     context.update(
-        rows=rows[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE],
+        rows=[_standing_row(s, table.tiebreaks) for s in shown],
         page=page,
         pages=pages,
         # the next refresh shows the next page, then starts again at the first
@@ -249,6 +248,18 @@ def _standings(
         rules=table.rules,
     )
     return render(request, "public/standings.html", context)
+
+
+def _standing_row(s: Standing, tiebreaks: list[str]) -> dict:
+    """One row of the standings table as the page shows it (only the page's rows are
+    formatted, not the 1,000 of the ranking)."""
+    return {
+        "rank": s.rank,
+        "name": s.name,
+        "number": s.number,
+        "points": _points(s.points),
+        "tiebreaks": [_figure(s.tiebreaks.get(tb)) for tb in tiebreaks],
+    }
 
 
 @router.get("/{event_id}/pairings")
@@ -281,14 +292,8 @@ def _pairings(
     rnd = event.round(number)  # the event's own read (`latest_round` would read it again)
     if number is not None and rnd is None:
         raise not_found(NotFound(f"round {number} is not paired"))
-    try:
-        control = (
-            svc.round_control(event_id, rnd.number, now_of(request), gap_of(request))
-            if rnd
-            else None
-        )
-    except NotFound as exc:
-        raise not_found(exc) from None
+    # the round's tables as the event's read has them (not read again for the control)
+    control = svc.control_of_round(event_id, rnd, now_of(request), gap_of(request)) if rnd else None
     context = _context(request, event, "pairings", refresh)
     tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
     context.update(round=rnd, tables=tables, control=control, hms=hms)
