@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import HalfEnd, Pairing, Round, Signal
@@ -107,8 +107,16 @@ def gap_seconds(ruleset: Ruleset | None = None) -> float:
     return float(ruleset.time["second_half_signal_gap_minutes"]) * 60.0
 
 
+# A round's tables with their results and coaches, loaded in three queries: what
+# `round_control` reads of each table (else one query per table and per coach).
+ROUND_TABLES = selectinload(Round.pairings).options(
+    selectinload(Pairing.result), selectinload(Pairing.a), selectinload(Pairing.b)
+)
+
+
 def _round(session: Session, event_id: int, number: int) -> Round:
-    rnd = session.scalar(select(Round).where(Round.event_id == event_id, Round.number == number))
+    query = select(Round).where(Round.event_id == event_id, Round.number == number)
+    rnd = session.scalar(query.options(ROUND_TABLES))
     if rnd is None:
         raise TournamentError(f"round {number} of event {event_id} has not been paired")
     return rnd
