@@ -152,9 +152,7 @@ class MahjongDeskUseCases:
     if TYPE_CHECKING:
 
         def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _mahjong(
-            self, s: Session, event: Any, *, full: bool = True
-        ) -> tuple[Event, SessionRules]: ...
+        def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]: ...
         def _history(self, s: Session, ev: Event) -> list[seating.Session]: ...
         def _seated_session(self, s: Session, ev: Event, number: int) -> seating.Session: ...
         def _teams(self, ev: Event) -> dict[int, str]: ...
@@ -256,7 +254,7 @@ class MahjongDeskUseCases:
         """One change to a table's sheet in progress (a hand, a ruling, a waiver, taking the
         last back), checked whole and saved with the next version, which is returned."""
         with self._tx() as s:
-            ev, rules = self._mahjong(s, event, full=False)
+            ev, rules = self._mahjong(s, event)
             rnd = self._session(ev, number)
             seats = self._seats(s, ev, number, table)
             draft = self._lock_draft(s, rnd, table, seats)
@@ -285,7 +283,7 @@ class MahjongDeskUseCases:
         """Close a table: its sheet becomes the session sheet (table points, standings).
         A closed table's changed draft is stored only as a correction with a reason."""
         with self._tx() as s:
-            ev, _ = self._mahjong(s, event, full=False)
+            ev, _ = self._mahjong(s, event)
             rnd = self._session(ev, number)
             draft = self._lock_draft(s, rnd, table, self._seats(s, ev, number, table))
             self._check_version(draft, expected_version)
@@ -311,13 +309,13 @@ class MahjongDeskUseCases:
         bound to the event under the session's round label (`clock_round_label`, e.g.
         "MJ Open R2") whose table label is the table number. Returns how many were taken."""
         with self._tx(write=False) as s:
-            ev, _ = self._mahjong(s, event, full=False)
+            ev, _ = self._mahjong(s, event)
             self._session(ev, number)
             seats = self._seats(s, ev, number, table)
             label, event_id = clock_round_label(ev.name, number), ev.id
         notices = _clock_overruns(self._clock_view(label, event_id, table, now), seats)
         with self._tx() as s:
-            ev, rules = self._mahjong(s, event, full=False)
+            ev, rules = self._mahjong(s, event)
             rnd = self._session(ev, number)
             draft = self._lock_draft(s, rnd, table, seats)
             self._check_version(draft, expected_version)

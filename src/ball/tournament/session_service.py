@@ -168,10 +168,11 @@ class SessionUseCases:
 
     # ------------------------------------------------------------------ seating
 
-    def _mahjong(self, s: Session, event: Any, *, full: bool = True) -> tuple[Event, SessionRules]:
-        """The Mahjong event and its rules; `full=False` for a use case that reads only its
-        entrants and sessions (they load when first read) and not every table's rows."""
-        ev = self._event(s, event, full=full)
+    def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
+        """The Mahjong event and its rules. Its sessions are rounds without pairings (seats
+        and sheets instead), so the two-player event's eager load of every table's rows
+        would find none: the entrants and sessions load when first read."""
+        ev = self._event(s, event, full=False)
         rules = s.get(SessionRules, ev.id)
         if not is_sessions(ev) or rules is None:
             raise TournamentError(f"{ev.name!r} is not a Mahjong event")
@@ -391,7 +392,7 @@ class SessionUseCases:
     ) -> tuple[Event, SessionRules, Round, int, Any]:
         from ball.mahjong.sheet import SheetError
 
-        ev, rules = self._mahjong(s, event, full=False)
+        ev, rules = self._mahjong(s, event)
         if not ev.rounds_:
             raise TournamentError("no session is seated")
         number = round_number or len(ev.rounds_)
