@@ -9,6 +9,7 @@ import random
 import pytest
 from sqlalchemy import select
 
+from ball.storage import ids
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import ByeRequest, Entrant, HalfEnd, LogEntry, SanctionEntry, Signal
@@ -108,3 +109,41 @@ def test_signals_and_half_ends_without_a_round_go_to_the_latest(svc):
         assert [(x.round_number, x.table) for x in s.scalars(select(HalfEnd))] == [(2, 1)]
     with pytest.raises(TournamentError, match="^signal 1 of round 2 was already given$"):
         svc.give_signal(None, 1)
+
+
+def test_a_half_end_is_checked_against_its_own_table(tmp_path):
+    svc = TournamentService(tmp_path / "half.db")
+    event = svc.create_event(name="Five", system="swiss", rounds=3).id
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        svc.add_player(name)
+    tables = svc.pair_next_round()
+    played, forfeited = (t.table for t in tables if t.b is not None)
+    bye = next(t.table for t in tables if t.b is None)
+    svc.enter_result(1, forfeited, forfeit="A")
+
+    def refused(table: int, at: float, message: str, round_number: int = 1) -> None:
+        # The service's path (a table number out of range is refused before the checks) and
+        # the desk's (any integer from the page's address), the same checks.
+        if ids.in_range(table):
+            with pytest.raises(TournamentError) as raised:
+                svc.record_half_end(round_number, table, at=at)
+            assert str(raised.value) == message
+        with pytest.raises(TournamentError) as raised:
+            svc.record_half_end_by(event, round_number, table, at=at, now=1e9, source="arbiter")
+        assert str(raised.value) == message
+
+    refused(played, 150.0, "round 1: give signal 1 before recording half ends")
+    refused(played, 150.0, f"round 2 of event {event} has not been paired", 2)
+    svc.give_signal(1, 1, at=100.0)
+    for table in (bye, forfeited, 9, 0, -1, 10**30, ids.MAX_ID + 1):
+        refused(table, 150.0, f"round 1: table {table} has no game being played")
+    refused(played, 50.0, f"table {played}: a first half cannot end before signal 1")
+    assert svc.record_half_end(1, played, at=150.0).at == 150.0
+    svc.enter_result(1, played, sheet=random_sheet(random.Random(5)))  # a sheet: still played
+    assert svc.record_half_end(1, played, at=160.0, source="table").source == "table"
+    svc.give_signal(1, 2, at=170.0, gap=0)
+    refused(played, 165.0, "round 1: signal 2 was given; half ends are closed")
+    with svc._sessions() as s:
+        assert [(h.table, h.at, h.source) for h in s.scalars(select(HalfEnd))] == [
+            (played, 160.0, "table")
+        ]
