@@ -117,6 +117,25 @@ def test_a_nul_byte_is_refused_before_the_database(fresh_postgres_url):
     assert TournamentService(fresh_postgres_url).event_info() == before
 
 
+def test_a_name_with_a_nul_byte_names_no_entrant(fresh_postgres_url):
+    # The writes that name an entrant look it up by a query, and PostgreSQL refuses a NUL
+    # byte in a text parameter: the refusal is still the one SQLite gives, nothing written.
+    svc = TournamentService(fresh_postgres_url)
+    svc.create_event(name="Strict", system="swiss", rounds=3)
+    svc.add_player("Ann")
+    before = svc.event_info(), svc.log()
+    for write in (
+        lambda: svc.withdraw("Ann\x00"),
+        lambda: svc.request_bye("Ann\x00", 1),
+        lambda: svc.record("note", "x", name="Ann\x00"),
+        lambda: svc.give_sanction("warning", "x", player="Ann\x00"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            write()
+        assert str(refused.value) == "no entrant named 'Ann\\x00' in event 'Strict'"
+    assert (svc.event_info(), svc.log()) == before
+
+
 def test_racing_results_for_one_table_land_once(fresh_postgres_url):
     """No SQLite write lock here: the unique result per pairing stops the second writer."""
     svc = TournamentService(fresh_postgres_url)

@@ -68,3 +68,26 @@ def test_event_info_describes_a_mahjong_event(svc):
     assert (info.name, str(info.system), len(info.entrants)) == ("MJ", "sessions", 16)
     assert info.as_dict()["system"] == "sessions"
     assert "sessions" not in SYSTEMS
+
+
+def test_a_later_sessions_table_is_edited_and_closed_with_that_sessions_seats(svc):
+    first = svc.seat_session()
+    for table in first["tables"]:
+        svc.enter_session_sheet(sheet_for(table))
+    second = svc.seat_session()
+    # Balanced seating moves the players: table 3's seats differ from one session to the next.
+    seats = second["tables"][2]["seats"]
+    assert seats != first["tables"][2]["seats"]
+    hand = {"winner": "S", "discarder": "N", "fan": 9}
+    assert svc.edit_mahjong_table("MJ", 2, 3, "hand", hand, expected_version=0) == 1
+    assert svc.mahjong_table("MJ", 2, 3)["doc"]["seats"] == seats
+    closed = svc.close_mahjong_table("MJ", 2, 3, expected_version=1)
+    stored = svc.session_tables(2)["tables"][2]
+    assert stored["seats"] == seats
+    assert list(stored["table_points"].values()) == closed["table_points"]
+    assert list(stored["scores"].values()) == list(closed["scores"])
+    # A sheet is checked against its own session's seats, not another session's.
+    with pytest.raises(TournamentError, match=r"^session sheet: seats\.E: .* is not seated there"):
+        svc.enter_session_sheet(sheet_for(first["tables"][2]), round_number=2)
+    with pytest.raises(TournamentError, match="^session 2 has no table 5$"):
+        svc.edit_mahjong_table("MJ", 2, 5, "hand", hand, expected_version=0)

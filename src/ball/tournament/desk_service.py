@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from ball.storage import ids
 from ball.tournament import revisions, sanction_log, signals, table_result
@@ -74,12 +74,6 @@ class SanctionRow:
 
 # ------------------------------------------------------------------- lookups (404s)
 
-# A round's tables with what a page shows of each, loaded in three queries.
-_TABLES = selectinload(Round.pairings).options(
-    selectinload(Pairing.result), selectinload(Pairing.a), selectinload(Pairing.b)
-)
-
-
 def event_row(s: Session, event_id: int) -> Event:
     event = s.get(Event, event_id) if ids.in_range(event_id) else None
     if event is None:
@@ -92,10 +86,8 @@ def round_row(s: Session, event_id: int, number: int) -> Round:
     the whole round, not one per table: `signals.round_control` then finds them loaded)."""
     rnd = None
     if ids.in_range(number):
-        query = (
-            select(Round).where(Round.event_id == event_id, Round.number == number).options(_TABLES)
-        )
-        rnd = s.scalar(query)
+        query = select(Round).where(Round.event_id == event_id, Round.number == number)
+        rnd = s.scalar(query.options(signals.ROUND_TABLES))
     if rnd is None:
         raise NotFound(f"round {number} is not paired")
     return rnd

@@ -252,15 +252,17 @@ class FormatPages:
             self, s: Session, ev: Event, upto: int | None = None
         ) -> dict[str, Any]: ...
 
-    def _known(self, s: Session, event_id: int) -> Event:
+    def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event:
         try:
-            return self._event(s, event_id)
+            return self._event(s, event_id, full=full)
         except TournamentError as exc:
             raise NotFound(str(exc)) from None
 
     def event_formats(self, event_id: int) -> Formats:
+        # Every desk page asks: the event's own columns, its team setup and (a knockout's)
+        # rounds are read, never its tables.
         with self._tx(write=False) as s:
-            ev = self._known(s, event_id)
+            ev = self._known(s, event_id, full=False)
             info = team_event(s, ev)
             return Formats(
                 ev.system == "knockout",

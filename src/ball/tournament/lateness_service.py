@@ -48,13 +48,14 @@ class LatenessUseCases:
 
         def _tx(self, *, write: bool = ...) -> Any: ...
 
-        def _known(self, s: Session, event_id: int) -> Event: ...
+        def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event: ...
 
     def lateness_ruling(self, event_id: int, late: dict[str, int | None]) -> lateness.Ruling:
         """What `late` would decide at a table of the event (its default time applied), for
         the desk's check before saving; `record_table_result(..., late=)` rules the same."""
         with self._tx(write=False) as s:
-            return lateness.rule(late, default_time(s, self._known(s, event_id)))
+            # Only the event's default time is read (the desk asks before each save).
+            return lateness.rule(late, default_time(s, self._known(s, event_id, full=False)))
 
     @staticmethod
     def _late_ruling(

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -209,7 +209,31 @@ class TournamentService(
         for e in event.entrants:
             if e.name == name:
                 return e
-        raise TournamentError(f"no entrant named {name!r} in event {event.name!r}")
+        raise _no_entrant(event, name)
+
+    @staticmethod
+    def _find_entrant(s: Session, event: Event, name: str) -> Entrant | None:
+        """The entrant named `name` by one query, for a write that needs one entrant and
+        not the field (names are unique in an event; SQL `=` on text compares as Python's
+        `==` does, without collation)."""
+        if "\x00" in name and s.get_bind().dialect.name != "sqlite":
+            return None  # PostgreSQL refuses NUL in text, so it stores no such name
+        return s.scalars(
+            select(Entrant).where(Entrant.event_id == event.id, Entrant.name == name)
+        ).first()
+
+    def _entrant_named(self, s: Session, event: Event, name: str) -> Entrant:
+        """`_entrant` without loading the field (`_find_entrant`)."""
+        found = self._find_entrant(s, event, name)
+        if found is None:
+            raise _no_entrant(event, name)
+        return found
+
+    @staticmethod
+    def _count(s: Session, model: type[Entrant] | type[Round], event: Event) -> int:
+        """How many entrants or rounds the event has (`len(ev.entrants)`, `len(ev.rounds_)`)
+        by one count, for a write that needs only that number."""
+        return s.scalar(select(func.count()).where(model.event_id == event.id)) or 0
 
     @staticmethod
     def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None:
@@ -367,20 +391,21 @@ class TournamentService(
         if len(federation) > 3:
             raise TournamentError(f"federation is a 3-letter code, got {federation!r}")
         with self._tx() as s:
-            # Only the entrants and the number of rounds are read: pairings and results
-            # are not loaded (a desk or import adding a field of 100 loaded them each time).
+            # Only the name, the size of the field and the number of rounds are read: a
+            # desk or import adding a field of 100 loaded the field (and more) each time.
             ev = self._event(s, event, full=False)
-            if any(e.name == name for e in ev.entrants):
+            if self._find_entrant(s, ev, name) is not None:
                 raise TournamentError(f"{name!r} is already registered in {ev.name!r}")
-            paired = len(ev.rounds_)
+            paired = self._count(s, Round, ev)
             if paired and ev.system != "swiss":
                 raise TournamentError(f"a {ev.system} takes no entrant after round 1 is paired")
             if ev.rounds is not None and paired >= ev.rounds:
                 raise TournamentError("every round is already paired")
+            field = self._count(s, Entrant, ev)
             entrant = Entrant(
                 event_id=ev.id,
-                registered=len(ev.entrants) + 1,
-                number=len(ev.entrants) + 1,
+                registered=field + 1,
+                number=field + 1,
                 name=name,
                 club=club,
                 federation=federation.upper(),
@@ -397,12 +422,12 @@ class TournamentService(
         """Withdraw an entrant from the rounds not yet paired (logged). In a round robin
         their remaining games are lost by forfeit."""
         with self._tx() as s:
-            ev = self._event(s, event)
-            entrant = self._entrant(ev, name)
+            ev = self._event(s, event, full=False)
+            entrant = self._entrant_named(s, ev, name)
             if entrant.status == "withdrawn":
                 raise TournamentError(f"{name!r} has already withdrawn")
             entrant.status = "withdrawn"
-            entrant.withdrawn_after = len(ev.rounds_)
+            entrant.withdrawn_after = self._count(s, Round, ev)
             self._log(s, ev, "withdrawal", reason, entrant_id=entrant.id)
             return outcomes.entrant_summary(entrant)
 
@@ -424,9 +449,9 @@ class TournamentService(
             raise TournamentError("a requested bye is 'half' or 'zero'")
         _bounded(round_number, "round")
         with self._tx() as s:
-            ev = self._event(s, event)
-            entrant = self._entrant(ev, name)
-            if round_number <= len(ev.rounds_):
+            ev = self._event(s, event, full=False)
+            entrant = self._entrant_named(s, ev, name)
+            if round_number <= self._count(s, Round, ev):
                 raise TournamentError(f"round {round_number} is already paired")
             s.add(
                 ByeRequest(
@@ -755,8 +780,8 @@ class TournamentService(
             # Free text would skip the ladder and the signal rules (and miss the forms).
             raise TournamentError(f"a {kind.strip()} is given with give_{kind.strip().lower()}")
         with self._tx() as s:
-            ev = self._event(s, event)
-            entrant_id = self._entrant(ev, name).id if name else None
+            ev = self._event(s, event, full=False)
+            entrant_id = self._entrant_named(s, ev, name).id if name else None
             self._log(
                 s,
                 ev,
@@ -787,9 +812,9 @@ class TournamentService(
         _bounded(table, "table")
         _bounded(entrant_id, "entrant")
         with self._tx() as s:
-            ev = self._event(s, event, full=player is not None)
+            ev = self._event(s, event, full=False)
             if player is not None:
-                entrant_id = self._entrant(ev, player).id
+                entrant_id = self._entrant_named(s, ev, player).id
             if entrant_id is None:
                 raise TournamentError("sanction: name the entrant sanctioned")
             if table is not None:
@@ -833,8 +858,8 @@ class TournamentService(
         every first half ended plus the ruleset's gap); logged in the same transaction."""
         _bounded(round_number, "round")
         with self._tx() as s:
-            ev = self._event(s, event, full=round_number is None)
-            number = round_number if round_number is not None else len(ev.rounds_)
+            ev = self._event(s, event, full=False)
+            number = round_number if round_number is not None else self._count(s, Round, ev)
             gap = signals.gap_seconds() if gap is None else gap
             row = signals.give_signal(
                 s, ev.id, number, which, time.time() if at is None else at, gap
@@ -859,8 +884,8 @@ class TournamentService(
         if when > now:
             raise TournamentError(f"table {table}: a first half cannot end in the future")
         with self._tx() as s:
-            ev = self._event(s, event, full=round_number is None)
-            number = round_number if round_number is not None else len(ev.rounds_)
+            ev = self._event(s, event, full=False)
+            number = round_number if round_number is not None else self._count(s, Round, ev)
             row = signals.record_half_end(s, ev.id, number, table, when, source)
             return HalfEnd(round=number, table=row.table, at=row.at, source=row.source)
 
@@ -1143,6 +1168,10 @@ def _is_iso_date(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _no_entrant(event: Event, name: str) -> TournamentError:
+    return TournamentError(f"no entrant named {name!r} in event {event.name!r}")
 
 
 def _met_pairs(ev: Event) -> set[frozenset[int]]:

@@ -169,7 +169,10 @@ class SessionUseCases:
     # ------------------------------------------------------------------ seating
 
     def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
-        ev = self._event(s, event)
+        """The Mahjong event and its rules. Its sessions are rounds without pairings (seats
+        and sheets instead), so the two-player event's eager load of every table's rows
+        would find none: the entrants and sessions load when first read."""
+        ev = self._event(s, event, full=False)
         rules = s.get(SessionRules, ev.id)
         if not is_sessions(ev) or rules is None:
             raise TournamentError(f"{ev.name!r} is not a Mahjong event")
@@ -178,15 +181,13 @@ class SessionUseCases:
     def _history(self, s: Session, ev: Event) -> list[seating.Session]:
         """The sessions seated so far, as player numbers, E S W N."""
         number = {e.id: e.number for e in ev.entrants}
-        out = []
-        for rnd in ev.rounds_:
-            tables: dict[int, list[int]] = {}
-            for seat in s.scalars(select(Seat).where(Seat.round_id == rnd.id)):
-                tables.setdefault(seat.table, [0] * 4)[WINDS.index(seat.seat)] = number[
-                    seat.entrant_id
-                ]
-            out.append(tuple(_four(tables[t]) for t in sorted(tables)))
-        return out
+        return [_seated(s, rnd, number) for rnd in ev.rounds_]
+
+    def _seated_session(self, s: Session, ev: Event, number: int) -> seating.Session:
+        """`_history(s, ev)[number - 1]` (`number` a seated session's) reading that
+        session's seats only: a table's sheet needs its own session, not every one."""
+        numbers = {e.id: e.number for e in ev.entrants}
+        return _seated(s, ev.rounds_[number - 1], numbers)
 
     def _refuse_open_session(self, s: Session, ev: Event) -> None:
         if not ev.rounds_:
@@ -409,7 +410,7 @@ class SessionUseCases:
             raise TournamentError(
                 f"session sheet: table: the sheet says {scored.table}, not {table}"
             )
-        session = self._history(s, ev)[number - 1]
+        session = self._seated_session(s, ev, number)
         if not 1 <= t <= len(session):
             raise TournamentError(f"session {number} has no table {t}")
         names = {e.number: e.name for e in ev.entrants}
@@ -483,6 +484,14 @@ class SessionUseCases:
                     for i, t in enumerate(scoring.team_standings(players, teams), 1)
                 ]
             return out
+
+
+def _seated(s: Session, rnd: Round, number: dict[int, int]) -> seating.Session:
+    """A session's tables as player numbers (`number`: entrant id -> number), E S W N."""
+    tables: dict[int, list[int]] = {}
+    for seat in s.scalars(select(Seat).where(Seat.round_id == rnd.id)):
+        tables.setdefault(seat.table, [0] * 4)[WINDS.index(seat.seat)] = number[seat.entrant_id]
+    return tuple(_four(tables[t]) for t in sorted(tables))
 
 
 def _four(seats: list[int]) -> seating.Table:
