@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ import pytest
 # No `ball` child process of the suite hands its command to the CLI start-up agent or
 # leaves one running (ball.cli.agent_client); tests/tournament/test_cli_agent.py opts in.
 os.environ["BALL_AGENT"] = "0"
+
+TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
 # Flags for Chromium in this sandbox: no sandboxing as root, no GPU, and none of the
 # background connections that a closed network refuses.
@@ -257,9 +260,8 @@ def lane_markers(path: str, name: str, fixtures) -> set[str]:
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    tests_dir = os.path.dirname(__file__)
     for item in items:
-        path = os.path.relpath(str(item.path), tests_dir)
+        path = os.path.relpath(str(item.path), TESTS_DIR)
         for mark in lane_markers(path, item.name, getattr(item, "fixturenames", ())):
             item.add_marker(getattr(pytest.mark, mark))
 
@@ -300,13 +302,13 @@ def migrated_template(tmp_path_factory) -> MigratedTemplate:
     return MigratedTemplate(tmp_path_factory.getbasetemp(), migrate)
 
 
-@pytest.fixture(autouse=True)
-def _copy_template_db(request, migrated_template, monkeypatch) -> None:
+def template_db_patches(request, migrated_template) -> list[tuple[Any, str, Any]]:
     """Before a test's app or service migrates a SQLite file that does not exist yet, copy the
     template there; `migrate` then finds it at head and returns at once. tests/storage and
-    tests marked `real_migrations` keep running Alembic on empty files."""
+    tests marked `real_migrations` keep running Alembic on empty files. Returns the
+    (object, attribute, value) patches that do it."""
     if request.node.get_closest_marker("real_migrations") or request.path.parent.name == "storage":
-        return
+        return []
     import ball.storage
 
     real_migrate = ball.storage.migrate
@@ -320,9 +322,10 @@ def _copy_template_db(request, migrated_template, monkeypatch) -> None:
         real_migrate(engine)
 
     # open_database looks `migrate` up in ball.storage; the web app imported it by name.
-    monkeypatch.setattr(ball.storage, "migrate", migrate_from_template)
+    patches: list[tuple[Any, str, Any]] = [(ball.storage, "migrate", migrate_from_template)]
     if "ball.web.app" in sys.modules:
-        monkeypatch.setattr(sys.modules["ball.web.app"], "migrate", migrate_from_template)
+        patches.append((sys.modules["ball.web.app"], "migrate", migrate_from_template))
+    return patches
 
 
 # --- PIN hashes at a test cost: scrypt at the production cost is ~60 ms of CPU per hash, and
@@ -341,14 +344,42 @@ def production_pin_cost_paths() -> tuple[str, ...]:
     return QUICK_LANE_PRODUCTION_PIN_COST_PATHS if quick else PRODUCTION_PIN_COST_PATHS
 
 
-@pytest.fixture(autouse=True)
-def _cheap_pin_hashes(request, monkeypatch) -> None:
-    path = os.path.relpath(str(request.path), os.path.dirname(__file__)).replace(os.sep, "/")
-    if path.startswith(production_pin_cost_paths()):
-        return
+def cheap_pin_patches(request) -> list[tuple[Any, str, Any]]:
+    """The patch that lowers the PIN hash cost for this test, if its file does not keep
+    production's."""
+    if _tests_path(request).startswith(production_pin_cost_paths()):
+        return []
     from ball import pin_hash
 
-    monkeypatch.setattr(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))
+    return [(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))]
+
+
+def _tests_path(request) -> str:
+    """The test's file relative to tests/, with forward slashes."""
+    path = str(request.path)
+    if path.startswith(TESTS_DIR + os.sep):  # the usual case, without os.path.relpath's cost
+        return path[len(TESTS_DIR) + 1:].replace(os.sep, "/")
+    return os.path.relpath(path, TESTS_DIR).replace(os.sep, "/")
+
+
+# --- The per-test patches above, set by one autouse fixture and undone in reverse order when
+# the test ends (after the test's own monkeypatch has undone its changes, so a test may patch
+# the same attributes again). One fixture, not two using `monkeypatch`: every test of the
+# suite pays for each function-scoped autouse fixture, and the two with their `monkeypatch`
+# were ~0.9 ms of a trivial test's ~1.7 ms (docs/testing.md).
+
+
+@pytest.fixture(autouse=True)
+def _per_test_patches(request, migrated_template) -> Iterator[None]:
+    patches = [*template_db_patches(request, migrated_template), *cheap_pin_patches(request)]
+    saved = [(target, name, getattr(target, name)) for target, name, _ in patches]
+    try:
+        for target, name, value in patches:
+            setattr(target, name, value)
+        yield
+    finally:
+        for target, name, value in reversed(saved):
+            setattr(target, name, value)
 
 
 # --- One Click command per Typer app: Typer's CliRunner.invoke rebuilds the whole command
@@ -358,8 +389,8 @@ def _cheap_pin_hashes(request, monkeypatch) -> None:
 # new Context for every invocation, so the built command is kept per app object.
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_click_command_per_typer_app() -> Iterator[None]:
+@contextmanager
+def one_click_command_per_typer_app() -> Iterator[None]:
     import typer.testing
 
     build = typer.testing._get_command
@@ -460,8 +491,8 @@ def shared_model_fields(routing) -> Callable[..., Any] | None:
     return build_once
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_dependant_per_route() -> Iterator[None]:
+@contextmanager
+def one_dependant_per_route() -> Iterator[None]:
     from fastapi import routing
 
     # BALL_TEST_SHARED_ROUTES=0 turns the caches off (to measure them, or to rule them out).
@@ -544,8 +575,8 @@ class SharedCompiledCache:
         self._cache[self._shared_key(key)] = compiled
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_compiled_sql_cache_per_dialect() -> Iterator[None]:
+@contextmanager
+def one_compiled_sql_cache_per_dialect() -> Iterator[None]:
     if os.environ.get("BALL_TEST_SHARED_SQL") == "0":
         yield
         return
@@ -563,3 +594,16 @@ def _one_compiled_sql_cache_per_dialect() -> Iterator[None]:
     event.listen(Engine, "engine_connect", share)
     yield
     event.remove(Engine, "engine_connect", share)
+
+
+# --- The session-wide caches above, entered by one autouse fixture: each autouse fixture,
+# session-scoped ones too, is looked up again for every test (~0.05 ms each).
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_caches() -> Iterator[None]:
+    with ExitStack() as caches:
+        for cache in (one_click_command_per_typer_app, one_dependant_per_route,
+                      one_compiled_sql_cache_per_dialect):
+            caches.enter_context(cache())
+        yield
