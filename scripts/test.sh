@@ -11,7 +11,10 @@ lane=()
 args=()
 for arg in "$@"; do
   case "$arg" in
-    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow")
+    --fast) lane=(-m "not browser and not postgres and not pdf and not process and not hypothesis and not slow"
+                  # schemathesis serves only tests/web/test_openapi_live.py (a process test):
+                  # loading its plugin was ~0.45 s of CPU in each of the three processes
+                  -p no:schemathesis)
             export BALL_TEST_LANE=fast ;;  # tests/conftest.py: PIN hashes at a test cost
     *) args+=("$arg") ;;
   esac

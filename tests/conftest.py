@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ import pytest
 # No `ball` child process of the suite hands its command to the CLI start-up agent or
 # leaves one running (ball.cli.agent_client); tests/tournament/test_cli_agent.py opts in.
 os.environ["BALL_AGENT"] = "0"
+
+TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
 # Flags for Chromium in this sandbox: no sandboxing as root, no GPU, and none of the
 # background connections that a closed network refuses.
@@ -239,27 +242,60 @@ LANE_FIXTURES = {"browser": "browser", "page": "browser", "postgres_server": "po
 # each, a third of the quick lane's time); a new such file belongs here.
 PROCESS_FILES = {"engine/test_cli.py", "match/test_cli_record.py", "sim/test_selfplay.py",
                  "security/test_live_process.py", "tournament/test_crash.py",
-                 "tournament/test_concurrency.py", "mahjong/test_cli_process.py"}
+                 "tournament/test_concurrency.py", "mahjong/test_cli_process.py",
+                 "web/test_openapi_live.py"}
 
 
 def lane_markers(path: str, name: str, fixtures) -> set[str]:
     """The lane markers of one test from its file (relative to tests/), name and fixtures."""
-    marks = {LANE_FIXTURES[f] for f in fixtures if f in LANE_FIXTURES}
-    path = path.replace(os.sep, "/")
-    folder, _, file = path.rpartition("/")
-    if path in PROCESS_FILES:
-        marks.add("process")
-    if folder == "storage" and file.startswith("test_postgres_"):
-        marks.add("postgres")
-    if folder == "printing" or "pdf" in name.lower():
+    marks = {LANE_FIXTURES[f] for f in fixtures if f in LANE_FIXTURES} | file_markers(path)
+    if "pdf" in name.lower():
         marks.add("pdf")
     return marks
 
 
+def file_markers(path: str) -> set[str]:
+    """The lane markers that every test of a file (relative to tests/) gets from its path."""
+    path = path.replace(os.sep, "/")
+    folder, _, file = path.rpartition("/")
+    marks = set()
+    if path in PROCESS_FILES:
+        marks.add("process")
+    if folder == "storage" and file.startswith("test_postgres_"):
+        marks.add("postgres")
+    if folder == "printing":
+        marks.add("pdf")
+    return marks
+
+
+def marks_left_out(markexpr: str) -> set[str]:
+    """The markers whose tests a `-m` expression surely deselects: the `not X` terms of an
+    expression that is only `and`s of terms (the quick lane's is); none for anything else."""
+    terms = markexpr.split(" and ")
+    if any(token in markexpr for token in ("(", ")", " or ")):
+        return set()
+    return {term.split()[1] for term in terms
+            if len(term.split()) == 2 and term.split()[0] == "not"}
+
+
+# A file whose every test the run's `-m` deselects by the file's path alone is not imported at
+# all: collecting it would import WeasyPrint, psycopg or schemathesis in every worker for no
+# test (the quick lane: ~25 files, ~0.35 s of CPU per worker). The tests that run are the
+# same; pytest just stops counting these as "deselected".
+
+
+def pytest_ignore_collect(collection_path, config) -> bool | None:
+    if collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    marks = file_markers(os.path.relpath(str(collection_path), TESTS_DIR))
+    if marks and marks <= marks_left_out(config.getoption("markexpr") or ""):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    tests_dir = os.path.dirname(__file__)
     for item in items:
-        path = os.path.relpath(str(item.path), tests_dir)
+        path = os.path.relpath(str(item.path), TESTS_DIR)
         for mark in lane_markers(path, item.name, getattr(item, "fixturenames", ())):
             item.add_marker(getattr(pytest.mark, mark))
 
@@ -300,13 +336,13 @@ def migrated_template(tmp_path_factory) -> MigratedTemplate:
     return MigratedTemplate(tmp_path_factory.getbasetemp(), migrate)
 
 
-@pytest.fixture(autouse=True)
-def _copy_template_db(request, migrated_template, monkeypatch) -> None:
+def template_db_patches(request, migrated_template) -> list[tuple[Any, str, Any]]:
     """Before a test's app or service migrates a SQLite file that does not exist yet, copy the
     template there; `migrate` then finds it at head and returns at once. tests/storage and
-    tests marked `real_migrations` keep running Alembic on empty files."""
+    tests marked `real_migrations` keep running Alembic on empty files. Returns the
+    (object, attribute, value) patches that do it."""
     if request.node.get_closest_marker("real_migrations") or request.path.parent.name == "storage":
-        return
+        return []
     import ball.storage
 
     real_migrate = ball.storage.migrate
@@ -320,9 +356,10 @@ def _copy_template_db(request, migrated_template, monkeypatch) -> None:
         real_migrate(engine)
 
     # open_database looks `migrate` up in ball.storage; the web app imported it by name.
-    monkeypatch.setattr(ball.storage, "migrate", migrate_from_template)
+    patches: list[tuple[Any, str, Any]] = [(ball.storage, "migrate", migrate_from_template)]
     if "ball.web.app" in sys.modules:
-        monkeypatch.setattr(sys.modules["ball.web.app"], "migrate", migrate_from_template)
+        patches.append((sys.modules["ball.web.app"], "migrate", migrate_from_template))
+    return patches
 
 
 # --- PIN hashes at a test cost: scrypt at the production cost is ~60 ms of CPU per hash, and
@@ -341,14 +378,42 @@ def production_pin_cost_paths() -> tuple[str, ...]:
     return QUICK_LANE_PRODUCTION_PIN_COST_PATHS if quick else PRODUCTION_PIN_COST_PATHS
 
 
-@pytest.fixture(autouse=True)
-def _cheap_pin_hashes(request, monkeypatch) -> None:
-    path = os.path.relpath(str(request.path), os.path.dirname(__file__)).replace(os.sep, "/")
-    if path.startswith(production_pin_cost_paths()):
-        return
+def cheap_pin_patches(request) -> list[tuple[Any, str, Any]]:
+    """The patch that lowers the PIN hash cost for this test, if its file does not keep
+    production's."""
+    if _tests_path(request).startswith(production_pin_cost_paths()):
+        return []
     from ball import pin_hash
 
-    monkeypatch.setattr(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))
+    return [(pin_hash, "COST", pin_hash.ScryptCost(n=2**4, r=8, p=1))]
+
+
+def _tests_path(request) -> str:
+    """The test's file relative to tests/, with forward slashes."""
+    path = str(request.path)
+    if path.startswith(TESTS_DIR + os.sep):  # the usual case, without os.path.relpath's cost
+        return path[len(TESTS_DIR) + 1:].replace(os.sep, "/")
+    return os.path.relpath(path, TESTS_DIR).replace(os.sep, "/")
+
+
+# --- The per-test patches above, set by one autouse fixture and undone in reverse order when
+# the test ends (after the test's own monkeypatch has undone its changes, so a test may patch
+# the same attributes again). One fixture, not two using `monkeypatch`: every test of the
+# suite pays for each function-scoped autouse fixture, and the two with their `monkeypatch`
+# were ~0.9 ms of a trivial test's ~1.7 ms (docs/testing.md).
+
+
+@pytest.fixture(autouse=True)
+def _per_test_patches(request, migrated_template) -> Iterator[None]:
+    patches = [*template_db_patches(request, migrated_template), *cheap_pin_patches(request)]
+    saved = [(target, name, getattr(target, name)) for target, name, _ in patches]
+    try:
+        for target, name, value in patches:
+            setattr(target, name, value)
+        yield
+    finally:
+        for target, name, value in reversed(saved):
+            setattr(target, name, value)
 
 
 # --- One Click command per Typer app: Typer's CliRunner.invoke rebuilds the whole command
@@ -358,8 +423,8 @@ def _cheap_pin_hashes(request, monkeypatch) -> None:
 # new Context for every invocation, so the built command is kept per app object.
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_click_command_per_typer_app() -> Iterator[None]:
+@contextmanager
+def one_click_command_per_typer_app() -> Iterator[None]:
     import typer.testing
 
     build = typer.testing._get_command
@@ -460,8 +525,8 @@ def shared_model_fields(routing) -> Callable[..., Any] | None:
     return build_once
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_dependant_per_route() -> Iterator[None]:
+@contextmanager
+def one_dependant_per_route() -> Iterator[None]:
     from fastapi import routing
 
     # BALL_TEST_SHARED_ROUTES=0 turns the caches off (to measure them, or to rule them out).
@@ -544,8 +609,8 @@ class SharedCompiledCache:
         self._cache[self._shared_key(key)] = compiled
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _one_compiled_sql_cache_per_dialect() -> Iterator[None]:
+@contextmanager
+def one_compiled_sql_cache_per_dialect() -> Iterator[None]:
     if os.environ.get("BALL_TEST_SHARED_SQL") == "0":
         yield
         return
@@ -563,3 +628,16 @@ def _one_compiled_sql_cache_per_dialect() -> Iterator[None]:
     event.listen(Engine, "engine_connect", share)
     yield
     event.remove(Engine, "engine_connect", share)
+
+
+# --- The session-wide caches above, entered by one autouse fixture: each autouse fixture,
+# session-scoped ones too, is looked up again for every test (~0.05 ms each).
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_caches() -> Iterator[None]:
+    with ExitStack() as caches:
+        for cache in (one_click_command_per_typer_app, one_dependant_per_route,
+                      one_compiled_sql_cache_per_dialect):
+            caches.enter_context(cache())
+        yield

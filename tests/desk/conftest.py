@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,7 +13,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from ball import pin_hash
 from ball.web.app import create_app
+from built_once import copy_of_built
 
 T0 = 1_800_000_000.0  # an arbitrary wall-clock instant
 PIN = "2468"
@@ -35,9 +39,22 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+# Events that desk tests build through the forms, by fixture name: each is built once per
+# test process and copied for each test (see `built_desk_event`). A test file adds its own in
+# a module-level `BUILT_EVENTS` of the same shape.
+BUILT: pytest.StashKey[tuple[Callable[[Any], int], tuple[int, tuple[str, ...]]]] = \
+    pytest.StashKey()
+
+
 @pytest.fixture
-def app(tmp_path, clock):
-    application = create_app(str(tmp_path / "desk.sqlite"))
+def app(request, tmp_path, clock):
+    path = str(tmp_path / "desk.sqlite")
+    builds = {**DESK_BUILT_EVENTS, **getattr(request.module, "BUILT_EVENTS", {})}
+    wanted = [seat for name, seat in builds.items() if name in request.fixturenames]
+    if len(wanted) == 1:  # the file must be there before the app opens it
+        built = copy_of_built(path, built_desk_event, wanted[0], pin_hash.COST)
+        request.node.stash[BUILT] = (wanted[0], built)
+    application = create_app(path)
     application.state.clock_time = clock
     return application
 
@@ -122,14 +139,49 @@ def sheet_form(td1="", td2="", pb=(2, 3, 2, 3), **extra) -> dict:
     }
 
 
-@pytest.fixture
-def event4(client):
-    """A 4-entrant round robin with round 1 paired; returns (event id, round-1 tables)."""
+def seat_event4(client) -> int:
+    """Through the desk's forms: a 4-entrant round robin with round 1 paired."""
     event_id = create_event(client)
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
     assert post(client, event_id, "/rounds").status_code == 303
+    return event_id
+
+
+def built_desk_event(path: str, seat: Callable[[Any], int],
+                     _pin_cost: pin_hash.ScryptCost) -> tuple[int, tuple[str, ...]]:
+    """`seat(client)`'s event built at `path` by an app of its own (at the fake clock's start,
+    as a test's is) and closed: the event id and the arbiter's session cookie (name, value,
+    domain, path). The PIN's hash cost is part of the build's key."""
+    application = create_app(path)
+    application.state.clock_time = FakeClock()
+    with TestClient(application) as builder:
+        event_id = seat(builder)
+        cookie = next(c for c in builder.cookies.jar if c.name == f"ball_desk_{event_id}")
+    application.state.engine.dispose()
+    return event_id, (cookie.name, cookie.value or "", cookie.domain, cookie.path)
+
+
+def desk_event(request, client, seat: Callable[[Any], int]) -> int:
+    """The event `seat(client)` makes through the desk's forms (~0.1-0.2 s of CPU each): when
+    `app` started from a copy of it, only the arbiter's session cookie is given to the
+    client (its session row is in the copy); an `app` of a test file's own seats it here."""
+    copied_seat, built = request.node.stash.get(BUILT, (None, None))
+    if copied_seat is seat and built and client.app is request.getfixturevalue("app"):
+        event_id, (name, value, domain, path) = built
+        client.cookies.set(name, value, domain=domain, path=path)
+        return event_id
+    return seat(client)
+
+
+@pytest.fixture
+def event4(request, client):
+    """A 4-entrant round robin with round 1 paired; returns (event id, round-1 tables)."""
+    event_id = desk_event(request, client, seat_event4)
     from ball.web.desk import service_for
 
     tables = service_for(client.app).pairings(1, event=event_id)
     return event_id, tables
+
+
+DESK_BUILT_EVENTS: dict[str, Callable[[Any], int]] = {"event4": seat_event4}

@@ -13,7 +13,7 @@ import pytest
 
 from ball.web.desk import service_for
 
-from .conftest import PIN, create_event, csrf_of, post
+from .conftest import PIN, create_event, csrf_of, desk_event, post
 
 NAMES = [f"P{i}" for i in range(1, 17)]
 
@@ -46,11 +46,19 @@ def edit(client, event_id: int, table_url: str, what: str, form: dict, expect: i
     return r
 
 
-@pytest.fixture
-def seated(client):
+def seat_mahjong(client) -> int:
     event_id = mahjong_event(client)
     assert seat(client, event_id, method="random") == f"/desk/{event_id}/sessions/1"
     return event_id
+
+
+# Built through the forms once per test process and copied (tests/desk/conftest.py).
+BUILT_EVENTS = {"seated": seat_mahjong}
+
+
+@pytest.fixture
+def seated(request, client):
+    return desk_event(request, client, seat_mahjong)
 
 
 def seats_of(app, event_id: int, table: int, session: int = 1) -> dict[str, str]:
