@@ -70,6 +70,10 @@ ROUTERS: list[str] = [
     "ball.web.learn",
 ]
 
+# "module:function" called with the app when it starts, before its first request
+# (`page_cache.lifespan`): the public display's shared data of the newest events.
+WARM_UP = "ball.web.public:warm"
+
 # "module:function" called with the sessionmaker by `ball serve --demo`.
 DEMO_SEEDERS: list[str] = [
     "ball.web.demo:seed_demo_game",
@@ -203,6 +207,7 @@ def create_app(
     # Issue 15: the simulator's apply route is matched first and answers plain requests
     # without FastAPI's nested routing; it hands every other request on unchanged.
     apply_route.install(app)
+    app.state.warm_up = _resolve(WARM_UP)
     openapi.install(app)  # the document says what the routes really answer
     if demo:
         for spec in DEMO_SEEDERS:

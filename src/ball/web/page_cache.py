@@ -520,13 +520,28 @@ _MAKING = threading.Lock()
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The app's life: background renders run from its start to its shutdown, which waits
-    for them (uvicorn and a TestClient used in `with` both run it)."""
+    for them (uvicorn and a TestClient used in `with` both run it). Before the first request
+    is taken, `app.state.warm_up` (if set) fills what the newest events' pages share: a
+    server (re)started while a hall of phones watches would otherwise rank the event and
+    warm its own code on the first phones' time (they waited 0.4-4 s, issue 15)."""
     cache = app_cache(app)
     cache.start()
+    warm_up: Callable[[FastAPI], None] | None = getattr(app.state, "warm_up", None)
+    if warm_up is not None:
+        await asyncio.get_running_loop().run_in_executor(None, _warm, warm_up, app)
     try:
         yield
     finally:
         await asyncio.get_running_loop().run_in_executor(None, cache.stop)
+
+
+def _warm(warm_up: Callable[[FastAPI], None], app: FastAPI) -> None:
+    """`warm_up(app)`; a failure is logged, never keeps the server from starting (the
+    pages then compute what they need on their readers' time, as without it)."""
+    try:
+        warm_up(app)
+    except Exception:
+        LOG.exception("warming the public pages' shared data failed")
 
 
 def page_slot(request: Request, extra: str = "") -> str:
@@ -651,7 +666,13 @@ def shared(request: Request, event_id: int, name: str, build: Callable[[], T]) -
     token = RENDER_TOKEN.get()
     if token is None:
         return build()
-    return cache_of(request).data(f"{event_id}|{token}|{name}", build)
+    return cache_of(request).data(data_key(event_id, token, name), build)
+
+
+def data_key(event_id: int, token: str, name: str) -> str:
+    """The key of what `name` computes for the event under `token` (`shared`, and a warm-up
+    filling the same entries ahead of the first reader)."""
+    return f"{event_id}|{token}|{name}"
 
 
 def _average(old: float | None, new: float) -> float:

@@ -9,10 +9,11 @@ read use cases of `ball.tournament.desk_service` (plain data, no session in a ro
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from typing import cast
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
@@ -22,8 +23,9 @@ from ball.tournament.service import TournamentService
 from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView
 from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
+from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.page_cache import cache_of, cached_page, shared
+from ball.web.page_cache import PageCache, app_cache, cache_of, cached_page, data_key, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
 from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms
@@ -77,6 +79,10 @@ TIEBREAK_SHORT = {
 # Rows of standings on one projector screen; a longer table pages through, one page per
 # refresh (`?page=N`), so nobody has to scroll a projector.
 ROWS_PER_PAGE = 8
+# Started servers fill the shared data of this many newest events before the first request
+# (`warm`): three entries each, within the cache's `DATA_ENTRIES`.
+WARM_EVENTS = 4
+WARM_TEMPLATES = ("public/standings.html", "public/pairings.html", "public/results.html")
 
 # What each tie-break means, shown as a tooltip and in the legend (message ids). The
 # tournament core owns the rule; these are its words for the page, in the page's language,
@@ -152,6 +158,38 @@ def _head(svc: TournamentService, event_id: int, request: Request) -> EventView:
         return shared(request, event_id, "head", lambda: svc.event_head(event_id))
     except NotFound as exc:
         raise not_found(exc) from None
+
+
+def warm(app: FastAPI) -> None:
+    """At the server's start (`page_cache.lifespan`), before it takes a request: what the
+    pages of the `WARM_EVENTS` newest events share under their current tokens (the event
+    with its tables, its head, its ranking: the same `shared` entries a first reader would
+    fill), the public templates and the languages' messages. Nothing is rendered and
+    nothing watched: only the first phones of a (re)started server no longer pay for it.
+    Entries are keyed by token, so a write meanwhile only leaves them unused."""
+    for name in WARM_TEMPLATES:
+        templates.env.get_template(name)
+    js_message_ids()
+    for lang in LANGUAGES:
+        gettext_for(lang)
+    svc, cache = service_for(app), app_cache(app)
+    for event in svc.event_list()[:WARM_EVENTS]:
+        token = svc.event_revision(event.id)
+        if token is None:
+            continue
+        _warm_event(svc, cache, event.id, event.game, token)
+
+
+def _warm_event(
+    svc: TournamentService, cache: PageCache, event_id: int, game_name: str, token: str
+) -> None:
+    cache.data(data_key(event_id, token, "head"), lambda: svc.event_head(event_id))
+    cache.data(data_key(event_id, token, "event"), lambda: svc.event_page(event_id))
+    if game_name != "mahjong":  # tables of four: no tie-break ranking (`_standings`)
+        with contextlib.suppress(TournamentError):  # its page answers 400 itself
+            cache.data(
+                data_key(event_id, token, "standings"), lambda: svc.standings(event=event_id)
+            )
 
 
 def _figure(value: float | None) -> str:
