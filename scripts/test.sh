@@ -21,12 +21,27 @@ for arg in "$@"; do
 done
 
 bash scripts/setup.sh
-.venv/bin/ruff check src tests bench
-tools/eslint/node_modules/.bin/eslint --config tools/eslint/eslint.config.mjs --max-warnings 0 \
-  src/ball/web/static
+# The three linters at once (they are independent; one after the other they were ~2.2 s of
+# the quick lane's wall time): each one's output is printed whole, in this order, and the
+# script stops before the tests if any of them failed.
 # Type check: the whole package at zero errors (strict for engine, match, clocks and
 # tournament, see [tool.mypy] in pyproject.toml).
-.venv/bin/mypy src/ball
+lint_out=$(mktemp -d)
+lint_failed=()
+.venv/bin/ruff check src tests bench >"$lint_out/ruff" 2>&1 & ruff_pid=$!
+tools/eslint/node_modules/.bin/eslint --config tools/eslint/eslint.config.mjs --max-warnings 0 \
+  src/ball/web/static >"$lint_out/eslint" 2>&1 & eslint_pid=$!
+.venv/bin/mypy src/ball >"$lint_out/mypy" 2>&1 & mypy_pid=$!
+for linter in ruff eslint mypy; do
+  pid_var="${linter}_pid"
+  wait "${!pid_var}" || lint_failed+=("$linter")
+  cat "$lint_out/$linter"
+done
+rm -rf "$lint_out"
+if [ ${#lint_failed[@]} -gt 0 ]; then
+  echo "test.sh: ${lint_failed[*]} failed (output above)" >&2
+  exit 1
+fi
 # Test files (every test's databases, PDFs, run folders) on a memory file system where there
 # is one: SQLite commits with synchronous=FULL, and a few thousand fsyncs of a real disk
 # (about 5 ms each here) were a third of the quick lane's wall time. The code path is the

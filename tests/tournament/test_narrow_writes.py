@@ -13,19 +13,27 @@ from ball.storage import ids
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import ByeRequest, Entrant, HalfEnd, LogEntry, SanctionEntry, Signal
+from built_once import copy_of_built
 
 from .generator import random_sheet
 
 
-@pytest.fixture
-def svc(tmp_path) -> TournamentService:
-    """A Swiss of four with round 1 paired (no result yet)."""
-    svc = TournamentService(tmp_path / "narrow.db")
+def _built(db: str) -> None:
+    svc = TournamentService(db)
     svc.create_event(name="Open", system="swiss", rounds=3)
     for name, rating in (("Ann", 2000), ("Bo", 1900), ("Cy", 1800), ("Di", 1700)):
         svc.add_player(name, rating=rating)
     svc.pair_next_round()
-    return svc
+    svc.engine.dispose()
+
+
+@pytest.fixture
+def svc(tmp_path) -> TournamentService:
+    """A Swiss of four with round 1 paired (no result yet): built once per test process,
+    each test on its own copy."""
+    db = str(tmp_path / "narrow.db")
+    copy_of_built(db, _built)
+    return TournamentService(db)
 
 
 def stored(svc: TournamentService) -> dict[str, list[tuple]]:
