@@ -128,8 +128,13 @@ def plays(b_id: int | None, result_kind: str | None) -> bool:
     return b_id is not None and (result_kind is None or result_kind == "sheet")
 
 
+def _table_plays(p: Pairing) -> bool:
+    """`plays` of a stored table."""
+    return plays(p.b_id, p.result.kind if p.result else None)
+
+
 def _playing_tables(rnd: Round) -> list[Pairing]:
-    return [p for p in rnd.pairings if plays(p.b_id, p.result.kind if p.result else None)]
+    return [p for p in rnd.pairings if _table_plays(p)]
 
 
 def _signals(session: Session, event_id: int, number: int) -> dict[int, float]:
@@ -233,7 +238,7 @@ def record_half_end(
     # have (the desk's path takes any integer) is not sent to the database.
     query = select(Pairing).where(Pairing.round_id == rnd.id, Pairing.table == table)
     found = session.scalar(query) if ids.in_range(table) else None
-    if found is None or not plays(found.b_id, found.result.kind if found.result else None):
+    if found is None or not _table_plays(found):
         raise TournamentError(f"round {number}: table {table} has no game being played")
     if at < signals[1]:
         raise TournamentError(f"table {table}: a first half cannot end before signal 1")
