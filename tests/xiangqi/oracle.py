@@ -29,4 +29,8 @@ class LazyPyffish:
         return importlib.import_module("pyffish")
 
     def __getattr__(self, name: str) -> Any:
+        # pytest's collection probes every module-level object for its own markers
+        # (`__test__`, `_pytestfixturefunction`, ...): those are not pyffish's to answer
+        if name.startswith("_"):
+            raise AttributeError(name)
         return getattr(self._module(), name)
