@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,9 @@ def test_no_page_script_holds_its_own_copy_of_the_notation():
         assert not copied.search(path.read_text(encoding="utf-8")), f"{path.name} copies a pattern"
 
 
-def _legal_texts() -> list[str]:
+@cache
+def _legal_texts() -> tuple[str, ...]:
+    """Every action text of seeded random games (they depend only on the engine: played once)."""
     texts: set[str] = set()
     for ruleset in RULESETS:
         for seed in range(6):
@@ -62,7 +65,7 @@ def _legal_texts() -> list[str]:
                     break
                 texts.update(legal)
                 game.apply(rng.choice(legal))
-    return sorted(texts)
+    return tuple(sorted(texts))
 
 
 def _near_misses(texts: list[str], rng: random.Random) -> list[str]:
@@ -79,7 +82,8 @@ def _near_misses(texts: list[str], rng: random.Random) -> list[str]:
 
 
 def corpus() -> list[str]:
-    legal = _legal_texts()
+    """The legal action texts first, then other spellings, examples and near misses."""
+    legal = list(_legal_texts())
     rng = random.Random(12)
     spellings = [t.lower() for t in legal[::7]]
     spellings += ["  " + t.replace(" ", " \t ") for t in legal[::11]]
@@ -139,19 +143,29 @@ def run_notation_js(tmp_path: Path, texts: list[str]) -> list[dict]:
     return json.loads(done.stdout)
 
 
-def test_notation_js_reads_every_sample_as_the_python_grammar_does(tmp_path):
+@pytest.fixture(scope="module")
+def js_answers(tmp_path_factory) -> tuple[list[str], list[dict]]:
+    """The corpus and notation.js's answer to each text, from one node process for the two
+    tests below (each started its own: ~0.3 s of CPU apiece). notation.js reads each text on
+    its own, and the legal action texts open the corpus, so their answers are the ones a run
+    on them alone gives; the tests only read the lists."""
     texts = corpus()
+    return texts, run_notation_js(tmp_path_factory.mktemp("notation_js"), texts)
+
+
+def test_notation_js_reads_every_sample_as_the_python_grammar_does(js_answers):
+    texts, answers = js_answers
     forms = {python_view(t)["read"]["form"] for t in texts if python_view(t)["read"]}
     assert forms == set(notation.FORM), "the samples cover every form"
     assert sum(python_view(t)["read"] is None for t in texts) > 100, "and many non-actions"
-    answers = run_notation_js(tmp_path, texts)
     assert len(answers) == len(texts)
     for text, answer in zip(texts, answers, strict=True):
         assert answer == python_view(text), repr(text)
 
 
-def test_notation_js_finds_the_piece_the_server_filters_by(tmp_path):
-    legal = _legal_texts()
-    answers = run_notation_js(tmp_path, legal)
-    for text, answer in zip(legal, answers, strict=True):
+def test_notation_js_finds_the_piece_the_server_filters_by(js_answers):
+    texts, answers = js_answers
+    legal = list(_legal_texts())
+    assert texts[: len(legal)] == legal
+    for text, answer in zip(legal, answers[: len(legal)], strict=True):
         assert answer["from"] == action_origin(text), text

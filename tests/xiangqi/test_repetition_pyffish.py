@@ -8,12 +8,15 @@ documented in docs/rules-decisions.md (X-36)."""
 
 from __future__ import annotations
 
-import pyffish
 import pytest
 
 from ball.xiangqi import Color, load_rules
 
+from .oracle import LazyPyffish
 from .test_repetition import CASES, play
+
+# imported by the first test that asks, not at collection (see oracle.py)
+pyffish = LazyPyffish(skip_if_missing=False)
 
 # Cases where the named rule set and Fairy-Stockfish read the cycle alike. The seed's reading
 # (chinese) leaves out the cases where it differs from AXF (X-36): perpetual kill, chasing

@@ -14,9 +14,11 @@ import pytest
 from ball.xiangqi import Move, Position
 from ball.xiangqi.notation import read, write
 
+from .oracle import LazyPyffish
 from .positions import random_game, random_position
 
-sf = pytest.importorskip("pyffish")
+# imported by the first test that asks, not at collection (see oracle.py)
+sf = LazyPyffish(skip_if_missing=True)
 
 
 def oracle_move(move: Move) -> str:

@@ -44,6 +44,9 @@ NAMES: tuple[str, ...] = tuple(
     f"{COLUMN_LETTERS[column_of(s)]}{row_of(s) + 1}" for s in range(SIZE)
 )
 _NAME_RE = re.compile(r"^([A-Ma-m])(1[0-7]|[1-9])$")
+# Playable squares by their canonical name: every position read (a stored game, each API
+# request's document) parses each piece's square, nearly always written as `NAMES` writes it.
+_PLAYABLE_BY_NAME: dict[str, int] = {NAMES[sq]: sq for sq in PLAYABLE}
 
 
 class SquareError(ValueError):
@@ -52,6 +55,9 @@ class SquareError(ValueError):
 
 def parse_square(text: str) -> int:
     """`G7` → square index; raises SquareError naming the text when off-board or unplayable."""
+    sq = _PLAYABLE_BY_NAME.get(text)
+    if sq is not None:  # the canonical spelling: what the pattern below gives it
+        return sq
     m = _NAME_RE.match(text.strip())
     if not m:
         raise SquareError(f"'{text}' is not a square (columns A–M, rows 1–17)")
