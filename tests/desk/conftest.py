@@ -72,13 +72,13 @@ def other_client(app):
         yield c
 
 
-_CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 
 
 def csrf_of(client, path: str) -> str:
     page = client.get(path)
     assert page.status_code == 200, page.text
-    match = _CSRF.search(page.text)
+    match = CSRF.search(page.text)
     assert match, f"no CSRF field on {path}"
     return match.group(1)
 
