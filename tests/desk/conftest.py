@@ -184,4 +184,24 @@ def event4(request, client):
     return event_id, tables
 
 
-DESK_BUILT_EVENTS: dict[str, Callable[[Any], int]] = {"event4": seat_event4}
+def seat_xiangqi4(client, players=("Wang", "Li", "Zhao", "Qian")) -> int:
+    """Through the desk's forms: a 4-entrant Xiangqi round robin with round 1 paired."""
+    event_id = create_event(client, name="Xiangqi Open", game="xiangqi")
+    for name in players:
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    assert post(client, event_id, "/rounds").status_code == 303
+    return event_id
+
+
+@pytest.fixture
+def xiangqi4(request, client):
+    """`seat_xiangqi4`'s event; returns (event id, round-1 tables)."""
+    event_id = desk_event(request, client, seat_xiangqi4)
+    from ball.web.desk import service_for
+
+    return event_id, service_for(client.app).pairings(1, event=event_id)
+
+
+DESK_BUILT_EVENTS: dict[str, Callable[[Any], int]] = {
+    "event4": seat_event4, "xiangqi4": seat_xiangqi4,
+}
