@@ -56,6 +56,16 @@ def app(request, tmp_path, clock):
         request.node.stash[BUILT] = (wanted[0], built)
     application = create_app(path)
     application.state.clock_time = clock
+    # No warm-up at the start (`ball.web.public.warm`, run by `page_cache.lifespan` when
+    # the client enters): it ranks and reads the newest events so that a restarted server's
+    # first phones do not wait, ~20-30 ms of CPU per start on a copied event, i.e. most of
+    # an app's cost here, paid by each of ~180 desk tests that start one and then test the
+    # desk. It changes no page (tests/web/test_public_warm_up.py compares every page with
+    # a server that did not warm up, and tests what it fills); the public pages read here
+    # compute what they share on their reader's time, as after any write.
+    # tests/desk/test_public_cache.py and test_public_render_after_write.py build their
+    # own apps and keep it.
+    application.state.warm_up = None
     return application
 
 
