@@ -8,18 +8,30 @@ import pytest
 
 from ball.web.desk import service_for
 
-from .conftest import create_event, post, sheet_form
+from .conftest import create_event, desk_event, post, sheet_form
 
 DEFAULT_TIME = 15  # minutes (21.1), set on the new-event form
 
 
-@pytest.fixture
-def late_event(client):
-    """A 4-entrant round robin with a 15-minute default time; round 1 paired."""
+def seat_late(client) -> int:
+    """Through the desk's forms: a 4-entrant round robin with a 15-minute default time,
+    round 1 paired."""
     event_id = create_event(client, name="Late", default_time=str(DEFAULT_TIME))
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
     assert post(client, event_id, "/rounds").status_code == 303
+    return event_id
+
+
+# Built through the forms once per test process and copied for each test (tests/desk/
+# conftest.py): every test here starts from the same paired round and its own copy.
+BUILT_EVENTS = {"late_event": seat_late}
+
+
+@pytest.fixture
+def late_event(request, client):
+    """`seat_late`'s event; returns (event id, round-1 tables)."""
+    event_id = desk_event(request, client, seat_late)
     return event_id, service_for(client.app).pairings(1, event=event_id)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from ball.web.desk import service_for
 
-from .conftest import PIN, create_event, csrf_of, desk_event, post
+from .conftest import CSRF, PIN, create_event, csrf_of, desk_event, post
 
 NAMES = [f"P{i}" for i in range(1, 17)]
 
@@ -33,14 +33,23 @@ def seat(client, event_id: int, **form) -> str:
 
 
 def version(client, url: str) -> str:
+    return loaded_form(client, url)[1]
+
+
+def loaded_form(client, url: str) -> tuple[str, str]:
+    """The sheet page's CSRF token and version, from one read of it: what a browser posts
+    back is the form it loaded (reading the page once for each was a second render of it
+    before every edit)."""
     page = client.get(url)
     assert page.status_code == 200, page.text
-    return re.search(r'name="version" value="(-?\d+)"', page.text).group(1)
+    token = CSRF.search(page.text)
+    assert token, f"no CSRF field on {url}"
+    return token.group(1), re.search(r'name="version" value="(-?\d+)"', page.text).group(1)
 
 
 def edit(client, event_id: int, table_url: str, what: str, form: dict, expect: int = 303):
-    data = {"version": version(client, table_url), **form}
-    r = client.post(f"{table_url}/{what}", data={"csrf": csrf_of(client, table_url), **data},
+    token, loaded = loaded_form(client, table_url)
+    r = client.post(f"{table_url}/{what}", data={"csrf": token, "version": loaded, **form},
                     follow_redirects=False)  # fmt: skip
     assert r.status_code == expect, r.text
     return r
@@ -184,7 +193,7 @@ def test_rulings_false_win_dead_hand_time_waiver_and_the_80_point_line(client, a
 
 def test_two_saves_at_once_the_second_is_409_and_nothing_is_overwritten(client, app, seated):
     url = f"/desk/{seated}/sessions/1/tables/3"
-    token, loaded = csrf_of(client, url), version(client, url)
+    token, loaded = loaded_form(client, url)
     first = {"csrf": token, "version": loaded, "outcome": "discard", "winner": "E",
              "discarder": "S", "fan": "8"}  # fmt: skip
     second = {**first, "winner": "N", "fan": "12"}

@@ -6,15 +6,10 @@ from __future__ import annotations
 
 from ball.web.desk import service_for
 
-from .conftest import create_event, post
+from .conftest import post
 
-
-def xiangqi_event(client):
-    event_id = create_event(client, name="Xiangqi Open", game="xiangqi")
-    for name in ("Wang", "Li", "Zhao", "Qian"):
-        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
-    assert post(client, event_id, "/rounds").status_code == 303
-    return event_id, service_for(client.app).pairings(1, event=event_id)
+# Every test starts from `xiangqi4` (tests/desk/conftest.py): a Xiangqi round robin built
+# through the desk's forms once per test process, each test on its own copy.
 
 
 def form(result="1-0", reason="checkmate", fa=0, fb=0, **extra):
@@ -22,8 +17,8 @@ def form(result="1-0", reason="checkmate", fa=0, fb=0, **extra):
             "xq_fouls_A": str(fa), "xq_fouls_B": str(fb), **extra}  # fmt: skip
 
 
-def test_the_form_shows_xiangqi_fields_not_the_half_sheet(client):
-    event_id, tables = xiangqi_event(client)
+def test_the_form_shows_xiangqi_fields_not_the_half_sheet(client, xiangqi4):
+    event_id, tables = xiangqi4
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1")
     assert page.status_code == 200
     assert 'name="xq_reason"' in page.text and 'name="xq_fouls_A"' in page.text
@@ -33,8 +28,8 @@ def test_the_form_shows_xiangqi_fields_not_the_half_sheet(client):
     assert 'value="disqualification"' in page.text and "loss-of-turn" not in page.text
 
 
-def test_the_check_decides_by_the_plugin_and_names_the_fault(client):
-    event_id, tables = xiangqi_event(client)
+def test_the_check_decides_by_the_plugin_and_names_the_fault(client, xiangqi4):
+    event_id, tables = xiangqi4
     red = tables[0]["a"]
     ok = post(client, event_id, "/rounds/1/tables/1/check", form()).json()
     assert ok["ok"] and ok["winner"] == red and ok["text"] == f"{red} wins (checkmate, 4.1.1)"
@@ -45,8 +40,8 @@ def test_the_check_decides_by_the_plugin_and_names_the_fault(client):
     assert not fouls["ok"] and "xq_fouls_B: 'x' is not a whole number" in fouls["error"]
 
 
-def test_saving_stores_the_document_and_a_bad_one_changes_nothing(client):
-    event_id, tables = xiangqi_event(client)
+def test_saving_stores_the_document_and_a_bad_one_changes_nothing(client, xiangqi4):
+    event_id, tables = xiangqi4
     svc = service_for(client.app)
     refused = post(client, event_id, "/rounds/1/tables/1", form("1/2-1/2", "checkmate"))
     assert refused.status_code == 400 and "ends the game in a win" in refused.text
@@ -65,8 +60,8 @@ def test_saving_stores_the_document_and_a_bad_one_changes_nothing(client):
     assert "0–1" in round_page or "0-1" in round_page
 
 
-def test_a_sanction_at_the_desk_ranks_last_among_equals_18_4(client):
-    event_id, tables = xiangqi_event(client)
+def test_a_sanction_at_the_desk_ranks_last_among_equals_18_4(client, xiangqi4):
+    event_id, tables = xiangqi4
     for t in range(1, len(tables) + 1):
         assert post(client, event_id, f"/rounds/1/tables/{t}",
                     form("1/2-1/2", "agreement", action="save")).status_code == 303  # fmt: skip
@@ -79,8 +74,8 @@ def test_a_sanction_at_the_desk_ranks_last_among_equals_18_4(client):
     assert table[-1]["name"] == first["name"] and table[-1]["tiebreaks"]["sanctions"] == 1
 
 
-def test_a_forfeit_shows_plus_minus_on_the_round_and_public_pages_21_4(client):
-    event_id, tables = xiangqi_event(client)
+def test_a_forfeit_shows_plus_minus_on_the_round_and_public_pages_21_4(client, xiangqi4):
+    event_id, tables = xiangqi4
     red = tables[0]["a"]
     saved = post(client, event_id, "/rounds/1/tables/1",
                  {"kind": "forfeit-A", "version": "0", "action": "save"})  # fmt: skip

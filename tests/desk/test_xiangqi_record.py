@@ -9,15 +9,10 @@ import pytest
 
 from ball.web.desk import service_for
 
-from .conftest import create_event, post
+from .conftest import create_event, post, seat_xiangqi4
 
-
-def xiangqi_event(client, players=("Wang", "Li", "Zhao", "Qian")):
-    event_id = create_event(client, name="Xiangqi Open", game="xiangqi")
-    for name in players:
-        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
-    assert post(client, event_id, "/rounds").status_code == 303
-    return event_id, service_for(client.app).pairings(1, event=event_id)
+# The tests of four entrants start from `xiangqi4` (tests/desk/conftest.py): built through
+# the desk's forms once per test process, each test on its own copy.
 
 
 def record(client, event_id, table=1, number=1):
@@ -31,8 +26,8 @@ def game_of(response) -> str:
     return location.rsplit("/", 1)[1]
 
 
-def test_record_creates_the_tables_game_once_and_reopens_it(client):
-    event_id, tables = xiangqi_event(client)
+def test_record_creates_the_tables_game_once_and_reopens_it(client, xiangqi4):
+    event_id, tables = xiangqi4
     first = game_of(record(client, event_id))
     state = client.get(f"/api/xiangqi/games/{first}").json()
     a, b = tables[0]["a"], tables[0]["b"]
@@ -47,8 +42,8 @@ def test_record_creates_the_tables_game_once_and_reopens_it(client):
     assert client.get(f"/xiangqi/{first}").status_code == 200
 
 
-def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client):
-    event_id, tables = xiangqi_event(client)
+def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client, xiangqi4):
+    event_id, tables = xiangqi4
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1").text
     assert "Record the game" in page and 'id="recorded-ending"' not in page
     gid = game_of(record(client, event_id))
@@ -75,8 +70,10 @@ def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client):
     assert 'value="1-0" checked' in client.get(f"/desk/{event_id}/rounds/1/tables/1").text
 
 
-def test_strangers_and_forged_posts_are_refused_and_create_nothing(client, other_client):
-    event_id, _ = xiangqi_event(client)
+def test_strangers_and_forged_posts_are_refused_and_create_nothing(
+    client, other_client, xiangqi4
+):
+    event_id, _ = xiangqi4
     path = f"/desk/{event_id}/rounds/1/tables/1/record"
     assert other_client.post(path, follow_redirects=False).status_code == 401
     assert client.post(path, follow_redirects=False).status_code == 403  # no CSRF token
@@ -94,8 +91,8 @@ def test_strangers_and_forged_posts_are_refused_and_create_nothing(client, other
         ("/rounds/1/tables/99999999999999999999999/record", 404),
     ],
 )
-def test_bad_tables_are_refused_by_name(client, path, status):
-    event_id, _ = xiangqi_event(client)
+def test_bad_tables_are_refused_by_name(client, path, status, xiangqi4):
+    event_id, _ = xiangqi4
     answer = post(client, event_id, path)
     assert answer.status_code == status, answer.text
     assert "detail" in answer.json()
@@ -103,7 +100,8 @@ def test_bad_tables_are_refused_by_name(client, path, status):
 
 
 def test_a_bye_and_a_ball_event_have_no_game_to_record(client):
-    event_id, tables = xiangqi_event(client, players=("Wang", "Li", "Zhao"))
+    event_id = seat_xiangqi4(client, players=("Wang", "Li", "Zhao"))
+    tables = service_for(client.app).pairings(1, event=event_id)
     bye = next(t for t in tables if t.get("b") is None)
     assert record(client, event_id, table=bye["table"]).status_code == 404
     ball_event = create_event(client, name="BALL Open")
