@@ -345,12 +345,15 @@ class MigratedTemplate:
 
 
 @pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory) -> MigratedTemplate:
+def migrated_template(request, tmp_path_factory) -> MigratedTemplate:
     from ball.storage import migrate
 
     folder = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        folder = folder.parent  # the run's base folder: each worker's is a folder in it
+    # An xdist worker (its config has `workerinput`; not the environment variable, which a
+    # child pytest would inherit): its base folder is a folder in the run's, made afresh
+    # by the controller for each run.
+    if hasattr(request.config, "workerinput"):
+        folder = folder.parent
     return MigratedTemplate(folder, migrate)
 
 
