@@ -300,13 +300,16 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(getattr(pytest.mark, mark))
 
 
-# --- One migrated SQLite template per test worker, copied to each new test database, instead
-# of an Alembic migration per app or service (0.3-0.5 s each, a few hundred of them).
+# --- One migrated SQLite template per test run, copied to each new test database, instead of
+# an Alembic migration per app or service (0.3-0.5 s each, a few hundred of them). Under xdist
+# the workers share one template in the run's base folder: the first worker that needs it
+# migrates it while the other waits on a file lock (one Alembic run per run, not per worker:
+# ~0.5 s of CPU). No test writes the template: tests only copy it (`template_db_patches`).
 
 
 class MigratedTemplate:
-    """A SQLite file at every branch's head, migrated by the real code once per test worker,
-    and only when a test first opens a database (engine-only runs never pay for it)."""
+    """A SQLite file at every branch's head, migrated by the real code once per test run, and
+    only when a test first opens a database (engine-only runs never pay for it)."""
 
     def __init__(self, folder, migrate) -> None:
         self.path = str(folder / "migrated-template.sqlite")
@@ -315,25 +318,43 @@ class MigratedTemplate:
         self._ready = False
 
     def ready(self) -> str:
-        """The template's path; the first call migrates it."""
-        from ball.storage import make_engine
+        """The template's path; the first call of the run migrates it."""
+        import fcntl
 
         with self._lock:
             if not self._ready:
-                engine = make_engine(self.path)
-                self._migrate(engine)
-                engine.dispose()  # closing the last connection checkpoints the WAL
-                if os.path.exists(f"{self.path}-wal"):
-                    raise RuntimeError("the template database's WAL was not checkpointed")
+                with open(f"{self.path}.lock", "a") as lock:
+                    fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+                    if not os.path.exists(self.path):
+                        self._build()
                 self._ready = True
         return self.path
 
+    def _build(self) -> None:
+        """Migrate a file of this process's own, then rename it into place: a worker sees
+        either no template or a whole one."""
+        from ball.storage import make_engine
+
+        building = f"{self.path}.{os.getpid()}"
+        engine = make_engine(building)
+        self._migrate(engine)
+        engine.dispose()  # closing the last connection checkpoints the WAL
+        if os.path.exists(f"{building}-wal"):
+            raise RuntimeError("the template database's WAL was not checkpointed")
+        os.replace(building, self.path)
+
 
 @pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory) -> MigratedTemplate:
+def migrated_template(request, tmp_path_factory) -> MigratedTemplate:
     from ball.storage import migrate
 
-    return MigratedTemplate(tmp_path_factory.getbasetemp(), migrate)
+    folder = tmp_path_factory.getbasetemp()
+    # An xdist worker (its config has `workerinput`; not the environment variable, which a
+    # child pytest would inherit): its base folder is a folder in the run's, made afresh
+    # by the controller for each run.
+    if hasattr(request.config, "workerinput"):
+        folder = folder.parent
+    return MigratedTemplate(folder, migrate)
 
 
 def template_db_patches(request, migrated_template) -> list[tuple[Any, str, Any]]:
