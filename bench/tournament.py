@@ -1,5 +1,6 @@
 """Tournament timings: pair one round of a 500-entrant Swiss; standings of 500 x 9 rounds.
-With `--writes`: the CPU of the service's writes at 1,000 entrants (`writes`).
+With `--writes`: the CPU of the service's writes at 1,000 entrants, and of the reads of one
+round's tables, the event with its entrants and the log (`writes`).
 
 .venv/bin/python bench/tournament.py [--players 500] [--rounds 9]
 .venv/bin/python bench/tournament.py --writes [--players 1000] [--rounds 1]
@@ -97,6 +98,10 @@ def writes(players: int, rounds: int) -> None:
             "late entry (after the rounds)": [],
             "withdrawal": [],
             "sanction by name": [],
+            "tables of round 1 (pairings)": [],
+            "tables of the latest round (pairings)": [],
+            "event info (summary and entrants)": [],
+            "log": [],
         }
         for number in range(1, rounds + 1):
             t0 = time.perf_counter()
@@ -122,11 +127,19 @@ def writes(players: int, rounds: int) -> None:
             cpu_ms(others["withdrawal"], partial(svc.withdraw, name, reason="bench"))
             sanction = partial(svc.give_sanction, "warning", "bench", player=name)
             cpu_ms(others["sanction by name"], sanction)
+        for _ in range(20):  # reads of one round, or of the event and its entrants
+            cpu_ms(others["tables of round 1 (pairings)"], partial(svc.pairings, 1))
+            cpu_ms(others["tables of the latest round (pairings)"], svc.pairings)
+            cpu_ms(others["event info (summary and entrants)"], svc.event_info)
+            cpu_ms(others["log"], svc.log)
         yard: list[float] = []
         for _ in range(50):
             cpu_ms(yard, svc.list_events)
     unit = median(yard)
-    print(f"service writes, Swiss of {players} entrants, {rounds} rounds (CPU of this process)")
+    print(
+        f"service writes and reads, Swiss of {players} entrants, {rounds} rounds "
+        "(CPU of this process)"
+    )
     print(f"  yardstick: a one-row read transaction       {unit:8.2f} ms")
     figures = {"entry before round 1 (last 100)": entry[-100:], **others}
     for label, samples in figures.items():

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ball.storage import ids
-from ball.tournament import TournamentService
+from ball.tournament import TournamentService, outcomes
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import ByeRequest, Entrant, HalfEnd, LogEntry, SanctionEntry, Signal
 from built_once import copy_of_built
@@ -117,6 +117,9 @@ def test_signals_and_half_ends_without_a_round_go_to_the_latest(svc):
         assert [(x.round_number, x.table) for x in s.scalars(select(HalfEnd))] == [(2, 1)]
     with pytest.raises(TournamentError, match="^signal 1 of round 2 was already given$"):
         svc.give_signal(None, 1)
+    # The read of the event and its entrants answers as from the whole event loaded.
+    with svc._sessions() as s:
+        assert svc.event_info() == outcomes.event_info(svc._event(s, None))
 
 
 def test_a_half_end_is_checked_against_its_own_table(tmp_path):

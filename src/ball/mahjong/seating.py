@@ -316,11 +316,17 @@ class _Search:
         return pairs, clashes
 
     def conflicted(self, s: int) -> list[int]:
+        """Players of session `s` who meet a table-mate again or sit with a team-mate (the
+        search's hot path: plain loops, no generator or method call per pair)."""
         out = []
+        meet, team = self.meet, self.team
         for table in self.sched[s]:
             for p in table:
-                if any(q != p and (self.meet[p][q] > 1 or self.same(p, q)) for q in table):
-                    out.append(p)
+                mp, kp = meet[p], team[p]
+                for q in table:
+                    if q != p and (mp[q] > 1 or (kp >= 0 and team[q] == kp)):
+                        out.append(p)
+                        break
         return out
 
     def delta(self, s: int, a: int, b: int) -> tuple[int, int]:
@@ -371,23 +377,46 @@ SAMPLE_PLAYERS = 12
 def _best_move(
     st: _Search, s: int, tabu: dict[tuple[int, int, int], int], it: int, room: int
 ) -> tuple[int, int, int] | None:
-    """The best swap in session `s` moving a conflicted player: (score, a, b)."""
+    """The best swap in session `s` moving a conflicted player: (score, a, b).
+
+    The swaps are scored as `_Search.delta` scores them, in the same order and with the same
+    random tie-breaks (so a seed gives the same seating), but with the sums that do not
+    depend on `b` taken once per mover and table: this is the search's inner loop."""
     best: tuple[int, int, int] | None = None
     ties = 0
     movers = st.conflicted(s)
     if len(movers) > SAMPLE_PLAYERS:
         movers = st.rng.sample(movers, SAMPLE_PLAYERS)
+    meet, team, where, session = st.meet, st.team, st.where[s], st.sched[s]
+    hard, weight, rng = st.hard_teams, st.weight, st.rng
     for a in movers:
-        wa = st.where[s][a]
-        for t, table in enumerate(st.sched[s]):
+        wa = where[a]
+        ma, ka = meet[a], team[a]
+        o0, o1, o2 = others = [x for x in session[wa] if x != a]
+        mates = [team[x] for x in others]
+        # `delta`'s d, summed apart: for b at table T (meet[b][b] is 0),
+        #   sum over a's mates x of (mb[x] - ma[x] + 1) + sum over T less b of (ma[y] - mb[y] + 1)
+        #   = base - ma[b] + (mb[o0] + mb[o1] + mb[o2]) - (mb[y0] + ... + mb[y3])
+        own = 6 - ma[o0] - ma[o1] - ma[o2]
+        # and its c: team-mates b joins at a's table less those a leaves, and the same at T
+        lose_a = mates.count(ka) if ka >= 0 else 0
+        for t, table in enumerate(session):
             if t == wa:
                 continue
             st.evaluations += len(table)
+            y0, y1, y2, y3 = table
+            base = own + ma[y0] + ma[y1] + ma[y2] + ma[y3]
+            kin = [team[y] for y in table]
+            gain_a = kin.count(ka) if ka >= 0 else 0
             for b in table:
-                d, c = st.delta(s, a, b)
-                if st.hard_teams and c > 0:
+                mb, kb = meet[b], team[b]
+                d = base - ma[b] + mb[o0] + mb[o1] + mb[o2] - mb[y0] - mb[y1] - mb[y2] - mb[y3]
+                c = gain_a - (kb == ka and ka >= 0) - lose_a
+                if kb >= 0:
+                    c += mates.count(kb) - kin.count(kb) + 1
+                if hard and c > 0:
                     continue
-                score = d + c * st.weight
+                score = d + c * weight
                 banned = tabu.get((s, a, t), 0) > it or tabu.get((s, b, wa), 0) > it
                 if banned and score >= room:  # aspiration: a tabu move that beats the best
                     continue
@@ -395,7 +424,7 @@ def _best_move(
                     best, ties = (score, a, b), 1
                 elif score == best[0]:
                     ties += 1
-                    if st.rng.randrange(ties) == 0:
+                    if rng.randrange(ties) == 0:
                         best = (score, a, b)
     return best
 

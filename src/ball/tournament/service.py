@@ -366,7 +366,8 @@ class TournamentService(
     def event_info(self, event: EventRef = None) -> outcomes.EventInfo:
         """Summary, entrants and the drawing of lots of an event."""
         with self._tx(write=False) as s:
-            return outcomes.event_info(self._event(s, event))
+            # The event's columns and its entrants (one lazy load), not its rounds.
+            return outcomes.event_info(self._event(s, event, full=False))
 
     # ------------------------------------------------------------------ entrants
 
@@ -891,7 +892,7 @@ class TournamentService(
 
     def log(self, *, event: EventRef = None) -> list[outcomes.LogLine]:
         with self._tx(write=False) as s:
-            ev = self._event(s, event)
+            ev = self._event(s, event, full=False)  # the names: entrants, not rounds
             # A log entry without an entrant (None) gets no name.
             names: dict[int | None, str] = {e.id: e.name for e in ev.entrants}
             rows = s.scalars(
