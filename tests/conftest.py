@@ -8,11 +8,12 @@ import inspect
 import os
 import shutil
 import socket
+import sqlite3
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from typing import Any
 
 import pytest
@@ -343,6 +344,36 @@ class MigratedTemplate:
             raise RuntimeError("the template database's WAL was not checkpointed")
         os.replace(building, self.path)
 
+    @property
+    def real_migrate(self) -> Callable[[Any], None]:
+        return self._migrate
+
+    def migrate(self, engine) -> None:
+        """`ball.storage.migrate` for a test: a SQLite file that does not exist yet starts as
+        a copy of the template, and an empty in-memory database (`create_app()` without a
+        path) as a backup of it; the real `migrate` then finds either at head at once."""
+        from sqlalchemy.pool import StaticPool
+
+        if engine.dialect.name == "sqlite":
+            path = engine.url.database
+            if path and path != ":memory:":
+                # A missing folder is left for SQLite to refuse, as it would outside the tests.
+                if os.path.isdir(os.path.dirname(path)) and not os.path.exists(path):
+                    shutil.copyfile(self.ready(), path)
+            elif isinstance(engine.pool, StaticPool):  # one connection: one database
+                self._fill_memory(engine)
+        self._migrate(engine)
+
+    def _fill_memory(self, engine) -> None:
+        raw = engine.raw_connection()
+        try:
+            memory = raw.driver_connection
+            if memory.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0:
+                with closing(sqlite3.connect(self.ready())) as template:
+                    template.backup(memory)
+        finally:
+            raw.close()  # back to the pool, which keeps the one connection open
+
 
 @pytest.fixture(scope="session")
 def migrated_template(request, tmp_path_factory) -> MigratedTemplate:
@@ -358,29 +389,39 @@ def migrated_template(request, tmp_path_factory) -> MigratedTemplate:
 
 
 def template_db_patches(request, migrated_template) -> list[tuple[Any, str, Any]]:
-    """Before a test's app or service migrates a SQLite file that does not exist yet, copy the
-    template there; `migrate` then finds it at head and returns at once. tests/storage and
-    tests marked `real_migrations` keep running Alembic on empty files. Returns the
-    (object, attribute, value) patches that do it."""
-    if request.node.get_closest_marker("real_migrations") or request.path.parent.name == "storage":
-        return []
+    """The `migrate` this test's apps and services use: the template's copy
+    (`MigratedTemplate.migrate`), or the real one on empty files for tests/storage and tests
+    marked `real_migrations`. Returns the (object, attribute, value) patches that set it."""
+    real = request.node.get_closest_marker("real_migrations") or \
+        request.path.parent.name == "storage"
+    return migrate_patches(migrated_template.real_migrate if real else migrated_template.migrate)
+
+
+def migrate_patches(migrate: Callable[[Any], None]) -> list[tuple[Any, str, Any]]:
     import ball.storage
 
-    real_migrate = ball.storage.migrate
-
-    def migrate_from_template(engine) -> None:
-        path = engine.url.database if engine.dialect.name == "sqlite" else None
-        # A missing folder is left for SQLite to refuse, as it would outside the tests.
-        if path and path != ":memory:" and os.path.isdir(os.path.dirname(path)) \
-                and not os.path.exists(path):
-            shutil.copyfile(migrated_template.ready(), path)
-        real_migrate(engine)
-
     # open_database looks `migrate` up in ball.storage; the web app imported it by name.
-    patches: list[tuple[Any, str, Any]] = [(ball.storage, "migrate", migrate_from_template)]
+    patches: list[tuple[Any, str, Any]] = [(ball.storage, "migrate", migrate)]
     if "ball.web.app" in sys.modules:
-        patches.append((sys.modules["ball.web.app"], "migrate", migrate_from_template))
+        patches.append((sys.modules["ball.web.app"], "migrate", migrate))
     return patches
+
+
+@contextmanager
+def template_for_wider_fixtures(migrated_template) -> Iterator[None]:
+    """The template's `migrate` for the whole session too, not only inside each test:
+    module- and session-scoped fixtures (an app or a service shared by a file's tests) are
+    set up before the test's own patches, and each ran Alembic on its empty database (~0.3 s
+    of CPU each). Tests that need the real one get it back for their duration."""
+    patches = migrate_patches(migrated_template.migrate)
+    saved = [(target, name, getattr(target, name)) for target, name, _ in patches]
+    for target, name, value in patches:
+        setattr(target, name, value)
+    try:
+        yield
+    finally:
+        for target, name, value in reversed(saved):
+            setattr(target, name, value)
 
 
 # --- PIN hashes at a test cost: scrypt at the production cost is ~60 ms of CPU per hash, and
@@ -656,9 +697,10 @@ def one_compiled_sql_cache_per_dialect() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _session_caches() -> Iterator[None]:
+def _session_caches(migrated_template) -> Iterator[None]:
     with ExitStack() as caches:
         for cache in (one_click_command_per_typer_app, one_dependant_per_route,
                       one_compiled_sql_cache_per_dialect):
             caches.enter_context(cache())
+        caches.enter_context(template_for_wider_fixtures(migrated_template))
         yield
