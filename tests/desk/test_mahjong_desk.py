@@ -32,10 +32,6 @@ def seat(client, event_id: int, **form) -> str:
     return r.headers["location"]
 
 
-def version(client, url: str) -> str:
-    return loaded_form(client, url)[1]
-
-
 def loaded_form(client, url: str) -> tuple[str, str]:
     """The sheet page's CSRF token and version, from one read of it: what a browser posts
     back is the form it loaded (reading the page once for each was a second render of it

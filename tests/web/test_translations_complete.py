@@ -100,21 +100,21 @@ def test_the_check_catches_empty_fuzzy_missing_and_broken_placeholders():
     ]
 
 
-def test_the_template_holds_every_string_of_the_sources(fresh_template):
+def test_the_template_holds_every_string_of_the_sources(extracted):
     # Extract exactly as the developers do (babel.cfg); a string the template lacks has no
     # catalogue entry at all, so the completeness check above would never see it.
     known = {(m.context, m.id) for m in read_catalogue(LOCALES / "messages.pot") if m.id}
-    extracted = {(m.context, m.id) for m in read_catalogue(fresh_template) if m.id}
     assert len(extracted) > 300
     assert sorted(extracted - known, key=str) == []
 
 
 @pytest.fixture(scope="module")
-def fresh_template(tmp_path_factory) -> Path:
-    """A template extracted from the sources, once for the module's two tests that read it:
-    it depends only on the source files, and each run of pybabel was ~1 s (a child process).
-    The tests only read the file."""
-    return _extract(tmp_path_factory.mktemp("extracted"))
+def extracted(tmp_path_factory) -> frozenset[tuple[str | None, str]]:
+    """(context, id) of every message extracted from the sources, once for the module's two
+    tests that read it: it depends only on the source files, and each run of pybabel was
+    ~1 s (a child process)."""
+    fresh = _extract(tmp_path_factory.mktemp("extracted"))
+    return frozenset((m.context, m.id) for m in read_catalogue(fresh) if m.id)
 
 
 def _extract(tmp_path: Path) -> Path:
@@ -133,10 +133,9 @@ def _key(message: str | Marked) -> tuple[str | None, str]:
     return (message.context, message.message) if isinstance(message, Marked) else (None, message)
 
 
-def test_printed_labels_and_clock_words_are_messages_of_the_catalogue(fresh_template):
+def test_printed_labels_and_clock_words_are_messages_of_the_catalogue(extracted):
     # Extraction finds every printed label (with its context) and every clock word, so the
     # completeness check above covers them in ko and bg.
-    extracted = {(m.context, m.id) for m in read_catalogue(fresh_template) if m.id}
     wanted = {_key(m) for m in printed.message_ids()} | {(None, m) for m in CLOCK_WORDS.values()}
     assert len(wanted) > 150
     assert sorted(wanted - extracted, key=str) == []

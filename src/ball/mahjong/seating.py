@@ -392,12 +392,14 @@ def _best_move(
     for a in movers:
         wa = where[a]
         ma, ka = meet[a], team[a]
+        # Tables seat SEATS = 4, so a's three mates and a table's four players are unpacked.
         o0, o1, o2 = others = [x for x in session[wa] if x != a]
         mates = [team[x] for x in others]
         # `delta`'s d, summed apart: for b at table T (meet[b][b] is 0),
         #   sum over a's mates x of (mb[x] - ma[x] + 1) + sum over T less b of (ma[y] - mb[y] + 1)
         #   = base - ma[b] + (mb[o0] + mb[o1] + mb[o2]) - (mb[y0] + ... + mb[y3])
-        own = 6 - ma[o0] - ma[o1] - ma[o2]
+        # where base holds the +1 of each of the 2 * (SEATS - 1) pairs and the ma terms.
+        own = 2 * (SEATS - 1) - ma[o0] - ma[o1] - ma[o2]
         # and its c: team-mates b joins at a's table less those a leaves, and the same at T
         lose_a = mates.count(ka) if ka >= 0 else 0
         for t, table in enumerate(session):
