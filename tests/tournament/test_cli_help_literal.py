@@ -58,7 +58,14 @@ def test_the_walk_reaches_every_command_and_the_known_examples() -> None:
 
 
 @pytest.mark.parametrize(("path", "command"), RAW, ids=[" ".join(p) or "ball" for p, _ in RAW])
-def test_every_help_page_shows_its_texts_as_written(path: list[str], command: Any) -> None:
+def test_every_help_page_shows_its_texts_as_written(
+    path: list[str], command: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Wide enough that no help line is cut; Typer reads TERMINAL_WIDTH once, at import (an
+    # earlier test may have set it narrow), so its width is set here directly.
+    import typer.rich_utils
+
+    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", 500)
     result = runner.invoke(build_app(), [*path, "--help"], prog_name="ball", env={"COLUMNS": "500"})
     assert result.exit_code == 0, result.output
     page = "".join(" " if ch in BOX else ch for ch in result.output)
