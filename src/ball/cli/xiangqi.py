@@ -10,13 +10,17 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ball.xiangqi import Move, Position, XiangqiError, board_outcome, divide, perft
 
 from .common import fail
+
+if TYPE_CHECKING:  # the record reader is imported where a record is read
+    from ball.xiangqi import Game
+    from ball.xiangqi.pgn import XiangqiRecord
 
 app = typer.Typer(
     help="The Xiangqi engine: legal moves, applying moves, perft, status.", no_args_is_help=True
@@ -151,7 +155,7 @@ def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
     typer.echo(json.dumps(doc, indent=2))
 
 
-def read_record(path: str):
+def read_record(path: str) -> tuple[XiangqiRecord, Game]:
     """The record FILE.pgn (`-`: standard input) read and replayed, its warnings printed on
     standard error; one line and exit 2 when it cannot be. Every command reads records here,
     with the reader's one size limit (`pgn.MAX_CHARS`) and its encodings (`pgn.decode`)."""
@@ -322,7 +326,7 @@ def record_check_cmd(
     )
 
 
-def _moves(game) -> str:
+def _moves(game: Game) -> str:
     """`41 moves (81 plies)`: seed 7.1 counts a move as Red's and Black's turn together,
     numbered from the start position's move number."""
     plies = len(game.moves)
