@@ -69,7 +69,7 @@ def test_record_check(tmp_path: Path) -> None:
     good.write_text(LIU_YANG, encoding="utf-8")
     result = run("record", "check", str(good))
     assert result.exit_code == 0, result.stderr
-    assert "125 moves" in result.stdout and "1/2-1/2" in result.stdout
+    assert "63 moves (125 plies)" in result.stdout and "1/2-1/2" in result.stdout
 
     bad = tmp_path / "bad.pgn"
     bad.write_text(LIU_YANG.replace("2. b0c2", "2. b0c3"), encoding="utf-8")

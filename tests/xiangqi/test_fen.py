@@ -58,7 +58,11 @@ def test_clocks_are_read_and_written() -> None:
         ("3k5/9/9/9/9/9/9/9/9/3BK4 w", "red elephant on d0"),
         ("3k5/9/9/2B6/9/9/9/9/9/4K4 w", "red elephant on c6"),  # across the river
         ("3k5/9/9/9/9/9/9/P8/9/4K4 w", "red pawn on a2 is behind"),
-        ("3k5/9/9/9/9/9/1P7/9/9/4K4 w", "red pawn on b3 is behind"),
+        # Issue 32.10: not behind (b3 is level with the starting points) but off their files.
+        ("3k5/9/9/9/9/9/1P7/9/9/4K4 w", "red pawn on b3 is on its own side of the river off"),
+        ("3k5/9/9/5p3/9/9/9/9/9/4K4 w", "black pawn on f6 is on its own side of the river off"),
+        ("3k5/9/9/9/3p5/9/9/9/9/4K4 w", "black pawn on d5 is on its own side of the river off"),
+        ("3k5/4p4/9/9/9/9/9/9/9/4K4 w", "black pawn on e8 is behind"),
         ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", None),
         ("3k5/9/9/9/9/9/9/9/9/4K4 w - - ² 1", "half-move"),  # not an ASCII digit
         ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1234567", "move number"),

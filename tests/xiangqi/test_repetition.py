@@ -37,6 +37,13 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "2r2k3/9/9/1nr6/Rn7/9/9/9/9/3K5 w - - 0 1",
         ["a5a6", "c6c5", "a6a5", "c5c6"],
     ),
+    # 28.5 exchange offer with no root on the target (issue 32.8): the red rook, protected by
+    # the horse (d0-b0) or the king (b0-d0), steps beside the lone black rook, which can
+    # take it first; the black rook steps away. Red offers rooks; nobody chases: a draw.
+    "rook_offers_exchange_to_unrooted_rook": (
+        "5k3/9/9/9/9/9/9/2N6/1r7/3RK4 w - - 0 1",
+        ["d0b0", "b1d1", "b0d0", "d1b1"],
+    ),
     # 28.8 follow: the rook attacks a cannon that the c9 rook protects: idle.
     "follow_rooted_piece": (
         "2r2k3/9/9/2c6/R8/9/9/9/9/3K5 w - - 0 1",
@@ -62,9 +69,15 @@ CASES: dict[str, tuple[str, list[str]]] = {
     # 27.1: the king itself chasing an unprotected cannon counts as idle.
     "king_chase_idle": ("5k3/9/9/9/9/9/9/3c5/4K4/9 w - - 0 1", ["e1d1", "d2e2", "d1e1", "e2d2"]),
     # 27.1, second sentence: the king steps d1-e1-d1 and each time becomes the screen of a
-    # cannon (e0, then d0) that then attacks the lone black cannon: a chase made with the
+    # cannon (e0, then d0) that then attacks the lone black horse: a chase made with the
     # king's help is a chase by the seed; AXF rule 28 lets the king help.
     "king_helps_cannon_chase": (
+        "5k3/9/9/9/4n4/9/9/9/3K5/3CC4 w - - 0 1",
+        ["d1e1", "e5d7", "e1d1", "d7e5"],
+    ),
+    # 28.5: the same with a black cannon: it can take the attacking cannon first over the
+    # king (and the king takes back), so each king step offers an exchange of cannons: idle.
+    "king_screens_cannon_exchange": (
         "5k3/9/9/9/4c4/9/9/9/3K5/3CC4 w - - 0 1",
         ["d1e1", "e5d5", "e1d1", "d5e5"],
     ),
@@ -176,6 +189,20 @@ def test_rook_against_protected_rook_is_an_exchange_hence_idle_28_5() -> None:
     r = ruling("rook_offers_exchange")
     assert (r.result, r.verdict, r.article) == ("1/2-1/2", "draw", "26.2")
     assert categories(r, Color.RED) == ["idle"] * 4
+
+
+@pytest.mark.parametrize("rules", ["chinese", "axf"])
+@pytest.mark.parametrize(
+    "name", ["rook_offers_exchange_to_unrooted_rook", "king_screens_cannon_exchange"]
+)
+def test_an_offer_to_exchange_equal_pieces_is_idle_even_without_a_root_28_5(
+    name: str, rules: str
+) -> None:
+    r = ruling(name, rules)
+    assert (r.result, r.verdict, r.article) == ("1/2-1/2", "draw", "26.2")
+    assert categories(r, Color.RED) == ["idle"] * 4
+    # Under AXF the king's steps are idle for their own reason; the seed names 28.5.
+    assert rules == "axf" or all("28.5" in m.note for m in r.cycle if m.color is Color.RED)
 
 
 @pytest.mark.parametrize(

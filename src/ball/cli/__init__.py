@@ -90,8 +90,11 @@ def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
     """
     import typer
 
+    from ball.cli.literal_help import LiteralHelpGroup
+
     app = typer.Typer(
         name="ball",
+        cls=LiteralHelpGroup,
         help="BALL Toolbox: rules engine, matches, tournaments, clocks, printing, web toolbox.",
         no_args_is_help=True,
         pretty_exceptions_enable=False,

@@ -27,6 +27,8 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
+from .literal import literal
+
 APP_HELP = "BALL Toolbox: rules engine, matches, tournaments, clocks, printing, web toolbox."
 
 # Typer's help styles (typer.rich_utils), the ones the top-level help shows.
@@ -112,7 +114,8 @@ def _commands_panel(entries: list[tuple[str, str]]) -> Panel:
     table.add_column(style="bold cyan", no_wrap=True, width=max(len(n) for n, _ in entries))
     table.add_column("Description", justify="left", no_wrap=False, ratio=10)
     for name, line in entries:
-        table.add_row(Text(name), _options(Text.from_markup(line, style="")))
+        # Read as the full app reads it (`ball.cli.literal_help`): the text as written.
+        table.add_row(Text(name), _options(Text.from_markup(literal(line), style="")))
     return Panel(table, border_style="dim", title="Commands", title_align="left")
 
 
@@ -128,7 +131,7 @@ def print_help(
     console = _console()
     usage = f"Usage: {prog_name or _program_name()} [OPTIONS] COMMAND [ARGS]..."
     console.print(Padding(_options(usage), 1), style="bold")
-    app_help = Group(_options(Text.from_markup(APP_HELP, style="")))
+    app_help = Group(_options(Text.from_markup(literal(APP_HELP), style="")))
     console.print(Padding(Align(app_help, pad=False), (0, 1, 1, 1)))
     console.print(_options_panel())
     console.print(_commands_panel(list(entries)))

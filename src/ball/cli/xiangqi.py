@@ -10,13 +10,17 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ball.xiangqi import Move, Position, XiangqiError, board_outcome, divide, perft
 
 from .common import fail
+
+if TYPE_CHECKING:  # the record reader is imported where a record is read
+    from ball.xiangqi import Game
+    from ball.xiangqi.pgn import XiangqiRecord
 
 app = typer.Typer(
     help="The Xiangqi engine: legal moves, applying moves, perft, status.", no_args_is_help=True
@@ -151,32 +155,36 @@ def status_cmd(args: ArgsArg = None, standard: StandardOpt = False):
     typer.echo(json.dumps(doc, indent=2))
 
 
-def _judge_game(fen: str | None, moves: str | None, pgn: str | None):
-    """The game `judge` rules on: from FILE.pgn, or from --fen and --moves (ICCS)."""
-    if pgn is not None:
-        return _judge_record(fen, moves, pgn).game()
-    return _judge_moves(fen, moves)
+def read_record(path: str) -> tuple[XiangqiRecord, Game]:
+    """The record FILE.pgn (`-`: standard input) read and replayed, its warnings printed on
+    standard error; one line and exit 2 when it cannot be. Every command reads records here,
+    with the reader's one size limit (`pgn.MAX_CHARS`) and its encodings (`pgn.decode`)."""
+    from ball.xiangqi import pgn
 
-
-def _judge_record(fen: str | None, moves: str | None, pgn: str):
-    """The record FILE.pgn, read (one line and exit 2 when it cannot be)."""
-    from ball.xiangqi import pgn as module
-
-    if fen is not None or moves is not None:
-        fail("judge takes FILE.pgn or --fen/--moves, not both")
+    # Four bytes a character at most (UTF-8), one more to see that the file is too long.
+    limit = 4 * pgn.MAX_CHARS + 1
     try:
-        with open(pgn, encoding="utf-8") as handle:
-            text = handle.read(1_000_001)
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {pgn}: {getattr(exc, 'strerror', None) or exc}")
-    if len(text) > 1_000_000:
-        fail(f"{pgn}: larger than 1,000,000 characters")
+        if path == "-":
+            data = sys.stdin.buffer.read(limit)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            fail(f"cannot read {path}: no such file")
+        fail(f"cannot read {path}: {exc.strerror or exc}")
     try:
-        record = module.read(text)
-        record.game()  # replayed here so a bad move is named as the record's fault
+        text, _encoding = pgn.decode(data)
+    except XiangqiError as exc:
+        fail(f"cannot read {path}: {exc}")
+    try:
+        record = pgn.read(text)
+        game = record.game()  # replayed here so a bad move is named as the record's fault
     except ValueError as exc:  # XiangqiError and the PGN reader's own errors
-        fail(f"{pgn}: {exc}")
-    return record
+        fail(f"{path}: {exc}")
+    for warning in record.warnings:
+        typer.echo(f"warning: {path}: {warning}", err=True)
+    return record, game
 
 
 def _judge_moves(fen: str | None, moves: str | None):
@@ -232,10 +240,12 @@ def judge_cmd(
         fail(f"--rules: {exc}")
     if write is not None and pgn is None:
         fail("--write needs FILE.pgn: the ruling is written into that record")
-    game = _judge_game(fen, moves, pgn)
+    if pgn is not None and (fen is not None or moves is not None):
+        fail("judge takes FILE.pgn or --fen/--moves, not both")
+    record, game = read_record(pgn) if pgn is not None else (None, _judge_moves(fen, moves))
     ruling = game.ruling(rule_set)
     if write is not None:
-        _write_ruling(_judge_record(None, None, str(pgn)), ruling, write)
+        _write_ruling(record, ruling, write)
     typer.echo(json.dumps(ruling.as_dict(), indent=2))
 
 
@@ -291,20 +301,16 @@ app.add_typer(record_app, name="record")
 
 
 @record_app.command("check")
-def record_check_cmd(path: Annotated[str, typer.Argument(metavar="FILE.pgn")]):
+def record_check_cmd(
+    path: Annotated[str | None, typer.Argument(metavar="FILE.pgn", show_default=False)] = None,
+):
     """Read a PGN record and replay its moves; print a summary, or one line naming the line
-    and column of the first fault (exit 2)."""
-    from ball.xiangqi import pgn
-
-    from .common import read_text
-
-    text = read_text(path)
-    try:
-        record = pgn.read(text)
-        game = record.game()
-        log = record.log_state()
-    except XiangqiError as exc:
-        fail(f"{path}: {exc}")
+    and column of the first fault (exit 2). Warnings (no result, a footer) go to standard
+    error."""
+    if path is None:
+        fail("give FILE.pgn, the record to check (- for standard input)")
+    record, game = read_record(path)
+    log = record.log_state()
     if log.ending is not None and record.result not in ("*", log.ending.result):
         fail(
             f"{path}: the arbiter's log ends the game {log.ending.result} "
@@ -313,8 +319,20 @@ def record_check_cmd(path: Annotated[str, typer.Argument(metavar="FILE.pgn")]):
     ending = board_outcome(game.position)
     fouls = ", ".join(f"{side} {n}" for side, n in log.fouls.items())
     typer.echo(
-        f"{path}: ok, {len(game.moves)} moves ({record.notation}), result {record.result}, "
+        f"{path}: ok, {_moves(game)} ({record.notation}), result {record.result}, "
         f"{len(record.rulings)} ruling(s), fouls {fouls}"
         + (f"; the board says {ending.result} ({ending.reason})" if ending else "")
         + (f"; the log says {log.ending.result} ({log.ending.article})" if log.ending else "")
     )
+
+
+def _moves(game: Game) -> str:
+    """`41 moves (81 plies)`: seed 7.1 counts a move as Red's and Black's turn together,
+    numbered from the start position's move number."""
+    plies = len(game.moves)
+    if not plies:
+        return "0 moves"
+    start = game.positions[0]
+    last = game.positions[-2]  # the position before the last move
+    moves = last.fullmove - start.fullmove + 1
+    return f"{moves} move{'s' if moves != 1 else ''} ({plies} pl{'ies' if plies != 1 else 'y'})"

@@ -110,10 +110,22 @@ def _check_placement(sq: int, code: int) -> None:
         raise XiangqiError(f"{where} is not on a palace diagonal point of its side")
     if kind == ELEPHANT and red_view not in _ELEPHANT_POINTS:
         raise XiangqiError(f"{where} is not on an elephant point of its side")
-    if kind == PAWN and (
-        rank_of(red_view) < 3 or (rank_of(red_view) <= 4 and file_of(sq) % 2 == 1)
-    ):
+    if kind == PAWN:
+        _check_pawn(where, rank_of(red_view), file_of(sq))
+
+
+def _check_pawn(where: str, rank: int, file: int) -> None:
+    # `rank` counted from the pawn's own side (0..9). A pawn starts on its rank 3 on files
+    # a, c, e, g, i; it only moves forward until it has crossed the river (rank 5), so it
+    # never stands behind rank 3, nor on its own half on files b, d, f, h (the files are
+    # symmetric, so the parity holds for both colours).
+    if rank < 3:
         raise XiangqiError(f"{where} is behind its starting points (pawns never retreat)")
+    if rank <= 4 and file % 2 == 1:
+        raise XiangqiError(
+            f"{where} is on its own side of the river off its starting files "
+            "(a pawn moves sideways only after crossing the river)"
+        )
 
 
 def check_board(board: list[int]) -> None:

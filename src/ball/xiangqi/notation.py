@@ -315,11 +315,21 @@ def parse_chinese(text: str) -> Description:
 
 # --- the public API --------------------------------------------------------------------------
 
+# Full-width forms (U+FF01..U+FF5E, and the ideographic space) as Chinese archives type them
+# in WXF (`Ｃ２＝５`) and move numbers: each is one ASCII character.
+_HALFWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def halfwidth(text: str) -> str:
+    """`text` with full-width ASCII forms written as ASCII (`Ｃ２＝５` → `C2=5`), one
+    character for one, so positions in the text are kept."""
+    return text.translate(_HALFWIDTH)
+
 
 def detect(text: str) -> Notation:
-    """Which notation `text` is written in: Chinese if it has any non-ASCII character, ICCS
-    if it is two squares, WXF otherwise."""
-    t = text.strip()
+    """Which notation `text` is written in (full-width forms read as ASCII): Chinese if it
+    has any other non-ASCII character, ICCS if it is two squares, WXF otherwise."""
+    t = halfwidth(text).strip()
     if any(ord(ch) > 127 for ch in t):
         return Notation.CHINESE
     if _ICCS_RE.fullmatch(t):
@@ -357,6 +367,7 @@ def read(position: Position, text: str, fmt: str | Notation | None = None) -> Mo
     if len(text) > 16:
         raise XiangqiError(f"'{text[:16]}…' is too long to be a move")
     notation = detect(text) if fmt is None else _notation(fmt)
+    text = halfwidth(text)
     if notation is Notation.ICCS:
         move = Move.from_iccs(text)
         _check_legal(position, move)
@@ -377,6 +388,7 @@ __all__ = [
     "describe",
     "detect",
     "file_number",
+    "halfwidth",
     "parse_chinese",
     "parse_wxf",
     "read",

@@ -10,6 +10,13 @@ The arbiter's log goes in as comments `{log: H:MM:SS SIDE KIND …}` (`ball.xian
 Reading checks the syntax and names the line and column of every fault, like `.bgn`
 (`ball.match.record`); `XiangqiRecord.game()` replays the moves and names the first one that
 cannot be read or is illegal.
+
+Published archives are read as they are: `decode` takes the file's bytes (UTF-8 with or
+without a byte-order mark, else GB18030, the superset of GBK and GB2312);
+full-width forms (`Ｃ２＝５`, `１．`) read as ASCII; a record without a result marker is read
+with the `Result` tag's result, else `*`, and text after the result (a footer) is ignored;
+each of these leaves a line in `record.warnings`, never a refusal. One size limit,
+`MAX_CHARS`, holds for every reader of a record.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from .errors import XiangqiError
 from .fen import START_FEN
 from .game import Game
 from .gamelog import LogEntry, LogState, entry_line, fold, parse_entry
-from .notation import Notation
+from .notation import Notation, halfwidth
 from .position import Position
 from .repetition import Ruling
 from .rules import XiangqiRules
@@ -55,6 +62,9 @@ _REASON_RE = re.compile(r"[a-z0-9][a-z0-9.\-]*")
 _MOVE_NUMBER_RE = re.compile(r"(\d+)\.(\.\.)?")
 _NAG_RE = re.compile(r"\$\d{1,3}")
 MAX_MOVES = 2000
+# The longest record text any reader takes (command line, web): a long game with comments
+# is a few tens of thousands of characters.
+MAX_CHARS = 1_000_000
 
 
 class PgnError(XiangqiError):
@@ -101,6 +111,8 @@ class XiangqiRecord:
     result: str = "*"
     # Where each move stood in the text that was read (line, column); empty when built.
     places: list[tuple[int, int]] = field(default_factory=list, compare=False)
+    # What reading passed over: a missing result, a footer after it (line, column, why).
+    warnings: list[str] = field(default_factory=list, compare=False)
 
     @property
     def notation(self) -> Notation:
@@ -259,6 +271,21 @@ class _Lexer(TagLexer):
 
     def __init__(self, text: str) -> None:
         super().__init__(text, PgnError)
+        self.footer: Token | None = None  # where text after the result begins
+
+    def tokens(self) -> list[Token]:
+        """The tokens up to and including the result; what follows it is not scanned (a
+        footer may hold anything), only its first word kept in `footer`."""
+        out: list[Token] = []
+        while True:
+            self.skip_space()
+            if self.pos >= len(self.text):
+                return out
+            if out and out[-1].kind == "word" and halfwidth(out[-1].text) in RESULTS:
+                line, column = self.line, self.column
+                self.footer = self.word(line, column, "")
+                return out
+            out.append(self.token())
 
     def skip_space(self) -> None:
         while self.peek() and (self.peek().isspace() or self.peek() == "\ufeff"):
@@ -320,8 +347,6 @@ class _Movetext:
 
     def run(self) -> None:
         for tok in self.tokens:
-            if self.ended is not None:
-                raise _at(tok, f"'{tok.text}' after the result {self.ended.text}")
             if tok.kind == "tag":
                 raise _at(tok, f"tag {tok.name} after the moves began")
             if tok.kind == "comment":
@@ -350,13 +375,14 @@ class _Movetext:
 
     def _word(self, tok: Token) -> None:
         text = tok.text
-        if text in RESULTS:
+        plain = halfwidth(text)  # full-width numbers and results (`１．`, `１－０`)
+        if plain in RESULTS:
             self.ended = tok
-            self.record.result = text
+            self.record.result = plain
             return
-        if _NAG_RE.fullmatch(text):  # a numeric annotation ($1 …): kept by no reader here
+        if _NAG_RE.fullmatch(plain):  # a numeric annotation ($1 …): kept by no reader here
             return
-        number = _MOVE_NUMBER_RE.match(text)
+        number = _MOVE_NUMBER_RE.match(plain)
         if number:
             self._number(tok, int(number[1]), bool(number[2]))
             text = text[number.end() :]
@@ -376,10 +402,31 @@ class _Movetext:
             raise _at(tok, f"'{tok.text}' marks a Black move but it is Red's move {number}")
 
 
+def decode(data: bytes) -> tuple[str, str]:
+    """A record file's bytes as text, and the encoding read: UTF-8 after its byte-order
+    mark; else UTF-8 if the bytes are valid UTF-8 (GBK text almost never is), else GB18030
+    (which reads GBK and GB2312, the common encodings of Chinese archives). XiangqiError
+    when none fits."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # UTF-8's byte-order mark
+        encodings: tuple[str, ...] = ("utf-8",)
+    else:
+        encodings = ("utf-8", "gb18030")
+    for encoding in encodings:
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise XiangqiError("the record is neither UTF-8 nor GB18030 (GBK) text")
+
+
 def read_pgn(text: str) -> XiangqiRecord:
     """Read one PGN game; PgnError with line and column on any fault of syntax or tags.
     The moves are checked by `XiangqiRecord.game()` (they need the position to be read)."""
-    tokens = _Lexer(text).tokens()
+    if len(text) > MAX_CHARS:
+        raise PgnError(1, 1, f"the record is longer than {MAX_CHARS:,} characters")
+    lexer = _Lexer(text)
+    tokens = lexer.tokens()
     record = XiangqiRecord()
     where: dict[str, Token] = {}
     i = 0
@@ -393,11 +440,23 @@ def read_pgn(text: str) -> XiangqiRecord:
     _check_tags(record, where)
     movetext = _Movetext(record, tokens[i:])
     movetext.run()
+    tagged = record.tags.get("Result")
     if movetext.ended is None:
         lines = text.splitlines() or [""]
-        reason = "the record has no result (1-0, 0-1, 1/2-1/2 or *)"
-        raise PgnError(len(lines), len(lines[-1]) + 1, reason)
-    tagged = record.tags.get("Result")
+        record.result = tagged or "*"
+        source = "its Result tag's" if tagged else ""
+        record.warnings.append(
+            f"line {len(lines)}, column {len(lines[-1]) + 1}: no result after the moves; "
+            f"read with {source or 'the result'} {record.result}"
+        )
+        record.tags.pop("Result", None)
+        return record
+    if lexer.footer is not None:
+        foot = lexer.footer
+        record.warnings.append(
+            f"line {foot.line}, column {foot.column}: text after the result "
+            f"{record.result} ignored ('{foot.text[:20]}')"
+        )
     if tagged is not None and tagged != record.result:
         raise _at(movetext.ended, f"result {record.result} differs from tag Result {tagged}")
     record.tags.pop("Result", None)
@@ -417,6 +476,7 @@ def write(record: XiangqiRecord) -> str:
 __all__ = [
     "PgnError",
     "XiangqiRecord",
+    "decode",
     "from_game",
     "parse_ruling",
     "read",

@@ -15,7 +15,9 @@ is classified for the side that made it (seed §28):
   by a horse or cannon even if protected). Kings and uncrossed pawns are never chased
   (25.3); a chase by the king's or a pawn's own attack counts as idle (27.1, 27.2); the
   chased pieces are named;
-* idle (28.9): anything else, including exchanges, offers, blocks and follows.
+* idle (28.9): anything else, including exchanges, offers, blocks and follows; an attack on
+  a piece that can take the attacker first and is its equal (28.5: an offer to exchange) is
+  never a chase, rooted or not.
 
 A side whose every move in the cycle is an attack of a forbidden kind (25.2: perpetual check,
 kill, chase and their mixtures, per the rule set) plays forbidden moves; one idle move makes
@@ -207,10 +209,18 @@ def _old_attacks(before: Position, move: Move) -> set[tuple[int, int]]:
 
 
 def _chases(
-    before: Position, move: Move, passed: Position, ids: dict[int, int], rules: RepetitionRules
+    before: Position,
+    move: Move,
+    after: Position,
+    passed: Position,
+    ids: dict[int, int],
+    rules: RepetitionRules,
 ) -> tuple[list[Chased], str]:
     """The pieces the move newly threatens to win, and a note when a chase is idle."""
     board = passed.board
+    # The opponent's legal captures now: a target that can take its attacker first is
+    # offered an exchange (28.5), whatever protects either piece.
+    replies = set(after.legal_codes())
     old = _old_attacks(before, move)
     mover_kind = KIND_OF_CODE[board[move.to_sq] & 7]
     enemy = before.turn.other.side
@@ -226,6 +236,14 @@ def _chases(
             continue  # 25.3: an uncrossed pawn is not a "piece" that can be chased
         # The king has no value: it never wins material by being worth less than its prey.
         gain = rules.values[target.kind] > rules.values.get(attacker.kind, 1000)
+        # 28.5's "equal strength" by 25.3's values. With the seed's values only two pieces
+        # of the same kind can attack each other (a horse never stands on a cannon's line),
+        # so this is also AXF's (and Fairy-Stockfish's) same-kind reading.
+        if (t << 7 | a) in replies and rules.values[target.kind] == rules.values.get(
+            attacker.kind, 0
+        ):
+            note = f"an offer to exchange {attacker.kind} for {target.kind} is idle (28.5)"
+            continue
         if not gain and _rooted(passed, code):
             continue  # an exchange or a follow (28.5, 28.8), not a chase
         if attacker.kind in rules.idle_attackers:
@@ -247,7 +265,7 @@ def classify(
     if after.in_check():
         return Category.CHECK, [], ""
     passed = _pass(after)
-    chased, note = _chases(before, move, passed, ids, rules)
+    chased, note = _chases(before, move, after, passed, ids, rules)
     # A kill is a new threat: a mate the mover could already force before the move is not
     # made by it (as with chases, an old attack never counts).
     depth = rules.kill_moves
