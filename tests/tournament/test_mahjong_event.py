@@ -247,6 +247,10 @@ def test_refusals_write_nothing(tmp_path):
     path = write(tmp_path, "t4.json", sheet)
     ok("result", "enter", "--db", db, "--sheet", path)
     assert "correct it instead" in refused("result", "enter", "--db", db, "--sheet", path)
+    # Issue 32 item 7: the help says what an identical repeat does (exit 2, nothing stored)
+    help_text = " ".join(ok("result", "enter", "--help").replace("│", " ").split())
+    assert "second entry for the same table is refused with exit 2" in help_text
+    assert "changes nothing" not in help_text
     fixed = dict(sheet, hands=[{"winner": "N", "discarder": None, "fan": 8}])
     refused("result", "correct", "--db", db, "--reason", " ", "--sheet", path)
     out = ok("result", "correct", "--db", db, "--reason", "self-drawn, not a discard",
