@@ -16,9 +16,11 @@ clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,
 
 The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
 parallel classes are whole sessions in which no pair meets twice, the classic resolvable
-design), otherwise a seeded deal; then a tabu search that swaps two players of one session
-between tables (the method of social-golfer solvers), minimising sum over pairs of
-C(meetings, 2), which equals the repeat count once no pair meets three times. With teams,
+design), or from a shipped design with no repeat (`designs.DESIGNS`: 28, 32 and 40 players),
+relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
+swaps two players of one session between tables (the method of social-golfer solvers),
+minimising sum over pairs of C(meetings, 2), which equals the repeat count once no pair
+meets three times. With teams,
 a seating built without them is relabelled so that team-mates never met in it, or else the
 search starts from a team-separating deal and never seats two team-mates together. The work
 is bounded by counts (swap evaluations, table re-deals), never by the clock, so a seed gives
@@ -31,6 +33,8 @@ import random
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from ball.mahjong.designs import DESIGNS
 
 Table = tuple[int, int, int, int]
 Session = tuple[Table, ...]
@@ -209,6 +213,20 @@ def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[lis
     classes = [_parallel_class(k, d) for d in directions[:sessions]]
     return [
         [[label[p] for p in line] for line in classes[s % len(classes)]] for s in range(sessions)
+    ]
+
+
+def _design_start(players: int, sessions: int, rng: random.Random) -> list[list[list[int]]]:
+    """Sessions of a shipped design with no repeat meeting (`designs.DESIGNS`), relabelled
+    and reordered by the seed (cycled when there are more sessions)."""
+    design = DESIGNS[players]
+    label = list(range(1, players + 1))
+    rng.shuffle(label)
+    order = list(range(len(design)))
+    rng.shuffle(order)
+    return [
+        [[label[p - 1] for p in table] for table in design[order[s % len(order)]]]
+        for s in range(sessions)
     ]
 
 
@@ -577,6 +595,8 @@ def _start(
     keeps them apart."""
     if _power_of_four(players):
         start = _geometry_start(players, todo, rng)
+    elif players in DESIGNS:
+        start = _design_start(players, todo, rng)
     else:
         start = _dealt_start(players, todo, {}, rng)
     named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
