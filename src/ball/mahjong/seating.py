@@ -663,9 +663,11 @@ def separate_teams(seating: Seating, teams: Mapping[int, str], seed: int = 0) ->
     tables, so the same repeat meetings and wind counts; seeded, so every session of the
     template is relabelled alike). A template with no clash, or one no relabelling frees
     of clashes, is returned as it is."""
-    if not seating or not report(seating, teams).team_clashes:
+    players = sum(len(t) for t in seating[0]) if seating else 0
+    if not seating or not teams_separable(players, teams) or not report(
+        seating, teams
+    ).team_clashes:
         return seating
-    players = sum(len(t) for t in seating[0])
     team = _team_numbers(players, teams)
     sched = [[list(t) for t in session] for session in seating]
     relabelled = _relabel(sched, team, random.Random(seed))
