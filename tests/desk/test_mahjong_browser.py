@@ -181,6 +181,9 @@ def play_table(desk: Desk, number: int, table: int, seats: dict, rng: random.Ran
         if special == (1, 1) and h == 2:  # WC 6, 8: a false win by N
             desk.ruling("false-win", "N")
             scores = [s + d for s, d in zip(scores, [10, 10, 10, -30], strict=True)]
+            # MCR: N may not win the hand of its false win (issue 32 item 5)
+            desk.hand({"winner": "N", "fan": 8}, refused="N declared a false win in this hand")
+            hand = {"winner": "E", "discarder": "S", "fan": 10}
         if special == (2, 3) and h == 1:  # LS 4: W's long hand is dead; W cannot win it
             desk.ruling("long-hand", "W")
             desk.hand({"winner": "W", "fan": 8}, refused="W's hand is dead; it cannot win")

@@ -180,7 +180,7 @@ def test_rulings_false_win_dead_hand_time_waiver_and_the_80_point_line(client, a
     log = sheet["scored"].log
     assert [(e["hand"], e["article"], e["ruling"]) for e in log] == [
         (1, "WC 6", "false_win"), (2, "LS 4", "dead_hand"), (2, "TL 2", "turn_overrun"),
-        (3, "TL 1", "hand_overrun"), (3, "TL 7", "unwilling_to_continue"), (3, "TL 7", "waiver"),
+        (3, "TL 1", "hand_overrun"), (3, "TL 7", "unwilling_to_continue"), (3, "TL 6", "waiver"),
     ]  # fmt: skip
     assert log[0]["at"] == 10 * 3600 + 42 * 60 and log[0]["penalty_tiles"] == 3
     assert sheet["scored"].penalty_points == (10, 10 - 10, 10, -30)

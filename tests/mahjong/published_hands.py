@@ -87,8 +87,10 @@ HANDS: list[Named] = [
     Named("Out with Replacement Tile", "W2 W3 W4 B5 B6 B7 T3 T4 T7 T7", "GANG:B2", "T5", 11,
           "Out with Replacement Tile 8, All Simples 2, Melded Kong 1",
           {"self_drawn": True, "kong": True}),
-    Named("Robbing the Kong", **CHICKEN, total=8, breakdown="Robbing the Kong 8",
-          options={"kong": True}),
+    # The chicken hand with its bamboo chow in dots: the robbed T7 is the fourth of a pung
+    # being made into a kong, so the winner may hold no other T7 (`hand._check_flags`).
+    Named("Robbing the Kong", "T5 T6 F3 F3", "CHI:W3 PENG:B5 CHI:B7", "T7", 8,
+          "Robbing the Kong 8", {"kong": True}),
     Named("Last Tile Claim", **CHICKEN, total=8, breakdown="Last Tile Claim 8",
           options={"last_tile": True}),
     Named("Chicken Hand with flowers", **CHICKEN, total=10,

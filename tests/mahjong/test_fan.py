@@ -110,3 +110,31 @@ def test_any_thirteen_tiles_score_or_refuse_cleanly(tiles, win):
     except (HandError, NotAWin):
         return
     assert result.total > 0 and result.valid == (result.counted >= 8)
+
+
+ROBBING = next(h for h in HANDS if h.name == "Robbing the Kong")
+SINGLE = next(h for h in HANDS if h.name == "single wait only (refused)")  # T5 T6 T7 F3 + F3
+
+
+@pytest.mark.parametrize(
+    ("hand", "flags", "message"),
+    [  # Issue 32 item 6: each scored silently before, as if the flag were not there.
+        # Robbing the kong on T7 while the hand's own chow T6-T7-T8 holds a T7 (a fifth T7).
+        (HANDS[0], {"kong": True}, r"^kong: robbing the kong on T7 while the hand already"),
+        # Out with a replacement tile, and no kong among the melds.
+        (HANDS[0], {"kong": True, "self_drawn": True}, r"^kong: out with a replacement tile"),
+        # A robbed kong is no discard, so it is not the last tile's claim either.
+        (ROBBING, {"kong": True, "last_tile": True}, r"^kong, last_tile: "),
+        # The last of its kind while a copy is hidden in the concealed hand.
+        (SINGLE, {"fourth_tile": True}, r"^fourth_tile: F3 cannot be the last of its kind"),
+    ],
+)
+def test_contradictory_flags_are_refused_by_name(hand: Named, flags, message):
+    with pytest.raises(HandError, match=message):
+        parse_hand({**doc(hand), **flags})
+
+
+def test_flags_that_fit_the_tiles_still_score():
+    assert ("Robbing The Kong", 8) in score(parse_hand(doc(ROBBING))).fans
+    replacement = next(h for h in HANDS if h.name == "Out with Replacement Tile")
+    assert ("Out with Replacement Tile", 8) in score(parse_hand(doc(replacement))).fans

@@ -80,7 +80,7 @@ def test_false_win_championship_minus_30_plus_10_each():  # WC 6, 8
     log = TableLog()
     entry = log.false_win(40.0, seat=2, exposed_tiles=13)
     assert entry.points == (10, 10, -30, 10) and sum(entry.points) == 0
-    assert entry.penalty_tiles == 13 and log.may_win(2)  # play continues
+    assert entry.penalty_tiles == 13 and log.may_call(2)  # play continues
     assert log.points() == (10, 10, -30, 10)
 
 
@@ -95,17 +95,46 @@ def test_withdrawn_win_three_penalty_tiles_or_all_when_fewer():  # WC 7
     assert log.withdrawn_win(2.0, seat=2, concealed_tiles=2).penalty_tiles == 2
 
 
-def test_arbiter_penalty_zero_sum_or_not():
+def test_arbiter_penalty_any_amount_given_to_no_one():
+    # Issue 32 item 4. MCR: the referee's penalty points are deducted from the offender and
+    # paid to no one; only the false win (WC 6, 8) is shared. So any amount is entered.
     log = TableLog()
-    assert log.arbiter_penalty(1.0, 0, 30, "WC 8").points == (-30, 10, 10, 10)
-    assert log.arbiter_penalty(2.0, 0, 20, "WC 8", zero_sum=False).points == (-20, 0, 0, 0)
-    with pytest.raises(PenaltyError, match="shared equally"):
-        log.arbiter_penalty(3.0, 0, 20, "WC 8")
+    assert log.arbiter_penalty(1.0, 0, 10, "WC 8").points == (-10, 0, 0, 0)
+    assert log.arbiter_penalty(2.0, 3, 5, "LS 6").points == (0, 0, 0, -5)
+    assert log.arbiter_penalty(3.0, 1, 20, "WC 8", zero_sum=False).points == (0, -20, 0, 0)
+    assert log.points() == (-10, -20, 0, -5)
+
+
+def test_arbiter_penalty_shared_when_the_event_says_so():
+    shared = TableLog(rules=parse_event_rules("[arbiter]\nzero_sum = true\n"))
+    assert shared.arbiter_penalty(1.0, 0, 30, "WC 8").points == (-30, 10, 10, 10)
+    with pytest.raises(PenaltyError, match=r"points: 20 cannot be shared.*multiple of 3"):
+        shared.arbiter_penalty(3.0, 0, 20, "WC 8")
+    log = TableLog()
     with pytest.raises(PenaltyError, match="1 point or more"):
         log.arbiter_penalty(3.0, 0, 0, "WC 8")
     with pytest.raises(PenaltyError, match="seat"):
         log.arbiter_penalty(3.0, 4, 30, "WC 8")
-    assert len(log.entries) == 2  # refused rulings leave no entry
+    assert len(log.entries) == 0 and len(shared.entries) == 1  # refusals leave no entry
+
+
+def test_a_false_winner_may_not_win_that_hand():
+    # Issue 32 item 5. MCR: a player who declared a false win may not declare a win on that
+    # hand; play goes on (WC 6), so they still call, and the next hand is theirs to win.
+    log = TableLog()
+    log.false_win(1.0, seat=1, exposed_tiles=4)
+    assert not log.may_win(1) and log.may_call(1)
+    assert log.may_win(0) and log.may_win(2) and log.may_win(3)
+    log.new_hand()
+    assert log.may_win(1)
+
+
+def test_the_waiver_cites_the_referees_article():
+    # Issue 32 item 7: the referee judges the overrun (TL 6), as docs/mahjong.md and
+    # decision M-14 say; TL 7 is the 80-point line.
+    log = TableLog()
+    log.time_overrun(1.0, seat=0, over_seconds=20, limit="turn")
+    assert log.waive(2.0, 0, reason="the table was moved").article == "TL 6"
 
 
 @pytest.mark.parametrize(
@@ -192,5 +221,5 @@ def test_event_rules_file_errors_are_named():
 def test_shared_penalties_keep_the_table_at_zero(rulings):
     log = TableLog()
     for i, (seat, points) in enumerate(rulings):
-        log.arbiter_penalty(float(i), seat, points, "arbiter")
+        log.arbiter_penalty(float(i), seat, points, "arbiter", zero_sum=True)
     assert sum(log.points()) == 0

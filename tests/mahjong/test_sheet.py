@@ -44,6 +44,25 @@ def test_dead_hand_cannot_win_that_hand_but_the_next():
     assert ok.scores[2] == -8 + 32 + 32  # dead in hand 1 only; wins hands 2 and 3
 
 
+def test_a_false_winner_cannot_win_that_hand_but_the_next():
+    # Issue 32 item 5 (MCR): a false win in hand 2 bars that seat from winning hand 2.
+    false = [{"hand": 2, "seat": "W", "kind": "false-win", "at": "10:00"}]
+    hands = [{"winner": "E", "discarder": "S", "fan": 8}, {"winner": "W", "discarder": "E",
+                                                           "fan": 8}]  # fmt: skip
+    with pytest.raises(SheetError, match=r"hands\[1\]\.winner: W declared a false win"):
+        read_sheet(sheet(hands=hands, penalties=false))
+    ok = read_sheet(sheet(hands=[*hands, {"draw": True}], penalties=[dict(false[0], hand=3)]))
+    assert ok.scores[2] == -8 + 32 - 30  # wins hand 2; the false win comes in hand 3
+
+
+def test_an_arbiter_penalty_of_any_amount():
+    # Issue 32 item 4: 10 and 5 points, deducted and given to no one (MCR).
+    got = read_sheet(sheet(hands=[{"draw": True}], penalties=[
+        {"seat": "E", "kind": "arbiter", "points": 10, "article": "LS 6"},
+        {"seat": "N", "kind": "arbiter", "points": 5, "article": "WC 2"}]))  # fmt: skip
+    assert got.penalty_points == (-10, 0, 0, -5) and got.scores == (-10, 0, 0, -5)
+
+
 def test_false_win_and_time_penalty_and_a_tie():
     got = read_sheet(sheet(
         hands=[{"winner": "E", "discarder": "S", "fan": 8}],
@@ -93,7 +112,9 @@ HAND = st.one_of(
 @settings(max_examples=60, deadline=None)
 @given(st.lists(HAND, max_size=16), st.lists(st.sampled_from("ESWN"), max_size=3))
 def test_hands_and_shared_rulings_sum_to_zero_and_give_seven_table_points(hands, false_wins):
-    rulings = [{"hand": 1, "seat": s, "kind": "false-win"} for s in false_wins] if hands else []
+    # a false winner may not win the hand of its false win (MCR), so not hand 1's winner
+    rulings = [{"hand": 1, "seat": s, "kind": "false-win"} for s in false_wins
+               if s != hands[0].get("winner")] if hands else []  # fmt: skip
     got = read_sheet(sheet(hands=hands, penalties=rulings))
     assert sum(got.hand_points) == 0 and sum(got.scores) == 0
     assert sum(got.table_points) == 7

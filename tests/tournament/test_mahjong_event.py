@@ -247,6 +247,10 @@ def test_refusals_write_nothing(tmp_path):
     path = write(tmp_path, "t4.json", sheet)
     ok("result", "enter", "--db", db, "--sheet", path)
     assert "correct it instead" in refused("result", "enter", "--db", db, "--sheet", path)
+    # Issue 32 item 7: the help says what an identical repeat does (exit 2, nothing stored)
+    help_text = " ".join(ok("result", "enter", "--help").replace("│", " ").split())
+    assert "second entry for the same table is refused with exit 2" in help_text
+    assert "changes nothing" not in help_text
     fixed = dict(sheet, hands=[{"winner": "N", "discarder": None, "fan": 8}])
     refused("result", "correct", "--db", db, "--reason", " ", "--sheet", path)
     out = ok("result", "correct", "--db", db, "--reason", "self-drawn, not a discard",
@@ -316,3 +320,65 @@ def test_a_sheet_with_a_waiver_and_the_80_point_line_through_the_cli(tmp_path):
     rows = json.loads(ok("standings", "--db", db, "--json"))["standings"]
     assert {r["name"]: r["score"] for r in rows if r["sessions"]} == {
         "P1": 0, "P2": 0, "P3": -80, "P4": 0}
+
+
+def seat_every_session(db: str, sessions: int, *method: str) -> dict:
+    """Seat each session (a drawn hand at every table in between); the last report."""
+    data: dict = {}
+    for number in range(1, sessions + 1):
+        args = method if number > 1 else ()
+        data = json.loads(ok("round", "pair", "--db", db, "--json", *args))
+        for t in data["tables"]:
+            sheet = {"table": t["table"], "seats": t["seats"], "hands": [{"draw": True}]}
+            runner.invoke(app, ["result", "enter", "--db", db, "--sheet", "-"],
+                          input=json.dumps(sheet))  # fmt: skip
+    return data
+
+
+@pytest.mark.slow  # many CLI calls, each opening the database
+@pytest.mark.parametrize("method", [(), ("--method", "balanced")])
+def test_an_events_seating_keeps_clubs_apart_like_the_standalone_one(tmp_path, method):
+    # Issue 32 item 2: 16 players in clubs of 4 over 4 sessions. The event seated
+    # club-mates together in its random first session and ended with repeats and clashes;
+    # `ball mahjong seat --teams` gives 0 and 0, and so must the event.
+    db = str(tmp_path / "mj.db")
+    make_event(db)
+    report = seat_every_session(db, 4, *method)["report"]
+    assert report["repeats"] == 0 and report["team_clashes"] == []
+    assert report["wind_spread"] == [1, 1]  # item 1: every wind once in 4 sessions
+    teams = tmp_path / "teams.csv"
+    teams.write_text("".join(f"{i},T{(i - 1) % 4}\n" for i in range(1, 17)))
+    alone = ok("mahjong", "seat", "--players", "16", "--sessions", "4", "--seed", "11",
+               "--teams", str(teams))  # fmt: skip
+    checked = json.loads(ok("mahjong", "check", str(_csv(tmp_path, alone)), "--teams",
+                            str(teams), "--json"))  # fmt: skip
+    assert (report["repeats"], len(report["team_clashes"])) <= (
+        checked["repeats"], len(checked["team_clashes"]))
+
+
+def _csv(tmp_path, text: str):
+    path = tmp_path / "alone.csv"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.slow
+def test_a_ranking_event_keeps_clubs_apart_from_the_first_session(tmp_path):
+    # Issue 32 item 2: the random first session keeps club-mates apart too (M-07).
+    db = str(tmp_path / "mj.db")
+    make_event(db, 16, 4, "--method", "ranking")
+    report = seat_every_session(db, 2)["report"]
+    assert report["team_clashes"] == []
+
+
+@pytest.mark.slow
+def test_an_imported_template_is_relabelled_to_keep_clubs_apart(tmp_path):
+    # Issue 32 item 2: a template that seats club-mates together keeps its tables (its
+    # meetings) with the places given to the players so that club-mates never meet.
+    db = str(tmp_path / "mj.db")
+    make_event(db)
+    together = "".join(f"1,{t + 1},{t + 1},{t + 5},{t + 9},{t + 13}\n" for t in range(4))
+    template = tmp_path / "t.csv"
+    template.write_text("session,table,E,S,W,N\n" + together)
+    data = json.loads(ok("round", "pair", "--db", db, "--json", "--seating", str(template)))
+    assert data["report"]["team_clashes"] == []

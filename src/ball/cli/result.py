@@ -128,8 +128,9 @@ def enter_command(
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Enter the result of one table, with its steals and sanctions, in one step (once;
-    the same command again changes nothing; corrections go through `result correct`).
+    """Enter the result of one table, with its steals and sanctions, in one step (once:
+    a second entry for the same table is refused with exit 2 and stores nothing, even when
+    it repeats the first; corrections go through `result correct`).
     In a knockout whose ties are mini-matches, enter each game with --game K: coach A
     (and --forfeit A) is the coach with the first colour in that game. A Mahjong table
     takes a session sheet (--sheet SESSION.json; its "table", the latest session).

@@ -5,7 +5,7 @@
 "flowers": n, "fourth_tile": bool, "kong": bool, "last_tile": bool}`. Absent booleans are
 false, absent winds east, absent flowers 0. KIND is `CHI` (TILE is the chow's middle tile),
 `PENG`, `GANG` (a melded kong) or `ANGANG` (a concealed kong). Every fault is a `HandError`
-naming the field.
+naming the field, and so is a combination of flags no hand can have (`_check_flags`).
 """
 
 from __future__ import annotations
@@ -113,6 +113,41 @@ def _check_counts(hand: WinningHand) -> None:
             raise HandError(f"hand: {n} tiles {tile}; the set has only {COPIES}")
 
 
+def _check_flags(hand: WinningHand) -> None:
+    """Refuse flags that contradict the tiles or each other (the fan calculator would drop
+    them without a word and score the hand as if they were not there).
+
+    `kong` on a self-drawn hand is "out with a replacement tile": it needs a kong among the
+    melds. On a discard it is "robbing the kong": the tile robbed is the fourth of a pung
+    another player was adding to, so the winner holds no other copy of it; and it is not a
+    discard, so it cannot be the last tile's claim (`last_tile`, and no kong is made with the
+    last tile). `fourth_tile` ("last tile": the other three copies already shown on the
+    table) is impossible while the winner hides a copy in the concealed hand."""
+    held = hand.concealed.count(hand.win_tile) + sum(
+        meld.tiles().count(hand.win_tile) for meld in hand.melds
+    )
+    if hand.kong and hand.self_drawn and not any(m.kind in ("GANG", "ANGANG") for m in hand.melds):
+        raise HandError(
+            "kong: out with a replacement tile (kong with self_drawn) needs a kong (GANG or "
+            "ANGANG) among the melds"
+        )
+    if hand.kong and not hand.self_drawn and held:
+        raise HandError(
+            f"kong: robbing the kong on {hand.win_tile} while the hand already holds "
+            f"{held} {hand.win_tile}; the other three are in the kong being made"
+        )
+    if hand.kong and not hand.self_drawn and hand.last_tile:
+        raise HandError(
+            "kong, last_tile: robbing the kong is not a discard and no kong is made with the "
+            "last tile; they cannot both be set on a hand won on another's tile"
+        )
+    if hand.fourth_tile and hand.concealed.count(hand.win_tile):
+        raise HandError(
+            f"fourth_tile: {hand.win_tile} cannot be the last of its kind (the other three "
+            "shown on the table) while the concealed hand holds one"
+        )
+
+
 def parse_hand(doc: object) -> WinningHand:
     """The document `doc` (decoded JSON) as a `WinningHand`; `HandError` names what is wrong."""
     if not isinstance(doc, dict):
@@ -142,4 +177,5 @@ def parse_hand(doc: object) -> WinningHand:
         last_tile=_boolean(doc, "last_tile"),
     )
     _check_counts(hand)
+    _check_flags(hand)
     return hand

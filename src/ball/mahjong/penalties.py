@@ -12,8 +12,9 @@ limits" 1-7; the log cites them as `LS n`, `WC n`, `TL n`):
 - false win (WC 6, 8): play goes on, the wrongly exposed tiles become penalty tiles, and the
   event's points (the championship: -30, +10 to each other player);
 - withdrawn win (WC 7): three penalty tiles;
-- arbiter penalties: any points, shared among the other three when the event keeps scores
-  summing to zero;
+- arbiter penalties: any points, deducted and given to no one (MCR: penalty points are not
+  paid to the other players); an event may choose to share them among the other three
+  (`[arbiter] zero_sum`), and then an amount must divide by three;
 - time (TL 1-7): 5 points per started 15 s over the turn limit and over the hand budget,
   cumulative; 80 points in one hand mark the player unwilling to continue, which the
   arbiter must confirm; the referee may waive an overrun with good reason.
@@ -65,7 +66,7 @@ class EventRules:
     changed_call: Amount = Amount(0, False)
     withdrawn_win_tiles: int = 3
     cancelled_call_tiles: int = 2
-    arbiter_zero_sum: bool = True
+    arbiter_zero_sum: bool = False
     time: TimeRules = TimeRules()
 
 
@@ -122,7 +123,7 @@ def parse_event_rules(text: str) -> EventRules:
                                  "withdrawn_win."),
         cancelled_call_tiles=_int(_table(doc, "cancelled_call"), "penalty_tiles", 2,
                                   "cancelled_call."),
-        arbiter_zero_sum=_bool(_table(doc, "arbiter"), "zero_sum", True, "arbiter."),
+        arbiter_zero_sum=_bool(_table(doc, "arbiter"), "zero_sum", False, "arbiter."),
         time=TimeRules(
             turn_seconds=_int(t, "turn_seconds", int(d.turn_seconds), "time."),
             hand_seconds=_int(t, "hand_seconds", int(d.hand_seconds), "time."),
@@ -183,6 +184,7 @@ class SeatState:
     penalty_tiles: int = 0
     unwilling: bool = False  # confirmed by the arbiter (TL 7)
     unwilling_pending: bool = False  # the 80-point line reached, awaiting the arbiter
+    false_win: bool = False  # declared a false win: may not win this hand (MCR)
 
 
 def _seat(seat: int) -> int:
@@ -195,7 +197,8 @@ def _spread(seat: int, points: int, shared: bool) -> Scores:
     """`points` taken from `seat`, and given in equal parts to the other three if shared."""
     if shared and points % (SEATS - 1):
         raise PenaltyError(
-            f"points: {points} cannot be shared equally among the other three players"
+            f"points: {points} cannot be shared equally among the other three players "
+            "(this event shares penalties: use a multiple of 3)"
         )
     out = [points // (SEATS - 1) if shared else 0] * SEATS
     out[seat] = -points
@@ -225,7 +228,8 @@ class TableLog:
 
     # -- what a seat may do
     def may_win(self, seat: int) -> bool:
-        return not self.seats[_seat(seat)].dead
+        state = self.seats[_seat(seat)]
+        return not (state.dead or state.false_win)
 
     def may_call(self, seat: int) -> bool:
         """Chow, pung or kong on a discard, or a kong of one's own (LS 4, WC 5)."""
@@ -280,9 +284,12 @@ class TableLog:
 
     def false_win(self, at: float, seat: int, exposed_tiles: int) -> Entry:
         """A false win: play goes on, the wrongly exposed tiles become penalty tiles, and the
-        event's points (WC 6, 8)."""
+        event's points (WC 6, 8). The seat may not declare a win on this hand again (MCR),
+        though it still plays, calls and kongs."""
         amount = self.rules.false_win
-        self.seats[_seat(seat)].penalty_tiles += exposed_tiles
+        state = self.seats[_seat(seat)]
+        state.penalty_tiles += exposed_tiles
+        state.false_win = True
         return self._log(Entry(at, seat, "WC 6", "false_win",
                                _spread(seat, amount.points, amount.shared),
                                penalty_tiles=exposed_tiles))
@@ -303,8 +310,9 @@ class TableLog:
     def arbiter_penalty(
         self, at: float, seat: int, points: int, article: str, zero_sum: bool | None = None
     ) -> Entry:
-        """Points the arbiter takes from `seat`; given in equal parts to the other three
-        when the event keeps scores summing to zero (or `zero_sum` says so)."""
+        """Points the arbiter takes from `seat`, any amount, given to no one (MCR); given in
+        equal parts to the other three only when the event chose to keep scores summing to
+        zero (`[arbiter] zero_sum`, or `zero_sum` says so)."""
         if points <= 0:
             raise PenaltyError("points: an arbiter penalty takes 1 point or more")
         shared = self.rules.arbiter_zero_sum if zero_sum is None else zero_sum
@@ -343,7 +351,7 @@ class TableLog:
             self.hand_time_points[old.seat] += old.points[old.seat]
             if self.hand_time_points[old.seat] < self.rules.time.unwilling_at:
                 self.seats[old.seat].unwilling_pending = False
-        return self._log(Entry(at, old.seat, "TL 7", "waiver", back, note=reason.strip()))
+        return self._log(Entry(at, old.seat, "TL 6", "waiver", back, note=reason.strip()))
 
     def confirm_unwilling(self, at: float, seat: int) -> Entry:
         """The arbiter confirms that a seat past the 80-point line is unwilling to continue

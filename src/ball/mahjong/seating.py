@@ -16,9 +16,11 @@ clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,
 
 The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
 parallel classes are whole sessions in which no pair meets twice, the classic resolvable
-design), otherwise a seeded deal; then a tabu search that swaps two players of one session
-between tables (the method of social-golfer solvers), minimising sum over pairs of
-C(meetings, 2), which equals the repeat count once no pair meets three times. With teams,
+design), or from a shipped design with no repeat (`designs.DESIGNS`: 28, 32 and 40 players),
+relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
+swaps two players of one session between tables (the method of social-golfer solvers),
+minimising sum over pairs of C(meetings, 2), which equals the repeat count once no pair
+meets three times. With teams,
 a seating built without them is relabelled so that team-mates never met in it, or else the
 search starts from a team-separating deal and never seats two team-mates together. The work
 is bounded by counts (swap evaluations, table re-deals), never by the clock, so a seed gives
@@ -31,6 +33,8 @@ import random
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from ball.mahjong.designs import DESIGNS
 
 Table = tuple[int, int, int, int]
 Session = tuple[Table, ...]
@@ -65,9 +69,16 @@ def _chunks(order: Sequence[int]) -> Session:
     )
 
 
-def random_session(players: int, seed: int = 0) -> Session:
-    """Players 1..N shuffled (seeded) into tables."""
+def random_session(
+    players: int, seed: int = 0, teams: Mapping[int, str] | None = None
+) -> Session:
+    """Players 1..N shuffled (seeded) into tables; with `teams`, a seeded deal that keeps
+    team-mates apart where every team has at most one player per table (M-07)."""
     check_size(players, 1)
+    if teams:
+        _team_numbers(players, teams)  # checks the players named
+        if teams_separable(players, teams):
+            return tuple(_table(t) for t in _deal(players, teams, random.Random(seed)))
     order = list(range(1, players + 1))
     random.Random(seed).shuffle(order)
     return _chunks(order)
@@ -202,6 +213,20 @@ def _geometry_start(players: int, sessions: int, rng: random.Random) -> list[lis
     classes = [_parallel_class(k, d) for d in directions[:sessions]]
     return [
         [[label[p] for p in line] for line in classes[s % len(classes)]] for s in range(sessions)
+    ]
+
+
+def _design_start(players: int, sessions: int, rng: random.Random) -> list[list[list[int]]]:
+    """Sessions of a shipped design with no repeat meeting (`designs.DESIGNS`), relabelled
+    and reordered by the seed (cycled when there are more sessions)."""
+    design = DESIGNS[players]
+    label = list(range(1, players + 1))
+    rng.shuffle(label)
+    order = list(range(len(design)))
+    rng.shuffle(order)
+    return [
+        [[label[p - 1] for p in table] for table in design[order[s % len(order)]]]
+        for s in range(sessions)
     ]
 
 
@@ -550,10 +575,27 @@ def balanced(
     work = budget if budget is not None else min(3_000_000, 300_000 + 8_000 * players)
     start = _start(players, sessions - len(fixed), fixed, team, rng, work // 4)
     sched = [[list(t) for t in session] for session in fixed] + start
-    st = _Search(sched, len(fixed), team, teams_separable(players, teams), rng)
+    st = _Search(sched, len(fixed) + _whole_design(players, sessions, fixed, team), team,
+                 teams_separable(players, teams), rng)
     _tabu(st, pair_cost_bound(players, sessions, teams), work)
     tables = tuple(tuple(_table(t) for t in session) for session in st.sched)
     return deal_winds(tables, keep=len(fixed), seed=seed)
+
+
+def _whole_design(players: int, sessions: int, fixed: Sequence[Session], team: list[int]) -> int:
+    """How many sessions of the start to keep as they are: all of a known design's sessions
+    (no repeat among them) when more sessions than it has are asked for, no teams are kept
+    apart and nothing was played. The search then seats only the sessions beyond it, which
+    it does better than reworking the whole (32 x 10: 16 repeats, not 27)."""
+    if fixed or max(team) >= 0:
+        return 0
+    if _power_of_four(players):
+        whole = (players - 1) // (SEATS - 1)
+    elif players in DESIGNS:
+        whole = len(DESIGNS[players])
+    else:
+        return 0
+    return whole if sessions > whole else 0
 
 
 def _start(
@@ -570,6 +612,8 @@ def _start(
     keeps them apart."""
     if _power_of_four(players):
         start = _geometry_start(players, todo, rng)
+    elif players in DESIGNS:
+        start = _design_start(players, todo, rng)
     else:
         start = _dealt_start(players, todo, {}, rng)
     named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
@@ -611,6 +655,25 @@ def _relabel(
                 label[seat] = p
             return [[[label[x] for x in t] for t in session] for session in sched]
     return None
+
+
+def separate_teams(seating: Seating, teams: Mapping[int, str], seed: int = 0) -> Seating:
+    """A template (an imported seating) whose tables seat team-mates together, with its
+    places given to the players again so that team-mates never share a table (the same
+    tables, so the same repeat meetings and wind counts; seeded, so every session of the
+    template is relabelled alike). A template with no clash, or one no relabelling frees
+    of clashes, is returned as it is."""
+    players = sum(len(t) for t in seating[0]) if seating else 0
+    if not seating or not teams_separable(players, teams) or not report(
+        seating, teams
+    ).team_clashes:
+        return seating
+    team = _team_numbers(players, teams)
+    sched = [[list(t) for t in session] for session in seating]
+    relabelled = _relabel(sched, team, random.Random(seed))
+    if relabelled is None:
+        return seating
+    return tuple(tuple(_table(t) for t in session) for session in relabelled)
 
 
 def _place_teams(
@@ -708,12 +771,77 @@ def _excess(counts: dict[int, list[int]], sessions: int) -> int:
     return sum(max(0, c - hi) + max(0, lo - c) for cs in counts.values() for c in cs)
 
 
+def exact_winds(seating: Seating) -> Seating:
+    """The same tables with seats dealt so that every player sits each wind floor(S/4) or
+    ceil(S/4) times, always (no search): an equitable edge colouring of the bipartite graph
+    players - tables with the four winds as colours.
+
+    Each player's sessions are cut into runs of four (and one shorter run), each run a
+    vertex of its own; every vertex then has at most four edges and every table four, so
+    by König's theorem four colours suffice, each table gets every wind once and each run
+    of four every wind once: a player of S sessions sits each wind S // 4 times, plus once
+    more for each wind of the last, shorter run. The colouring adds the edges one by one,
+    swapping the two colours along an alternating path when the colour free at the player
+    is taken at the table (the path cannot return to the player in a bipartite graph)."""
+    run: dict[int, int] = {}  # sessions seen per player
+    edges: list[tuple[tuple[int, int], tuple[int, int]]] = []  # (player run, table)
+    for s, session in enumerate(seating):
+        for t, table in enumerate(session):
+            for p in table:
+                edges.append(((p, run.get(p, 0) // SEATS), (s, t)))
+                run[p] = run.get(p, 0) + 1
+    at: dict[tuple[str, tuple[int, int]], list[int]] = {}  # vertex -> edge per colour, -1 free
+    colour = [-1] * len(edges)
+    for e, (u, v) in enumerate(edges):
+        cu = at.setdefault(("p", u), [-1] * SEATS)
+        cv = at.setdefault(("t", v), [-1] * SEATS)
+        a, b = cu.index(-1), cv.index(-1)
+        if cv[a] != -1:
+            _swap_path(("t", v), a, b, edges, colour, at)
+        colour[e], cu[a], cv[a] = a, e, e
+    out = []
+    for s, session in enumerate(seating):
+        tables = []
+        for t, _ in enumerate(session):
+            seats = at[("t", (s, t))]
+            tables.append(_table([edges[seats[w]][0][0] for w in range(SEATS)]))
+        out.append(tuple(tables))
+    return tuple(out)
+
+
+def _swap_path(
+    start: tuple[str, tuple[int, int]],
+    a: int,
+    b: int,
+    edges: list[tuple[tuple[int, int], tuple[int, int]]],
+    colour: list[int],
+    at: dict[tuple[str, tuple[int, int]], list[int]],
+) -> None:
+    """Swap colours `a` and `b` along the path from `start` whose edges alternate a, b, ...
+    (`b` is free at `start`, so afterwards `a` is)."""
+    path, vertex, c = [], start, a
+    while (e := at[vertex][c]) != -1:
+        path.append(e)
+        u, v = edges[e]
+        vertex = ("p", u) if vertex[0] == "t" else ("t", v)
+        c = b if c == a else a
+    for e in path:  # clear first, then set: an edge's two ends swap at once
+        u, v = edges[e]
+        at[("p", u)][colour[e]] = at[("t", v)][colour[e]] = -1
+    for e in path:
+        colour[e] = b if colour[e] == a else a
+        u, v = edges[e]
+        at[("p", u)][colour[e]] = at[("t", v)][colour[e]] = e
+
+
 def deal_winds(seating: Seating, keep: int = 0, seed: int = 0) -> Seating:
     """The same tables with seats re-dealt so that every player sits each wind between
-    floor(S/4) and ceil(S/4) times where the search finds it; the first `keep` sessions are
-    left as they are. A greedy deal session by session, then descent (`_descend`), then
-    rounds that shuffle the tables of players outside the bounds and descend again,
-    keeping the best."""
+    floor(S/4) and ceil(S/4) times; the first `keep` sessions are left as they are. With
+    none kept this is exact (`exact_winds`). With sessions kept, whose winds may already be
+    uneven, a greedy deal session by session, then descent (`_descend`), then rounds that
+    shuffle the tables of players outside the bounds and descend again, keeping the best."""
+    if keep == 0:
+        return exact_winds(seating)
     counts: dict[int, list[int]] = {p: [0] * 4 for s in seating for t in s for p in t}
     out = [list(session) for session in seating]
     for s, session in enumerate(out):  # first deal: greedy, session by session

@@ -13,9 +13,9 @@
 Seats are the winds at the start of the session (E S W N, M-03). Hands are scored by
 `scoring`, rulings applied through `penalties.TableLog` in hand order (a ruling's `hand` is
 the 1-based hand it was given in; absent or 0: the first). A seat whose hand a ruling made
-dead cannot win that hand. `totals`, when given, are the hand points the table wrote down
-(before rulings): they must sum to zero and equal what the hands give. Errors name the
-field: `hands[3].fan: ...`.
+dead, or that declared a false win in it (MCR), cannot win that hand. `totals`, when
+given, are the hand points the table wrote down (before rulings): they must sum to zero and
+equal what the hands give. Errors name the field: `hands[3].fan: ...`.
 
 The referee's waiver of an overrun (TL 6) is the time penalty's `"waived": "REASON"`,
 applied after the other rulings of that hand; the arbiter's confirmation that a seat past
@@ -304,10 +304,17 @@ def _score_hand(
     try:
         hand = parse_entry(entry, rules.minimum_fan)
         if hand.winner is not None and not log.may_win(hand.winner):
-            raise SheetError(f"{where}.winner: {WINDS[hand.winner]}'s hand is dead; it cannot win")
+            raise SheetError(f"{where}.winner: {_why_not(log, hand.winner)}")
         return hand.fan, hand_scores(hand, rules.minimum_fan, rules.base)
     except ScoringError as exc:
         raise SheetError(f"{where}.{exc}") from None
+
+
+def _why_not(log: TableLog, seat: int) -> str:
+    """Why `seat` may not win the hand in play: a dead hand, or a false win declared in it."""
+    if log.seats[seat].dead:
+        return f"{WINDS[seat]}'s hand is dead; it cannot win"
+    return f"{WINDS[seat]} declared a false win in this hand; it cannot win this hand (MCR)"
 
 
 def _check_totals(totals: dict[str, object], hand_points: Scores) -> None:

@@ -267,24 +267,33 @@ class SessionUseCases:
         from ball.mahjong import seating
 
         players, seed = len(ev.entrants), ev.draw_lots_seed or 0
+        teams = self._teams(ev) or None
         if template is not None:
             if method is not None:
                 raise TournamentError("give --seating FILE or --method, not both")
             imported = seating.from_csv(template)
             if len(imported) < number:
                 raise TournamentError(f"the seating file has no session {number}")
+            if teams and sum(len(t) for t in imported[0]) == players:
+                imported = seating.separate_teams(imported, teams, seed)  # M-07
             return imported[number - 1], "template (imported)"
         if number == 1:
             if method is not None:
                 raise TournamentError("the first session is seated at random or from --seating")
-            return seating.random_session(players, seed), f"random (seed {seed})"
+            if rules.method == "balanced" and ev.rounds:
+                # the seeded plan's first session: drawn from the seed like any random
+                # session, and the one the balanced sessions after it continue (M-26)
+                return seating.balanced(players, ev.rounds, teams, seed)[0], (
+                    f"random (seed {seed})"
+                )
+            return seating.random_session(players, seed, teams), f"random (seed {seed})"
         method = method or rules.method
-        teams = self._teams(ev) or None
         if method == "ranking":
             ranking = [r["number"] for r in self._standing_rows(s, ev)]
             return seating.by_ranking(ranking, tuple(history), teams), "by ranking"
-        built = seating.balanced(players, ev.rounds or number, teams, seed, tuple(history))
-        return built[number - 1], f"balanced (seed {seed})"
+        return _balanced_session(players, ev.rounds or number, teams, seed, history), (
+            f"balanced (seed {seed})"
+        )
 
     @staticmethod
     def _teams(ev: Event) -> dict[int, str]:
@@ -484,6 +493,26 @@ class SessionUseCases:
                     for i, t in enumerate(scoring.team_standings(players, teams), 1)
                 ]
             return out
+
+
+def _balanced_session(
+    players: int,
+    sessions: int,
+    teams: dict[int, str] | None,
+    seed: int,
+    history: list[seating.Session],
+) -> seating.Session:
+    """The next balanced session. While every session so far is the event's seeded plan
+    (`seating.balanced` of the whole event, the same as `ball mahjong seat` with the
+    event's seed), the plan's next one, so the event is as good as the standalone seating
+    (repeats, team-mates apart, exact winds); after a session seated otherwise, the best
+    continuation of what was played (M-26)."""
+    from ball.mahjong import seating
+
+    plan = seating.balanced(players, sessions, teams, seed)
+    if tuple(history) == plan[: len(history)]:
+        return plan[len(history)]
+    return seating.balanced(players, sessions, teams, seed, tuple(history))[len(history)]
 
 
 def _seated(s: Session, rnd: Round, number: dict[int, int]) -> seating.Session:
