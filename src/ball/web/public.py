@@ -283,6 +283,7 @@ def _standings(
             for tb in table.tiebreaks
         ],
         after=table.rounds,
+        in_progress=table.in_progress,
         rules=table.rules,
     )
     return render(request, "public/standings.html", context)
