@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -43,9 +44,18 @@ def eight_player_swiss(db: str) -> tuple[TournamentService, int]:
     return svc, event_id
 
 
-def test_a_paired_round_without_results_counts_in_no_tiebreak(tmp_path):
-    db = str(tmp_path / "open.db")
+@pytest.fixture(scope="module")
+def open_db(tmp_path_factory) -> tuple[str, int]:
+    """The issue's event, built once (the tests below only read it)."""
+    db = str(tmp_path_factory.mktemp("open") / "open.db")
     svc, event_id = eight_player_swiss(db)
+    svc.engine.dispose()
+    return db, event_id
+
+
+def test_a_paired_round_without_results_counts_in_no_tiebreak(open_db):
+    db, event_id = open_db
+    svc = TournamentService(db)
     out = runner.invoke(cli, ["standings", "--db", db, "--json"])
     assert out.exit_code == 0, out.output
     rows = {r["name"]: r for r in json.loads(out.output)}
@@ -61,22 +71,21 @@ def test_a_paired_round_without_results_counts_in_no_tiebreak(tmp_path):
     assert (table.rounds, table.in_progress) == (1, 2)
     # asking for round 2 while it is played gives the standings after round 1, saying so
     assert svc.standings(event=event_id, upto=2).rounds == 1
+    svc.engine.dispose()
 
 
-def test_the_public_page_is_titled_after_the_last_complete_round(tmp_path):
-    db = str(tmp_path / "open.db")
-    _, event_id = eight_player_swiss(db)
+def test_the_public_page_is_titled_after_the_last_complete_round(open_db):
+    db, event_id = open_db
     html = TestClient(create_app(db)).get(f"/public/{event_id}/standings").text
     assert "Standings after round 1" in html
     assert "Standings after round 2" not in html
     assert 'id="in-progress"' in html  # the round being played is named, not counted
 
 
-def test_the_printed_standings_agree(tmp_path):
+def test_the_printed_standings_agree(open_db):
     from ball.printing.from_event import forms_from_sessions
 
-    db = str(tmp_path / "open.db")
-    _, event_id = eight_player_swiss(db)
+    db, event_id = open_db
     app = create_app(db)
     printed = forms_from_sessions(app.state.sessions, 2, event_id=event_id).standings
     assert printed.after_round == "1"
