@@ -91,3 +91,21 @@ def test_the_printed_standings_agree(open_db):
     assert printed.after_round == "1"
     p1 = next(r for r in printed.rows if r.name == "P1")
     assert p1.tiebreaks[:2] == ["0", "0"]  # buchholz-cut1, buchholz: the Swiss chain's first
+
+
+def test_the_desk_standings_page_agrees(open_db):
+    import time
+
+    from ball.web import security
+
+    db, event_id = open_db
+    app = create_app(db)
+    with app.state.sessions.begin() as session:
+        security.set_pin(session, event_id, "2468", time.time())
+    client = TestClient(app)
+    assert client.post(f"/desk/{event_id}/login", data={"pin": "2468"},
+                       follow_redirects=False).status_code == 303  # fmt: skip
+    html = client.get(f"/desk/{event_id}/standings").text
+    assert "Standings after round 1" in html
+    assert 'id="in-progress"' in html
+    assert f'href="/desk/{event_id}/standings"' in client.get(f"/desk/{event_id}").text

@@ -1,15 +1,17 @@
 """Every view of the standings agrees at every step of random events (issue 36, item 1):
-`ball standings --json`, the public standings page and its projector view (every page of
-it), the printed standings of the latest round and the TRF export's points and ranks, after
-pairing a round, after each result and after corrections, for a Swiss, a round robin, a
-knockout and a groups event. They rank through one path (`standings.after_round`), so they
-also agree on the round their figures are after: the last one with every result in."""
+`ball standings --json`, the desk's standings page, the public standings page and its
+projector view (every page of it), the printed standings of the latest round and the TRF
+export's points and ranks, after pairing a round, after each result and after corrections,
+for a Swiss, a round robin, a knockout and a groups event. They rank through one path
+(`standings.after_round`), so they also agree on the round their figures are after: the
+last one with every result in."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
+import time
 from html import unescape
 
 import pytest
@@ -21,6 +23,7 @@ from ball.printing.from_event import forms_from_sessions
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.tournament.groups import Setup
+from ball.web import security
 from ball.web.app import create_app
 
 from .generator import random_sheet
@@ -28,6 +31,7 @@ from .generator import random_sheet
 pytestmark = pytest.mark.slow  # a few hundred views of several events
 
 runner = CliRunner()
+PIN = "2468"
 Row = tuple[int | None, str, float, tuple[float | None, ...]]
 
 
@@ -86,6 +90,18 @@ def public_view(client: TestClient, event_id: int, refresh: bool) -> tuple[int, 
     return after, rows
 
 
+def desk_view(client: TestClient, event_id: int) -> tuple[int, list[Row]]:
+    """The desk's standings page (signed in with the event's PIN)."""
+    answer = client.get(f"/desk/{event_id}/standings", follow_redirects=False)
+    assert answer.status_code == 200, answer.text
+    after = int(re.search(r"Standings after round (\d+)", answer.text).group(1))
+    return after, [
+        (int(rank), unescape(name), _value(points),
+         tuple(_value(c) for c in re.findall(r'<td class="num tb">(.*?)</td>', rest)))
+        for rank, name, points, rest in _ROW.findall(answer.text)
+    ]  # fmt: skip
+
+
 def printed_view(app, event_id: int, latest: int) -> tuple[int, list[Row]]:
     """The standings printed with the latest round's forms."""
     printed = forms_from_sessions(app.state.sessions, latest, event_id=event_id).standings
@@ -109,6 +125,7 @@ def trf_view(svc: TournamentService, event_id: int) -> tuple[int, dict[str, tupl
 def assert_views_agree(db: str, app, client: TestClient, svc: TournamentService, event_id: int):
     after, rows = cli_view(db, event_id)
     latest = len(svc.event_page(event_id).rounds_)
+    assert desk_view(client, event_id) == (after, rows)
     for refresh in (False, True):
         assert public_view(client, event_id, refresh) == (after, rows)
     if latest:
@@ -147,6 +164,10 @@ def play(db: str, event_id: int, seed: int, max_rounds: int) -> int:
     rng = random.Random(seed)
     app = create_app(db)
     client = TestClient(app)
+    with app.state.sessions.begin() as session:
+        security.set_pin(session, event_id, PIN, time.time())
+    signed_in = client.post(f"/desk/{event_id}/login", data={"pin": PIN}, follow_redirects=False)
+    assert signed_in.status_code == 303, signed_in.text
     svc = TournamentService(db)  # writes from another process's service: the CLI's way
     checks = 0
     entered: list[tuple[int, int]] = []
