@@ -109,3 +109,28 @@ def test_the_desk_standings_page_agrees(open_db):
     assert "Standings after round 1" in html
     assert 'id="in-progress"' in html
     assert f'href="/desk/{event_id}/standings"' in client.get(f"/desk/{event_id}").text
+
+
+def test_a_team_match_being_played_counts_in_no_team_table(tmp_path):
+    """Team standings and board scores, in `ball standings --json` and on the teams page,
+    leave out a round whose boards are not all in."""
+    db = str(tmp_path / "teams.db")
+
+    def ok(*args: str) -> str:
+        out = runner.invoke(cli, [*args[:2], "--db", db, *args[2:]])
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    ok("event", "create", "--name", "Teams", "--system", "round-robin", "--teams", "2")
+    for t in range(1, 5):
+        ok("team", "add", f"T{t}", "--player", f"T{t}a=2000", "--player", f"T{t}b=1900")
+    svc = TournamentService(db)
+    tables = svc.pair_next_round()
+    svc.enter_result(1, tables[0]["table"], sheet=won_by("A"))  # one board of four
+    data = json.loads(ok("standings", "--json"))
+    assert all(not b["players"] for b in data["teams"]["board_scores"])
+    assert all(t["match_points"] == 0 and not t["matches"] for t in data["teams"]["standings"])
+    page = svc.teams_page(svc.event_info()["id"])
+    assert page.board_scores == data["teams"]["board_scores"]
+    assert page.standings == data["teams"]["standings"]
+    svc.engine.dispose()
