@@ -142,9 +142,18 @@ def assert_views_agree(db: str, app, client: TestClient, svc: TournamentService,
     assert after == (latest if table.in_progress is None else table.in_progress - 1)
 
 
+XIANGQI = [("1-0", "checkmate"), ("0-1", "resignation"), ("1/2-1/2", "agreement")]
+
+
 def _result(svc: TournamentService, rng: random.Random, number: int, table: int, event_id: int,
-            reason: str | None = None) -> None:  # fmt: skip
+            xiangqi: bool, reason: str | None = None) -> None:  # fmt: skip
     roll = rng.random()
+    if roll >= 0.22 and xiangqi:  # a Xiangqi game's result document (its players by name)
+        tables = {t.table: t for t in svc.pairings(number, event=event_id)}
+        result, why = rng.choice(XIANGQI)
+        sheet = {"players": [tables[table].a, tables[table].b], "result": result, "reason": why}
+        svc.record_table_result(number, table, sheet=sheet, reason=reason or "", event=event_id)
+        return
     kind: dict = (
         {"forfeit": rng.choice("AB")}
         if roll < 0.15
@@ -158,9 +167,10 @@ def _result(svc: TournamentService, rng: random.Random, number: int, table: int,
         svc.correct_result(number, table, reason=reason, event=event_id, **kind)
 
 
-def play(db: str, event_id: int, seed: int, max_rounds: int) -> int:
-    """Pair and enter every round of the event in a random order, with corrections, checking
-    every view after each step; the number of checks made."""
+def play(db: str, event_id: int, seed: int, max_rounds: int, xiangqi: bool = False) -> int:
+    """Pair and enter every round of the event in a random order, with corrections (and,
+    in Xiangqi, sanctions, a tie-break of 18.4), checking every view after each step; the
+    number of checks made."""
     rng = random.Random(seed)
     app = create_app(db)
     client = TestClient(app)
@@ -181,14 +191,18 @@ def play(db: str, event_id: int, seed: int, max_rounds: int) -> int:
         games = [t.table for t in tables if t.b is not None]
         rng.shuffle(games)
         for table in games:
-            _result(svc, rng, number, table, event_id)
+            _result(svc, rng, number, table, event_id, xiangqi)
             entered.append((number, table))
+            if xiangqi and rng.random() < 0.3:  # given in the round being played
+                who = rng.choice([t.a for t in tables])
+                svc.give_sanction("warning", "phone rang", player=who, round_number=number,
+                                  event=event_id)  # fmt: skip
             assert_views_agree(db, app, client, svc, event_id)
             checks += 1
             if rng.random() < 0.2:  # a correction, in this round or an earlier one
                 where = rng.choice(entered)
                 try:
-                    _result(svc, rng, *where, event_id, reason="wrong sheet")
+                    _result(svc, rng, *where, event_id, xiangqi, reason="wrong sheet")
                 except TournamentError:  # a knockout stage already decided by it
                     continue
                 assert_views_agree(db, app, client, svc, event_id)
@@ -234,3 +248,10 @@ def test_groups_views_agree(tmp_path, seed):
     db = str(tmp_path / "groups.db")
     event_id = _event(db, 8, name="Groups", system="groups", groups=Setup(2, qualifiers=2))
     assert play(db, event_id, seed, 12) > 6
+
+
+@pytest.mark.parametrize("seed", [8])
+def test_xiangqi_swiss_views_agree(tmp_path, seed):
+    db = str(tmp_path / "xq.db")
+    event_id = _event(db, 7, name="Xiangqi", system="swiss", rounds=4, game_name="xiangqi")
+    assert play(db, event_id, seed, 4, xiangqi=True) > 12
