@@ -65,7 +65,8 @@ def event_db(tmp_path):
 @pytest.mark.process
 def test_standings_loads_no_other_subsystem(event_db):
     out, status, modules = _loaded(["standings", "--db", event_db])
-    assert status in (0, None) and "Cold after round 1" in out
+    # round 1 is paired without a result: the standings are after round 0 (issue 36)
+    assert status in (0, None) and "Cold after round 0" in out
     assert "ball.tournament.service" in modules  # it did run the real command
     assert _offending(modules) == []
 

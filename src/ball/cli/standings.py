@@ -53,6 +53,9 @@ def standings_command(
         typer.echo(json.dumps(shown, ensure_ascii=False))
         return
     typer.echo(f"{data.event} after round {data.rounds}")
+    if data.in_progress is not None:  # paired, a table without a result: not counted yet
+        typer.echo(f"round {data.in_progress} is being played: not counted until every "
+                   "table has a result")  # fmt: skip
     typer.echo(f"Tie-breaks: {', '.join(data.tiebreaks)} — {data.rules}")
     for r in rows:
         tbs = "  ".join("-" if v is None else f"{v:g}" for v in r.tiebreaks.values())

@@ -120,7 +120,7 @@ def forms_from_sessions(
         with sessions() as session:
             xiangqi = xiangqi_forms.from_round(session, info, tables, header)
         return FormSet(
-            standings=_standings(service, info, round_number, tables),
+            standings=_standings(service, info, round_number),
             xiangqi=xiangqi,
             prefilled=True,
             formats=formats,
@@ -133,7 +133,7 @@ def forms_from_sessions(
         score_sheets=[_score_sheet(header, t, sanctions.get(t.table, [])) for t in played],
         pairings=Pairings(header, [_pairing_row(t) for t in tables]),
         round_control=control,
-        standings=_standings(service, info, round_number, tables),
+        standings=_standings(service, info, round_number),
         incident=Incident(header=header),
         forfeits=[_forfeit(header, t) for t in played if _kind(t) == "forfeit"],
         release_log=ReleaseLog(header=header),
@@ -333,19 +333,20 @@ def _number(value: float | int | None) -> str:
     return f"{value:g}"
 
 
-def _standings(service, info: EventInfo, number: int, tables: list[TableOutcome]) -> Standings:
+def _standings(service, info: EventInfo, number: int) -> Standings:
     """Standings as they stand when the round's forms are printed: after this round once
-    every table has a result, else after the previous round."""
-    complete = all(t.result or not t.b for t in tables)
-    upto = number if complete else number - 1
+    every table has a result, else after the last complete round before it (the one rule
+    of every view, `standings.after_round`, applied by the service)."""
     chain = list(info.tiebreaks or [])
     header = Header(event=info.name, round=str(number), date=info.date_start or "")
+    table = service.standings(event=info.id, upto=number)
+    upto = table.rounds
     if upto < 1:
         names = [e.name for e in info.entrants if e.status == "active"]
         rows = [StandingRow(name=n, points="0") for n in names]
         grid = [["" for _ in names] for _ in names]
         return Standings(header, "0", chain, rows, grid)
-    ranking = service.standings(event=info.id, upto=upto).standings
+    ranking = table.standings
     games = _games(service, info.id, upto)
     rows = []
     for s in ranking:

@@ -156,10 +156,12 @@ class GroupUseCases:
         if stage is None or not stage.seating:
             return None
         assert stage.group_rounds is not None
-        last = len(ev.rounds_) if upto is None else min(upto, len(ev.rounds_))
+        paired = len(ev.rounds_) if upto is None else min(upto, len(ev.rounds_))
+        # the stage is the one being played; the figures are after the last complete round
+        last = standings.after_round(ev, upto)
         seats = [x for x in _final_seats(stage) if x is not None]
         out: dict[str, Any] = {
-            "stage": "final" if stage.final_start and last >= stage.final_start else "groups",
+            "stage": "final" if stage.final_start and paired >= stage.final_start else "groups",
             "setup": {
                 "groups": stage.groups,
                 "cycles": stage.cycles,
@@ -181,7 +183,7 @@ class GroupUseCases:
             ],
             "final": None,
         }
-        if stage.final_start is not None and last >= stage.final_start:
+        if stage.final_start is not None and paired >= stage.final_start:
             out["final"] = {
                 "system": stage.final,
                 "carry": stage.carry,

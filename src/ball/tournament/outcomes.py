@@ -24,7 +24,7 @@ from ball.tournament import ties
 from ball.tournament.event_rows import EventData
 from ball.tournament.kinds import ByeKind, Coach, EntrantStatus, InitialColour, Outcome, ResultKind
 from ball.tournament.models import Entrant, Event, LogEntry, Pairing, Result, ResultCorrection
-from ball.tournament.standings import RULES, Standing
+from ball.tournament.standings import RULES, Standing, after_round, in_progress
 from ball.tournament.systems import PairingSystem
 
 
@@ -146,12 +146,13 @@ class TableOutcome(Record):
 
 @dataclass(frozen=True, eq=False)
 class StandingsTable(Record):
-    """The ranking after `rounds` rounds, under the tie-break `rules` (their description);
-    `withdrawals` the article-20 rulings that apply (`withdrawal_event.summary`), `teams` a
-    team event's team ranking, `groups` a groups event's groups and final — each left
-    out of the JSON when there is none."""
+    """The ranking after `rounds` rounds (the last complete round: `standings.after_round`),
+    under the tie-break `rules` (their description); `in_progress` the paired round not
+    counted yet because a table has no result, `withdrawals` the article-20 rulings that
+    apply (`withdrawal_event.summary`), `teams` a team event's team ranking, `groups` a
+    groups event's groups and final — each left out of the JSON when there is none."""
 
-    OPTIONAL = frozenset({"withdrawals", "teams", "groups"})
+    OPTIONAL = frozenset({"withdrawals", "teams", "groups", "in_progress"})
 
     event: str
     rules: str
@@ -161,6 +162,7 @@ class StandingsTable(Record):
     withdrawals: list[dict[str, Any]] | None = None
     teams: dict[str, Any] | None = None
     groups: dict[str, Any] | None = None  # a groups event: each group and the final
+    in_progress: int | None = None  # the round being played, not counted yet
 
 
 @dataclass(frozen=True, eq=False)
@@ -266,9 +268,16 @@ def standings_table(ev: EventData, upto: int | None, table: list[Standing]) -> S
         event=ev.name,
         rules=RULES[ev.tiebreak_rules],
         tiebreaks=json.loads(ev.tiebreaks),
-        rounds=len(ev.rounds_) if upto is None else upto,
+        rounds=after_round(ev, upto),
         standings=ties.with_ties(ev, table),
+        in_progress=_not_counted(ev, upto),
     )
+
+
+def _not_counted(ev: EventData, upto: int | None) -> int | None:
+    """The round in progress when the standings asked for would include it (None else)."""
+    playing = in_progress(ev)
+    return playing if playing is not None and (upto is None or upto >= playing) else None
 
 
 def log_line(row: LogEntry, names: Mapping[int | None, str]) -> LogLine:

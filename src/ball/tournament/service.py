@@ -905,8 +905,9 @@ class TournamentService(
     def standings(
         self, *, event: EventRef = None, upto: int | None = None
     ) -> outcomes.StandingsTable:
-        """Ranking after the rounds played (or after round `upto`), with the event's
-        tie-break chain and the description of the tie-break rules applied."""
+        """Ranking after the last round with every result in (or after round `upto` when
+        it is earlier: `standings.after_round`), with the event's tie-break chain and the
+        description of the tie-break rules applied."""
         _bounded(upto, "round")
         with self._tx(write=False) as s:
             ev = self._event(s, event, full=False)
@@ -917,8 +918,10 @@ class TournamentService(
             if data is None:
                 ev = self._event(s, ev.id)
             ranked: event_rows.EventData = data or ev
+            # one round for every table below: the last complete one (`after_round`)
             table = outcomes.standings_table(ranked, upto, standings.of_event(ranked, upto, s))
-            teams = self.team_standings(s, ev, upto) if team_service.team_event(s, ev) else None
+            after = table.rounds
+            teams = self.team_standings(s, ev, after) if team_service.team_event(s, ev) else None
             withdrawals = withdrawal_event.summary(ranked) or None
             in_groups = self.group_section(s, ev, upto)
             return replace(table, withdrawals=withdrawals, teams=teams, groups=in_groups)
@@ -928,7 +931,7 @@ class TournamentService(
         with self._tx(write=False) as s:
             ev = self._event(s, event)
             refuse_two_player(ev, "TRF holds two-player events only")
-            text = trf_event.export(ev, trf_event.complete_rounds(ev))
+            text = trf_event.export(ev, standings.complete_rounds(ev))
             return text + self.trf_team_lines(s, ev)
 
     def import_trf(

@@ -433,10 +433,40 @@ def _split(
     return out
 
 
+def complete_rounds(ev: EventData) -> int:
+    """The last round of the unbroken run of paired rounds that have every result in (0:
+    none yet). A round still being played is not part of the standings at all: scored, each
+    table without a result would be an unplayed round against a dummy opponent (C.07), and
+    its entrants' Buchholz would move before a game is over."""
+    done = 0
+    for r in ev.rounds_:
+        if any(p.b_id is not None and p.result is None for p in r.pairings):
+            break
+        done = r.number
+    return done
+
+
+def after_round(ev: EventData, upto: int | None) -> int:
+    """The round standings asked for after round `upto` (None: the latest) are after: the
+    last complete round, or `upto` when it is earlier. Every view of the standings (CLI,
+    desk, public pages, projector, print, TRF, team and group tables) goes through it."""
+    done = complete_rounds(ev)
+    return done if upto is None else min(upto, done)
+
+
+def in_progress(ev: EventData) -> int | None:
+    """The paired round that is not counted yet because a table has no result (None when
+    every paired round counts): what the pages say beside the standings."""
+    done = complete_rounds(ev)
+    return done + 1 if len(ev.rounds_) > done else None
+
+
 def of_event(ev: EventData, upto: int | None, session: Session | None = None) -> list[Standing]:
-    """The ranking of a stored event after round `upto` (None: every round), by its
-    scoring, tie-break chain and rules, with the tie-breaks of the game it names.
-    `session` reads the sanction log (default: the ORM event's own session)."""
+    """The ranking of a stored event after round `after_round(ev, upto)` (`upto` None: the
+    last complete round), by its scoring, tie-break chain and rules, with the tie-breaks of
+    the game it names. `session` reads the sanction log (default: the ORM event's own
+    session)."""
+    upto = after_round(ev, upto)
     lines = crosstable.build(ev, upto)
     return compute(
         sorted(lines.values(), key=lambda x: x.number),

@@ -339,7 +339,9 @@ class TeamUseCases:
 
     def team_standings(self, s: Session, ev: Event, upto: int | None = None) -> dict[str, Any]:
         """The `teams` section of the standings: each team's matches, match and game
-        points, ranked by the event's system (15.3, 15.4 or 15.5), and board scores."""
+        points, ranked by the event's system (15.3, 15.4 or 15.5), and board scores, after
+        the last round with every result in (`standings.after_round`, as every standings)."""
+        upto = standings.after_round(ev, upto)
         info = self._team_event(s, ev)
         all_teams = _teams(s, ev)
         team_of = {m.entrant_id: t.name for t in all_teams for m in t.members}

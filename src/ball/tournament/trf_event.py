@@ -50,13 +50,9 @@ def export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: boo
 
 
 def complete_rounds(ev: Event) -> int:
-    """The last round of the unbroken run of rounds that have all their results."""
-    done = 0
-    for r in ev.rounds_:
-        if any(p.b_id is not None and p.result is None for p in r.pairings):
-            break
-        done = r.number
-    return done
+    """The last round of the unbroken run of rounds that have all their results (the
+    standings' own rule, `standings.complete_rounds`)."""
+    return standings.complete_rounds(ev)
 
 
 def declared_rounds(ev: Event, upto: int) -> int:

@@ -267,28 +267,37 @@ def _standings(
     page = min(page, pages)
     shown = table.standings[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
     context.update(
-        rows=[_standing_row(s, table.tiebreaks) for s in shown],
+        rows=[standing_row(s, table.tiebreaks) for s in shown],
         page=page,
         pages=pages,
         # the next refresh shows the next page, then starts again at the first
         next_page=f"/public/{event_id}/standings?page={page % pages + 1}"
         + (f"&refresh={refresh}" if refresh is not None else ""),
-        tiebreaks=[
-            (
-                tb,
-                TIEBREAK_LABELS.get(tb, tb),
-                TIEBREAK_DESCRIPTIONS.get(tb, descriptions.get(tb, "")),
-                TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)),
-            )
-            for tb in table.tiebreaks
-        ],
+        tiebreaks=tiebreak_columns(table.tiebreaks, descriptions),
         after=table.rounds,
+        in_progress=table.in_progress,
         rules=table.rules,
     )
     return render(request, "public/standings.html", context)
 
 
-def _standing_row(s: Standing, tiebreaks: list[str]) -> dict:
+def tiebreak_columns(
+    tiebreaks: list[str], descriptions: dict[str, str]
+) -> list[tuple[str, str, str, str]]:
+    """(name, heading, description, short heading) of each tie-break column (message ids),
+    for the public standings and the desk's; `descriptions` the game's (`known_tiebreaks`)."""
+    return [
+        (
+            tb,
+            TIEBREAK_LABELS.get(tb, tb),
+            TIEBREAK_DESCRIPTIONS.get(tb, descriptions.get(tb, "")),
+            TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)),
+        )
+        for tb in tiebreaks
+    ]
+
+
+def standing_row(s: Standing, tiebreaks: list[str]) -> dict:
     """One row of the standings table as the page shows it (only the page's rows are
     formatted, not the 1,000 of the ranking)."""
     return {

@@ -1,0 +1,51 @@
+"""The arbiter desk's standings page (`/desk/{id}/standings`) — a route only, like
+`ball.web.desk`: one `TournamentService.standings` call, the same ranking as the CLI, the
+public page, the printed standings and the TRF (`standings.after_round`: after the last
+round with every result in), the whole table on one page with the round being played named.
+
+Access is the desk's (`desk_reader`: PIN session).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from ball.tournament.errors import TournamentError
+from ball.tournament.games import game
+from ball.tournament.service import TournamentService
+from ball.tournament.standings import known_tiebreaks
+from ball.web import security
+from ball.web.deps import desk_reader, tournament
+from ball.web.desk_pages import fail, found
+from ball.web.public import standing_row, tiebreak_columns
+from ball.web.templating import render
+
+router = APIRouter(prefix="/desk", default_response_class=HTMLResponse)
+
+
+@router.get("/{event_id}/standings")
+def desk_standings(
+    event_id: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: TournamentService = Depends(tournament),
+):
+    event = found(svc.event_head, event_id)
+    try:
+        table = svc.standings(event=event_id)
+    except TournamentError as exc:  # a Mahjong event ranks on its session pages
+        return fail(request, 400, str(exc), f"/desk/{event_id}")
+    return render(
+        request,
+        "desk/standings.html",
+        {
+            "event": event,
+            "csrf": arbiter.csrf,
+            "rows": [standing_row(s, table.tiebreaks) for s in table.standings],
+            "tiebreaks": tiebreak_columns(table.tiebreaks, known_tiebreaks(game(event.game))),
+            "after": table.rounds,
+            "in_progress": table.in_progress,
+            "rules": table.rules,
+        },
+    )
