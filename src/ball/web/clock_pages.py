@@ -9,6 +9,12 @@ of a tournament event, the event's desk session with its CSRF token (`X-CSRF-Tok
 as the arbiter desk (`ball.web.security`). Every POST is
 refused when a browser says it comes from another site.
 
+A clock bound to an event takes its players' events (start, presses, next period) only from
+the table device the desk handed its key to (header `X-Table-Key`, issue 30) or from the
+desk itself; anyone may read its face. The desk gets each clock's key in the clock list it
+reads with its session (`device_key`), and links the table page as `/clock/ID#key=KEY`: the
+key stays in the fragment, which no browser sends to a server or in a Referer.
+
 The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
 """
 
@@ -23,12 +29,13 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
-from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
+from ball.clocks.store import ClockNotFound, ClockStore, DeviceRefused, PinRefused
 from ball.storage import ids
 from ball.web import limits, security
 from ball.web.openapi import json_errors
 
 router = APIRouter(prefix="/clock", responses=json_errors(422))
+KEY_HEADER = "x-table-key"  # the table device key of a clock bound to an event
 
 
 class CreateClock(BaseModel):
@@ -84,7 +91,7 @@ def _throttle(request: Request) -> security.PinThrottle:
 def _refused(exc: Exception) -> HTTPException:
     if isinstance(exc, ClockNotFound):
         return HTTPException(404, str(exc))
-    if isinstance(exc, PinRefused):
+    if isinstance(exc, (PinRefused, DeviceRefused)):
         return HTTPException(403, str(exc))
     message = str(exc)
     conflict = message.startswith(("not now", "busy", "by:", "at:"))
@@ -126,7 +133,15 @@ def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
 def list_clocks(
     request: Request, round: str = Query("", max_length=80), event: int | None = None
 ) -> list[dict[str, Any]]:
-    return [v.to_json() for v in _store(request).round_views(round, event)]
+    """The clocks of a round; for the event's desk session also each table's device key
+    (`device_key`), which the desk hands to the table."""
+    store = _store(request)
+    listed = [v.to_json() for v in store.round_views(round, event)]
+    if event is not None and ids.in_range(event) and _desk_session(request, event) is not None:
+        keys = store.device_keys(round, event)
+        for entry in listed:
+            entry["device_key"] = keys.get(entry["id"], "")
+    return listed
 
 
 @router.get("/api/clocks/{clock_id}", responses=json_errors(404))
@@ -141,13 +156,17 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
     security.same_origin(request)
     store = _store(request)
+    key = request.headers.get(KEY_HEADER) or None
     try:
         if body.kind not in ARBITER_KINDS:
-            return store.record(clock_id, body.kind, body.data).to_json()
+            # A device with the key needs no desk check (the store checks the key); without
+            # it, only the desk may press a clock bound to an event.
+            desk = key is None and _desk_arbiter(request, store.event_of(clock_id))
+            return store.record(clock_id, body.kind, body.data, arbiter=desk, key=key).to_json()
         if _desk_arbiter(request, store.event_of(clock_id)):
             return store.record(clock_id, body.kind, body.data, arbiter=True).to_json()
         return _record_with_pin(request, store, clock_id, body)
-    except (ClockRejected, ClockNotFound, PinRefused) as exc:
+    except (ClockRejected, ClockNotFound, PinRefused, DeviceRefused) as exc:
         raise _refused(exc) from exc
 
 
