@@ -19,10 +19,8 @@ checked in constant time inside the writing transaction. Anyone may read its fac
 
 from __future__ import annotations
 
-import hmac
 import json
 import re
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ball import pin_hash
+from ball import device_key, pin_hash
 from ball.clocks import fold
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
@@ -63,18 +61,6 @@ class PinRefused(PermissionError):
 
 class DeviceRefused(PermissionError):
     """An event for a clock bound to an event, without its table device key."""
-
-
-def new_device_key() -> str:
-    """An unguessable table device key (192 random bits, URL-safe: it rides in a link)."""
-    return secrets.token_urlsafe(24)
-
-
-def key_matches(given: str | None, stored: str) -> bool:
-    """True when `given` is the stored device key; constant time, "" never matches."""
-    if not given or not stored or not isinstance(given, str):
-        return False
-    return hmac.compare_digest(given.encode(), stored.encode())
 
 
 def hash_pin(pin: str) -> str:
@@ -164,7 +150,7 @@ class ClockStore:
             pin_hash="" if pin is None else hash_pin(check_pin_text(pin)),
             created_at=self.now(),
             event_id=event_id,
-            device_key="" if event_id is None else new_device_key(),
+            device_key="" if event_id is None else device_key.new_key(),
         )
         with self.sessions() as session, session.begin():
             session.add(row)
@@ -319,7 +305,7 @@ class ClockStore:
         with self.sessions() as session:
             return _clock_row(session, clock_id).event_id
 
-    def device_keys(self, round: str, event_id: int) -> dict[int, str]:
+    def round_keys(self, round: str, event_id: int) -> dict[int, str]:
         """The table device key of each clock of `round` bound to `event_id`, by clock id:
         for the event's desk only (it hands them to the tables)."""
         if not ids.in_range(event_id):
@@ -330,7 +316,7 @@ class ClockStore:
         with self.sessions() as session:
             return {clock_id: key for clock_id, key in session.execute(query)}
 
-    def device_key(self, clock_id: int) -> tuple[int | None, str]:
+    def key_of(self, clock_id: int) -> tuple[int | None, str]:
         """(the event the clock is bound to, its device key): for that event's desk only."""
         with self.sessions() as session:
             row = _clock_row(session, clock_id)
@@ -371,7 +357,7 @@ def _check_writer(
     if kind in ARBITER_KINDS:
         if not (pin and row.pin_hash and pin_matches(pin, row.pin_hash)):
             raise PinRefused(f"pin: {kind} is for the arbiter; the PIN is missing or wrong")
-    elif row.event_id is not None and not key_matches(key, row.device_key):
+    elif row.event_id is not None and not device_key.matches(key, row.device_key):
         raise DeviceRefused(
             f"key: clock {row.id} belongs to an event; only the table device the desk gave "
             "its key to may press it (the key is missing or wrong)"

@@ -28,6 +28,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ball import device_key
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
 from ball.clocks.store import ClockNotFound, ClockStore, DeviceRefused, PinRefused
 from ball.storage import ids
@@ -35,7 +36,6 @@ from ball.web import limits, security
 from ball.web.openapi import json_errors
 
 router = APIRouter(prefix="/clock", responses=json_errors(422))
-KEY_HEADER = "x-table-key"  # the table device key of a clock bound to an event
 
 
 class CreateClock(BaseModel):
@@ -138,7 +138,7 @@ def list_clocks(
     store = _store(request)
     listed = [v.to_json() for v in store.round_views(round, event)]
     if event is not None and ids.in_range(event) and _desk_session(request, event) is not None:
-        keys = store.device_keys(round, event)
+        keys = store.round_keys(round, event)
         for entry in listed:
             entry["device_key"] = keys.get(entry["id"], "")
     return listed
@@ -156,7 +156,7 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
     security.same_origin(request)
     store = _store(request)
-    key = request.headers.get(KEY_HEADER) or None
+    key = request.headers.get(device_key.HEADER) or None
     try:
         if body.kind not in ARBITER_KINDS:
             # A device with the key needs no desk check (the store checks the key); without

@@ -759,8 +759,13 @@ async def record_game(
         "a": page.pairing.a.name,
         "b": page.pairing.b.name,
     }
-    game_id = xiangqi_store(request).for_table(event_id, number, table, title)
-    return _see(f"/xiangqi/{game_id}")
+    games = xiangqi_store(request)
+    game_id = games.for_table(event_id, number, table, title)
+    # The link hands the board the table's device key in its fragment (never sent to a
+    # server): the desk's browser, or the table's tablet it is passed to, writes the game.
+    access = games.table_access(str(game_id))
+    key = access[1] if access else ""
+    return _see(f"/xiangqi/{game_id}#key={key}")
 
 
 def _result_template(page) -> str:
