@@ -114,3 +114,14 @@ def test_a_stranger_cannot_end_a_first_half_for_the_desk(app):
     stranger.post(events, json={"kind": "next_period"})
     store = ClockStore(app.state.sessions, app.state.clock_time)
     assert store.period_ends("R1", event_id, 1) == {}
+
+
+def test_the_desk_creating_a_clock_gets_its_key_and_a_stale_key_does_not_lock_it_out(app):
+    arbiter = TestClient(app)
+    event_id, csrf = open_event(arbiter)
+    clock = bound_clock(arbiter, csrf, event_id)
+    assert clock["device_key"] == desk_list(arbiter, event_id)[0]["device_key"]
+    # The desk's browser with an old key of another clock in its storage: its session counts.
+    events = f"/clock/api/clocks/{clock['id']}/events"
+    stale = {"X-CSRF-Token": csrf, "X-Table-Key": "s" * 32}
+    assert arbiter.post(events, json={"kind": "start"}, headers=stale).status_code == 200
