@@ -56,3 +56,19 @@ def test_the_pdf_follows_the_same_rule(client, other_client, event4, tmp_path):
 
     assert "Zebra" not in text(other_client)
     assert "Zebra" in text(client)
+
+
+def test_a_mahjong_waivers_reason_prints_for_the_desk_only(client, other_client):
+    from .test_mahjong_desk import edit, seat_mahjong
+
+    event_id = seat_mahjong(client)
+    url = f"/desk/{event_id}/sessions/1/tables/2"
+    # TL 1 + TL 7: 80 points over the hand budget, then the referee waives them (TL 6).
+    edit(client, event_id, url, "time", {"seat": "E", "limit": "hand", "over_seconds": "240"})
+    edit(client, event_id, url, "penalty", {"kind": "unwilling", "seat": "E"})
+    edit(client, event_id, url, "waive", {"index": "0", "reason": REASON})
+    edit(client, event_id, url, "hand", {"outcome": "draw"})
+    edit(client, event_id, url, "close", {})  # the closed sheet is what prints
+    public = forms(other_client, event_id)
+    assert REASON not in public and 'data-form="mahjong-sheet"' in public
+    assert REASON in forms(client, event_id)
