@@ -71,3 +71,21 @@ def test_free_games_stay_open_to_anyone(other_client):
     gid = made.json()["id"]
     played = other_client.post(f"/api/xiangqi/games/{gid}/moves", json={"move": "h2e2"})
     assert played.status_code == 200, played.text
+
+
+def test_the_desks_form_shows_the_tablets_link_once_the_game_is_recorded(
+    client, other_client, xiangqi4
+):
+    import re
+
+    event_id, _ = xiangqi4
+    form = f"/desk/{event_id}/rounds/1/tables/1"
+    assert 'id="table-device-link"' not in client.get(form).text
+    opened = record(client, event_id)
+    link = re.search(r'id="table-device-link" href="([^"]+)"', client.get(form).text).group(1)
+    assert link == opened.headers["location"]
+    gid, key = link.split("#key=")[0].rsplit("/", 1)[1], link.split("#key=")[1]
+    played = other_client.post(
+        f"/api/xiangqi/games/{gid}/moves", json={"move": "h2e2"}, headers={"X-Table-Key": key}
+    )
+    assert played.status_code == 200, played.text

@@ -354,6 +354,13 @@ class XiangqiStore:
                 session.commit()
             return row.id
 
+    def table_link(self, event: int, round_: int, table: int) -> str | None:
+        """The board's link with the table's device key, for the desk to hand the table's
+        tablet (`/xiangqi/ID#key=...`); None before "Record the game" made the game."""
+        with self.sessions() as session:
+            row = self._table_row(session, event, round_, table)
+            return None if row is None else f"/xiangqi/{row.id}#key={row.device_key}"
+
     def table_access(self, text: str) -> tuple[int, str] | None:
         """(event, device key) of a game the desk opened for a table, None for a free game:
         who may write it is the web layer's question (the desk session or that key)."""
