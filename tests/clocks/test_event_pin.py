@@ -52,7 +52,10 @@ def test_the_event_desk_session_is_the_arbiter(app):
     assert made.status_code == 201 and made.json()["event_id"] == event_id
     events = f"/clock/api/clocks/{made.json()['id']}/events"
 
-    assert visitor.post(events, json={"kind": "start"}).status_code == 200  # the table starts
+    # The table starts with the device key the desk hands it (issue 30).
+    listed = arbiter.get("/clock/api/clocks", params={"round": "1", "event": event_id}).json()
+    device = {"X-Table-Key": listed[0]["device_key"]}
+    assert visitor.post(events, json={"kind": "start"}, headers=device).status_code == 200
     refused = visitor.post(events, json={"kind": "pause"})
     assert refused.status_code == 403 and "arbiter" in refused.json()["detail"]
     assert visitor.post(events, json={"kind": "pause", "pin": PIN}).status_code == 403

@@ -147,7 +147,8 @@ def test_period_ends_are_read_by_table_number_for_the_event_alone(store):
 
     def started(table: str, round: str = "Open R1", event_id: int | None = 7):
         view = store.create(table, "ball-standard", "1357", round=round, event_id=event_id)
-        store.record(view.id, "start", {"first": view.clock.players[0].name})
+        key = store.key_of(view.id)[1]  # a bound clock's table device presses it
+        store.record(view.id, "start", {"first": view.clock.players[0].name}, key=key)
         return view
 
     one, unnamed = started("Table 1"), started("desk")

@@ -285,9 +285,10 @@ def test_time_penalties_come_from_the_tables_bound_mahjong_clock(client, app, se
     store.create("2", "mahjong-wmc", "1357", players=names, round="MJ Open R1")  # unbound
     view = store.create("Table 2", "mahjong-wmc", "1357", players=names, round="MJ Open R1",
                         event_id=seated)  # fmt: skip
-    store.record(view.id, "start", {"first": names[0]})
+    key = store.key_of(view.id)[1]  # the table's device, with the desk's key
+    store.record(view.id, "start", {"first": names[0]}, key=key)
     clock.advance(40)  # E: 25 s over the 15 s turn: two started 15 s, 10 points
-    store.record(view.id, "press", {})
+    store.record(view.id, "press", {}, key=key)
     clock.advance(5)
     edit(client, seated, url, "from-clock", {})
     edit(client, seated, url, "from-clock", {})  # taken once

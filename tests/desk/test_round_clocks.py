@@ -10,7 +10,7 @@ from .conftest import post
 
 
 def clocks_of(client, label: str, event_id: int) -> list[dict]:
-    listed = client.get("/clock/api/clocks", params={"round": label}).json()
+    listed = client.get("/clock/api/clocks", params={"round": label, "event": event_id}).json()
     return [c for c in listed if c["event_id"] == event_id]
 
 
@@ -26,7 +26,10 @@ def test_one_action_makes_every_table_clock_in_pairing_order(client, event4):
     for t in tables:
         clock = by_table[str(t["table"])]
         assert [p["name"] for p in clock["state"]["players"]] == [t["a"], t["b"]]
-        started = client.post(f"/clock/api/clocks/{clock['id']}/events", json={"kind": "start"})
+        device = {"X-Table-Key": clock["device_key"]}  # the desk's list hands out the keys
+        started = client.post(
+            f"/clock/api/clocks/{clock['id']}/events", json={"kind": "start"}, headers=device
+        )
         state = started.json()["state"]
         # coach A attacks first; the DEF coach B makes the first turn (spec 3, D-U1)
         assert state["attack"] == t["a"]

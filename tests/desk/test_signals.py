@@ -157,7 +157,8 @@ def test_half_ends_can_come_from_the_table_clocks(client, app, event4, clock):
     store.create("1", "ball-standard", "1357", round="Other R1")  # another event's clock
     post(client, event_id, "/rounds/1/signals/1")
     for view in (one, two):
-        store.record(view.id, "start", {"first": view.clock.players[0].name})
+        key = store.key_of(view.id)[1]  # the table's device, with the desk's key
+        store.record(view.id, "start", {"first": view.clock.players[0].name}, key=key)
     clock.advance(700)
     store.record(one.id, "end_period", {"reason": "touchdown"}, pin="1357")
     ended = clock.t

@@ -21,19 +21,27 @@ def record(client, event_id, table=1, number=1):
 
 def game_of(response) -> str:
     assert response.status_code == 303, response.text
-    location = response.headers["location"]
+    location = response.headers["location"].split("#", 1)[0]
     assert location.startswith("/xiangqi/")
     return location.rsplit("/", 1)[1]
 
 
+def device_of(response) -> dict[str, str]:
+    """The table device key the desk's link carries in its fragment, as the board sends it."""
+    fragment = response.headers["location"].split("#", 1)[1]
+    assert fragment.startswith("key=")
+    return {"X-Table-Key": fragment[len("key=") :]}
+
+
 def test_record_creates_the_tables_game_once_and_reopens_it(client, xiangqi4):
     event_id, tables = xiangqi4
-    first = game_of(record(client, event_id))
+    opened = record(client, event_id)
+    first, device = game_of(opened), device_of(opened)
     state = client.get(f"/api/xiangqi/games/{first}").json()
     a, b = tables[0]["a"], tables[0]["b"]
     assert state["mode"] == "hotseat" and state["turn"] == "red" and state["moves"] == []
     assert state["title"] == f"Xiangqi Open, round 1, table 1: {a} (Red) – {b} (Black)"
-    played = client.post(f"/api/xiangqi/games/{first}/moves", json={"move": "h2e2"})
+    played = client.post(f"/api/xiangqi/games/{first}/moves", json={"move": "h2e2"}, headers=device)
     assert played.status_code == 200, played.text
     # Reopening gives the same game, with its move; another table has its own game.
     assert game_of(record(client, event_id)) == first
@@ -46,13 +54,16 @@ def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client, xi
     event_id, tables = xiangqi4
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1").text
     assert "Record the game" in page and 'id="recorded-ending"' not in page
-    gid = game_of(record(client, event_id))
+    opened = record(client, event_id)
+    gid, device = game_of(opened), device_of(opened)
     for move in ("h2e2", "h9g7", "h0g2"):
-        played = client.post(f"/api/xiangqi/games/{gid}/moves", json={"move": move})
+        played = client.post(f"/api/xiangqi/games/{gid}/moves", json={"move": move}, headers=device)
         assert played.status_code == 200, played.text
     # Not over yet: nothing is offered.
     assert 'value="1-0" checked' not in client.get(f"/desk/{event_id}/rounds/1/tables/1").text
-    ended = client.post(f"/api/xiangqi/games/{gid}/ending", json={"ending": "resign-black"})
+    ended = client.post(
+        f"/api/xiangqi/games/{gid}/ending", json={"ending": "resign-black"}, headers=device
+    )
     assert ended.status_code == 200, ended.text
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1").text
     assert 'id="recorded-ending"' in page
@@ -70,9 +81,7 @@ def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client, xi
     assert 'value="1-0" checked' in client.get(f"/desk/{event_id}/rounds/1/tables/1").text
 
 
-def test_strangers_and_forged_posts_are_refused_and_create_nothing(
-    client, other_client, xiangqi4
-):
+def test_strangers_and_forged_posts_are_refused_and_create_nothing(client, other_client, xiangqi4):
     event_id, _ = xiangqi4
     path = f"/desk/{event_id}/rounds/1/tables/1/record"
     assert other_client.post(path, follow_redirects=False).status_code == 401

@@ -55,11 +55,11 @@ def test_a_branch_behind_head_is_upgraded(tmp_path):
     with engine.begin() as connection:
         command.upgrade(_config(connection), "heads")
         command.downgrade(_config(connection), "clocks@-1")
-    assert "clocks_0003" not in _stored(engine)
+    assert "clocks_0004" not in _stored(engine)
     with engine.connect() as connection:
         assert not at_head(connection)
     migrate(engine)
-    assert "clocks_0003" in _stored(engine)
+    assert "clocks_0004" in _stored(engine)
 
 
 def test_an_unknown_revision_is_reported_not_skipped(tmp_path):

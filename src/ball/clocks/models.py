@@ -2,7 +2,8 @@
 
 - `ClockRow` (`clock_clocks`): one table clock: its labels, the time control as it was at
   creation (JSON, so a later edit of a control file never changes a running clock), the
-  players, the PIN's hash and the event it belongs to, if any.
+  players, the PIN's hash and the event it belongs to, if any, with the table device key
+  the desk hands that table (issue 30; "" for a free clock).
 - `ClockEventRow` (`clock_events`): the append-only log of one clock; `(clock_id, seq)` is
   unique, so two presses racing each other cannot both take the same place in the log.
 
@@ -31,6 +32,9 @@ class ClockRow(Base):
     pin_hash: Mapped[str] = mapped_column(String(200))  # "" when only the event desk may act
     created_at: Mapped[float] = mapped_column(Float)
     event_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    # The table device's key (`secrets.token_urlsafe`): kept as written, because the desk
+    # shows it again (link, table card); compared in constant time. "" when not bound.
+    device_key: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
 
 class ClockEventRow(Base):

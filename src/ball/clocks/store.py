@@ -11,6 +11,10 @@ closed browser tab loses neither an event nor a second — time keeps running wh
 looking, exactly as on a clock that never stopped. Each event gets the next sequence number
 under a unique constraint, so two presses racing each other cannot both land on the same
 state.
+
+A clock bound to an event is pressed only by the table device the desk gave its key to
+(`device_key`, issue 30) or by the event's desk: every event of such a clock carries the key,
+checked in constant time inside the writing transaction. Anyone may read its face.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ball import pin_hash
+from ball import device_key, pin_hash
 from ball.clocks import fold
 from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
@@ -53,6 +57,10 @@ def _clock_row(session: Session, clock_id: int) -> ClockRow:
 
 class PinRefused(PermissionError):
     pass
+
+
+class DeviceRefused(PermissionError):
+    """An event for a clock bound to an event, without its table device key."""
 
 
 def hash_pin(pin: str) -> str:
@@ -142,6 +150,7 @@ class ClockStore:
             pin_hash="" if pin is None else hash_pin(check_pin_text(pin)),
             created_at=self.now(),
             event_id=event_id,
+            device_key="" if event_id is None else device_key.new_key(),
         )
         with self.sessions() as session, session.begin():
             session.add(row)
@@ -209,10 +218,13 @@ class ClockStore:
         data: dict[str, Any] | None = None,
         pin: str | None = None,
         arbiter: bool = False,
+        key: str | None = None,
     ) -> ClockView:
         """Append one event stamped with the time source (never earlier than the last one),
         after checking that the clock accepts it; arbiter events need the clock's PIN unless
-        the caller already checked the arbiter (`arbiter=True`: the event's desk session)."""
+        the caller already checked the arbiter (`arbiter=True`: the event's desk session).
+        Any other event of a clock bound to an event needs its table device `key` (or the
+        desk)."""
         if kind not in EVENT_KINDS:
             raise ClockRejected(f"kind: {kind!r} is not one of {', '.join(EVENT_KINDS)}")
         if data is not None and not isinstance(data, dict):
@@ -221,18 +233,23 @@ class ClockStore:
         # snapshot): replay again on the new log, which may now reject the event.
         for _attempt in range(4):
             try:
-                return self._record_once(clock_id, kind, dict(data or {}), pin, arbiter)
+                return self._record_once(clock_id, kind, dict(data or {}), pin, arbiter, key)
             except (IntegrityError, OperationalError):
                 continue
         raise ClockRejected("busy: another event was recorded at the same time; try again")
 
     def _record_once(
-        self, clock_id: int, kind: str, data: dict[str, Any], pin: str | None, arbiter: bool
+        self,
+        clock_id: int,
+        kind: str,
+        data: dict[str, Any],
+        pin: str | None,
+        arbiter: bool,
+        key: str | None,
     ) -> ClockView:
         with self.sessions() as session, session.begin():
             row = _clock_row(session, clock_id)
-            if kind in ARBITER_KINDS and not arbiter and not self._pin_ok(row, pin):
-                raise PinRefused(f"pin: {kind} is for the arbiter; the PIN is missing or wrong")
+            _check_writer(row, kind, pin, arbiter, key)
             view, seq, last_at, since = self._fold_to_end(session, row)
             at = max(self.now(), last_at)  # a wall clock stepped back never reorders the log
             event = ClockEvent(kind, at, data)
@@ -288,9 +305,22 @@ class ClockStore:
         with self.sessions() as session:
             return _clock_row(session, clock_id).event_id
 
-    @staticmethod
-    def _pin_ok(row: ClockRow, pin: str | None) -> bool:
-        return bool(pin and row.pin_hash and pin_matches(pin, row.pin_hash))
+    def round_keys(self, round: str, event_id: int) -> dict[int, str]:
+        """The table device key of each clock of `round` bound to `event_id`, by clock id:
+        for the event's desk only (it hands them to the tables)."""
+        if not ids.in_range(event_id):
+            return {}
+        query = select(ClockRow.id, ClockRow.device_key).where(
+            ClockRow.round_label == round, ClockRow.event_id == event_id
+        )
+        with self.sessions() as session:
+            return {clock_id: key for clock_id, key in session.execute(query)}
+
+    def key_of(self, clock_id: int) -> tuple[int | None, str]:
+        """(the event the clock is bound to, its device key): for that event's desk only."""
+        with self.sessions() as session:
+            row = _clock_row(session, clock_id)
+            return row.event_id, row.device_key
 
     # ----- helpers ----------------------------------------------------------------------
 
@@ -315,6 +345,23 @@ class ClockStore:
         if at is not None:
             clock.advance(at)
         return ClockView(row.id, row.table_label, row.round_label, tc, clock, row.event_id)
+
+
+def _check_writer(
+    row: ClockRow, kind: str, pin: str | None, arbiter: bool, key: str | None
+) -> None:
+    """Who may append `kind`: arbiter events take the desk (`arbiter`) or the clock's PIN;
+    the players' events of a clock bound to an event take the desk or the table's key."""
+    if arbiter:
+        return
+    if kind in ARBITER_KINDS:
+        if not (pin and row.pin_hash and pin_matches(pin, row.pin_hash)):
+            raise PinRefused(f"pin: {kind} is for the arbiter; the PIN is missing or wrong")
+    elif row.event_id is not None and not device_key.matches(key, row.device_key):
+        raise DeviceRefused(
+            f"key: clock {row.id} belongs to an event; only the table device the desk gave "
+            "its key to may press it (the key is missing or wrong)"
+        )
 
 
 def _event(row: ClockEventRow) -> ClockEvent:

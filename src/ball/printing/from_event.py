@@ -5,13 +5,19 @@ the standings with their crosstable.
 Everything is read through `ball.tournament` (the service, and the signal and sanction logs
 of the arbiter's desk); the result is plain view models (`ball.printing.forms`), so the same
 templates print it as they print blank forms.
+
+Fields are public or desk-only (issue 30; docs/security.md "Printed forms"): what the public
+pages show anyway (pairings, results and their figures, forfeits, signals, standings, a
+Mahjong table's hands and rulings) prints for anyone; what only the desk shows (sanctions
+with their reasons and times, the arbiter's notes on Mahjong rulings) prints only when the
+caller says the reader is the event's desk (`desk`). The command line is the operator's.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ball.printing import event_formats
@@ -61,6 +67,15 @@ class EventDataError(ValueError):
     """The database cannot give what was asked (no event, round not paired, …)."""
 
 
+# Whether the reader of an event's forms is its desk, by event id: True (the CLI, the
+# operator's own file), or the web's check of the request's desk session.
+DeskCheck = Callable[[int], bool] | bool
+
+
+def _is_desk(desk: DeskCheck, event_id: int) -> bool:
+    return desk if isinstance(desk, bool) else bool(desk(event_id))
+
+
 def forms_for_round(
     db: str | os.PathLike[str], round_number: int, *, event_id: int | str | None = None
 ) -> FormSet:
@@ -89,10 +104,15 @@ def forms_for_round(
 
 
 def forms_from_sessions(
-    sessions: sessionmaker, round_number: int, *, event_id: int | str | None = None
+    sessions: sessionmaker,
+    round_number: int,
+    *,
+    event_id: int | str | None = None,
+    desk: DeskCheck = True,
 ) -> FormSet:
     """Every form of round `round_number`, read through `sessions` (the caller's session
-    factory of a migrated database: the web app passes its own). `event_id` as above."""
+    factory of a migrated database: the web app passes its own). `event_id` as above;
+    `desk` says whether the desk-only fields print (a bool, or a check of the event id)."""
     from ball.tournament import TournamentError, TournamentService
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
@@ -100,7 +120,7 @@ def forms_from_sessions(
         if service.event_game(event_id) == "mahjong":  # sessions of tables of four
             from ball.printing.mahjong_forms import from_service
 
-            return from_service(service, event_id, round_number)
+            return from_service(service, event_id, round_number, desk=desk)
         info = service.event_info(event_id)
         tables = service.pairings(round_number, event=info.id)
     except TournamentError as exc:
@@ -114,11 +134,12 @@ def forms_from_sessions(
         referee=info.arbiter or "",
     )
     formats = event_formats.from_service(service, info.id, round_number, header)
+    desk_fields = _is_desk(desk, info.id)
     if info.get("game") == "xiangqi":
         from ball.printing import xiangqi_forms
 
         with sessions() as session:
-            xiangqi = xiangqi_forms.from_round(session, info, tables, header)
+            xiangqi = xiangqi_forms.from_round(session, info, tables, header, desk=desk_fields)
         return FormSet(
             standings=_standings(service, info, round_number),
             xiangqi=xiangqi,
@@ -127,7 +148,8 @@ def forms_from_sessions(
         )
     with sessions() as session:
         control = _round_control(session, info.id, round_number, header)
-        sanctions = _sanctions(session, info.id, round_number)
+        # Sanctions are the desk's: a public print leaves the score sheet's lines blank.
+        sanctions = _sanctions(session, info.id, round_number) if desk_fields else {}
     played = [t for t in tables if t.b]
     return FormSet(
         score_sheets=[_score_sheet(header, t, sanctions.get(t.table, [])) for t in played],

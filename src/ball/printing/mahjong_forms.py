@@ -119,9 +119,10 @@ def from_board(board: MahjongBoard, session: int) -> MahjongForms:
     )
 
 
-def from_service(service: Any, event: int | str | None, session: int) -> FormSet:
+def from_service(service: Any, event: int | str | None, session: int, desk: Any = True) -> FormSet:
     """The forms of session `session` of a Mahjong event (id, name or None for the latest;
-    `TournamentError` when the session is not seated): `from_event`'s way in."""
+    `TournamentError` when the session is not seated): `from_event`'s way in. `desk` (a
+    bool, or a check of the event id) says whether the arbiter's notes on rulings print."""
     from ball.tournament.errors import TournamentError
 
     name = service.session_standings(event=event)["event"]  # event names are unique
@@ -129,4 +130,21 @@ def from_service(service: Any, event: int | str | None, session: int) -> FormSet
     board = mahjong_board(service, event_id)
     if board.session(session) is None:
         raise TournamentError(f"session {session} is not seated")
-    return FormSet(mahjong=from_board(board, session), prefilled=True)
+    forms = from_board(board, session)
+    if not (desk if isinstance(desk, bool) else desk(event_id)):
+        forms = _without_notes(forms)
+    return FormSet(mahjong=forms, prefilled=True)
+
+
+def _without_notes(forms: MahjongForms) -> MahjongForms:
+    """The forms as anyone may print them: the rulings as the public pages show them,
+    without the arbiter's own words (a waiver's or a penalty's note is the desk's)."""
+    from dataclasses import replace
+
+    if forms.session is None:
+        return forms
+    tables = tuple(
+        replace(t, rulings=tuple(replace(r, note="") for r in t.rulings))
+        for t in forms.session.tables
+    )
+    return replace(forms, session=replace(forms.session, tables=tables))

@@ -119,9 +119,12 @@ def from_round(
     info: Mapping[str, Any],
     tables: Sequence[Mapping[str, Any]],
     header: Header,
+    desk: bool = True,
 ) -> XiangqiForms:
     """The Xiangqi forms of one round: one set per table that plays, with the 18.1/18.2
-    sanctions the desk logged at that table (or, without a table, for that round)."""
+    sanctions the desk logged at that table (or, without a table, for that round); without
+    `desk` (a reader who is not the event's desk) those lines stay blank: they are the
+    desk's."""
     from ball.tournament import sanction_log
 
     seat: dict[str, tuple[int, str]] = {}
@@ -132,7 +135,7 @@ def from_round(
     from ball.tournament.models import Entrant
 
     by_table: dict[int, list[SanctionLine]] = {}
-    for entry in sanction_log.event_log(session, info["id"]):
+    for entry in sanction_log.event_log(session, info["id"]) if desk else []:
         entrant = session.get(Entrant, entry.entrant_id)
         where = seat.get(entrant.name) if entrant is not None else None
         if entry.round_number != int(header.round) or where is None:

@@ -9,6 +9,12 @@ of a tournament event, the event's desk session with its CSRF token (`X-CSRF-Tok
 as the arbiter desk (`ball.web.security`). Every POST is
 refused when a browser says it comes from another site.
 
+A clock bound to an event takes its players' events (start, presses, next period) only from
+the table device the desk handed its key to (header `X-Table-Key`, issue 30) or from the
+desk itself; anyone may read its face. The desk gets each clock's key in the clock list it
+reads with its session (`device_key`), and links the table page as `/clock/ID#key=KEY`: the
+key stays in the fragment, which no browser sends to a server or in a Referer.
+
 The time source is `app.state.clock_time` when set (tests), else the system's wall clock.
 """
 
@@ -22,8 +28,9 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ball import device_key
 from ball.clocks import ARBITER_KINDS, ClockRejected, builtin_controls
-from ball.clocks.store import ClockNotFound, ClockStore, PinRefused
+from ball.clocks.store import ClockNotFound, ClockStore, DeviceRefused, PinRefused
 from ball.storage import ids
 from ball.web import limits, security
 from ball.web.openapi import json_errors
@@ -84,7 +91,7 @@ def _throttle(request: Request) -> security.PinThrottle:
 def _refused(exc: Exception) -> HTTPException:
     if isinstance(exc, ClockNotFound):
         return HTTPException(404, str(exc))
-    if isinstance(exc, PinRefused):
+    if isinstance(exc, (PinRefused, DeviceRefused)):
         return HTTPException(403, str(exc))
     message = str(exc)
     conflict = message.startswith(("not now", "busy", "by:", "at:"))
@@ -119,14 +126,25 @@ def create_clock(body: CreateClock, request: Request) -> dict[str, Any]:
         )
     except ClockRejected as exc:
         raise HTTPException(422, str(exc)) from exc
-    return view.to_json()
+    made = view.to_json()
+    if body.event_id is not None:  # the event's desk made it: it hands the key to the table
+        made["device_key"] = _store(request).key_of(view.id)[1]
+    return made
 
 
 @router.get("/api/clocks")
 def list_clocks(
     request: Request, round: str = Query("", max_length=80), event: int | None = None
 ) -> list[dict[str, Any]]:
-    return [v.to_json() for v in _store(request).round_views(round, event)]
+    """The clocks of a round; for the event's desk session also each table's device key
+    (`device_key`), which the desk hands to the table."""
+    store = _store(request)
+    listed = [v.to_json() for v in store.round_views(round, event)]
+    if event is not None and ids.in_range(event) and _desk_session(request, event) is not None:
+        keys = store.round_keys(round, event)
+        for entry in listed:
+            entry["device_key"] = keys.get(entry["id"], "")
+    return listed
 
 
 @router.get("/api/clocks/{clock_id}", responses=json_errors(404))
@@ -141,13 +159,19 @@ def get_clock(clock_id: int, request: Request) -> dict[str, Any]:
 def record_event(clock_id: int, body: EventIn, request: Request) -> dict[str, Any]:
     security.same_origin(request)
     store = _store(request)
+    key = request.headers.get(device_key.HEADER) or None
     try:
         if body.kind not in ARBITER_KINDS:
-            return store.record(clock_id, body.kind, body.data).to_json()
+            # A device with the key needs no desk check (the store checks the key); without
+            # it, only the desk may press a clock bound to an event. A request carrying a
+            # CSRF token is the desk's browser: it is checked as such even with a stale key.
+            asks_desk = key is None or "x-csrf-token" in request.headers
+            desk = asks_desk and _desk_arbiter(request, store.event_of(clock_id))
+            return store.record(clock_id, body.kind, body.data, arbiter=desk, key=key).to_json()
         if _desk_arbiter(request, store.event_of(clock_id)):
             return store.record(clock_id, body.kind, body.data, arbiter=True).to_json()
         return _record_with_pin(request, store, clock_id, body)
-    except (ClockRejected, ClockNotFound, PinRefused) as exc:
+    except (ClockRejected, ClockNotFound, PinRefused, DeviceRefused) as exc:
         raise _refused(exc) from exc
 
 

@@ -702,6 +702,12 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
     recorded = _recorded(request, page)
     return {
         "recorded": recorded,
+        # The recorded game's board with the table's device key: for the table's tablet.
+        "table_link": (
+            xiangqi_store(request).table_link(page.event.id, page.round.number, page.pairing.table)
+            if xiangqi
+            else None
+        ),
         "event": page.event,
         "round": page.round,
         "pairing": page.pairing,
@@ -759,8 +765,11 @@ async def record_game(
         "a": page.pairing.a.name,
         "b": page.pairing.b.name,
     }
-    game_id = xiangqi_store(request).for_table(event_id, number, table, title)
-    return _see(f"/xiangqi/{game_id}")
+    games = xiangqi_store(request)
+    games.for_table(event_id, number, table, title)
+    # The link hands the board the table's device key in its fragment (never sent to a
+    # server): the desk's browser, or the table's tablet it is passed to, writes the game.
+    return _see(games.table_link(event_id, number, table) or "/xiangqi")
 
 
 def _result_template(page) -> str:

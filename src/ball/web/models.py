@@ -115,3 +115,6 @@ class XiangqiGameRow(Base):
     desk_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
     desk_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     desk_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The table device key (`ball.device_key`, revision web_0008_k): with the desk session,
+    # the only way to write a game of a table. "" for a game not of a table.
+    device_key: Mapped[str] = mapped_column(String(64), default="", server_default="")

@@ -3,6 +3,10 @@
 The HTML page is the printed edition itself with a screen-only toolbar (print button, PDF
 download, language and paper switches); the print stylesheet keeps that toolbar off paper.
 The PDF downloads are rendered by WeasyPrint from exactly the same HTML.
+
+A round's filled-in forms print the desk-only fields (sanctions, the arbiter's notes) only
+for a request carrying that event's desk session; anyone else gets the public fields, as the
+public pages show them (issue 30, `ball.printing.from_event`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ball.printing import (
     render_pdf,
 )
 from ball.printing.render import labels
+from ball.web import security
 from ball.web.openapi import PDF, json_errors
 
 router = APIRouter(prefix="/print", tags=["print"], responses=json_errors(404, 422))
@@ -85,8 +90,14 @@ def _round_forms(request: Request, round_: int, event: str) -> FormSet:
     sessions = getattr(request.app.state, "sessions", None)
     if sessions is None:
         raise HTTPException(status_code=404, detail="this server has no event database")
+
+    def desk(event_id: int) -> bool:  # the reader is this event's signed-in arbiter
+        from ball.web.deps import now_of
+
+        return security.arbiter_of(sessions, request, event_id, now_of(request)) is not None
+
     try:
-        return forms_from_sessions(sessions, round_, event_id=event or None)
+        return forms_from_sessions(sessions, round_, event_id=event or None, desk=desk)
     except EventDataError as exc:
         raise HTTPException(status_code=404, detail=str(exc)) from None
 

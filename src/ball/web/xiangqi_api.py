@@ -4,6 +4,12 @@ Thin: handlers translate HTTP to `ball.web.xiangqi_games`; every bad input is a 
 `detail` names the fault (an illegal move 400, a bad FEN, mode or notation 422, no such game
 404, a stale version or a move out of turn 409). A stored Xiangqi game counts against the
 same cap as a simulator game (`ball.web.limits`, BALL_MAX_GAMES).
+
+A game the desk opened for a table ("Record the game") is the desk's: a move, a computer
+move or an ending is taken only with the event's desk session and its CSRF token
+(`X-CSRF-Token`) or with the table's device key (`X-Table-Key`, `ball.device_key`), which
+the desk's link to the board carries; anyone may still read it, and it is not in the list of
+free games (issue 30).
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from ball import device_key
+from ball.web import security
 from ball.web.games import GameError
 from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
@@ -70,6 +78,31 @@ def _errors() -> Iterator[None]:
         raise HTTPException(exc.status, str(exc)) from exc
 
 
+def _table_writer(request: Request, game_id: str) -> None:
+    """403 unless the request may write this game: any game not of a table; a table's game
+    with the table's device key, or with the event's desk session and CSRF token. The game's
+    event and key never change after creation, so checking before the write is enough."""
+    with _errors():
+        access = store(request).table_access(game_id)
+    if access is None:
+        return
+    security.same_origin(request)
+    event_id, key = access
+    if device_key.matches(request.headers.get(device_key.HEADER), key):
+        return
+    from ball.web.deps import now_of
+
+    arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
+    token = request.headers.get("x-csrf-token") or ""
+    if arbiter is not None and device_key.matches(token, arbiter.csrf):
+        return
+    raise HTTPException(
+        403,
+        f"key: Xiangqi game {game_id} records a table of an event; only the desk or the "
+        "table's device may write it (the key is missing or wrong)",
+    )
+
+
 @router.get("/games", summary="List stored Xiangqi games, newest first")
 def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
     return store(request).recent(max(1, min(limit, 500)))
@@ -89,21 +122,36 @@ def get_game(request: Request, game_id: str, notation: str = "iccs") -> dict[str
         return store(request).state(game_id, notation)
 
 
-@router.post("/games/{game_id}/moves", summary="Play a move (the computer answers in its mode)")
+@router.post(
+    "/games/{game_id}/moves",
+    responses=json_errors(403),
+    summary="Play a move (the computer answers in its mode)",
+)
 def play_move(request: Request, game_id: str, body: MoveIn) -> dict[str, Any]:
+    _table_writer(request, game_id)
     with _errors():
         return store(request).play(game_id, body.move, body.notation, body.version)
 
 
-@router.post("/games/{game_id}/computer", summary="The computer plays the side to move")
+@router.post(
+    "/games/{game_id}/computer",
+    responses=json_errors(403),
+    summary="The computer plays the side to move",
+)
 def computer_move(request: Request, game_id: str, body: ComputerIn | None = None):
+    _table_writer(request, game_id)
     body = body or ComputerIn()
     with _errors():
         return store(request).computer_move(game_id, body.level, body.version)
 
 
-@router.post("/games/{game_id}/ending", summary="Resignation (4.1.9) or agreed draw (4.2.2)")
+@router.post(
+    "/games/{game_id}/ending",
+    responses=json_errors(403),
+    summary="Resignation (4.1.9) or agreed draw (4.2.2)",
+)
 def declare_ending(request: Request, game_id: str, body: EndingIn) -> dict[str, Any]:
+    _table_writer(request, game_id)
     with _errors():
         return store(request).declare(game_id, body.ending, body.version)
 

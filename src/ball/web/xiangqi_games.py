@@ -17,6 +17,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ball import device_key
 from ball.ai.xiangqi import LEVELS, choose_move
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character
@@ -347,10 +348,25 @@ class XiangqiStore:
                     desk_event=event,
                     desk_round=round_,
                     desk_table=table,
+                    device_key=device_key.new_key(),
                 )
                 session.add(row)
                 session.commit()
             return row.id
+
+    def table_link(self, event: int, round_: int, table: int) -> str | None:
+        """The board's link with the table's device key, for the desk to hand the table's
+        tablet (`/xiangqi/ID#key=...`); None before "Record the game" made the game."""
+        with self.sessions() as session:
+            row = self._table_row(session, event, round_, table)
+            return None if row is None else f"/xiangqi/{row.id}#key={row.device_key}"
+
+    def table_access(self, text: str) -> tuple[int, str] | None:
+        """(event, device key) of a game the desk opened for a table, None for a free game:
+        who may write it is the web layer's question (the desk session or that key)."""
+        with self.sessions() as session:
+            row = self._row(session, text)
+            return None if row.desk_event is None else (row.desk_event, row.device_key)
 
     def table_ending(self, event: int, round_: int, table: int) -> dict[str, Any] | None:
         """How the game recorded for a table ended on the board (with its move count), or
@@ -374,7 +390,11 @@ class XiangqiStore:
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         with self.sessions() as session:
             rows = session.scalars(
-                select(XiangqiGameRow).order_by(XiangqiGameRow.updated_at.desc()).limit(limit)
+                # The public list holds free games only: a table's game is the desk's.
+                select(XiangqiGameRow)
+                .where(XiangqiGameRow.desk_event.is_(None))
+                .order_by(XiangqiGameRow.updated_at.desc())
+                .limit(limit)
             ).all()
             return [
                 {

@@ -12,7 +12,8 @@ function card(entry) {
   const dt = elapsedSince(s, fetchedAt);
   const el = document.createElement("a");
   el.className = `desk-card status-${s.status}`;
-  el.href = `/clock/${entry.id}`;
+  // The desk's session reads each bound clock's device key: the link hands it to the table.
+  el.href = `/clock/${entry.id}` + (entry.device_key ? `#key=${entry.device_key}` : "");
   el.dataset.clockId = entry.id;
   if (s.players.some((p) => p.flagged || p.threshold_reached)) el.classList.add("alert");
   const head = document.createElement("div");

@@ -22,7 +22,8 @@ form.addEventListener("submit", async (event) => {
   const out = form.querySelector(".form-message");
   try {
     const clock = await api("/clock/api/clocks", body, headers);
-    location.assign(`/clock/${clock.id}`);
+    // A clock of an event opens with its table device key (the desk hands this link on).
+    location.assign(`/clock/${clock.id}` + (clock.device_key ? `#key=${clock.device_key}` : ""));
   } catch (error) {
     out.textContent = error.message;
   }

@@ -8,6 +8,17 @@ const clockId = root.dataset.clockId;
 const deskCsrf = root.dataset.csrf || "";
 const T = JSON.parse(document.getElementById("clock-text").textContent);
 const base = `/clock/api/clocks/${clockId}`;
+// A clock bound to an event takes presses only with its table device key, which the desk's
+// link carries in the fragment (`/clock/ID#key=...`; never sent to the server in a URL).
+// Kept in this browser so a reload keeps working; the address bar drops it.
+const keyName = `ball-clock-key-${clockId}`;
+const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
+if (fromLink) {
+  try { localStorage.setItem(keyName, fromLink); } catch { /* private mode: this tab only */ }
+  history.replaceState(null, "", location.pathname + location.search);
+}
+let tableKey = fromLink || "";
+try { tableKey = tableKey || localStorage.getItem(keyName) || ""; } catch { /* no storage */ }
 let state = JSON.parse(document.getElementById("clock-initial").textContent).state;
 let fetchedAt = performance.now();
 const seen = new Set(state.notices.map(noticeKey));
@@ -69,6 +80,7 @@ async function send(kind, data = {}, pin = undefined) {
     const body = { kind, data };
     if (pin !== undefined) body.pin = pin;
     const headers = deskCsrf && pin === undefined ? { "X-CSRF-Token": deskCsrf } : {};
+    if (tableKey) headers["X-Table-Key"] = tableKey;
     take((await api(`${base}/events`, body, headers)).state);
     say("");
     return true;

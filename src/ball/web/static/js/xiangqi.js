@@ -146,8 +146,27 @@ function showError(exc) {
   errorLine.textContent = exc instanceof ApiError ? exc.message : String(exc);
 }
 
+// A game the desk opened for a table is written only with the table's device key, which the
+// desk's link carries in its fragment (`/xiangqi/ID#key=...`, never sent to a server). Kept
+// in this browser per game so a reload keeps working; the address bar drops it.
+function tableKeyOf(id) {
+  const name = `ball-xiangqi-key-${id}`;
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (fromLink) {
+    try { localStorage.setItem(name, fromLink); } catch { /* private mode: this tab only */ }
+    history.replaceState(null, "", location.pathname + location.search);
+    return fromLink;
+  }
+  try { return localStorage.getItem(name) || ""; } catch { return ""; }
+}
+const pageGame = document.getElementById("xq")?.dataset.game || "";
+const tableKey = pageGame ? tableKeyOf(pageGame) : "";
+
 async function call(method, path, body) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (tableKey && method === "POST" && path.startsWith(`/api/xiangqi/games/${pageGame}/`)) {
+    init.headers["X-Table-Key"] = tableKey;
+  }
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
