@@ -14,16 +14,17 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   beyond them a creation is refused with 409 naming the limit (nothing is deleted). Counting
   then inserting is not one step, so racing requests may pass a cap by a few rows: bounded
   by the number of simultaneous requests. The CLI, run by the organiser, is not capped.
-- `request_rate` (40 a second) and `request_burst` (1,200): the general request budget of one
+- `request_rate` (30 a second) and `request_burst` (900): the general request budget of one
   client address (issue 30 item 10; `RequestBudget`), a token bucket: `request_burst`
-  requests at once, then `request_rate` a second; beyond it 429 with `Retry-After`. Sized
-  for a hall of 200 phones behind one venue NAT address, every phone reloading a public page
-  with all its files every 30 s (about 33 a second; 1,000 when they all start at once):
-  they never meet it, while one flooding address gets about a sixth of the 290 requests a
-  second it sends. IPv6 addresses count per /64 (one device can hold a whole /64). Never
-  limited: the server's own machine (127.0.0.1, ::1: the desk on the laptop, a projector on
-  it) and any request carrying a valid desk session (the arbiter's device behind the same
-  NAT as the hall).
+  requests at once, then `request_rate` a second; beyond it 429 with `Retry-After`. A file
+  under `/static/` costs a quarter of a request (served from memory, no database). Sized for
+  a hall of 200 phones behind one venue NAT address, each reloading a public page and every
+  file it loads every 30 s with no browser cache (about 17 a second; 500 when all start
+  in the same second): they never meet it, while one address flooding pages at the 290 a
+  second the campaign measured gets under a quarter through. IPv6 addresses count per /64
+  (one device can hold a whole /64). Never limited: the server's own machine (127.0.0.1,
+  ::1: the desk on the laptop, a projector on it) and any request carrying a valid desk
+  session (the arbiter's device behind the same NAT as the hall).
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ class Limits:
     max_events: int = 200
     max_clocks: int = 2_000
     max_games: int = 5_000
-    request_rate: float = 40.0
-    request_burst: int = 1_200
+    request_rate: float = 30.0
+    request_burst: int = 900
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -267,6 +268,7 @@ def check_cap(request: Request, kind: str) -> None:
 # ------------------------------------------------------------------ request budget
 
 NEVER_LIMITED = frozenset({"127.0.0.1", "::1"})  # the server's own machine
+STATIC_COST = 0.25  # a file under /static/: no database, no template
 
 
 def budget_key(address: str) -> str:
@@ -292,16 +294,16 @@ class Buckets:
         self._tokens: dict[str, tuple[float, float]] = {}  # key -> (tokens, as of)
         self._lock = threading.Lock()
 
-    def take(self, key: str, now: float) -> float:
-        """0 when `key` may make a request now (one token spent), else the seconds until
-        it may (nothing spent)."""
+    def take(self, key: str, now: float, cost: float = 1.0) -> float:
+        """0 when `key` may make a request costing `cost` now (its tokens spent), else the
+        seconds until it may (nothing spent)."""
         with self._lock:
             tokens, then = self._tokens.get(key, (float(self.burst), now))
             tokens = min(float(self.burst), tokens + max(0.0, now - then) * self.rate)
-            if tokens < 1.0:
+            if tokens < cost:
                 self._tokens[key] = (tokens, now)
-                return (1.0 - tokens) / self.rate
-            self._tokens[key] = (tokens - 1.0, now)
+                return (cost - tokens) / self.rate
+            self._tokens[key] = (tokens - cost, now)
             if len(self._tokens) > self.MAX_TRACKED:
                 self._forget_idle(now)
             return 0.0
@@ -335,7 +337,8 @@ class RequestBudget:
             return
         address = (scope.get("client") or ("unknown", 0))[0]
         if address not in NEVER_LIMITED:
-            wait = self.buckets.take(budget_key(address), self.clock())
+            cost = STATIC_COST if scope.get("path", "").startswith("/static/") else 1.0
+            wait = self.buckets.take(budget_key(address), self.clock(), cost)
             if wait > 0 and not await self._arbiter(scope):
                 seconds = max(1, int(wait + 0.999))
                 await _reply(
