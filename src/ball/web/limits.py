@@ -271,12 +271,14 @@ NEVER_LIMITED = frozenset({"127.0.0.1", "::1"})  # the server's own machine
 STATIC_COST = 0.25  # a file under /static/: no database, no template
 
 
-def budget_key(address: str) -> str:
-    """What one budget counts: the address, or for IPv6 its /64 (one device's share)."""
+def budget_key(address: str) -> str | None:
+    """What one budget counts: the address, or for IPv6 its /64 (one device's share). None
+    for a peer that has no IP address (a Unix socket, an in-process client): only the
+    server's own machine reaches the server that way, so it is not limited."""
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
-        return address
+        return None
     if isinstance(parsed, ipaddress.IPv6Address):
         if parsed.ipv4_mapped is not None:
             return str(parsed.ipv4_mapped)
@@ -335,10 +337,11 @@ class RequestBudget:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        address = (scope.get("client") or ("unknown", 0))[0]
-        if address not in NEVER_LIMITED:
+        address = (scope.get("client") or ("", 0))[0]
+        key = None if address in NEVER_LIMITED else budget_key(address)
+        if key is not None:
             cost = STATIC_COST if scope.get("path", "").startswith("/static/") else 1.0
-            wait = self.buckets.take(budget_key(address), self.clock(), cost)
+            wait = self.buckets.take(key, self.clock(), cost)
             if wait > 0 and not await self._arbiter(scope):
                 seconds = max(1, int(wait + 0.999))
                 await _reply(
