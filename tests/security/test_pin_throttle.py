@@ -205,3 +205,29 @@ def test_event_create_prints_a_recovery_code_that_opens_the_desk(tmp_path):
         came = _login(arbiter, 1, code)
         assert came.status_code == 303
         assert arbiter.get(came.headers["location"]).status_code == 200
+
+
+def test_the_desk_makes_a_new_recovery_code_and_the_old_one_stops_working(tmp_path):
+    import re
+
+    app = _app(tmp_path / "n.sqlite", Clock())
+    shown = re.compile(r'<p class="recovery-code"><code>([0-9A-Z-]+)</code>')
+    with _client(app, "10.0.1.1") as arbiter:
+        event_id = _create(arbiter)
+        old = shown.search(arbiter.get(f"/desk/{event_id}").text).group(1)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', arbiter.get(f"/desk/{event_id}").text)
+        noted = arbiter.post(
+            f"/desk/{event_id}/recovery/noted", data={"csrf": csrf.group(1)}, follow_redirects=False
+        )
+        assert noted.status_code == 303
+        page = arbiter.get(f"/desk/{event_id}/recovery").text
+        assert shown.search(page) is None and old not in page  # noted: not shown any more
+        made = arbiter.post(
+            f"/desk/{event_id}/recovery", data={"csrf": csrf.group(1)}, follow_redirects=False
+        )
+        assert made.status_code == 303
+        new = shown.search(arbiter.get(made.headers["location"]).text).group(1)
+        assert new != old
+    with _client(app, "10.0.1.2") as other:
+        assert _login(other, event_id, old).status_code == 403
+        assert _login(other, event_id, new).status_code == 303
