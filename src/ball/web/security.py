@@ -169,6 +169,9 @@ class PinThrottle:
     def take(self, target: int, client: str, now: float) -> float:
         """Count one try of `client` at `target`'s PIN; 0 when the PIN may now be checked,
         else the seconds the address stays locked (then nothing is counted)."""
+        locked = self.wait(target, client, now)  # a read: a locked flood takes no write lock
+        if locked > 0:
+            return locked
         with self._sessions() as session:
             everyone, row = self._locked_rows(session, target, client)
             if row.locked_until > now:
