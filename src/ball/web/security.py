@@ -21,8 +21,9 @@
   event (else 401), and (3) repeat the session's CSRF token in the form field `csrf` or the
   `X-CSRF-Token` header (else 403).
 
-The rows (`DeskAccess`, `DeskSession`, `PinThrottleRow`) are declared in `ball.web.models`;
-routes reach them through the functions at the end of this module (each its own session).
+The rows (`DeskAccess`, `DeskSession`, `PinThrottleRow`, `DeskRecovery`) are declared in
+`ball.web.models`; routes reach them through the functions of this module (each its own
+session).
 """
 
 from __future__ import annotations
