@@ -84,13 +84,14 @@ NAMES = {
 _HIDDEN = re.compile(r"(?is)<script\b.*?</script>|<style\b.*?</style>")
 _SHOWN_ATTR = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z0-9]|[A-Za-z]")
+_RECOVERY_CODE = re.compile(r"\b[0-9A-Z]{5}(?:-[0-9A-Z]{5}){3}\b")  # a desk recovery code
 
 
 def english_words(page: str, names: set[str]) -> set[str]:
     """Latin-letter words a reader sees on `page` that are neither names nor notation."""
     body = _HIDDEN.sub(" ", page)
     shown = " ".join([re.sub(r"<[^>]+>", " ", body), *_SHOWN_ATTR.findall(body)])
-    text = html.unescape(shown)
+    text = _RECOVERY_CODE.sub(" ", html.unescape(shown))
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     words = set(_WORD.findall(text)) - NOTATION - NAMES

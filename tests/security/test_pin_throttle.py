@@ -116,3 +116,118 @@ def test_live_server_locks_the_guessing_address_only(server_process):
         server.start()
         assert guesser.post(login, data={"pin": PIN}).status_code == 429  # stored, not reset
         assert arbiter.post(login, data={"pin": PIN}).status_code == 303
+
+
+def forty_at_once(sessions, client: str = "10.0.0.66") -> list[float]:
+    """40 threads start a PIN try of one address at the same moment; what `take` told each."""
+    import threading
+
+    throttle = security.PinThrottle(sessions, "desk")
+    start = threading.Barrier(40)
+    told: list[float] = []
+
+    def one() -> None:
+        start.wait()
+        told.append(throttle.take(7, client, T0))
+
+    threads = [threading.Thread(target=one) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return told
+
+
+def test_forty_simultaneous_tries_on_sqlite_get_exactly_five_checks(tmp_path):
+    app = create_app(str(tmp_path / "race.sqlite"))
+    told = forty_at_once(app.state.sessions)
+    assert told.count(0.0) == security.MAX_FAILURES
+    assert all(wait == security.LOCK_SECONDS for wait in told if wait)
+
+
+def test_the_right_pin_takes_its_try_back_and_a_right_recovery_code_opens_a_locked_desk(
+    tmp_path,
+):
+    clock = Clock()
+    app = _app(tmp_path / "d.sqlite", clock)
+    with _client(app, "10.0.1.1") as arbiter:
+        event_id = _create(arbiter)
+        page = arbiter.get(f"/desk/{event_id}")
+        code = page.text.split('<p class="recovery-code"><code>', 1)[1].split("<", 1)[0]
+    stored = {row.code_hash for row in _rows(app, security.DeskRecovery)}
+    assert len(stored) == 1 and code not in next(iter(stored))  # only its hash is stored
+    assert stored.pop().startswith("scrypt$")
+    with _client(app, "10.0.1.1") as arbiter:
+        for _ in range(security.MAX_FAILURES):
+            assert _login(arbiter, event_id, "0000").status_code == 403
+        assert _login(arbiter, event_id, PIN).status_code == 429
+        came = _login(arbiter, event_id, code)
+        assert came.status_code == 303
+        assert came.headers["location"] == f"/desk/{event_id}/recovery"
+        assert _login(arbiter, event_id, PIN).status_code == 303  # the lock was lifted
+        assert _login(arbiter, event_id, code).status_code == 403  # and the code is spent
+
+
+def _rows(app, model):
+    from sqlalchemy import select
+
+    with app.state.sessions() as session:
+        return list(session.scalars(select(model)))
+
+
+def test_recovery_codes_are_read_forgivingly_and_nothing_else_is_one():
+    code = security.new_recovery_code()
+    assert security.recovery_text(code) == code
+    assert security.recovery_text(code.lower().replace("-", " ")) == code
+    assert security.recovery_text(code.replace("0", "O").replace("1", "I")) == code
+    for not_a_code in ("2468", "", "u" * 20, code + "0", "A" * 65, "ÄBCDE-FGHJK-MNPQR-STVWX"):
+        assert security.recovery_text(not_a_code) is None
+    assert len({security.new_recovery_code() for _ in range(50)}) == 50
+
+
+def test_event_create_prints_a_recovery_code_that_opens_the_desk(tmp_path):
+    from typer.testing import CliRunner
+
+    from ball.cli import app as cli
+
+    db = str(tmp_path / "cli.sqlite")
+    args = ["event", "create", "--db", db, "--name", "C", "--system", "swiss"]
+    run = CliRunner().invoke(cli, args)
+    assert run.exit_code == 0, run.output
+    first, second = run.output.splitlines()[:2]
+    assert first.startswith("event 1: C (swiss)")
+    code = security.recovery_text(second.split()[2])
+    assert second.startswith("recovery code: ") and code is not None
+    app = _app(db, Clock())
+    assert all(code not in row.code_hash for row in _rows(app, security.DeskRecovery))
+    with _client(app, "10.0.5.5") as arbiter:
+        assert _login(arbiter, 1, "1234").status_code == 403  # a CLI event has no PIN
+        came = _login(arbiter, 1, code)
+        assert came.status_code == 303
+        assert arbiter.get(came.headers["location"]).status_code == 200
+
+
+def test_the_desk_makes_a_new_recovery_code_and_the_old_one_stops_working(tmp_path):
+    import re
+
+    app = _app(tmp_path / "n.sqlite", Clock())
+    shown = re.compile(r'<p class="recovery-code"><code>([0-9A-Z-]+)</code>')
+    with _client(app, "10.0.1.1") as arbiter:
+        event_id = _create(arbiter)
+        old = shown.search(arbiter.get(f"/desk/{event_id}").text).group(1)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', arbiter.get(f"/desk/{event_id}").text)
+        noted = arbiter.post(
+            f"/desk/{event_id}/recovery/noted", data={"csrf": csrf.group(1)}, follow_redirects=False
+        )
+        assert noted.status_code == 303
+        page = arbiter.get(f"/desk/{event_id}/recovery").text
+        assert shown.search(page) is None and old not in page  # noted: not shown any more
+        made = arbiter.post(
+            f"/desk/{event_id}/recovery", data={"csrf": csrf.group(1)}, follow_redirects=False
+        )
+        assert made.status_code == 303
+        new = shown.search(arbiter.get(made.headers["location"]).text).group(1)
+        assert new != old
+    with _client(app, "10.0.1.2") as other:
+        assert _login(other, event_id, old).status_code == 403
+        assert _login(other, event_id, new).status_code == 303

@@ -71,3 +71,18 @@ def test_an_unknown_revision_is_reported_not_skipped(tmp_path):
         assert not at_head(connection)
     with pytest.raises(Exception, match="zz_from_the_future"):
         migrate(engine)
+
+
+def test_the_recovery_code_revision_upgrades_and_downgrades(tmp_path):
+    engine = make_engine(tmp_path / "recovery.sqlite")
+    migrate(engine)
+    assert "desk_recovery" in sa.inspect(engine).get_table_names()
+    with engine.begin() as connection:
+        command.downgrade(_config(connection), "desk@-1")
+    assert "desk_recovery" not in sa.inspect(engine).get_table_names()
+    assert "desk_0004_r" not in _stored(engine)
+    migrate(engine)
+    assert "desk_0004_r" in _stored(engine)
+    assert {"event_id", "code_hash", "created_at"} == {
+        c["name"] for c in sa.inspect(engine).get_columns("desk_recovery")
+    }

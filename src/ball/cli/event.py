@@ -157,6 +157,9 @@ def create_command(
         )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")
+    from ball.cli import recovery
+
+    recovery.issue(svc, info.id)
 
 
 def _group_setup(

@@ -44,6 +44,9 @@ def create(
         f"event {info['id']}: {info['name']} (mahjong, {info['sessions']} sessions of "
         f"{info['hands_per_session']} hands)"
     )
+    from ball.cli import recovery
+
+    recovery.issue(svc, int(info["id"]))
 
 
 def _print_tables(data: dict[str, Any]) -> None:

@@ -26,6 +26,13 @@ def serve(
         help="Another name browsers may use for this server (e.g. ball.local); repeatable. "
         "The bound address, loopback and (with --host 0.0.0.0) the LAN addresses always are.",
     ),
+    proxy: list[str] = typer.Option(
+        [],
+        "--proxy",
+        help="Address of a reverse proxy in front of this server; repeatable. Only requests "
+        "from it have their X-Forwarded-For client address believed (by default no proxy "
+        "header is trusted, so PIN throttles and request budgets count the TCP peer).",
+    ),
 ) -> None:
     """Start the web toolbox (FastAPI under uvicorn)."""
     import os
@@ -49,6 +56,7 @@ def serve(
         limits = Limits.from_env()
     except ValueError as exc:
         fail(str(exc))
+    proxies = _proxy_addresses(proxy)
     hosts = serve_hosts(host, port, allowed_host)
     try:
         app = create_app(db, demo=demo, limits=limits, allowed_hosts=hosts)
@@ -59,7 +67,30 @@ def serve(
 
     for url in lan_urls(host, port):  # only when bound beyond loopback (--host)
         typer.echo(f"Players and spectators: {url}")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: a client on
+    # the server's machine (or anything a local tool relays) could then claim any address
+    # and walk past every per-address limit. Only a proxy the operator named is believed.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=",".join(proxies) if proxies else "",
+    )
+
+
+def _proxy_addresses(given: list[str]) -> list[str]:
+    """The --proxy values as IP addresses (one-line error naming a bad one)."""
+    import ipaddress
+
+    addresses = []
+    for text in given:
+        try:
+            addresses.append(str(ipaddress.ip_address(text.strip())))
+        except ValueError:
+            fail(f"--proxy {text!r}: give the proxy's IP address (e.g. 127.0.0.1)")
+    return addresses
 
 
 def _use_rulesets(directory: str) -> None:

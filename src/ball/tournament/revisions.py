@@ -39,6 +39,7 @@ IGNORED = frozenset(
         "desk_access",
         "desk_sessions",
         "desk_pin_throttle",
+        "desk_recovery",
         "desk_result_state",
         "tournament_revisions",
     }

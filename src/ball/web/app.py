@@ -49,7 +49,7 @@ from ball.storage import make_engine, migrate
 from ball.web import apply_route, openapi, page_cache
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.language import Language
-from ball.web.limits import BodyLimit, Limits
+from ball.web.limits import BodyLimit, Limits, RequestBudget
 
 STATIC = Path(__file__).with_name("static")
 
@@ -159,6 +159,19 @@ def _docs(request: Request) -> HTMLResponse:
     return page
 
 
+def _desk_session_check(app: FastAPI):
+    """The request budget's question "is this an arbiter?", on the app's own database."""
+    import time
+
+    from ball.web.security import any_desk_session
+
+    def check(cookies: dict[str, str]) -> bool:
+        source = getattr(app.state, "clock_time", None) or time.time
+        return any_desk_session(app.state.sessions, cookies, float(source()))
+
+    return check
+
+
 def create_app(
     db: str | None = None,
     *,
@@ -185,6 +198,10 @@ def create_app(
     app.state.limits = limits or Limits.from_env()
     # Pure ASGI (not BaseHTTPMiddleware): the body is counted as it streams in.
     app.add_middleware(BodyLimit, max_bytes=app.state.limits.max_body_bytes)
+    # Before any route: one address's flood is refused, the arbiter's session never is.
+    app.add_middleware(
+        RequestBudget, limits=app.state.limits, has_desk_session=_desk_session_check(app)
+    )
     app.add_middleware(SecurityHeaders)
     # Outside the others of ours: a foreign Host is refused before any route runs.
     hosts = TEST_HOSTS if allowed_hosts is None else tuple(allowed_hosts)

@@ -171,9 +171,41 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         return _fail(request, 400, str(exc), "/desk")
     response = _see(f"/desk/{event_id}")
     pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
+    code = security.new_recovery_code()
+    code_hash = await run_in_threadpool(security.hash_recovery, code)
     sessions = request.app.state.sessions
-    security.open_desk(sessions, event_id, now_of(request), response, pin_hash=pin_hash)
+    security.open_desk(
+        sessions, event_id, now_of(request), response, pin_hash=pin_hash, recovery_hash=code_hash
+    )
+    _show_recovery_code(response, event_id, code)
     return response
+
+
+def _recovery_cookie(event_id: int) -> str:
+    return f"ball_recovery_{event_id}"
+
+
+def _show_recovery_code(response, event_id: int, code: str) -> None:
+    """Hand a new recovery code to the desk browser that made it, for the desk's pages to
+    show (and print) until the arbiter says it is noted or an hour passes: the server keeps
+    only its hash, so this cookie is the one place the code is readable."""
+    response.set_cookie(
+        _recovery_cookie(event_id),
+        code,
+        max_age=RECOVERY_SHOWN_SECONDS,
+        httponly=True,
+        samesite="strict",
+        path=f"/desk/{event_id}",
+    )
+
+
+RECOVERY_SHOWN_SECONDS = 3600
+
+
+def _shown_recovery_code(request: Request, event_id: int) -> str:
+    """The new recovery code this desk browser was handed, or "" (only ever shown on pages
+    that need the desk session)."""
+    return security.recovery_text(request.cookies.get(_recovery_cookie(event_id), "")) or ""
 
 
 def _create_mahjong(svc: Service, form: dict[str, Any]) -> int:
@@ -224,18 +256,81 @@ async def login(event_id: int, request: Request, svc: Service = Depends(tourname
         page.headers.update(headers or {})
         return page
 
-    wait = throttle.wait(event_id, client, now)
+    pin = form.get("pin", "")
+    if security.recovery_text(pin) is not None:
+        recovered = await _recover(request, event_id, pin, client, now)
+        if recovered is not None:
+            return recovered
+    # Counted and decided in one transaction before the check (scrypt, in a worker thread:
+    # a PIN check must not stop every other request).
+    wait = await run_in_threadpool(throttle.take, event_id, client, now)
     if wait > 0:
         message = _t(request)(N_("Too many wrong PINs: try again in %(s)s seconds."))
         seconds = int(wait + 0.999)
         return refuse(429, message % {"s": seconds}, {"Retry-After": str(seconds)})
-    pin = form.get("pin", "")
-    # scrypt in a worker thread: a PIN check must not stop every other request.
     if not await run_in_threadpool(security.event_pin_is, sessions, event_id, pin):
-        throttle.failed(event_id, client, now)
         return refuse(403, _t(request)(N_("Wrong PIN.")))
-    throttle.succeeded(event_id, client)
+    await run_in_threadpool(lambda: throttle.succeeded(event_id, client, counted=True))
     security.open_desk(sessions, event_id, now, response)
+    return response
+
+
+async def _recover(request: Request, event_id: int, typed: str, client: str, now: float):
+    """Sign in with the recovery code (issue 30 item 4): accepted even from an address that
+    wrong PINs locked, it lifts that lock and is spent, and the desk shows its successor.
+    None when `typed` is not the code (the caller then checks it as a PIN). Wrong codes are
+    slowed per address only, so a stranger cannot use up the arbiter's tries."""
+    sessions = request.app.state.sessions
+    codes = security.PinThrottle(sessions, security.RECOVERY_SCOPE, event_cap=False)
+    if await run_in_threadpool(codes.take, event_id, client, now) > 0:
+        return None
+    if not await run_in_threadpool(security.recovery_code_is, sessions, event_id, typed):
+        return None
+    await run_in_threadpool(lambda: codes.succeeded(event_id, client, counted=True))
+    await run_in_threadpool(security.PinThrottle(sessions, "desk").reset, event_id, client)
+    code = security.new_recovery_code()
+    code_hash = await run_in_threadpool(security.hash_recovery, code)
+    response = _see(f"/desk/{event_id}/recovery")
+    security.open_desk(sessions, event_id, now, response, recovery_hash=code_hash)
+    _show_recovery_code(response, event_id, code)
+    return response
+
+
+@router.get("/{event_id}/recovery")
+def recovery_sheet(
+    event_id: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    """The arbiter's recovery sheet: the new code while this desk browser holds it, ready to
+    print; without it, the form that makes a new one (the old one then stops working)."""
+    event = _found(svc.event_page, event_id)
+    code = _shown_recovery_code(request, event_id)
+    context = {"event": event, "csrf": arbiter.csrf, "code": code}
+    return render(request, "desk/recovery.html", context)
+
+
+@router.post("/{event_id}/recovery")
+async def new_recovery_code(
+    event_id: int, request: Request, _w: security.Arbiter = Depends(desk_writer)
+):
+    """Replace the event's recovery code (a lost or seen sheet) and show the new one once."""
+    code = security.new_recovery_code()
+    code_hash = await run_in_threadpool(security.hash_recovery, code)
+    security.store_recovery_hash(request.app.state.sessions, event_id, code_hash, now_of(request))
+    response = _see(f"/desk/{event_id}/recovery")
+    _show_recovery_code(response, event_id, code)
+    return response
+
+
+@router.post("/{event_id}/recovery/noted")
+async def recovery_code_noted(
+    event_id: int, request: Request, _w: security.Arbiter = Depends(desk_writer)
+):
+    """The arbiter has the code on paper: this browser stops showing it."""
+    response = _see(f"/desk/{event_id}")
+    response.delete_cookie(_recovery_cookie(event_id), path=f"/desk/{event_id}")
     return response
 
 
@@ -269,6 +364,7 @@ def event_page(
             "next_round": len(rounds) + 1,
             "can_pair": event.rounds is None or len(rounds) < event.rounds,
             "formats": svc.event_formats(event_id),
+            "recovery_code": _shown_recovery_code(request, event_id),
             **desk_group_tables(svc, event),
         },
     )

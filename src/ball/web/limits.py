@@ -14,14 +14,27 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   beyond them a creation is refused with 409 naming the limit (nothing is deleted). Counting
   then inserting is not one step, so racing requests may pass a cap by a few rows: bounded
   by the number of simultaneous requests. The CLI, run by the organiser, is not capped.
+- `request_rate` (30 a second) and `request_burst` (900): the general request budget of one
+  client address (issue 30 item 10; `RequestBudget`), a token bucket: `request_burst`
+  requests at once, then `request_rate` a second; beyond it 429 with `Retry-After`. A file
+  under `/static/` costs a quarter of a request (served from memory, no database). Sized for
+  a hall of 200 phones behind one venue NAT address, each reloading a public page and every
+  file it loads every 30 s with no browser cache (about 17 a second; 500 when all start
+  in the same second): they never meet it, while one address flooding pages at the 290 a
+  second the campaign measured gets under a quarter through. IPv6 addresses count per /64
+  (one device can hold a whole /64). Never limited: the server's own machine (127.0.0.1,
+  ::1: the desk on the laptop, a projector on it) and any request carrying a valid desk
+  session (the arbiter's device behind the same NAT as the hall).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -36,6 +49,8 @@ ENVIRONMENT = {
     "max_events": "BALL_MAX_EVENTS",
     "max_clocks": "BALL_MAX_CLOCKS",
     "max_games": "BALL_MAX_GAMES",
+    "request_rate": "BALL_REQUEST_RATE",
+    "request_burst": "BALL_REQUEST_BURST",
 }
 
 
@@ -47,6 +62,8 @@ class Limits:
     max_events: int = 200
     max_clocks: int = 2_000
     max_games: int = 5_000
+    request_rate: float = 30.0
+    request_burst: int = 900
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -139,7 +156,7 @@ def _content_length(scope) -> int | None:
     return None
 
 
-async def _reply(send, status: int, message: str) -> None:
+async def _reply(send, status: int, message: str, extra=()) -> None:
     import json
 
     body = json.dumps({"detail": message}).encode()
@@ -151,6 +168,7 @@ async def _reply(send, status: int, message: str) -> None:
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
                 (b"connection", b"close"),
+                *extra,
             ],
         }
     )
@@ -245,3 +263,122 @@ def check_cap(request: Request, kind: str) -> None:
             f"limit reached: this server holds {cap} {kind}, the most it accepts "
             f"(the organiser can raise {ENVIRONMENT['max_' + kind]})",
         )
+
+
+# ------------------------------------------------------------------ request budget
+
+NEVER_LIMITED = frozenset({"127.0.0.1", "::1"})  # the server's own machine
+STATIC_COST = 0.25  # a file under /static/: no database, no template
+
+
+def budget_key(address: str) -> str | None:
+    """What one budget counts: the address, or for IPv6 its /64 (one device's share). None
+    for a peer that has no IP address (a Unix socket, an in-process client): only the
+    server's own machine reaches the server that way, so it is not limited."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+class Buckets:
+    """Token buckets per budget key, in memory: `take` spends one request's token."""
+
+    MAX_TRACKED = 20_000  # keys remembered; full (idle) buckets are forgotten first
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self._tokens: dict[str, tuple[float, float]] = {}  # key -> (tokens, as of)
+        self._lock = threading.Lock()
+
+    def take(self, key: str, now: float, cost: float = 1.0) -> float:
+        """0 when `key` may make a request costing `cost` now (its tokens spent), else the
+        seconds until it may (nothing spent)."""
+        with self._lock:
+            tokens, then = self._tokens.get(key, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + max(0.0, now - then) * self.rate)
+            if tokens < cost:
+                self._tokens[key] = (tokens, now)
+                return (cost - tokens) / self.rate
+            self._tokens[key] = (tokens - cost, now)
+            if len(self._tokens) > self.MAX_TRACKED:
+                self._forget_idle(now)
+            return 0.0
+
+    def _forget_idle(self, now: float) -> None:
+        refill = self.burst / self.rate  # seconds that fill an empty bucket
+        for key in [k for k, (_t, then) in self._tokens.items() if now - then >= refill]:
+            del self._tokens[key]
+
+
+class RequestBudget:
+    """Pure ASGI middleware: the per-address request budget (see the module's doc). A
+    request over budget is answered 429 before any route runs, unless it carries a valid
+    desk session (`has_desk_session(cookies)`, asked only then, in a worker thread)."""
+
+    def __init__(
+        self,
+        app,
+        limits: Limits,
+        has_desk_session: Callable[[dict[str, str]], bool] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.buckets = Buckets(limits.request_rate, limits.request_burst)
+        self.has_desk_session = has_desk_session
+        self.clock = clock
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        address = (scope.get("client") or ("", 0))[0]
+        key = None if address in NEVER_LIMITED else budget_key(address)
+        if key is not None:
+            cost = STATIC_COST if scope.get("path", "").startswith("/static/") else 1.0
+            wait = self.buckets.take(key, self.clock(), cost)
+            if wait > 0 and not await self._arbiter(scope):
+                seconds = max(1, int(wait + 0.999))
+                await _reply(
+                    send,
+                    429,
+                    f"too many requests from this address: at most {self.buckets.burst} at "
+                    f"once and {self.buckets.rate:g} a second; try again in {seconds} s",
+                    [(b"retry-after", str(seconds).encode())],
+                )
+                return
+        await self.app(scope, receive, send)
+
+    async def _arbiter(self, scope) -> bool:
+        if self.has_desk_session is None:
+            return False
+        cookies = _desk_cookies(scope)
+        if not cookies:
+            return False
+        from starlette.concurrency import run_in_threadpool
+
+        return await run_in_threadpool(self.has_desk_session, cookies)
+
+
+def _desk_cookies(scope) -> dict[str, str]:
+    """The desk session cookies of a request (at most three: each costs a lookup)."""
+    from http.cookies import SimpleCookie
+
+    found: dict[str, str] = {}
+    for name, value in scope.get("headers", ()):
+        if name != b"cookie":
+            continue
+        jar: SimpleCookie = SimpleCookie()
+        try:
+            jar.load(value.decode("latin-1"))
+        except Exception:  # a malformed header is no session
+            continue
+        for key, morsel in jar.items():
+            if key.startswith("ball_desk_") and len(found) < 3:
+                found[key] = morsel.value
+    return found

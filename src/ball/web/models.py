@@ -4,8 +4,9 @@
   applied actions. A game is rebuilt by replaying its actions from the initial position, so
   the stored data is exactly what a record holds and survives a server restart or an engine
   upgrade.
-- `DeskAccess`, `DeskSession`, `PinThrottleRow`: the arbiter desk's access (the event PIN's
-  hash, PIN sessions, wrong-PIN counts); the rules that use them are `ball.web.security`.
+- `DeskAccess`, `DeskSession`, `PinThrottleRow`, `DeskRecovery`: the arbiter desk's access
+  (the event PIN's hash, PIN sessions, wrong-PIN counts, the recovery code's hash); the rules
+  that use them are `ball.web.security`.
 
 The tournament's own rows (results, signals, sanctions, ...) are in `ball.tournament.models`.
 """
@@ -83,6 +84,19 @@ class PinThrottleRow(Base):
     locked_until: Mapped[float] = mapped_column(Float, default=0.0)
     window_start: Mapped[float] = mapped_column(Float, default=0.0)
     window_failures: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DeskRecovery(Base):
+    """The hash of an event's recovery code (revision desk_0004_r): the arbiter's way in
+    when wrong PINs from strangers have locked the desk's address (`ball.web.security`)."""
+
+    __tablename__ = "desk_recovery"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    code_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
 
 
 class XiangqiGameRow(Base):
