@@ -667,7 +667,9 @@ def test_the_agent_holds_none_of_its_starters_descriptors_nor_its_directory(even
     env = _env(agent_dir)
     work = Path(tempfile.mkdtemp(prefix="bw", dir="/tmp"))
     try:
-        shutil.copy(event_db, work / "event.db")
+        # SQLite's backup: the event may still sit in the write-ahead log
+        with sqlite3.connect(event_db) as src, sqlite3.connect(work / "event.db") as dst:
+            src.backup(dst)
         lock = work / "script.lock"
         script = f"( flock 9 && {' '.join(BALL)} standings --db event.db >/dev/null ) 9>script.lock"
         assert subprocess.run(["sh", "-c", script], env=env, cwd=work, timeout=120).returncode == 0
@@ -692,7 +694,8 @@ def test_deeply_nested_requests_are_refused_and_the_agent_carries_on(warm):
     path = agent_socket(warm)
     pid = agent_pid(warm)
     depth = "a request nests at most 8 deep"
-    for body in (b"[" * 200_000, b'{"kind": "status", "x": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"):
+    deep = b"[" * 200_000 + b"]" * 200_000
+    for body in (b"[" * 200_000, b'{"kind": "status", "x": ' + deep + b"}"):
         assert raw_answer(path, framed(body)) == {"refused": depth}
     # brackets inside strings are text, not nesting
     assert raw_answer(path, framed({"kind": "status", "x": "[" * 100_000}))["pid"] == pid

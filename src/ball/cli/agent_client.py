@@ -281,7 +281,7 @@ def start_agent() -> None:
     import subprocess  # the cold path only: this command runs in-process anyway
 
     code = "from ball.cli.agent import serve; serve()"
-    try:
+    try:  # noqa: SIM105 - as above
         subprocess.Popen(
             [sys.executable, "-P", "-c", code, path],
             stdin=subprocess.DEVNULL,

@@ -194,6 +194,19 @@ class TournamentService(
         return found[0] if found else None
 
     @staticmethod
+    def _refuse_look_alike_entrant(s: Session, event: Event, name: str) -> None:
+        """Refuse an entrant whose name is the same as a registered one's by `name_key`
+        (case, width, look-alike letters): on a pairing list, a standings table or a
+        printed form the two could not be told apart."""
+        key = name_key(name)
+        for existing in s.scalars(select(Entrant.name).where(Entrant.event_id == event.id)):
+            if name_key(existing) == key:
+                raise TournamentError(
+                    f"entrant name {name!r} looks like {existing!r}, already registered in "
+                    f"{event.name!r}; choose a name that can be told apart"
+                )
+
+    @staticmethod
     def _refuse_taken_name(s: Session, name: str) -> None:
         """Refuse a new event whose name is already an event's (see `names.name_key`)."""
         key = name_key(name)
@@ -397,6 +410,7 @@ class TournamentService(
             ev = self._event(s, event, full=False)
             if self._find_entrant(s, ev, name) is not None:
                 raise TournamentError(f"{name!r} is already registered in {ev.name!r}")
+            self._refuse_look_alike_entrant(s, ev, name)
             paired = self._count(s, Round, ev)
             if paired and ev.system != "swiss":
                 raise TournamentError(f"a {ev.system} takes no entrant after round 1 is paired")
