@@ -35,3 +35,16 @@ def _joins_letters(text: str, index: int) -> bool:
         return False
     before, after = unicodedata.category(text[index - 1]), unicodedata.category(text[index + 1])
     return before[0] in "LM" and after[0] == "L"
+
+
+# The name columns are VARCHAR(200) (events, places, arbiters, entrants, clubs, teams, game
+# titles); free text (a correction's reason, a log's detail, a ruling) at most FREE_TEXT_MAX.
+NAME_MAX = 200
+FREE_TEXT_MAX = 2000
+
+
+def too_long(text: str, label: str, limit: int = NAME_MAX) -> str | None:
+    """Why `text` is refused as `label` when it is longer than `limit` characters, or None."""
+    if len(text) <= limit:
+        return None
+    return f"{label} is at most {limit} characters, got {len(text)}"

@@ -32,16 +32,19 @@ from __future__ import annotations
 import unicodedata
 
 from ball.storage.confusables import skeleton
-from ball.storage.text import bad_character
+from ball.storage.text import NAME_MAX, bad_character, too_long
 from ball.tournament.errors import TournamentError
 
 __all__ = ["bad_character", "check_name", "name_key"]
 
 
-def check_name(value: str | None, label: str) -> str:
-    """`value` stripped of surrounding spaces; `TournamentError` naming `label` when it holds
-    a control character or a line break (an empty name is the caller's decision)."""
+def check_name(value: str | None, label: str, limit: int = NAME_MAX) -> str:
+    """`value` stripped of surrounding spaces; `TournamentError` naming `label` when it is
+    longer than `limit` characters or holds a control character, a format character or a
+    line break (an empty name is the caller's decision)."""
     text = (value or "").strip()
+    if (why := too_long(text, label, limit)) is not None:  # first: the scan below is O(n)
+        raise TournamentError(why)
     char = bad_character(text)
     if char is not None:
         kind = (

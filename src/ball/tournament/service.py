@@ -33,6 +33,8 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from ball.storage import ids, open_database
+from ball.storage.lengths import TextTooLong
+from ball.storage.text import FREE_TEXT_MAX, too_long
 from ball.tournament import (
     berger,
     crosstable,
@@ -145,6 +147,8 @@ class TournamentService(
         except (IntegrityError, DataError) as exc:
             # DataError: PostgreSQL checks what SQLite lets through (VARCHAR lengths, NUL).
             raise TournamentError(f"rejected by the database: {exc.orig}") from None
+        except TextTooLong as exc:  # a text past its column's limit (ball.storage.lengths)
+            raise TournamentError(str(exc)) from None
         except OperationalError as exc:
             raise TournamentError(f"database error, nothing was written: {exc.orig}") from None
         finally:
@@ -633,6 +637,7 @@ class TournamentService(
         """Replace an entered result; the old one and the reason are kept in the log."""
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
+        reason = table_result.check_correction_reason(reason)
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
@@ -789,8 +794,10 @@ class TournamentService(
         event: EventRef = None,
     ) -> None:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
-        if not check_name(kind, "log kind"):
+        if not check_name(kind, "log kind", 40):
             raise TournamentError("a log entry needs a kind")
+        if (why := too_long(detail or "", "detail", FREE_TEXT_MAX)) is not None:
+            raise TournamentError(why)
         if kind.strip().lower() in ("sanction", "signal"):
             # Free text would skip the ladder and the signal rules (and miss the forms).
             raise TournamentError(f"a {kind.strip()} is given with give_{kind.strip().lower()}")
