@@ -27,14 +27,20 @@ def allowed(request: Request, *, but: BaseRoute | None = None) -> list[str]:
     a path parameter (a pattern matches whether or not its parameters would convert)."""
     path = request.url.path
     template = getattr(but, "path", None)  # its other methods share the refused parameter
-    found: set[str] = set()
+    by_template: dict[str, set[str]] = {}
     for context in iter_route_contexts(request.app.routes):
         methods = getattr(context, "methods", None)
         regex = getattr(context, "path_regex", None)
         if not methods or regex is None or (but is not None and context.path == template):
             continue
         if regex.fullmatch(path):
-            found |= set(methods)
+            by_template.setdefault(context.path, set()).update(methods)
+    if not by_template:
+        return []
+    # The resource is the pattern with the fewest parameters: /desk/events, not the
+    # /desk/{event_id} that also matches it (and whose id "events" would not convert).
+    fewest = min(t.count("{") for t in by_template)
+    found = set().union(*(m for t, m in by_template.items() if t.count("{") == fewest))
     return sorted(found, key=lambda m: (ORDER.index(m) if m in ORDER else len(ORDER), m))
 
 
