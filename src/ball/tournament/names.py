@@ -16,8 +16,10 @@ their plain letters), case folding and collapsing every run of whitespace to one
 Cyrillic о would list itself beside the real event, so the key also takes the confusable
 skeleton of Unicode TR 39 (`ball.storage.confusables.skeleton`), of the name as written and
 in capitals (a capital Cyrillic В looks like B, its small в does not look like b; I looks
-like l, i does not), then folds the case. Within an event, an entrant
-whose name looks like a registered entrant's is refused the same way.
+like l, i does not), then folds the case. Within an event, an entrant whose name has the
+skeleton of a registered entrant's (`look_alike_key`: "Ivan Pеtrov" with a Cyrillic е) is
+refused too; names that differ in case or spacing stay two entrants, as they look
+different.
 
 Format and direction characters (category Cf: zero-width space U+200B, the right-to-left
 override U+202E, isolates U+2066...) are refused like control characters
@@ -35,7 +37,7 @@ from ball.storage.confusables import skeleton
 from ball.storage.text import NAME_MAX, bad_character, too_long
 from ball.tournament.errors import TournamentError
 
-__all__ = ["bad_character", "check_name", "name_key"]
+__all__ = ["bad_character", "check_name", "look_alike_key", "name_key"]
 
 
 def check_name(value: str | None, label: str, limit: int = NAME_MAX) -> str:
@@ -76,3 +78,9 @@ def name_key(name: str) -> str:
     shape = skeleton(unicodedata.normalize("NFKC", text))
     key = _fold(skeleton(shape.upper()))
     return " ".join(unicodedata.normalize("NFC", key).split())
+
+
+def look_alike_key(name: str) -> str:
+    """What two entrants of one event must not share: the TR 39 skeleton of the name as
+    written (case and spacing kept: "Eve" and "eve" look different, "Еve" does not)."""
+    return skeleton(unicodedata.normalize("NFKC", name.translate(_JOINERS)))

@@ -72,7 +72,7 @@ from ball.tournament.models import (
     ResultCorrection,
     Round,
 )
-from ball.tournament.names import check_name, name_key
+from ball.tournament.names import check_name, look_alike_key, name_key
 from ball.tournament.scoring import Scoring
 from ball.tournament.session_service import (
     SessionUseCases,
@@ -199,12 +199,12 @@ class TournamentService(
 
     @staticmethod
     def _refuse_look_alike_entrant(s: Session, event: Event, name: str) -> None:
-        """Refuse an entrant whose name is the same as a registered one's by `name_key`
-        (case, width, look-alike letters): on a pairing list, a standings table or a
+        """Refuse an entrant whose name looks like a registered one's (`look_alike_key`:
+        the same skeleton, another spelling): on a pairing list, a standings table or a
         printed form the two could not be told apart."""
-        key = name_key(name)
+        key = look_alike_key(name)
         for existing in s.scalars(select(Entrant.name).where(Entrant.event_id == event.id)):
-            if name_key(existing) == key:
+            if look_alike_key(existing) == key:
                 raise TournamentError(
                     f"entrant name {name!r} looks like {existing!r}, already registered in "
                     f"{event.name!r}; choose a name that can be told apart"

@@ -18,7 +18,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import GamePlugin
 from ball.tournament.models import Entrant, Event, Pairing, Result, Round
-from ball.tournament.names import name_key
+from ball.tournament.names import look_alike_key
 from ball.tournament.scoring import Scoring
 
 IMPORTED = "imported (TRF)"  # the method of an imported round
@@ -137,11 +137,11 @@ def _store_entrants(s: Session, ev: Event, parsed: trf.TrfEvent) -> dict[int, En
 
 
 def _refuse_look_alikes(parsed: trf.TrfEvent) -> None:
-    """Two players of the file whose names are one name by `name_key` (case, width,
-    look-alike letters) are refused, as `add_player` refuses them."""
+    """Two players of the file whose names look alike (`look_alike_key`) are refused, as
+    `add_player` refuses them."""
     seen: dict[str, trf.TrfPlayer] = {}
     for p in parsed.players:
-        first = seen.setdefault(name_key(p.name), p)
+        first = seen.setdefault(look_alike_key(p.name), p)
         if first is not p:
             raise TournamentError(
                 f"TRF players {first.number} and {p.number}: {p.name!r} looks like "
