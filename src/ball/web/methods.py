@@ -23,15 +23,18 @@ ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 def allowed(request: Request, *, but: BaseRoute | None = None) -> list[str]:
     """Every method, in ORDER, of the routes whose path pattern matches `request`'s path,
-    nested routers included; without those of `but`'s path pattern, the route that refused
-    a path parameter (a pattern matches whether or not its parameters would convert)."""
+    nested routers included; with `but`, the route that refused a path parameter (a pattern
+    matches whether or not its parameters would convert), only the more literal ones."""
     path = request.url.path
-    template = getattr(but, "path", None)  # its other methods share the refused parameter
+    # With `but`: only patterns more literal than its own (fewer parameters) name another
+    # resource; its other methods share the refused parameter, and a wider pattern
+    # (.../{table}/{what} beside .../{table}/close) is no better a match.
+    most = str(getattr(but, "path", "")).count("{") - 1 if but is not None else None
     by_template: dict[str, set[str]] = {}
     for context in iter_route_contexts(request.app.routes):
         methods = getattr(context, "methods", None)
         regex = getattr(context, "path_regex", None)
-        if not methods or regex is None or (but is not None and context.path == template):
+        if not methods or regex is None or (most is not None and context.path.count("{") > most):
             continue
         if regex.fullmatch(path):
             by_template.setdefault(context.path, set()).update(methods)
