@@ -34,8 +34,8 @@ def test_a_bad_path_parameter_of_the_only_route_is_still_a_422(client):
     assert answer.status_code == 422 and "event_id" in answer.json()["detail"]
     # a wider pattern (/api/games/{game_id}/{x} style) is no other resource: .../{table}/close
     # with a bad table is not a 405 of .../{table}/{what}
-    answer = client.get("/desk/1/sessions/1/tables/x")
-    assert answer.status_code in (401, 422)
+    answer = client.post("/desk/1/sessions/1/tables/x/close")
+    assert answer.status_code in (401, 404, 422)
     assert client.get("/no/such/page").status_code == 404
 
 
