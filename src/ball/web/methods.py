@@ -34,10 +34,11 @@ def allowed(request: Request, *, but: BaseRoute | None = None) -> list[str]:
     for context in iter_route_contexts(request.app.routes):
         methods = getattr(context, "methods", None)
         regex = getattr(context, "path_regex", None)
-        if not methods or regex is None or (most is not None and context.path.count("{") > most):
+        pattern = context.path or ""
+        if not methods or regex is None or (most is not None and pattern.count("{") > most):
             continue
         if regex.fullmatch(path):
-            by_template.setdefault(context.path, set()).update(methods)
+            by_template.setdefault(pattern, set()).update(methods)
     if not by_template:
         return []
     # The resource is the pattern with the fewest parameters: /desk/events, not the
