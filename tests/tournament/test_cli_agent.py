@@ -658,3 +658,56 @@ def test_an_overlong_line_ends_the_conversation():
         lines = agent_client.Lines(b)
         assert lines.next() == {"signal": 2}
         assert lines.next() is None  # no newline within LINE_MAX: refused, not buffered on
+
+
+@pytest.mark.process
+def test_the_agent_holds_none_of_its_starters_descriptors_nor_its_directory(event_db):
+    """Issue 30 item 13: `( flock 9 && ball ... ) 9>script.lock` must not leave the lock held
+    by the agent the command started, nor the agent sitting in the script's directory; a
+    later command's relative paths still resolve against its own directory."""
+    agent_dir = private_dir()
+    env = _env(agent_dir)
+    work = Path(tempfile.mkdtemp(prefix="bw", dir="/tmp"))
+    try:
+        # SQLite's backup: the event may still sit in the write-ahead log
+        with sqlite3.connect(event_db) as src, sqlite3.connect(work / "event.db") as dst:
+            src.backup(dst)
+        lock = work / "script.lock"
+        script = f"( flock 9 && {' '.join(BALL)} standings --db event.db >/dev/null ) 9>script.lock"
+        assert subprocess.run(["sh", "-c", script], env=env, cwd=work, timeout=120).returncode == 0
+        wait_for_agent(env)
+        pid = agent_pid(env)
+        assert pid is not None
+        held = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        assert str(lock) not in held
+        assert subprocess.run(["flock", "-n", str(lock), "true"], timeout=30).returncode == 0
+        assert os.readlink(f"/proc/{pid}/cwd") == "/"
+        # a relative --db through the agent is the caller's file, not one under /
+        same_through_agent(["standings", "--db", "event.db"], env, cwd=work)
+    finally:
+        ball(["agent", "stop"], env)
+        shutil.rmtree(agent_dir, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.process
+def test_deeply_nested_requests_are_refused_and_the_agent_carries_on(warm):
+    """Issue 30 item 14: 200 KB of "[" used to end the agent with a RecursionError."""
+    path = agent_socket(warm)
+    pid = agent_pid(warm)
+    depth = "a request nests at most 8 deep"
+    deep = b"[" * 200_000 + b"]" * 200_000
+    for body in (b"[" * 200_000, b'{"kind": "status", "x": ' + deep + b"}"):
+        assert raw_answer(path, framed(body)) == {"refused": depth}
+    # brackets inside strings are text, not nesting
+    assert raw_answer(path, framed({"kind": "status", "x": "[" * 100_000}))["pid"] == pid
+    assert agent_pid(warm) == pid  # the same agent still answers
+
+
+def test_a_deeply_nested_line_is_no_message():
+    a, b = socket.socketpair()
+    with a, b:
+        b.settimeout(30)
+        a.sendall(b"[" * 60_000 + b"\n" + b'{"signal": 2}\n')
+        lines = agent_client.Lines(b)
+        assert lines.next() is None

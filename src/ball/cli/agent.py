@@ -34,6 +34,7 @@ import gc
 import io
 import json
 import os
+import re
 import signal
 import socket
 import struct
@@ -51,6 +52,13 @@ HEADER_SECONDS = 2.0
 # The largest request: Linux allows about 2 MiB of arguments and environment together, and
 # JSON escaping may double that.
 REQUEST_MAX = 4 << 20
+# The deepest nesting a request may have: a run request is an object holding a list (argv)
+# and an object (env) of strings, so 2; the bound leaves room. Deeper JSON would make the
+# reader recurse (200 KB of "[" exhausts Python's stack: RecursionError), so it is refused
+# before it is parsed.
+DEPTH_MAX = 8
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
 # Imported by commands only when they run; loaded here so that no command pays for them.
 _PRELOAD = (
     "ball.cli.front_door",
@@ -128,7 +136,8 @@ def _take_lock(path: str) -> int | None:
 
 def serve(path: str | None = None) -> None:
     """The agent's main program (argv[1] is the socket path)."""
-    path = path or sys.argv[1]
+    path = os.path.abspath(path or sys.argv[1])
+    os.chdir("/")  # hold no caller's directory (the starter sets it too; a copy takes its own)
     if os.fork() != 0:  # leave the starter: no process waits for the agent
         os._exit(0)
     lock = _take_lock(path)
@@ -188,8 +197,8 @@ class Agent:
             return True
         request, fds = _read_request(conn, time.monotonic() + HEADER_SECONDS)
         try:
-            if request is None:
-                _send(conn, {"refused": "not a well-formed request"})
+            if isinstance(request, str):
+                _send(conn, {"refused": request})
                 return True
             kind = request.get("kind")
             if kind == "status":
@@ -282,9 +291,11 @@ def idle_seconds(text: str | None) -> float:
     return value if 0 < value < 1e9 else IDLE_SECONDS
 
 
-def _read_request(conn: socket.socket, deadline: float) -> tuple[dict | None, list[int]]:
-    """The request and the descriptors that came with it; None for anything but a JSON
-    object of at most REQUEST_MAX bytes that arrived whole before `deadline`."""
+def _read_request(conn: socket.socket, deadline: float) -> tuple[dict | str, list[int]]:
+    """The request and the descriptors that came with it; instead of the request, why it is
+    refused for anything but a JSON object of at most REQUEST_MAX bytes, nested at most
+    DEPTH_MAX deep, that arrived whole before `deadline`."""
+    malformed = "not a well-formed request"
     fds: list[int] = []
     try:
         conn.settimeout(max(deadline - time.monotonic(), 0.001))
@@ -292,11 +303,26 @@ def _read_request(conn: socket.socket, deadline: float) -> tuple[dict | None, li
         head += _recv_exactly(conn, 4 - len(head), deadline)  # a stream may split the 4
         size = struct.unpack("!I", head)[0]
         if size > REQUEST_MAX:
-            return None, fds
-        request = json.loads(_recv_exactly(conn, size, deadline).decode("utf-8", "surrogateescape"))
-    except (OSError, ValueError, struct.error):  # a timeout is an OSError
-        return None, fds
-    return (request if isinstance(request, dict) else None), fds
+            return malformed, fds
+        text = _recv_exactly(conn, size, deadline).decode("utf-8", "surrogateescape")
+        if too_deep(text):
+            return f"a request nests at most {DEPTH_MAX} deep", fds
+        request = json.loads(text)
+    except (OSError, ValueError, struct.error, RecursionError):  # a timeout is an OSError
+        return malformed, fds
+    return (request if isinstance(request, dict) else malformed), fds
+
+
+def too_deep(text: str, limit: int = DEPTH_MAX) -> bool:
+    """Whether the JSON `text` nests lists and objects more than `limit` deep (brackets inside
+    strings do not count). Stops at the first bracket past the limit, so 4 MiB of "[" costs
+    no more than a well-formed request."""
+    depth = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
 
 
 def _read_fds(conn: socket.socket, deadline: float) -> list[int]:

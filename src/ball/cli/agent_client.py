@@ -106,7 +106,9 @@ def socket_dir(create: bool = False) -> str | None:
     /tmp/ball-agent-UID; None (no agent) unless it is a real directory (not a symlink)
     owned by this user with mode 0700, so nobody else can reach or replace the socket."""
     base = os.environ.get("BALL_AGENT_DIR")
-    if not base:
+    if base:
+        base = os.path.abspath(base)  # the agent runs in "/": a relative path would move
+    else:
         runtime = os.environ.get("XDG_RUNTIME_DIR")
         base = os.path.join(runtime, "ball-agent") if runtime else f"/tmp/ball-agent-{os.getuid()}"
     if create:
@@ -169,7 +171,7 @@ class Lines:
         line, self.buffer = self.buffer.split(b"\n", 1)
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # a line of nested "[" overflows the reader
             return None
         return message if isinstance(message, dict) else None
 
@@ -268,23 +270,28 @@ def _wait(sock: socket.socket, lines: Lines) -> int | None:
 
 def start_agent() -> None:
     """Start an agent in the background for the next command: its own session, standard
-    streams on /dev/null, nothing else inherited (Python's descriptors are not inheritable).
-    It forks once more itself, so it is no child of this process."""
+    streams on /dev/null, no other descriptor (a lock the caller's script holds on fd 9
+    must not outlive the script: issue 30 item 13), working directory `/` (it must not pin
+    the caller's directory or mount; each command runs in its client's directory), and
+    without the current directory on its import path (`-P`). It forks once more itself, so
+    it is no child of this process."""
     path = socket_path(create=True)
     if path is None:
         return
+    import subprocess  # the cold path only: this command runs in-process anyway
+
     code = "from ball.cli.agent import serve; serve()"
-    null = os.devnull
-    actions = [(os.POSIX_SPAWN_OPEN, fd, null, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:  # noqa: SIM105 - as above
-        os.posix_spawn(
-            sys.executable,
-            [sys.executable, "-c", code, path],
-            os.environ,
-            file_actions=actions,
-            setsid=True,
+        subprocess.Popen(
+            [sys.executable, "-P", "-c", code, path],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,  # every descriptor above 2, inheritable or not
+            cwd="/",
+            start_new_session=True,
         )
-    except (OSError, TypeError, NotImplementedError):
+    except (OSError, ValueError):
         pass  # no agent: every command runs in-process, as with BALL_AGENT=0
 
 

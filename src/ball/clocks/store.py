@@ -36,7 +36,7 @@ from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, Clo
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
 from ball.clocks.models import ClockEventRow, ClockRow, ClockSnapshotRow
 from ball.storage import ids
-from ball.storage.text import bad_character
+from ball.storage.text import bad_character, too_long
 
 TimeSource = Callable[[], float]
 # A press replays at most this many events after the snapshot; the snapshot row is written
@@ -395,7 +395,10 @@ def _players(players: list[str] | None, tc: TimeControl) -> list[str]:
 
 
 def _one_line(label: str, text: str) -> None:
-    """A label or a name is one line of printable text (see `ball.storage.text`)."""
+    """A label or a name is one line of printable text (see `ball.storage.text`), at most
+    NAME_MAX characters."""
+    if (why := too_long(text.strip(), label)) is not None:
+        raise ClockRejected(why)
     char = bad_character(text.strip())
     if char is not None:
         raise ClockRejected(

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
 
+from ball.storage import lengths  # noqa: F401 - registers the length check on every flush
+
 if TYPE_CHECKING:
     from alembic.script import ScriptDirectory
 

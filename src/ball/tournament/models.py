@@ -14,7 +14,11 @@ from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, Unique
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ball.storage import Base
+from ball.storage.text import FREE_TEXT_MAX
 from ball.tournament.names import name_key
+
+# A free-text column's limit, checked on every flush (`ball.storage.lengths`).
+FREE_TEXT = {"max_chars": FREE_TEXT_MAX}
 
 
 class EventRecord:
@@ -195,7 +199,7 @@ class ResultCorrection(EventRecord, Base):
     table: Mapped[int] = mapped_column(Integer)
     before: Mapped[str] = mapped_column(Text)
     after: Mapped[str] = mapped_column(Text)
-    reason: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text, info=FREE_TEXT)
 
 
 class ByeRequest(Base):
@@ -226,7 +230,7 @@ class LogEntry(EventRecord, Base):
     )
     round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    detail: Mapped[str] = mapped_column(Text, default="")
+    detail: Mapped[str] = mapped_column(Text, default="", info=FREE_TEXT)
 
 
 # ------------------------------------------------------------------ the desk's tables
@@ -269,7 +273,7 @@ class SanctionEntry(EventRecord, Base):
     round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     step: Mapped[str] = mapped_column(String(40))
-    reason: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text, info=FREE_TEXT)
 
 
 class ResultState(Base):
@@ -475,7 +479,7 @@ class Lateness(Base):
     )
     a_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     b_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    ruling: Mapped[str] = mapped_column(Text, default="")
+    ruling: Mapped[str] = mapped_column(Text, default="", info=FREE_TEXT)
 
 
 class EventRevision(Base):

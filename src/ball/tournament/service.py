@@ -33,6 +33,8 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from ball.storage import ids, open_database
+from ball.storage.lengths import TextTooLong
+from ball.storage.text import FREE_TEXT_MAX, too_long
 from ball.tournament import (
     berger,
     crosstable,
@@ -70,7 +72,7 @@ from ball.tournament.models import (
     ResultCorrection,
     Round,
 )
-from ball.tournament.names import check_name, name_key
+from ball.tournament.names import check_name, look_alike_key, name_key
 from ball.tournament.scoring import Scoring
 from ball.tournament.session_service import (
     SessionUseCases,
@@ -145,6 +147,8 @@ class TournamentService(
         except (IntegrityError, DataError) as exc:
             # DataError: PostgreSQL checks what SQLite lets through (VARCHAR lengths, NUL).
             raise TournamentError(f"rejected by the database: {exc.orig}") from None
+        except TextTooLong as exc:  # a text past its column's limit (ball.storage.lengths)
+            raise TournamentError(str(exc)) from None
         except OperationalError as exc:
             raise TournamentError(f"database error, nothing was written: {exc.orig}") from None
         finally:
@@ -192,6 +196,19 @@ class TournamentService(
                 f"instead (e.g. --event {min(found)} or #{min(found)})"
             )
         return found[0] if found else None
+
+    @staticmethod
+    def _refuse_look_alike_entrant(s: Session, event: Event, name: str) -> None:
+        """Refuse an entrant whose name looks like a registered one's (`look_alike_key`:
+        the same skeleton, another spelling): on a pairing list, a standings table or a
+        printed form the two could not be told apart."""
+        key = look_alike_key(name)
+        for existing in s.scalars(select(Entrant.name).where(Entrant.event_id == event.id)):
+            if look_alike_key(existing) == key:
+                raise TournamentError(
+                    f"entrant name {name!r} looks like {existing!r}, already registered in "
+                    f"{event.name!r}; choose a name that can be told apart"
+                )
 
     @staticmethod
     def _refuse_taken_name(s: Session, name: str) -> None:
@@ -397,6 +414,7 @@ class TournamentService(
             ev = self._event(s, event, full=False)
             if self._find_entrant(s, ev, name) is not None:
                 raise TournamentError(f"{name!r} is already registered in {ev.name!r}")
+            self._refuse_look_alike_entrant(s, ev, name)
             paired = self._count(s, Round, ev)
             if paired and ev.system != "swiss":
                 raise TournamentError(f"a {ev.system} takes no entrant after round 1 is paired")
@@ -619,6 +637,7 @@ class TournamentService(
         """Replace an entered result; the old one and the reason are kept in the log."""
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
+        reason = table_result.check_correction_reason(reason)
         with self._tx() as s:
             ev = self._event(s, event, full=False)
             pairing = self._table_row(s, ev, round_number, table)
@@ -775,8 +794,10 @@ class TournamentService(
         event: EventRef = None,
     ) -> None:
         """Append to the arbiter's log (`kind`: sanction, signal, note, ...)."""
-        if not check_name(kind, "log kind"):
+        if not check_name(kind, "log kind", 40):
             raise TournamentError("a log entry needs a kind")
+        if (why := too_long(detail or "", "detail", FREE_TEXT_MAX)) is not None:
+            raise TournamentError(why)
         if kind.strip().lower() in ("sanction", "signal"):
             # Free text would skip the ladder and the signal rules (and miss the forms).
             raise TournamentError(f"a {kind.strip()} is given with give_{kind.strip().lower()}")

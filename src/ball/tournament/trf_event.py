@@ -18,6 +18,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.games import GamePlugin
 from ball.tournament.models import Entrant, Event, Pairing, Result, Round
+from ball.tournament.names import look_alike_key
 from ball.tournament.scoring import Scoring
 
 IMPORTED = "imported (TRF)"  # the method of an imported round
@@ -111,6 +112,7 @@ def store(s: Session, ev: Event, parsed: trf.TrfEvent, plugin: GamePlugin) -> No
 
 
 def _store_entrants(s: Session, ev: Event, parsed: trf.TrfEvent) -> dict[int, Entrant]:
+    _refuse_look_alikes(parsed)
     withdrawn = set(parsed.withdrawn) | set(parsed.absent_next)
     by_number: dict[int, Entrant] = {}
     for index, p in enumerate(sorted(parsed.players, key=lambda p: p.number), start=1):
@@ -128,6 +130,19 @@ def _store_entrants(s: Session, ev: Event, parsed: trf.TrfEvent) -> dict[int, En
         by_number[p.number] = entrant
     s.flush()
     return by_number
+
+
+def _refuse_look_alikes(parsed: trf.TrfEvent) -> None:
+    """Two players of the file whose names look alike (`look_alike_key`) are refused, as
+    `add_player` refuses them."""
+    seen: dict[str, trf.TrfPlayer] = {}
+    for p in parsed.players:
+        first = seen.setdefault(look_alike_key(p.name), p)
+        if first is not p:
+            raise TournamentError(
+                f"TRF players {first.number} and {p.number}: {p.name!r} looks like "
+                f"{first.name!r}; names in an event must be told apart"
+            )
 
 
 def _store_round(

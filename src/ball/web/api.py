@@ -211,8 +211,10 @@ async def get_game(request: Request, game_id: str, since: int | None = Since):
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, summary="Legal actions")
 def legal_actions(request: Request, game_id: str, piece: str | None = None):
-    """All legal actions now, or only those of the piece (or stack) on square `piece`."""
-    if piece is not None and not notation.is_square(piece.strip()):
+    """All legal actions now, or only those of the piece (or stack) on square `piece` (an
+    empty `piece=`, as a form with no square chosen sends it, means all)."""
+    piece = (piece or "").strip() or None
+    if piece is not None and not notation.is_square(piece):
         raise HTTPException(422, f"piece: {piece!r} is not a square like G7")
     with _errors():
         actions = store(request).legal(game_id, piece)

@@ -46,10 +46,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, openapi, page_cache
+from ball.web import apply_route, methods, openapi, page_cache
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.language import Language
 from ball.web.limits import BodyLimit, Limits, RequestBudget
+from ball.web.methods import not_allowed, path_taken_by_another_route
 
 STATIC = Path(__file__).with_name("static")
 
@@ -209,8 +210,15 @@ def create_app(
     app.add_middleware(Language)  # pure ASGI too: BaseHTTPMiddleware cost 16 % (issue 15)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, exc: RequestValidationError):
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        # GET /desk/events reaches GET /desk/{event_id}, whose id does not convert: the
+        # resource is POST /desk/events, so the answer is its 405, not the id's 422.
+        in_path = all(error.get("loc", ("",))[0] == "path" for error in exc.errors())
+        if in_path and (allowed := path_taken_by_another_route(request)):
+            return not_allowed(allowed)
         return JSONResponse({"detail": _validation_message(exc)}, status_code=422)
+
+    methods.install(app)  # every 405 lists all the path's methods in Allow
 
     @app.exception_handler(DataError)
     async def refused_value(_request: Request, exc: DataError):

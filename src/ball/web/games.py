@@ -28,7 +28,7 @@ from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
-from ball.storage.text import bad_character
+from ball.storage.text import bad_character, too_long
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -440,6 +440,8 @@ class GameStore:
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
+        if (why := too_long(title, "title")) is not None:
+            raise GameError(why)
         if (char := bad_character(title)) is not None:  # it becomes the record's Event tag
             raise GameError(
                 f"title: one line of printable text, without a control character "

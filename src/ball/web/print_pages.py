@@ -11,9 +11,10 @@ public pages show them (issue 30, `ball.printing.from_event`).
 
 from __future__ import annotations
 
+from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from ball.printing import (
@@ -31,6 +32,10 @@ from ball.web import security
 from ball.web.openapi import PDF, json_errors
 
 router = APIRouter(prefix="/print", tags=["print"], responses=json_errors(404, 422))
+# The document lists the codes the renderer takes, so a request built from it is accepted
+# (issue 30 item 15); the renderer still refuses any other value with a 400 naming it.
+Lang = Annotated[str | None, Query(json_schema_extra={"enum": list(LANGUAGES)})]
+Paper = Annotated[str, Query(json_schema_extra={"enum": list(PAPERS)})]
 
 
 def _language(request: Request, lang: str | None) -> str:
@@ -112,7 +117,7 @@ def _pdf(edition: Edition, name: str) -> Response:
 
 @router.get("/regulation", response_class=HTMLResponse)
 def regulation_page(
-    request: Request, lang: str | None = None, paper: str = "a4", event: str = ""
+    request: Request, lang: Lang = None, paper: Paper = "a4", event: str = ""
 ) -> HTMLResponse:
     """The regulation followed by every form, ready for the browser's print dialog."""
     return HTMLResponse(_edition(request, "regulation", lang, paper, event, None).html)
@@ -120,7 +125,7 @@ def regulation_page(
 
 @router.get("/regulation.pdf", response_class=Response, responses=PDF)
 def regulation_pdf(
-    request: Request, lang: str | None = None, paper: str = "a4", event: str = ""
+    request: Request, lang: Lang = None, paper: Paper = "a4", event: str = ""
 ) -> Response:
     return _pdf(_edition(request, "regulation", lang, paper, event, None), "ball-regulation")
 
@@ -129,8 +134,8 @@ def regulation_pdf(
 def forms_page(
     request: Request,
     round: int | None = None,  # noqa: A002 - the query parameter's public name
-    lang: str | None = None,
-    paper: str = "a4",
+    lang: Lang = None,
+    paper: Paper = "a4",
     event: str = "",
 ) -> HTMLResponse:
     """Every form: blank, or with `round` filled in from the event in the database."""
@@ -141,8 +146,8 @@ def forms_page(
 def forms_pdf(
     request: Request,
     round: int | None = None,  # noqa: A002
-    lang: str | None = None,
-    paper: str = "a4",
+    lang: Lang = None,
+    paper: Paper = "a4",
     event: str = "",
 ) -> Response:
     name = f"ball-forms-round-{round}" if round is not None else "ball-forms"

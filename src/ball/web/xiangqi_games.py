@@ -20,7 +20,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ball import device_key
 from ball.ai.xiangqi import LEVELS, choose_move
 from ball.storage.ids import in_range, parse_id
-from ball.storage.text import bad_character
+from ball.storage.text import bad_character, too_long
 from ball.web import xiangqi_notation
 from ball.web.games import GameConflict, GameError, GameNotFound, write_lock
 from ball.web.models import XiangqiGameRow
@@ -203,6 +203,8 @@ class XiangqiStore:
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise BadRequest(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
+        if (why := too_long(title, "title")) is not None:
+            raise BadRequest(why)
         if (char := bad_character(title)) is not None:
             raise BadRequest(f"title: one line of text, without U+{ord(char):04X}")
         if mode == "computer":
