@@ -417,21 +417,51 @@ def import_teams(s: Session, ev: Event, extras: trf.Extras) -> None:
             team_of[entrant.id] = team
     s.flush()
     all_teams = _teams(s, ev)
+    by_id = _by_id(ev)
+    board_of = {e.id: i for t in all_teams for i, e in enumerate(_order(t, by_id))}
     for rnd in ev.rounds_:
-        meetings: list[tuple[Team, Team]] = []
-        for p in sorted(rnd.pairings, key=lambda p: p.table):
-            first, second = team_of.get(p.a_id), team_of.get(p.b_id or 0)
-            if first is None or second is None or first is second:
-                raise TournamentError(
-                    f"TRF: round {rnd.number}: a game that is not between two teams' players"
-                )
-            if not any({first.id, second.id} == {x.id, y.id} for x, y in meetings):
-                meetings.append((first, second))
-        met = {t.id for pair in meetings for t in pair}
-        sitting = [(t, None) for t in all_teams if t.id not in met]
-        for match, (x, y) in enumerate([*meetings, *sitting], start=1):
-            s.add(TeamMatch(event_id=ev.id, round_number=rnd.number, match=match,
-                            first_id=x.id, second_id=y.id if y is not None else None))  # fmt: skip
+        _import_team_round(s, ev, rnd, team_of, board_of, all_teams)
+    s.flush()
+
+
+def _import_team_round(
+    s: Session,
+    ev: Event,
+    rnd: Round,
+    team_of: dict[int, Team],
+    board_of: dict[int, int],
+    all_teams: list[Team],
+) -> None:
+    """One imported round's team matches, and its tables renumbered match by match in
+    board order (the team's board order, 12.1), as a paired team round has them."""
+    matches: dict[frozenset[int], list[Pairing]] = {}
+    for p in sorted(rnd.pairings, key=lambda p: p.table):
+        if p.b_id is None:
+            continue  # a player the team did not field (written as not paired)
+        first, second = team_of.get(p.a_id), team_of.get(p.b_id)
+        if first is None or second is None or first is second:
+            raise TournamentError(
+                f"TRF: round {rnd.number}: a game that is not between two teams' players"
+            )
+        matches.setdefault(frozenset((first.id, second.id)), []).append(p)
+    ordered: list[Pairing] = []
+    meetings: list[tuple[Team, Team | None]] = []
+    for games in matches.values():
+        games.sort(key=lambda p: min(board_of[p.a_id], board_of[p.b_id or 0]))
+        top = games[0]  # board 1: the first-named team's player has the first colour
+        meetings.append((team_of[top.a_id], team_of[top.b_id or 0]))
+        ordered += games
+    met = {t.id for pair in meetings for t in pair if t is not None}
+    meetings += [(t, None) for t in all_teams if t.id not in met]
+    rest = [p for p in sorted(rnd.pairings, key=lambda p: p.table) if p.b_id is None]
+    for p in rnd.pairings:
+        p.table = -p.table  # free the numbers first (one table number per round)
+    s.flush()
+    for table, p in enumerate([*ordered, *rest], start=1):
+        p.table = table
+    for match, (x, y) in enumerate(meetings, start=1):
+        s.add(TeamMatch(event_id=ev.id, round_number=rnd.number, match=match,
+                        first_id=x.id, second_id=y.id if y is not None else None))  # fmt: skip
     s.flush()
 
 

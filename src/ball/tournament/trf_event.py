@@ -79,6 +79,7 @@ def extras(
             figures = crosstable.result_figures(ev, p)
             if figures:
                 out.figures.append((rnd.number, lines[p.a_id].number, figures))
+    out.figures.sort(key=lambda x: (x[0], x[1]))  # by round and number, not table order
     if ev.system == "knockout":
         out.knockout_replays = ev.knockout_replays
         out.replay_rounds = [
