@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.tournament import TournamentService
+from ball.tournament import TournamentError, TournamentService
 from ball.tournament.games import game
 from ball.tournament.outcomes import plain
 from ball.tournament.standings import known_tiebreaks
@@ -116,3 +116,50 @@ def test_each_system_and_game_round_trips(tmp_path, system, game_name):
     imported.import_trf(text)
     assert imported.export_trf() == text
     assert standings(imported) == standings(original)
+
+
+def test_the_cli_import_sets_the_organisers_chain(tmp_path):
+    from typer.testing import CliRunner
+
+    from ball.cli import app
+
+    make_event(tmp_path / "a.db", "swiss", "xiangqi", ["fouls", "buchholz"], 3)
+    path = tmp_path / "in.trf"
+    path.write_text(TournamentService(tmp_path / "a.db").export_trf(), encoding="utf-8")
+    runner = CliRunner()
+    db = str(tmp_path / "b.db")
+    # The file's XXT chain by default ...
+    r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db])
+    assert r.exit_code == 0, r.output
+    assert TournamentService(db).event_info()["tiebreaks"] == ["fouls", "buchholz"]
+    # ... or the one given, checked against the game's tie-breaks.
+    r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db, "--name", "Two",
+                            "--tiebreaks", "wins,black-games"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert TournamentService(db).event_info(event="Two")["tiebreaks"] == ["wins", "black-games"]
+    r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db, "--name", "Three",
+                            "--tiebreaks", "wins,td-differense"])  # fmt: skip
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert "unknown tie-break 'td-differense'" in r.output
+
+
+@pytest.mark.parametrize(
+    ("record", "needle"),
+    [
+        ('XXF   1    1 {"A": {"fouls": "x"}}', "figure fouls must be a number"),
+        ('XXF   1    1 {"A": {"fouls": 1e999}}', "figure fouls must be within"),
+        ("XXF   1    1 [1]", "figures must be"),
+        ("XXF   9    1 {}", "player 1 has no game with White in round 9"),
+        ("XXF   0    1 {}", "round must be a whole number from 1 to 999"),
+        ("XXT fide-2026 Bad!", "is not a name"),
+        ("XXB 0 15.3", "boards per match must be a whole number"),
+        ("013 Team A                          99", "no player has number 99"),
+    ],
+)
+def test_bad_ball_records_are_one_line_errors(tmp_path, record, needle):
+    make_event(tmp_path / "a.db", "swiss", "xiangqi", [], 5)
+    text = TournamentService(tmp_path / "a.db").export_trf()
+    bad = text.replace("XXG xiangqi\n", f"XXG xiangqi\n{record}\n")
+    with pytest.raises(TournamentError) as caught:
+        TournamentService(tmp_path / "b.db").import_trf(bad)
+    assert needle in str(caught.value) and "\n" not in str(caught.value)
