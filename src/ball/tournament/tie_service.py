@@ -95,6 +95,35 @@ class KnockoutUseCases:
         @staticmethod
         def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
 
+    # ------------------------------------------------------------------ colours by toss
+
+    def _toss_colours(
+        self, s: Session, ev: Event, number: int, tables: list[knockout.Table], method: str
+    ) -> list[knockout.Table]:
+        """A bracket round's first colours by toss (13.4), not by the upper slot: each
+        match's toss from one fresh seed, logged (kind `toss`) with what replays it
+        (`lots.colour_toss` over the logged matches). A replay of a drawn match keeps its
+        swapped colours, and a round paired by lot cards has the red card's colours."""
+        if knockout.REPLAY in method:
+            return tables
+        matches = [(a, b) for a, b, _ in tables if b is not None]
+        if not matches:
+            return tables
+        seed = _seed(None)
+        upper_first = iter(lots.colour_toss([(a.name, b.name) for a, b in matches], seed))
+        out: list[knockout.Table] = []
+        tossed = []
+        for a, b, kind in tables:
+            if b is not None:
+                keep = next(upper_first)
+                out.append((a, b, kind) if keep else (b, a, kind))
+                tossed.append([a.name, b.name, a.name if keep else b.name])
+            else:
+                out.append((a, b, kind))
+        record = {"round": number, "seed": seed, "matches": tossed}
+        self._log(s, ev, "toss", json.dumps(record, ensure_ascii=False), round_number=number)
+        return out
+
     # ------------------------------------------------------------------ the round's draw
 
     def draw_round(
