@@ -63,8 +63,9 @@ def test_knockout_runs_to_a_winner_with_a_replay(tmp_path):
 
 
 def long_replays_knockout(tmp_path):
-    """Four seeds, four replays allowed: S1-S4 is drawn five times (S1 goes through on seed
-    with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1 beats S2 in the final."""
+    """Four seeds, four replays allowed: S1-S4 is drawn five times (S1 goes through by the
+    drawing of lots, article 6, with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1
+    beats S2 in the final."""
     svc = TournamentService(tmp_path / "ko.db")
     svc.create_event(name="KO", system="knockout", knockout_replays=4)
     for i in range(4):
@@ -76,6 +77,7 @@ def long_replays_knockout(tmp_path):
     for number in range(2, 6):
         assert len(svc.pair_next_round()) == 1  # the replay
         svc.enter_result(number, 1, sheet=draw_sheet())
+    svc.draw_tie_lots(5, 1, winner="S1")  # drawn at the venue
     final = svc.pair_next_round()
     assert matches(final) == [{"S1", "S2"}]
     win(svc, 6, final, "S1")

@@ -302,6 +302,7 @@ def _knockout_tables(
     if replays:
         ev.rounds = (ev.rounds or number) + 1
         return replays, f"{FINAL_METHOD}: {knockout.REPLAY}"
+    knockout.refuse_lots_due(view)
     winners = knockout.stage_winners(view)
     if sum(1 for w in winners if w is not None) <= 1:
         raise TournamentError("the final is complete")

@@ -188,6 +188,7 @@ class KnockoutUseCases:
             self._assign_numbers(ev)
             field = active
         else:
+            knockout.refuse_lots_due(ev)
             field = [w for w in knockout.stage_winners(ev) if w is not None]
             field = [e for e in field if e.status == "active"]
             if len(field) <= 1:
@@ -313,6 +314,8 @@ class KnockoutUseCases:
             raise TournamentError("give either the winner of the lots or a seed, not both")
         with self._tx() as s:
             ev = self._event(s, event, full=False)
+            if ev.system == "knockout" and not ties.has_minimatches(ev):
+                return self._match_lots(s, ev, round_number, table, seed, winner)
             pairing = self._tie_table(s, ev, round_number, table)
             if ties.state(ev, pairing).phase != "lots":
                 raise TournamentError(
@@ -343,6 +346,41 @@ class KnockoutUseCases:
             self._log(s, ev, "lots", detail, round_number=round_number, table=table)
             s.flush()
             return self._settle(s, ev, pairing)
+
+    def _match_lots(
+        self,
+        s: Session,
+        ev: Event,
+        round_number: int,
+        table: int,
+        seed: int | None,
+        winner: str | None,
+    ) -> dict[str, Any]:
+        """Article 6 for a one-game match drawn after its last replay: the drawing of lots
+        (`winner` drawn at the venue, or from `seed`), kept in the last game's result (its
+        outcome stays a draw for the points) and logged (kind `lots`) with what replays it."""
+        pairing = self._table_row(s, ev, round_number, table)
+        if pairing not in knockout.lots_due(ev):
+            raise TournamentError(
+                f"round {round_number} table {table}: no drawing of lots is due (only a match "
+                "drawn after its last replay is decided by lots)"
+            )
+        assert pairing.b is not None and pairing.result is not None  # a drawn game
+        sides = [pairing.a.name, pairing.b.name]
+        if winner is None:
+            seed = _seed(seed)
+            winner = lots.toss(sides, seed)
+        elif winner not in sides:
+            raise TournamentError(f"{winner!r} does not play at round {round_number} table {table}")
+        side = "A" if winner == sides[0] else "B"
+        record = {"round": round_number, "table": table, "sides": sides, "seed": seed,
+                  "winner": side}  # fmt: skip
+        decision = json.loads(pairing.result.decision) if pairing.result.decision else {}
+        pairing.result.decision = json.dumps({**decision, "lots": record})
+        detail = json.dumps({**record, "winner": winner}, ensure_ascii=False)
+        self._log(s, ev, "lots", detail, round_number=round_number, table=table)
+        s.flush()
+        return {"round": round_number, "table": table, "winner": winner, "seed": seed}
 
     def _tie_table(self, s: Session, ev: Event, round_number: int, table: int) -> Pairing:
         if not ties.has_minimatches(ev):
