@@ -5,6 +5,7 @@ export gives the same text, and the imported event ranks exactly as the original
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -34,8 +35,12 @@ def play(svc: TournamentService, rng: random.Random, game_name: str, rounds: int
     for number in range(1, rounds + 1):
         try:
             tables = svc.pair_next_round()
-        except Exception:  # a knockout decided early, or a round robin's last round
-            return
+        except TournamentError as exc:
+            due = re.search(r"round (\d+) table (\d+) was drawn after its last replay", str(exc))
+            if due is None:
+                return  # a knockout decided early, or a round robin's last round
+            svc.draw_tie_lots(int(due[1]), int(due[2]), seed=rng.randrange(1000))  # article 6
+            tables = svc.pair_next_round()
         for t in tables:
             if t["b"] is None:
                 continue

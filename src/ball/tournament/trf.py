@@ -12,7 +12,7 @@ that an imported event does not pair them again. BALL's other own records keep w
 TRF-16 has no record for, so that export -> import -> export is identical
 (docs/tournament.md, "TRF"): `XXG` the game, `XXT` the tie-break rules and chain in order,
 `XXF` one played game's figures (the game's tie-breaks: fouls, games with Black, touchdowns),
-`XXK` a knockout's replays, `XXB` a team event's boards and ranking (with TRF-16's `013`
+`XXK` a knockout's replays, `XXL` a drawn match's lots (article 6), `XXB` a team event's boards and ranking (with TRF-16's `013`
 team records). A round in which an entrant was not paired
 and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
 blank result, TRF-16's "not paired", not `Z` (a zero-point bye, an absence the entrant chose).
@@ -97,6 +97,8 @@ class Extras:
     figures: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     knockout_replays: int | None = None
     replay_rounds: list[int] = field(default_factory=list)
+    # (round, pairing number of White, side "A"/"B" the lots sent through: article 6)
+    lots: list[tuple[int, int, str]] = field(default_factory=list)
     boards: int | None = None
     ranking: str = ""
     teams: list[tuple[str, list[int]]] = field(default_factory=list)  # 013: name, numbers
@@ -111,6 +113,8 @@ def _extra_records(extras: Extras) -> list[str]:
     if extras.knockout_replays is not None:
         rounds = " ".join(str(r) for r in extras.replay_rounds)
         out.append(f"XXK {extras.knockout_replays} {rounds}".rstrip())
+    for rnd, number, side in extras.lots:
+        out.append(f"XXL {rnd:3d} {number:4d} {side}")
     if extras.boards is not None:
         out.append(f"XXB {extras.boards} {extras.ranking}")
     return out
@@ -448,6 +452,14 @@ def _read_knockout(extras: Extras, value: str) -> None:
     extras.replay_rounds = [_number(w, "a replay round", 2, MAX_ROUNDS) for w in words[1:]]
 
 
+def _read_lots(extras: Extras, value: str) -> None:
+    words = value.split()
+    if len(words) != 3 or words[2] not in ("A", "B"):
+        raise ValueError("XXL is a round, White's pairing number and the side (A or B) the lots sent through")
+    rnd = _number(words[0], "the round", 1, MAX_ROUNDS)
+    extras.lots.append((rnd, _number(words[1], "a pairing number", 1, MAX_NUMBER), words[2]))
+
+
 def _read_boards(extras: Extras, value: str) -> None:
     words = value.split()
     if len(words) != 2:
@@ -472,6 +484,7 @@ EXTRA_READERS = {
     "XXT": _read_tiebreaks,
     "XXF": _read_figures,
     "XXK": _read_knockout,
+    "XXL": _read_lots,
     "XXB": _read_boards,
     "013": _read_team,
 }
@@ -481,12 +494,14 @@ def _check_extras(event: TrfEvent, numbers: set[int]) -> None:
     extras = event.extras
     cells = {p.number: p.cells for p in event.players}
     seen: set[tuple[int, int]] = set()
-    for rnd, number, _figs in extras.figures:
+    games = [(r, n) for r, n, _ in extras.figures] + [(r, n) for r, n, _ in extras.lots]
+    for rnd, number in games:
         row = cells.get(number, [])
         if rnd > len(row) or not row[rnd - 1][0] or row[rnd - 1][1] != "w":
             raise TournamentError(
-                f"TRF XXF: player {number} has no game with White in round {rnd}"
+                f"TRF XXF/XXL: player {number} has no game with White in round {rnd}"
             )
+    for rnd, number, _figs in extras.figures:
         if (rnd, number) in seen:
             raise TournamentError(f"TRF XXF: round {rnd}, player {number} is given twice")
         seen.add((rnd, number))

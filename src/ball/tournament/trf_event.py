@@ -79,7 +79,11 @@ def extras(
             figures = crosstable.result_figures(ev, p)
             if figures:
                 out.figures.append((rnd.number, lines[p.a_id].number, figures))
+            side = knockout.lots_winner(p.result)
+            if side is not None:
+                out.lots.append((rnd.number, lines[p.a_id].number, side))
     out.figures.sort(key=lambda x: (x[0], x[1]))  # by round and number, not table order
+    out.lots.sort()
     if ev.system == "knockout":
         out.knockout_replays = ev.knockout_replays
         out.replay_rounds = [
@@ -198,6 +202,7 @@ def _store_round(
     plugin: GamePlugin,
 ) -> None:
     figures = {(r, n): f for r, n, f in parsed.extras.figures if r == number}
+    lots = {(r, n): side for r, n, side in parsed.extras.lots if r == number}
     method = IMPORTED
     if number in parsed.extras.replay_rounds:  # a knockout's replay (XXK)
         method = f"{knockout.REPLAY} {parsed.extras.replay_rounds.index(number) + 1}"
@@ -224,15 +229,21 @@ def _store_round(
             continue
         table += 1
         pairing = Pairing(round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id)
-        pairing.result = imported_result(code, back_code, plugin, figures.get((number, p.number)))
+        key = (number, p.number)
+        pairing.result = imported_result(code, back_code, plugin, figures.get(key), lots.get(key))
         s.add(pairing)
 
 
 def imported_result(
-    code: str, other: str, plugin: GamePlugin, figures: dict[str, Any] | None = None
+    code: str,
+    other: str,
+    plugin: GamePlugin,
+    figures: dict[str, Any] | None = None,
+    lots: str | None = None,
 ) -> Result | None:
     """The result of a TRF result code (coach A's, and B's as `other`); forfeits carry
-    the figures `plugin`'s game gives a forfeit, a game the `figures` of its XXF record."""
+    the figures `plugin`'s game gives a forfeit, a game the `figures` of its XXF record
+    and a drawn game the side its XXL record's lots sent through."""
     now = time.time()
     if code == " ":
         return None
@@ -243,5 +254,8 @@ def imported_result(
     outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
     if outcome is None:
         raise TournamentError(f"TRF: result code {code!r} is not a game result")
-    decision = json.dumps({"figures": figures}) if figures else ""
+    stored: dict[str, Any] = {"figures": figures} if figures else {}
+    if lots is not None and outcome == "D":
+        stored["lots"] = {"winner": lots}
+    decision = json.dumps(stored) if stored else ""
     return Result(kind="outcome", outcome=outcome, decision=decision, entered_at=now)
