@@ -46,10 +46,9 @@ def test_a_later_stage_is_tossed_and_a_replay_keeps_its_swap(tmp_path):
     svc = _bracket_event(tmp_path / "k.db", entrants=4)
     r1 = svc.pair_next_round()
     svc.enter_result(1, r1[0]["table"], forfeit="B")  # coach A goes through
-    sheet = {"coaches": ["A", "B"], "forfeit": None, "halves": [
-        {"atk_first": "A", "td": None, "pb": {"A": {"atk": 1, "def": 1}, "B": {"atk": 1, "def": 1}}},
-        {"atk_first": "B", "td": None, "pb": {"A": {"atk": 1, "def": 1}, "B": {"atk": 1, "def": 1}}},
-    ]}  # fmt: skip
+    pb = {"A": {"atk": 1, "def": 1}, "B": {"atk": 1, "def": 1}}
+    halves = [{"atk_first": first, "td": None, "pb": pb} for first in "AB"]
+    sheet = {"coaches": ["A", "B"], "forfeit": None, "halves": halves}
     svc.enter_result(1, r1[1]["table"], sheet=sheet)  # drawn: replayed with colours swapped
     replay = svc.pair_next_round()
     assert [(t["a"], t["b"]) for t in replay] == [(r1[1]["b"], r1[1]["a"])]

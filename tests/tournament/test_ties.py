@@ -236,5 +236,9 @@ def test_round_pair_json_shows_the_ties_only_for_mini_matches(tmp_path):
             (tie,) = [t["tie"] for t in tables if t["b"] is not None]
             assert tie["next_game"] == 1 and tie["points"] == {"A": 0.0, "B": 0.0}
             assert [t for t in tables if t["b"] is None][0].keys() == {
-                "table", "a", "b", "bye", "requested"
+                "table",
+                "a",
+                "b",
+                "bye",
+                "requested",
             }

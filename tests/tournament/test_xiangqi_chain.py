@@ -58,7 +58,8 @@ def test_a_three_way_tie_at_the_cut_goes_to_the_higher_seeds(tmp_path, cycle):
     for rnd in (1, 2, 3):
         desk.play(rnd, decide)
     group_a = next(
-        g for g in json.loads(desk.ok("standings", "--json"))["groups"]["groups"]
+        g
+        for g in json.loads(desk.ok("standings", "--json"))["groups"]["groups"]
         if {r["name"] for r in g["standings"]} == {"G01", "G08", "G09", "G16"}
     )
     ranks = {r["name"]: r["rank"] for r in group_a["standings"]}

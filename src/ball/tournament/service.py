@@ -495,9 +495,9 @@ class TournamentService(
                 pairs, method = self._pair_round_robin(ev, number)
             else:
                 pairs, method = knockout.pair_round(ev, number)
-            if ev.system == "knockout" or method.startswith(group_service.FINAL_METHOD):
-                if "knockout" in method:  # a bracket's matches: colours by toss (13.4)
-                    pairs = self._toss_colours(s, ev, number, pairs, method)
+            bracket = ev.system == "knockout" or method.startswith(group_service.FINAL_METHOD)
+            if bracket and "knockout" in method:  # a bracket's matches: colours by toss (13.4)
+                pairs = self._toss_colours(s, ev, number, pairs, method)
             rnd = self._store_round(s, ev, number, pairs, method, manual=False)
             return outcomes.round_tables(rnd.pairings)
 

@@ -12,9 +12,9 @@ that an imported event does not pair them again. BALL's other own records keep w
 TRF-16 has no record for, so that export -> import -> export is identical
 (docs/tournament.md, "TRF"): `XXG` the game, `XXT` the tie-break rules and chain in order,
 `XXF` one played game's figures (the game's tie-breaks: fouls, games with Black, touchdowns),
-`XXK` a knockout's replays, `XXL` a drawn match's lots (article 6), `XXB` a team event's boards and ranking (with TRF-16's `013`
-team records). A round in which an entrant was not paired
-and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
+`XXK` a knockout's replays, `XXL` a drawn match's lots (article 6), `XXB` a team event's
+boards and ranking (with TRF-16's `013` team records). A round in which an entrant was not
+paired and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
 blank result, TRF-16's "not paired", not `Z` (a zero-point bye, an absence the entrant chose).
 """
 
@@ -455,7 +455,9 @@ def _read_knockout(extras: Extras, value: str) -> None:
 def _read_lots(extras: Extras, value: str) -> None:
     words = value.split()
     if len(words) != 3 or words[2] not in ("A", "B"):
-        raise ValueError("XXL is a round, White's pairing number and the side (A or B) the lots sent through")
+        raise ValueError(
+            "XXL is a round, White's pairing number and the side (A or B) the lots sent through"
+        )
     rnd = _number(words[0], "the round", 1, MAX_ROUNDS)
     extras.lots.append((rnd, _number(words[1], "a pairing number", 1, MAX_NUMBER), words[2]))
 

@@ -87,7 +87,9 @@ def extras(
     if ev.system == "knockout":
         out.knockout_replays = ev.knockout_replays
         out.replay_rounds = [
-            r.number for r in ev.rounds_ if r.number <= upto and r.method.startswith(knockout.REPLAY)
+            r.number
+            for r in ev.rounds_
+            if r.number <= upto and r.method.startswith(knockout.REPLAY)
         ]
     return out
 
