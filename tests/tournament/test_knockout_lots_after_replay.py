@@ -89,3 +89,30 @@ def test_without_replays_a_drawn_match_goes_to_lots_at_once(tmp_path):
     assert _ranks(svc) == {"S2": 1, "S1": 2}
     with pytest.raises(TournamentError, match="complete"):
         svc.pair_next_round()
+
+
+def test_a_group_final_stops_after_its_replays_and_takes_lots(tmp_path):
+    """E-17: a knockout final of a groups event replays a drawn match as `--replays` says
+    (it replayed it without end), then goes to lots like a bracket knockout."""
+    from ball.tournament.groups import Setup
+
+    svc = TournamentService(tmp_path / "g.db")
+    setup = Setup(groups=2, final="knockout", qualifiers=1)
+    svc.create_event(name="G", system="groups", groups=setup, knockout_replays=1)
+    for i in range(4):
+        svc.add_player(f"P{i + 1}", rating=2400 - 10 * i)
+    for t in svc.pair_next_round():  # the groups: one round each
+        svc.enter_result(1, t["table"], forfeit="B")
+    final = svc.pair_next_round()
+    assert {final[0]["a"], final[0]["b"]} == {"P1", "P2"}
+    svc.enter_result(2, 1, sheet=draw_sheet())
+    replay = svc.pair_next_round()
+    assert [(t["a"], t["b"]) for t in replay] == [(final[0]["b"], final[0]["a"])]
+    svc.enter_result(3, 1, sheet=draw_sheet())
+    with pytest.raises(TournamentError, match="decide it by lots"):
+        svc.pair_next_round()
+    svc.draw_tie_lots(3, 1, winner="P2")
+    with pytest.raises(TournamentError, match="complete"):
+        svc.pair_next_round()
+    final_table = svc.standings()["groups"]["final"]["standings"]
+    assert [r["name"] for r in final_table if r["rank"] == 1] == ["P2"]

@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ball.tournament import knockout, lots, outcomes, ties
+from ball.tournament import group_service, knockout, lots, outcomes, ties
 from ball.tournament.errors import TournamentError
 from ball.tournament.minimatch import MiniMatchError, first_colour, other
 from ball.tournament.models import (
@@ -314,8 +314,9 @@ class KnockoutUseCases:
             raise TournamentError("give either the winner of the lots or a seed, not both")
         with self._tx() as s:
             ev = self._event(s, event, full=False)
-            if ev.system == "knockout" and not ties.has_minimatches(ev):
-                return self._match_lots(s, ev, round_number, table, seed, winner)
+            bracket = ev if ev.system == "knockout" else group_service.final_knockout(s, ev)
+            if bracket is not None and not ties.has_minimatches(ev):
+                return self._match_lots(s, ev, bracket, round_number, table, seed, winner)
             pairing = self._tie_table(s, ev, round_number, table)
             if ties.state(ev, pairing).phase != "lots":
                 raise TournamentError(
@@ -351,6 +352,7 @@ class KnockoutUseCases:
         self,
         s: Session,
         ev: Event,
+        bracket: Event,
         round_number: int,
         table: int,
         seed: int | None,
@@ -358,9 +360,10 @@ class KnockoutUseCases:
     ) -> dict[str, Any]:
         """Article 6 for a one-game match drawn after its last replay: the drawing of lots
         (`winner` drawn at the venue, or from `seed`), kept in the last game's result (its
-        outcome stays a draw for the points) and logged (kind `lots`) with what replays it."""
+        outcome stays a draw for the points) and logged (kind `lots`) with what replays it.
+        `bracket` is the knockout: the event, or a groups event's knockout final."""
         pairing = self._table_row(s, ev, round_number, table)
-        if pairing not in knockout.lots_due(ev):
+        if pairing not in knockout.lots_due(bracket):
             raise TournamentError(
                 f"round {round_number} table {table}: no drawing of lots is due (only a match "
                 "drawn after its last replay is decided by lots)"
