@@ -35,7 +35,10 @@ def test_full_cycle_json_shapes(tmp_path):
     r = ball("round", "pair", "--db", db, "--json")
     assert r.exit_code == 0, r.output
     tables = json.loads(r.output)
-    assert [set(t) for t in tables] == [{"table", "a", "b"}] * len(tables)
+    # a bye adds its kind and whether it was requested (issue 32, 15)
+    assert [set(t) for t in tables] == [
+        {"table", "a", "b"} | ({"bye", "requested"} if t["b"] is None else set()) for t in tables
+    ]
     assert sum(t["b"] is None for t in tables) == 1  # 5 entrants: one bye
     sheet = tmp_path / "sheet.json"
     import random

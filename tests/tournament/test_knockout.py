@@ -13,6 +13,22 @@ def test_seed_positions_keep_top_seeds_apart():
     assert first_round([1, 2, 3, 4, 5, 6]) == [(1, None), (4, 5), (2, None), (3, 6)]
 
 
+def matches(tables):
+    """The round's matches, each as the set of its entrants (colours go by toss, 13.4)."""
+    return [{t["a"], t["b"]} - {None} for t in tables]
+
+
+def win(svc, rnd, tables, name):
+    """`name` wins their table of round `rnd` (by the opponent's forfeit)."""
+    t = next(t for t in tables if name in (t["a"], t["b"]))
+    svc.enter_result(rnd, t["table"], forfeit="B" if t["a"] == name else "A")
+
+
+def draw(svc, rnd, tables, name):
+    t = next(t for t in tables if name in (t["a"], t["b"]))
+    svc.enter_result(rnd, t["table"], sheet=draw_sheet())
+
+
 def draw_sheet():
     half = {"td": None, "pb": {"A": {"atk": 3, "def": 3}, "B": {"atk": 3, "def": 3}}}
     return {
@@ -28,45 +44,43 @@ def test_knockout_runs_to_a_winner_with_a_replay(tmp_path):
     for i in range(6):
         svc.add_player(f"S{i + 1}")
     r1 = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in r1] == [
-        ("S1", None),
-        ("S4", "S5"),
-        ("S2", None),
-        ("S3", "S6"),
-    ]
-    svc.enter_result(1, 2, sheet=draw_sheet())  # S4-S5 drawn: replayed
-    svc.enter_result(1, 4, forfeit="B")  # S3 beats S6
+    assert matches(r1) == [{"S1"}, {"S4", "S5"}, {"S2"}, {"S3", "S6"}]
+    draw(svc, 1, r1, "S4")  # S4-S5 drawn: replayed
+    win(svc, 1, r1, "S3")  # S3 beats S6
     replay = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in replay] == [("S5", "S4")]
-    svc.enter_result(2, 1, forfeit="B")  # S5 wins the replay
+    first = next(t for t in r1 if t["a"] in ("S4", "S5"))
+    assert [(t["a"], t["b"]) for t in replay] == [(first["b"], first["a"])]  # colours swapped
+    win(svc, 2, replay, "S5")  # S5 wins the replay
     semis = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in semis] == [("S1", "S5"), ("S2", "S3")]
-    svc.enter_result(3, 1, forfeit="B")
-    svc.enter_result(3, 2, forfeit="A")
+    assert matches(semis) == [{"S1", "S5"}, {"S2", "S3"}]
+    win(svc, 3, semis, "S1")
+    win(svc, 3, semis, "S3")
     final = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in final] == [("S1", "S3")]
-    svc.enter_result(4, 1, forfeit="A")
+    assert matches(final) == [{"S1", "S3"}]
+    win(svc, 4, final, "S1")
     with pytest.raises(TournamentError, match="complete"):
         svc.pair_next_round()
 
 
 def long_replays_knockout(tmp_path):
-    """Four seeds, four replays allowed: S1-S4 is drawn five times (S1 goes through on seed
-    with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1 beats S2 in the final."""
+    """Four seeds, four replays allowed: S1-S4 is drawn five times (S1 goes through by the
+    drawing of lots, article 6, with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1
+    beats S2 in the final."""
     svc = TournamentService(tmp_path / "ko.db")
     svc.create_event(name="KO", system="knockout", knockout_replays=4)
     for i in range(4):
         svc.add_player(f"S{i + 1}")
     first = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in first] == [("S1", "S4"), ("S2", "S3")]
-    svc.enter_result(1, 1, sheet=draw_sheet())
-    svc.enter_result(1, 2, forfeit="B")
+    assert matches(first) == [{"S1", "S4"}, {"S2", "S3"}]
+    draw(svc, 1, first, "S1")
+    win(svc, 1, first, "S2")
     for number in range(2, 6):
         assert len(svc.pair_next_round()) == 1  # the replay
         svc.enter_result(number, 1, sheet=draw_sheet())
+    svc.draw_tie_lots(5, 1, winner="S1")  # drawn at the venue
     final = svc.pair_next_round()
-    assert [(t["a"], t["b"]) for t in final] == [("S1", "S2")]
-    svc.enter_result(6, 1, forfeit="B")
+    assert matches(final) == [{"S1", "S2"}]
+    win(svc, 6, final, "S1")
     return svc
 
 

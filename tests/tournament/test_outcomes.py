@@ -122,6 +122,8 @@ def test_cli_json_is_as_dict(tmp_path):
     assert out == json.dumps(svc.event_info().as_dict(), ensure_ascii=False) + "\n"
     out = CliRunner().invoke(app, ["round", "show", "--json", "--db", db]).output
     expected = [{"table": t.table, "a": t.a, "b": t.b} for t in svc.pairings(1)]
+    # a bye adds its kind and whether it was requested (issue 32, item 15)
+    expected[2].update(bye="pab", requested=False)
     assert json.loads(out) == expected and expected[2]["b"] is None
 
 

@@ -179,13 +179,10 @@ def test_a_scoring_name_not_known_is_one_line_naming_the_known(tmp_path):
 
 def test_default_chains_follow_15_1_and_15_2(tmp_path):
     rr = xiangqi_event(tmp_path, []).event_info()["tiebreaks"]
-    assert rr == ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls",
-                  "black-games", "black-wins"]  # fmt: skip
+    assert rr == ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls"]
     swiss = TournamentService(tmp_path / "s.db")
     swiss.create_event(name="S", system="swiss", game_name="xiangqi")
-    assert swiss.event_info()["tiebreaks"] == [
-        "sanctions", "buchholz", "wins", "fouls", "black-games", "black-wins"
-    ]  # fmt: skip
+    assert swiss.event_info()["tiebreaks"] == ["sanctions", "buchholz", "wins", "fouls"]
     # A BALL event keeps its own chain.
     ball_event = TournamentService(tmp_path / "b.db")
     ball_event.create_event(name="B", system="swiss")
@@ -245,7 +242,8 @@ def test_sanctions_do_not_reorder_entrants_with_different_points(tmp_path):
 
 
 def test_a_forfeit_is_plus_minus_in_the_trf_and_red_is_white(tmp_path):
-    svc = xiangqi_event(tmp_path, ["P1", "P2", "P3", "P4"])
+    chain = ["sanctions", "sonneborn-berger", "wins", "black-games"]  # the organiser's
+    svc = xiangqi_event(tmp_path, ["P1", "P2", "P3", "P4"], tiebreaks=chain)
     svc.pair_next_round()
     t1, t2 = svc.pairings(1)
     enter(svc, 1, 1, "0-1", "forfeit")  # Red absent (21.4)

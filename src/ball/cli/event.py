@@ -363,15 +363,25 @@ def import_trf_command(
         "--tiebreak-rules",
         help="fide-2024 | fide-2026 (default: the rules in force on the file's start date).",
     ),
-    game_name: str = typer.Option(
-        "ball", "--game", help="The game the event played (a TRF does not say)."
+    game_name: str | None = typer.Option(
+        None,
+        "--game",
+        help="The game the event played (default: the file's XXG record, else ball).",
+    ),
+    tiebreaks: str | None = typer.Option(
+        None,
+        "--tiebreaks",
+        help="Comma-separated tie-break chain (default: the file's XXT, else per system).",
     ),
     db: str | None = DB,
 ) -> None:
     """Create an event from a FIDE TRF-16 file (as `ball export trf` writes it)."""
     text = read_text(path)
+    chain = [t.strip() for t in tiebreaks.split(",") if t.strip()] if tiebreaks else None
     svc = service(db, create=True)
     info = run(
-        lambda: svc.import_trf(text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name)
+        lambda: svc.import_trf(
+            text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name, tiebreaks=chain
+        )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")

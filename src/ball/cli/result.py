@@ -251,7 +251,8 @@ def lots_command(
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Decide a mini-match still level after its extra games by a drawing of lots (logged)."""
+    """Decide by a drawing of lots (logged) a mini-match still level after its extra games,
+    or a one-game knockout match drawn after its last replay (article 6)."""
     if winner is not None and seed is not None:
         fail("give either --winner or --seed, not both")
     svc = service(db)
@@ -260,6 +261,8 @@ def lots_command(
             round_number, table, seed=seed, winner=winner, event=event_ref(event)
         )
     )
-    lots = t["tie"]["lots"]
+    # A mini-match tie answers with its table; a one-game match with the lots alone.
+    lots = t["tie"]["lots"] if "tie" in t else t
+    won = t["tie"]["winner"] if "tie" in t else t["winner"]
     how = f"seed {lots['seed']}" if lots["seed"] is not None else "drawn at the venue"
-    typer.echo(f"table {t['table']}: {t['tie']['winner']} wins the drawing of lots ({how})")
+    typer.echo(f"table {t['table']}: {won} wins the drawing of lots ({how})")

@@ -15,7 +15,11 @@ import typer
 
 from ball.cli.common import fail, parse_json, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.tournament.kinds import ByeKind
 from ball.tournament.outcomes import TableOutcome
+
+# The byes an entrant asks for before the round is paired (`event bye --kind`).
+REQUESTED_BYES = frozenset({ByeKind.HALF, ByeKind.ZERO})
 
 app = typer.Typer(help="Rounds and pairings.", no_args_is_help=True)
 
@@ -28,6 +32,11 @@ def _group() -> None:
 def _json_table(t: TableOutcome) -> dict:
     # A mini-match tie (events with several games per tie) adds its state under "tie".
     out: dict = {"table": t.table, "a": t.a, "b": t.b}
+    if t.b is None and t.bye is not None:
+        # A bye says its kind and whether the entrant asked for it (a half- or zero-point
+        # bye) or the pairing left them over (`pab`), or the arbiter gave a full point.
+        out["bye"] = t.bye.value
+        out["requested"] = t.bye in REQUESTED_BYES
     if t.tie is not None:
         out["tie"] = t.tie
     return out
@@ -57,7 +66,12 @@ def _tie_text(tie: dict | None) -> str:
 
 @app.command("pair")
 def pair_command(
-    as_json: bool = typer.Option(False, "--json", help='[{"table": 1, "a": NAME, "b": NAME|null}]'),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help='[{"table": 1, "a": NAME, "b": NAME|null}]; a bye adds "bye": '
+        'pab|half|zero|full and "requested": true|false',
+    ),
     method: str | None = typer.Option(
         None, "--method", help="Mahjong: seat this session by ranking | balanced."
     ),

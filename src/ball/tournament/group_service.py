@@ -281,11 +281,35 @@ def _final_rounds(ev: Event, stage: GroupStage, upto: int | None = None) -> list
     ]
 
 
+def _knockout_rounds(rounds: list[Round]) -> list[Round]:
+    """The final's rounds as a knockout's own: their methods without the final's prefix,
+    so that `knockout` sees a replay as a replay (and stops at `--replays`)."""
+    prefix = f"{FINAL_METHOD}: "
+    return [
+        cast(
+            Round,
+            SimpleNamespace(
+                number=r.number, method=r.method.removeprefix(prefix), pairings=r.pairings
+            ),
+        )
+        for r in rounds
+    ]
+
+
+def final_knockout(s: Session, ev: Event) -> Event | None:
+    """A groups event's knockout final as a knockout of its own (`knockout`'s functions
+    read it as they read a bracket knockout); None before the final or for another event."""
+    stage = group_stage(s, ev)
+    if stage is None or stage.final != "knockout" or stage.final_start is None:
+        return None
+    return _final_view(ev, stage)
+
+
 def _final_view(ev: Event, stage: GroupStage) -> Event:
     """The final as a knockout of its own (its rounds only), for `knockout`'s functions,
     which read nothing else of an event."""
     view = SimpleNamespace(
-        rounds_=_final_rounds(ev, stage),
+        rounds_=_knockout_rounds(_final_rounds(ev, stage)),
         entrants=ev.entrants,
         knockout_replays=ev.knockout_replays,
         system="knockout",
@@ -304,6 +328,7 @@ def _knockout_tables(
     if replays:
         ev.rounds = (ev.rounds or number) + 1
         return replays, f"{FINAL_METHOD}: {knockout.REPLAY}"
+    knockout.refuse_lots_due(view)
     winners = knockout.stage_winners(view)
     if sum(1 for w in winners if w is not None) <= 1:
         raise TournamentError("the final is complete")
@@ -349,5 +374,6 @@ def _final_ranked(ev: Event, stage: GroupStage, upto: int) -> list[Any]:
         mine.append(replace(line, cells=cells))
     reach = None
     if stage.final == "knockout":
-        reach = knockout.stages_reached(_final_rounds(ev, stage, upto), ev.knockout_replays)
+        rounds = _knockout_rounds(_final_rounds(ev, stage, upto))
+        reach = knockout.stages_reached(rounds, ev.knockout_replays)
     return _rank(ev, mine, reach)

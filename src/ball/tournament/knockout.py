@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ball.tournament import crosstable
+from ball.tournament import crosstable, stored_json
 from ball.tournament.errors import TournamentError
-from ball.tournament.event_rows import EventData, PairingData, RoundData
+from ball.tournament.event_rows import EventData, PairingData, ResultData, RoundData
 from ball.tournament.models import Entrant, Event, Pairing
 
 # One table of a round to store: (coach A, coach B or None, the bye's kind or None).
@@ -74,7 +74,9 @@ def match_winner(
     first: PairingData, replays: Sequence[PairingData], replays_allowed: int
 ) -> int | None:
     """The entrant id who goes through, or None while the match is undecided (or nobody
-    does: a double forfeit). A draw after the last replay allowed: the higher seed."""
+    does: a double forfeit). A draw after the last replay allowed (the extra games of
+    article 6) goes to the drawing of lots the arbiter enters (`lots_winner`); until then
+    the match is undecided."""
     if first.b_id is None or first.b is None:
         return first.a_id
     pair = {first.a_id, first.b_id}
@@ -86,8 +88,50 @@ def match_winner(
     if outcome == "B":
         return last.b_id
     if outcome == "D" and len(games) - 1 >= replays_allowed:
-        return first.a_id if first.a.number < first.b.number else first.b_id
+        side = lots_winner(last.result)
+        return {"A": last.a_id, "B": last.b_id}.get(side or "")
     return None
+
+
+def lots_winner(result: ResultData | None) -> str | None:
+    """The side ("A" or "B" of that table) a drawing of lots after a drawn last game sent
+    through (article 6), as the arbiter entered it into the result; None when none was."""
+    if result is None or not result.decision:
+        return None
+    found = stored_json.loads(result.decision).get("lots")
+    winner = found.get("winner") if isinstance(found, dict) else None
+    return winner if winner in ("A", "B") else None
+
+
+def lots_due(ev: Event) -> list[Pairing]:
+    """The latest stage's matches drawn after their last replay and not yet decided by
+    lots: each as its last game's table."""
+    stage: list[Pairing] = []
+    for r in ev.rounds_:
+        if not r.method.startswith(REPLAY):
+            stage = list(r.pairings)
+    replays = [p for r in ev.rounds_ if r.method.startswith(REPLAY) for p in r.pairings]
+    out = []
+    for p in stage:
+        if p.b_id is None:
+            continue
+        games = [p] + [q for q in replays if {q.a_id, q.b_id} == {p.a_id, p.b_id}]
+        last = games[-1]
+        drawn = last.result is not None and last.result.outcome == "D"
+        if drawn and len(games) - 1 >= ev.knockout_replays and lots_winner(last.result) is None:
+            out.append(last)
+    return out
+
+
+def refuse_lots_due(ev: Event) -> None:
+    """No next stage while a match waits for its drawing of lots (article 6)."""
+    due = lots_due(ev)
+    if due:
+        p = due[0]
+        raise TournamentError(
+            f"round {p.round.number} table {p.table} was drawn after its last replay: decide "
+            f"it by lots first ('ball result lots --round {p.round.number} --table {p.table}')"
+        )
 
 
 def reach(ev: EventData, upto: int | None) -> dict[int, int] | None:
@@ -114,6 +158,7 @@ def pair_round(ev: Event, number: int) -> tuple[list[Table], str]:
     if replays:
         done = sum(1 for r in ev.rounds_ if r.method.startswith(REPLAY))
         return replays, f"{REPLAY} {done + 1}"
+    refuse_lots_due(ev)
     stage = stage_winners(ev)
     if sum(1 for w in stage if w is not None) <= 1:
         raise TournamentError("the knockout is complete")

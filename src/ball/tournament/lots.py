@@ -161,3 +161,11 @@ def toss(sides: Sequence[str], seed: int) -> str:
     if len(sides) != 2:
         raise LotsError("a drawing of lots for a tie is between two sides")
     return random.Random(seed).choice(list(sides))
+
+
+def colour_toss(tables: Sequence[tuple[str, str]], seed: int) -> list[bool]:
+    """Article 13.4: the first colour of each bracket match (upper slot, lower slot) by toss,
+    from a seed: True where the upper slot's entrant won it. The same seed replays the
+    same toss for the same tables."""
+    rng = random.Random(seed)
+    return [rng.random() < 0.5 for _ in tables]

@@ -513,6 +513,9 @@ class TournamentService(
                 pairs, method = self._pair_round_robin(ev, number)
             else:
                 pairs, method = knockout.pair_round(ev, number)
+            bracket = ev.system == "knockout" or method.startswith(group_service.FINAL_METHOD)
+            if bracket and "knockout" in method:  # a bracket's matches: colours by toss (13.4)
+                pairs = self._toss_colours(s, ev, number, pairs, method)
             rnd = self._store_round(s, ev, number, pairs, method, manual=False)
             return outcomes.round_tables(rnd.pairings)
 
@@ -952,8 +955,8 @@ class TournamentService(
         with self._tx(write=False) as s:
             ev = self._event(s, event)
             refuse_two_player(ev, "TRF holds two-player events only")
-            text = trf_event.export(ev, standings.complete_rounds(ev))
-            return text + self.trf_team_lines(s, ev)
+            upto = standings.complete_rounds(ev)
+            return trf_event.export(ev, upto, team=self.trf_team(s, ev))
 
     def import_trf(
         self,
@@ -961,26 +964,42 @@ class TournamentService(
         *,
         name: str | None = None,
         tiebreak_rules: str | None = None,
-        game_name: str = "ball",
+        game_name: str | None = None,
+        tiebreaks: list[str] | None = None,
     ) -> outcomes.EventSummary:
         """Create a new event from TRF-16 text (as `export_trf` writes it): entrants, rounds,
-        pairings and results (as outcomes, without score sheets), the scoring of record 162,
-        withdrawals (XXW; XXZ, not paired next round, counts as withdrawn) and the tie-break rules
-        (`tiebreak_rules`, default: those in force on the file's start date). The event
-        plays `game_name` (a TRF does not say which game was played)."""
+        pairings and results (as outcomes, without score sheets, with the game's figures of
+        BALL's XXF records), the scoring of record 162, withdrawals (XXW; XXZ, not paired
+        next round, counts as withdrawn), a team event's teams (013, XXB) and a knockout's
+        replays (XXK). The event plays `game_name` (default: the file's XXG, else BALL) and
+        ranks by `tiebreaks` under `tiebreak_rules` (default: the file's XXT, else the
+        system's chain and the rules in force on the file's start date)."""
         parsed = trf.read(text)
         if name is not None:
             name = check_name(name, "event name")
+        named = parsed.extras.game or None
+        if game_name is not None and named is not None and game_name != named:
+            # The importer's game wins; the file's figures and chain were another game's.
+            parsed.extras.figures, parsed.extras.tiebreaks = [], None
+        plugin = game(game_name or named or "ball")
+        if tiebreak_rules is None and parsed.extras.tiebreaks is not None:
+            tiebreak_rules = parsed.extras.tiebreak_rules
         if tiebreak_rules is not None and tiebreak_rules not in standings.RULES:
             raise TournamentError(f"unknown tie-break rules {tiebreak_rules!r}")
-        plugin = game(game_name)
+        chain = tiebreaks if tiebreaks is not None else parsed.extras.tiebreaks
+        known = standings.known_tiebreaks(plugin)
+        for tb in chain or []:
+            if tb not in known:
+                raise TournamentError(f"unknown tie-break {tb!r}; known: {', '.join(known)}")
         with self._tx() as s:
             name = name or parsed.name or "Imported event"
             self._refuse_taken_name(s, name)
             ev = trf_event.new_event(
-                parsed, name=name, plugin=plugin, tiebreak_rules=tiebreak_rules
+                parsed, name=name, plugin=plugin, tiebreak_rules=tiebreak_rules, chain=chain
             )
             trf_event.store(s, ev, parsed, plugin)
+            s.refresh(ev)
+            team_service.import_teams(s, ev, parsed.extras)
             return outcomes.event_summary(ev)
 
     # ------------------------------------------------------------------ internals

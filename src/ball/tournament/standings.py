@@ -11,7 +11,8 @@ Unplayed rounds follow the FIDE Tie-Break Regulations (C.07) of 2024 by default
 * each of the entrant's own unplayed rounds counts as a game against a *dummy opponent* whose
   score equals the entrant's own (2026: capped by the forfeiting opponent's adjusted score,
   or by a draw in every round for a bye); in a round robin it counts zero;
-* cut-1 drops the lowest contribution, a VUR's contribution first when it is not above it.
+* cut-1 drops a VUR's contribution first whenever there is one (even when a played round
+  contributes less, as FIDE's checker does), else the lowest contribution.
 
 Game tie-breaks (for BALL: touchdown difference, total SD, PBATK per touchdown) come from the
 game plug-in; forfeits carry no PB figure (R-forfeit).

@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ball.tournament import knockout, lots, outcomes, ties
+from ball.tournament import group_service, knockout, lots, outcomes, ties
 from ball.tournament.errors import TournamentError
 from ball.tournament.minimatch import MiniMatchError, first_colour, other
 from ball.tournament.models import (
@@ -95,6 +95,35 @@ class KnockoutUseCases:
         @staticmethod
         def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
 
+    # ------------------------------------------------------------------ colours by toss
+
+    def _toss_colours(
+        self, s: Session, ev: Event, number: int, tables: list[knockout.Table], method: str
+    ) -> list[knockout.Table]:
+        """A bracket round's first colours by toss (13.4), not by the upper slot: each
+        match's toss from one fresh seed, logged (kind `toss`) with what replays it
+        (`lots.colour_toss` over the logged matches). A replay of a drawn match keeps its
+        swapped colours, and a round paired by lot cards has the red card's colours."""
+        if knockout.REPLAY in method:
+            return tables
+        matches = [(a, b) for a, b, _ in tables if b is not None]
+        if not matches:
+            return tables
+        seed = _seed(None)
+        upper_first = iter(lots.colour_toss([(a.name, b.name) for a, b in matches], seed))
+        out: list[knockout.Table] = []
+        tossed = []
+        for a, b, kind in tables:
+            if b is not None:
+                keep = next(upper_first)
+                out.append((a, b, kind) if keep else (b, a, kind))
+                tossed.append([a.name, b.name, a.name if keep else b.name])
+            else:
+                out.append((a, b, kind))
+        record = {"round": number, "seed": seed, "matches": tossed}
+        self._log(s, ev, "toss", json.dumps(record, ensure_ascii=False), round_number=number)
+        return out
+
     # ------------------------------------------------------------------ the round's draw
 
     def draw_round(
@@ -159,6 +188,7 @@ class KnockoutUseCases:
             self._assign_numbers(ev)
             field = active
         else:
+            knockout.refuse_lots_due(ev)
             field = [w for w in knockout.stage_winners(ev) if w is not None]
             field = [e for e in field if e.status == "active"]
             if len(field) <= 1:
@@ -284,6 +314,9 @@ class KnockoutUseCases:
             raise TournamentError("give either the winner of the lots or a seed, not both")
         with self._tx() as s:
             ev = self._event(s, event, full=False)
+            bracket = ev if ev.system == "knockout" else group_service.final_knockout(s, ev)
+            if bracket is not None and not ties.has_minimatches(ev):
+                return self._match_lots(s, ev, bracket, round_number, table, seed, winner)
             pairing = self._tie_table(s, ev, round_number, table)
             if ties.state(ev, pairing).phase != "lots":
                 raise TournamentError(
@@ -314,6 +347,43 @@ class KnockoutUseCases:
             self._log(s, ev, "lots", detail, round_number=round_number, table=table)
             s.flush()
             return self._settle(s, ev, pairing)
+
+    def _match_lots(
+        self,
+        s: Session,
+        ev: Event,
+        bracket: Event,
+        round_number: int,
+        table: int,
+        seed: int | None,
+        winner: str | None,
+    ) -> dict[str, Any]:
+        """Article 6 for a one-game match drawn after its last replay: the drawing of lots
+        (`winner` drawn at the venue, or from `seed`), kept in the last game's result (its
+        outcome stays a draw for the points) and logged (kind `lots`) with what replays it.
+        `bracket` is the knockout: the event, or a groups event's knockout final."""
+        pairing = self._table_row(s, ev, round_number, table)
+        if pairing not in knockout.lots_due(bracket):
+            raise TournamentError(
+                f"round {round_number} table {table}: no drawing of lots is due (only a match "
+                "drawn after its last replay is decided by lots)"
+            )
+        assert pairing.b is not None and pairing.result is not None  # a drawn game
+        sides = [pairing.a.name, pairing.b.name]
+        if winner is None:
+            seed = _seed(seed)
+            winner = lots.toss(sides, seed)
+        elif winner not in sides:
+            raise TournamentError(f"{winner!r} does not play at round {round_number} table {table}")
+        side = "A" if winner == sides[0] else "B"
+        record = {"round": round_number, "table": table, "sides": sides, "seed": seed,
+                  "winner": side}  # fmt: skip
+        decision = json.loads(pairing.result.decision) if pairing.result.decision else {}
+        pairing.result.decision = json.dumps({**decision, "lots": record})
+        detail = json.dumps({**record, "winner": winner}, ensure_ascii=False)
+        self._log(s, ev, "lots", detail, round_number=round_number, table=table)
+        s.flush()
+        return {"round": round_number, "table": table, "winner": winner, "seed": seed}
 
     def _tie_table(self, s: Session, ev: Event, round_number: int, table: int) -> Pairing:
         if not ties.has_minimatches(ev):

@@ -8,17 +8,24 @@ rounds) and `XXC` (`white1`/`black1`: the colour of pairing number 1 in round 1)
 equivalent TRF-25 `142`/`152`/`162` records that gacrux reads. `XXZ` lists entrants who will
 not be paired in the next round (withdrawn, or a requested bye; pairing input only).
 `XXW` is BALL's own record (other programs skip it): the entrants who have withdrawn, so
-that an imported event does not pair them again. A round in which an entrant was not paired
-and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
+that an imported event does not pair them again. BALL's other own records keep what
+TRF-16 has no record for, so that export -> import -> export is identical
+(docs/tournament.md, "TRF"): `XXG` the game, `XXT` the tie-break rules and chain in order,
+`XXF` one played game's figures (the game's tie-breaks: fouls, games with Black, touchdowns),
+`XXK` a knockout's replays, `XXL` a drawn match's lots (article 6), `XXB` a team event's
+boards and ranking (with TRF-16's `013` team records). A round in which an entrant was not
+paired and had no bye (a knockout entrant waiting for a replay, or out) is written `0000` with a
 blank result, TRF-16's "not paired", not `Z` (a zero-point bye, an absence the entrant chose).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ball.tournament.crosstable import Line
 from ball.tournament.errors import TournamentError
@@ -79,6 +86,48 @@ def _scoring_record(scoring: Scoring) -> str:
     return "162 " + "".join(f" {code}{value:4.1f}   " for code, value in parts).rstrip()
 
 
+@dataclass
+class Extras:
+    """What BALL writes in its own records (`XXG`, `XXT`, `XXF`, `XXK`, `XXB`) and 013."""
+
+    game: str = ""
+    tiebreak_rules: str = ""
+    tiebreaks: list[str] | None = None
+    # (round, pairing number of White/coach A, {"A": figures, "B": figures})
+    figures: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    knockout_replays: int | None = None
+    replay_rounds: list[int] = field(default_factory=list)
+    # (round, pairing number of White, side "A"/"B" the lots sent through: article 6)
+    lots: list[tuple[int, int, str]] = field(default_factory=list)
+    boards: int | None = None
+    ranking: str = ""
+    teams: list[tuple[str, list[int]]] = field(default_factory=list)  # 013: name, numbers
+
+
+def _extra_records(extras: Extras) -> list[str]:
+    out = [f"XXG {extras.game}"] if extras.game else []
+    if extras.tiebreaks is not None:
+        out.append(f"XXT {extras.tiebreak_rules} {' '.join(extras.tiebreaks)}".rstrip())
+    for rnd, number, figs in extras.figures:
+        out.append(f"XXF {rnd:3d} {number:4d} {json.dumps(figs, sort_keys=True)}")
+    if extras.knockout_replays is not None:
+        rounds = " ".join(str(r) for r in extras.replay_rounds)
+        out.append(f"XXK {extras.knockout_replays} {rounds}".rstrip())
+    for rnd, number, side in extras.lots:
+        out.append(f"XXL {rnd:3d} {number:4d} {side}")
+    if extras.boards is not None:
+        out.append(f"XXB {extras.boards} {extras.ranking}")
+    return out
+
+
+def _team_records(extras: Extras) -> list[str]:
+    """TRF-16's team records: `013`, the name in columns 5-36, start numbers from 37 (E-24)."""
+    return [
+        f"013 {_field(name)[:32]:<32}" + " ".join(f"{n:>4}" for n in numbers)
+        for name, numbers in extras.teams
+    ]
+
+
 def write(
     *,
     name: str,
@@ -95,9 +144,10 @@ def write(
     absent_next: list[int] | None = None,
     upto: int | None = None,
     withdrawn: list[int] | None = None,
+    extras: Extras | None = None,
 ) -> str:
     """The TRF text; `lines` in pairing-number order, `ranks` by entrant id; `withdrawn`
-    (pairing numbers) becomes BALL's XXW record."""
+    (pairing numbers) becomes BALL's XXW record, `extras` its other records."""
     out = [
         f"012 {_field(name)}",
         f"022 {_field(place)}",
@@ -119,6 +169,8 @@ def write(
         out.append("XXZ " + " ".join(str(n) for n in sorted(absent_next)))
     if withdrawn:
         out.append("XXW " + " ".join(str(n) for n in sorted(withdrawn)))
+    if extras is not None:
+        out += _extra_records(extras) + _team_records(extras)
     return "\n".join(out) + "\n"
 
 
@@ -172,6 +224,7 @@ class TrfEvent:
     players: list[TrfPlayer] = field(default_factory=list)
     absent_next: list[int] = field(default_factory=list)
     withdrawn: list[int] = field(default_factory=list)  # BALL's XXW record
+    extras: Extras = field(default_factory=Extras)  # BALL's other records and 013
 
     @property
     def played(self) -> int:
@@ -223,6 +276,8 @@ def _read_line(event: TrfEvent, line: str, index: int) -> None:
         event.initial_colour = "black1" if value[0].upper() == "B" else "white1"
     elif code == "162":
         event.scoring = _read_scoring(value)
+    elif code in EXTRA_READERS:
+        EXTRA_READERS[code](event.extras, line[4:])
     elif code in ("XXZ", "XXW"):
         numbers = [
             _number(v, "a pairing number", 1, MAX_NUMBER) for v in value.replace(",", " ").split()
@@ -254,6 +309,7 @@ def _check(event: TrfEvent) -> None:
             f"TRF line {event.rounds_line}: {event.rounds} rounds declared, but the player "
             f"records hold {event.played}"
         )
+    _check_extras(event, numbers)
     for label, listed in (("XXZ", event.absent_next), ("XXW", event.withdrawn)):
         unknown = sorted(set(listed) - numbers)
         if unknown:
@@ -325,3 +381,141 @@ def _read_player(line: str) -> TrfPlayer:
         code = {"W": "1", "D": "=", "L": "0"}.get(code, code)
         player.cells.append((opponent, colour, code))
     return player
+
+
+# ------------------------------------------------------------------ BALL's own records
+
+NAME = re.compile(r"^[a-z][a-z0-9_.-]{0,39}$")  # a game, tie-break, rules or figure name
+MAX_FIGURES = 32  # figures per side of one game
+MAX_FIGURE = 1e9  # the largest figure a game records (touchdowns, PB, fouls are small)
+
+
+def _names(text: str, label: str) -> list[str]:
+    out = text.split()
+    for word in out:
+        if not NAME.match(word):
+            raise ValueError(f"{label} {word[:40]!r} is not a name (a-z, 0-9, '-', 40 at most)")
+    return out
+
+
+def _read_game(extras: Extras, value: str) -> None:
+    words = _names(value, "the game")
+    if len(words) != 1:
+        raise ValueError("XXG names one game")
+    extras.game = words[0]
+
+
+def _read_tiebreaks(extras: Extras, value: str) -> None:
+    words = _names(value, "a tie-break")
+    if not words:
+        raise ValueError("XXT names the tie-break rules, then the chain")
+    extras.tiebreak_rules, extras.tiebreaks = words[0], words[1:]
+
+
+def _read_figures(extras: Extras, value: str) -> None:
+    parts = value.strip().split(None, 2)
+    if len(parts) != 3:
+        raise ValueError("XXF is a round, a pairing number and the game's figures (JSON)")
+    rnd = _number(parts[0], "the round", 1, MAX_ROUNDS)
+    number = _number(parts[1], "a pairing number", 1, MAX_NUMBER)
+    try:
+        data = json.loads(parts[2])
+    except ValueError:
+        raise ValueError("the game's figures are not JSON") from None
+    extras.figures.append((rnd, number, _checked_figures(data)))
+
+
+def _checked_figures(data: Any) -> dict[str, Any]:
+    """{"A": {name: number or null}, "B": {...}}, each side at most MAX_FIGURES figures."""
+    if not isinstance(data, dict) or not set(data) <= {"A", "B"}:
+        raise ValueError('the game\'s figures must be {"A": {...}, "B": {...}}')
+    for side, figs in data.items():
+        if not isinstance(figs, dict) or len(figs) > MAX_FIGURES:
+            raise ValueError(f"side {side}: at most {MAX_FIGURES} figures in an object")
+        for key, number in figs.items():
+            if not isinstance(key, str) or not NAME.match(key):
+                raise ValueError(f"side {side}: {str(key)[:40]!r} is not a figure name")
+            if number is None:
+                continue
+            if isinstance(number, bool) or not isinstance(number, int | float):
+                raise ValueError(f"side {side}: figure {key} must be a number or null")
+            if not -MAX_FIGURE <= number <= MAX_FIGURE:  # NaN and infinities fail too
+                raise ValueError(f"side {side}: figure {key} must be within ±{MAX_FIGURE:g}")
+    return data
+
+
+def _read_knockout(extras: Extras, value: str) -> None:
+    words = value.split()
+    if not words:
+        raise ValueError("XXK is the number of replays, then the replay rounds")
+    extras.knockout_replays = _number(words[0], "the number of replays", 0, MAX_ROUNDS)
+    extras.replay_rounds = [_number(w, "a replay round", 2, MAX_ROUNDS) for w in words[1:]]
+
+
+def _read_lots(extras: Extras, value: str) -> None:
+    words = value.split()
+    if len(words) != 3 or words[2] not in ("A", "B"):
+        raise ValueError(
+            "XXL is a round, White's pairing number and the side (A or B) the lots sent through"
+        )
+    rnd = _number(words[0], "the round", 1, MAX_ROUNDS)
+    extras.lots.append((rnd, _number(words[1], "a pairing number", 1, MAX_NUMBER), words[2]))
+
+
+def _read_boards(extras: Extras, value: str) -> None:
+    words = value.split()
+    if len(words) != 2:
+        raise ValueError("XXB is the boards per match and the team ranking (15.3, 15.4, 15.5)")
+    extras.boards = _number(words[0], "the boards per match", 1, MAX_NUMBER)
+    extras.ranking = words[1]
+
+
+def _read_team(extras: Extras, value: str) -> None:
+    line = "013 " + value
+    name = check_name(line[4:36], "team name")
+    if not name:
+        raise ValueError("a team record (013) needs the team's name in columns 5-36")
+    numbers = [_number(w, "a team's start number", 1, MAX_NUMBER) for w in line[36:].split()]
+    if not numbers:
+        raise ValueError(f"team {name!r} lists no start number")
+    extras.teams.append((name, numbers))
+
+
+EXTRA_READERS = {
+    "XXG": _read_game,
+    "XXT": _read_tiebreaks,
+    "XXF": _read_figures,
+    "XXK": _read_knockout,
+    "XXL": _read_lots,
+    "XXB": _read_boards,
+    "013": _read_team,
+}
+
+
+def _check_extras(event: TrfEvent, numbers: set[int]) -> None:
+    extras = event.extras
+    cells = {p.number: p.cells for p in event.players}
+    seen: set[tuple[int, int]] = set()
+    games = [(r, n) for r, n, _ in extras.figures] + [(r, n) for r, n, _ in extras.lots]
+    for rnd, number in games:
+        row = cells.get(number, [])
+        if rnd > len(row) or not row[rnd - 1][0] or row[rnd - 1][1] != "w":
+            raise TournamentError(
+                f"TRF XXF/XXL: player {number} has no game with White in round {rnd}"
+            )
+    for rnd, number, _figs in extras.figures:
+        if (rnd, number) in seen:
+            raise TournamentError(f"TRF XXF: round {rnd}, player {number} is given twice")
+        seen.add((rnd, number))
+    if any(r > event.played for r in extras.replay_rounds):
+        raise TournamentError("TRF XXK: a replay round the player records do not hold")
+    in_team: set[int] = set()
+    for name, listed in extras.teams:
+        for n in listed:
+            if n not in numbers:
+                raise TournamentError(f"TRF 013 {name!r}: no player has number {n}")
+            if n in in_team:
+                raise TournamentError(f"TRF 013 {name!r}: player {n} is in two teams")
+            in_team.add(n)
+    if len({name for name, _ in extras.teams}) != len(extras.teams):
+        raise TournamentError("TRF 013: two teams share a name")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -27,10 +28,18 @@ IMPORTED = "imported (TRF)"  # the method of an imported round
 # ------------------------------------------------------------------------------ export
 
 
-def export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: bool = True) -> str:
+def export(
+    ev: Event,
+    upto: int,
+    *,
+    absent: list[int] | None = None,
+    ranked: bool = True,
+    team: trf.Extras | None = None,
+) -> str:
     """TRF of rounds 1..upto; `absent` (pairing numbers) become an XXZ record (pairing
     input only: gacrux's checker would apply it to every round). The pairing engine reads
-    start numbers, not ranks, so pairing input skips the standings (`ranked=False`)."""
+    start numbers, not ranks, so pairing input skips the standings (`ranked=False`) and
+    BALL's own records. `team` holds a team event's boards, ranking and 013 teams."""
     lines = crosstable.build(ev, upto)
     ranks = {s.entrant_id: s.rank for s in standings.of_event(ev, upto)} if ranked else {}
     return trf.write(
@@ -47,7 +56,43 @@ def export(ev: Event, upto: int, *, absent: list[int] | None = None, ranked: boo
         ranks=ranks,
         absent_next=absent,
         withdrawn=[e.number for e in ev.entrants if e.status == "withdrawn" and e.id in lines],
+        extras=extras(ev, upto, lines, team) if ranked else None,
     )
+
+
+def extras(
+    ev: Event, upto: int, lines: dict[int, crosstable.Line], team: trf.Extras | None
+) -> trf.Extras:
+    """BALL's own records of the event: what TRF-16 cannot say but its standings need."""
+    out = team or trf.Extras()
+    out.game = ev.game
+    out.tiebreak_rules = ev.tiebreak_rules
+    out.tiebreaks = list(json.loads(ev.tiebreaks))
+    for rnd in ev.rounds_:
+        if rnd.number > upto:
+            break
+        for p in sorted(rnd.pairings, key=lambda p: p.table):
+            if p.b_id is None or p.a_id not in lines or p.b_id not in lines:
+                continue
+            # A forfeit's figures are the game's own for a forfeit: import makes them again.
+            if p.result is None or p.result.kind not in ("sheet", "outcome"):
+                continue
+            figures = crosstable.result_figures(ev, p)
+            if figures:
+                out.figures.append((rnd.number, lines[p.a_id].number, figures))
+            side = knockout.lots_winner(p.result)
+            if side is not None:
+                out.lots.append((rnd.number, lines[p.a_id].number, side))
+    out.figures.sort(key=lambda x: (x[0], x[1]))  # by round and number, not table order
+    out.lots.sort()
+    if ev.system == "knockout":
+        out.knockout_replays = ev.knockout_replays
+        out.replay_rounds = [
+            r.number
+            for r in ev.rounds_
+            if r.number <= upto and r.method.startswith(knockout.REPLAY)
+        ]
+    return out
 
 
 def complete_rounds(ev: Event) -> int:
@@ -70,23 +115,38 @@ def declared_rounds(ev: Event, upto: int) -> int:
 
 
 def new_event(
-    parsed: trf.TrfEvent, *, name: str, plugin: GamePlugin, tiebreak_rules: str | None
+    parsed: trf.TrfEvent,
+    *,
+    name: str,
+    plugin: GamePlugin,
+    tiebreak_rules: str | None,
+    chain: list[str] | None = None,
 ) -> Event:
-    """The event row of an imported file, playing `plugin`'s game (not yet added)."""
+    """The event row of an imported file, playing `plugin`'s game (not yet added), ranked
+    by `chain` (default: the system's and game's) under `tiebreak_rules` (default: those
+    of the file's start date)."""
     scoring = dict(parsed.scoring or {})
     if parsed.system in ("round-robin", "double-round-robin"):
         scoring.setdefault("pab", 0.0)  # as `create_event` sets it
+    extras = parsed.extras
+    rounds = parsed.rounds or parsed.played
+    if parsed.system == "knockout" and extras.replay_rounds:
+        # XXR counts the replays played as rounds too (`declared_rounds`): the stages are fewer.
+        rounds = max(1, rounds - len(extras.replay_rounds))
     return Event(
         name=name,
         system=parsed.system,
-        rounds=parsed.rounds or parsed.played,
+        rounds=rounds,
+        knockout_replays=1 if extras.knockout_replays is None else extras.knockout_replays,
         game=plugin.name,
         date_start=parsed.date_start,
         date_end=parsed.date_end,
         place=parsed.place,
         arbiter=parsed.arbiter,
         scoring=Scoring.from_dict(scoring).to_json(),
-        tiebreaks=json.dumps(standings.default_chain(parsed.system, plugin)),
+        tiebreaks=json.dumps(
+            chain if chain is not None else standings.default_chain(parsed.system, plugin)
+        ),
         tiebreak_rules=tiebreak_rules or standings.rules_for_date(parsed.date_start),
         initial_colour=parsed.initial_colour,
         created_at=time.time(),
@@ -154,7 +214,12 @@ def _store_round(
     cell: Callable[[int, int], tuple[int, str, str]],
     plugin: GamePlugin,
 ) -> None:
-    rnd = Round(event_id=ev.id, number=number, method=IMPORTED, paired_at=time.time())
+    figures = {(r, n): f for r, n, f in parsed.extras.figures if r == number}
+    lots = {(r, n): side for r, n, side in parsed.extras.lots if r == number}
+    method = IMPORTED
+    if number in parsed.extras.replay_rounds:  # a knockout's replay (XXK)
+        method = f"{knockout.REPLAY} {parsed.extras.replay_rounds.index(number) + 1}"
+    rnd = Round(event_id=ev.id, number=number, method=method, paired_at=time.time())
     s.add(rnd)
     s.flush()
     table = 0
@@ -177,13 +242,21 @@ def _store_round(
             continue
         table += 1
         pairing = Pairing(round_id=rnd.id, table=table, a_id=me.id, b_id=by_number[opp].id)
-        pairing.result = imported_result(code, back_code, plugin)
+        key = (number, p.number)
+        pairing.result = imported_result(code, back_code, plugin, figures.get(key), lots.get(key))
         s.add(pairing)
 
 
-def imported_result(code: str, other: str, plugin: GamePlugin) -> Result | None:
+def imported_result(
+    code: str,
+    other: str,
+    plugin: GamePlugin,
+    figures: dict[str, Any] | None = None,
+    lots: str | None = None,
+) -> Result | None:
     """The result of a TRF result code (coach A's, and B's as `other`); forfeits carry
-    the figures `plugin`'s game gives a forfeit."""
+    the figures `plugin`'s game gives a forfeit, a game the `figures` of its XXF record
+    and a drawn game the side its XXL record's lots sent through."""
     now = time.time()
     if code == " ":
         return None
@@ -194,4 +267,8 @@ def imported_result(code: str, other: str, plugin: GamePlugin) -> Result | None:
     outcome = {"1": "A", "0": "B", "=": "D"}.get(code)
     if outcome is None:
         raise TournamentError(f"TRF: result code {code!r} is not a game result")
-    return Result(kind="outcome", outcome=outcome, entered_at=now)
+    stored: dict[str, Any] = {"figures": figures} if figures else {}
+    if lots is not None and outcome == "D":
+        stored["lots"] = {"winner": lots}
+    decision = json.dumps(stored) if stored else ""
+    return Result(kind="outcome", outcome=outcome, decision=decision, entered_at=now)

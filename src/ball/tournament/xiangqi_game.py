@@ -209,13 +209,13 @@ class XiangqiGame:
     }
     # 15.1 (round robin): small points (Sonneborn-Berger), wins, direct encounter, fouls;
     # 15.2 (Swiss, "points arrangement"): opponents' points (Buchholz), wins, fouls. 18.4
-    # comes first after points; games and wins with Black close both (X-10..X-13).
+    # comes first after points. The seed ends there ("otherwise the rank is shared"):
+    # games and wins with Black rank only when the organiser adds them (X-10, X-11).
     default_chains = {
-        "round-robin": ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls",
-                        "black-games", "black-wins"],
+        "round-robin": ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls"],
         "double-round-robin": ["sanctions", "sonneborn-berger", "wins", "direct-encounter",
-                               "fouls", "black-games", "black-wins"],
-        "swiss": ["sanctions", "buchholz", "wins", "fouls", "black-games", "black-wins"],
+                               "fouls"],
+        "swiss": ["sanctions", "buchholz", "wins", "fouls"],
         "knockout": ["sanctions", "wins"],
     }  # fmt: skip
 
