@@ -28,8 +28,9 @@ from ball.web.i18n import COOKIE, gettext_for, pick_language
 from ball.web.json_answer import StateResponse
 from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
+from ball.web.security import client_address
 
-router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422))
+router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422, 429))
 
 
 class NewGame(BaseModel):
@@ -136,7 +137,8 @@ class LegalOut(BaseModel):
 
 
 def store(request: Request) -> GameStore:
-    return GameStore(request.app.state.sessions)
+    # the client's address names its queue for the computer's searches (ball.web.searches)
+    return GameStore(request.app.state.sessions, client_address(request))
 
 
 Since = Query(

@@ -26,9 +26,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
+from ball.ai import agent_name
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character
+from ball.web import searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -53,6 +55,12 @@ class GameConflict(GameError):
 
 class BadPosition(GameError):
     status = 422
+
+
+class ComputerBusy(GameError):
+    """Too many computer searches queued (`ball.web.searches`): ask again later."""
+
+    status = 429
 
 
 @dataclass
@@ -351,8 +359,9 @@ _SAVE = (
 class GameStore:
     """Games of one database (`sessions` is the app's sessionmaker)."""
 
-    def __init__(self, sessions: sessionmaker) -> None:
+    def __init__(self, sessions: sessionmaker, client: str = "local") -> None:
         self.sessions = sessions
+        self.client = client  # whose queue the computer's searches wait in (an address)
         self._writing = write_lock(sessions)
         bind = sessions.kw.get("bind")
         self._engine = bind if fast_path(bind) else None
@@ -475,10 +484,10 @@ class GameStore:
             session.add(row)
             session.commit()
             heads.put(GameHead.of(row))
-            if mode == "computer":
-                self._computer_turns(session, row)
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt)
+        if mode == "computer":  # the computer may move first: searched outside the lock
+            self._computer_turns(row.id)
+            return self.state(row.id)
+        return self._state(row, self._rebuilt(row))
 
     def _save(self, session: Session, row: WebGame, actions: list[str], redo: list[str]) -> None:
         """Write the new action list only if nobody else changed the game meanwhile."""
@@ -535,11 +544,13 @@ class GameStore:
                 raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
-            if row.mode == "computer":
-                self._computer_turns(session, row)
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt, since), entry
+            rebuilt = rebuilt.extended(game, entry)
+            _cache.put((row.id, row.version), rebuilt)
+            answer = None if row.mode == "computer" else self._state(row, rebuilt, since)
+        if answer is not None:
+            return answer, entry
+        self._computer_turns(game_id)  # the lock is free while the computer thinks
+        return self.state(game_id, since), entry
 
     def _apply_known(
         self, game_id: str, action: str, expected_version: int | None, since: int | None
@@ -572,27 +583,41 @@ class GameStore:
         heads.put(head)
         return self._state(head, rebuilt, since), entry
 
-    def _computer_turns(self, session: Session, row: WebGame) -> None:
-        from ball.ai import agent, agent_name
-        from ball.engine.actions import to_text
-
-        # one player for the whole reply, so a search player reuses its tree within the turn
-        # and keeps to its time per turn; seeded by the log length, the same game gets the
-        # same replies
-        player = agent(agent_name(row.computer_level or "greedy"), seed=len(self._rebuilt(row).log))
-        for _ in range(64):  # a turn holds a handful of actions; this bounds a bad loop
+    def _computer_turns(self, game_id: str) -> None:
+        """The computer's actions while it is its turn: searched on a copy of the position
+        in the search pool (`ball.web.searches`) without holding the write lock, then
+        applied under it only if nobody changed the game meanwhile (else the computer's
+        answer is dropped: the game moved on and the next request asks again)."""
+        with self.sessions() as session:
+            row = self._row(session, game_id)
             rebuilt = self._rebuilt(row)
-            game = rebuilt.game
-            if game.is_over or game.actor != row.computer_side:
+            seen, side = row.version, row.computer_side
+            level = agent_name(row.computer_level or "greedy")
+        game = rebuilt.game
+        if game.is_over or game.actor != side or not game.legal_tuples():
+            return
+        # seeded by the log length: the same game gets the same replies
+        try:
+            actions = searches.pool.run(
+                self.client, searches.ball_turn, game.to_json(), level, len(rebuilt.log), side
+            )
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+        with self._writing, self.sessions() as session:
+            row = self._row(session, game_id)
+            if row.version != seen:
                 return
-            if not game.legal_tuples():
-                return
-            game = game.copy()
-            action = to_text(player(rebuilt.game.state))
-            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
-            actions = [e.action for e in rebuilt.log] + [entry.action]
-            self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
+            rebuilt = self._rebuilt(row)
+            for action in actions:
+                game = rebuilt.game.copy()
+                try:
+                    entry = _apply_logged(game, action, len(rebuilt.log) + 1)
+                except IllegalAction:  # cannot happen for the same position; never stored
+                    break
+                rebuilt = rebuilt.extended(game, entry)
+            if len(rebuilt.log) > len(json.loads(row.actions)):
+                self._save(session, row, [e.action for e in rebuilt.log], [])
+                _cache.put((row.id, row.version), rebuilt)
 
     def next_half(self, game_id: str) -> dict[str, Any]:
         """A new game for the second half, once the first is over (ends change, D-22)."""

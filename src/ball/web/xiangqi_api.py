@@ -19,9 +19,10 @@ from pydantic import BaseModel, Field
 from ball.web.games import GameError
 from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
+from ball.web.security import client_address
 from ball.web.xiangqi_games import GameCache, XiangqiStore, replay_document, replay_pgn
 
-router = APIRouter(prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422))
+router = APIRouter(prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422, 429))
 
 
 class NewXiangqiGame(BaseModel):
@@ -59,7 +60,7 @@ def store(request: Request) -> XiangqiStore:
     cache = getattr(request.app.state, "xiangqi_cache", None)
     if cache is None:  # one cache per app: game ids are row numbers of its own database
         cache = request.app.state.xiangqi_cache = GameCache()
-    return XiangqiStore(request.app.state.sessions, cache)
+    return XiangqiStore(request.app.state.sessions, cache, client_address(request))
 
 
 @contextmanager

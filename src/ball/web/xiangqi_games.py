@@ -17,11 +17,11 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ball.ai.xiangqi import LEVELS, choose_move
+from ball.ai.xiangqi import LEVELS
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character
-from ball.web import xiangqi_notation
-from ball.web.games import GameConflict, GameError, GameNotFound, write_lock
+from ball.web import searches, xiangqi_notation
+from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
 from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
@@ -171,8 +171,14 @@ def start_position(fen: str | None) -> Position:
 class XiangqiStore:
     """Xiangqi games of one database (`sessions` is the app's sessionmaker)."""
 
-    def __init__(self, sessions: sessionmaker[Session], cache: GameCache | None = None) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        cache: GameCache | None = None,
+        client: str = "local",
+    ) -> None:
         self.sessions = sessions
+        self.client = client  # whose queue the computer's searches wait in (an address)
         self._writing = write_lock(sessions)
         self._cache = cache if cache is not None else GameCache()
 
@@ -220,8 +226,9 @@ class XiangqiStore:
         with self._writing, self.sessions() as session:
             session.add(row)
             session.commit()
-            self._computer_reply(session, row)
-            return state(row, self._cache.get(row))
+            game_id = str(row.id)
+        self._computer_reply(game_id)
+        return self.state(game_id)
 
     def _save(self, session: Session, row: XiangqiGameRow, game: Game) -> None:
         """Write the move list (and ending) only if nobody changed the game meanwhile."""
@@ -273,24 +280,42 @@ class XiangqiStore:
                 raise GameConflict(f"it is the computer's move ({row.computer})")
             _push(game, move_text.strip(), notation)
             self._save(session, row, game)
-            self._computer_reply(session, row)
-            return state(row, self._cache.get(row), notation)
+        self._computer_reply(text)  # the lock is free while the computer thinks
+        return self.state(text, notation)
 
     def computer_move(
         self, text: str, level: str | None = None, expected_version: int | None = None
     ) -> dict[str, Any]:
         """The computer plays the side to move (a hint taken, or a hot-seat side handed to
         it) at `level` (default: the game's level, else easy)."""
-        with self._writing, self.sessions() as session:
+        with self.sessions() as session:
             row = self._locked_row(session, text, expected_version)
             level = level or row.level or "easy"
             if level not in LEVELS:
                 raise BadRequest(f"level: must be one of {', '.join(LEVELS)}, not {level!r}")
-            game = _copy(self._cache.get(row))
+            game = self._cache.get(row)
             _check_not_over(row, game)
-            _computer_push(game, level)
+            seen = row.version
+        move = self._search(game, level)
+        with self._writing, self.sessions() as session:
+            row = self._locked_row(session, text, seen)
+            game = _copy(self._cache.get(row))
+            _push_searched(game, move)
             self._save(session, row, game)
             return state(row, self._cache.get(row))
+
+    def _search(self, game: Game, level: str) -> str:
+        """The computer's move in `game` at `level`, searched in the search pool on the
+        position's FEN, holding no lock (`ball.web.searches`)."""
+        try:
+            move = searches.pool.run(
+                self.client, searches.xiangqi_move, game.position.fen(), level, len(game.moves)
+            )
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+        if move is None:  # the game is over on the board; outcome() said so already
+            raise GameConflict("the side to move has no legal move")
+        return move
 
     def declare(
         self, text: str, declaration: str, expected_version: int | None = None
@@ -313,15 +338,25 @@ class XiangqiStore:
             self._save(session, row, game)
             return state(row, self._cache.get(row))
 
-    def _computer_reply(self, session: Session, row: XiangqiGameRow) -> None:
-        if row.mode != "computer" or row.level is None:
-            return
-        game = self._cache.get(row)
-        if game.outcome() is not None or str(game.position.turn) != row.computer:
-            return
-        game = _copy(game)
-        _computer_push(game, row.level)
-        self._save(session, row, game)
+    def _computer_reply(self, text: str) -> None:
+        """The computer's move when it is its turn in a game against it: searched without
+        the write lock, applied under it only if the game is still where it was searched
+        (else dropped: someone moved it on, and the next request asks again)."""
+        with self.sessions() as session:
+            row = self._row(session, text)
+            if row.mode != "computer" or row.level is None:
+                return
+            game, level, seen = self._cache.get(row), row.level, row.version
+            if game.outcome() is not None or str(game.position.turn) != row.computer:
+                return
+        move = self._search(game, level)
+        with self._writing, self.sessions() as session:
+            row = self._row(session, text)
+            if row.version != seen:
+                return
+            game = _copy(self._cache.get(row))
+            _push_searched(game, move)
+            self._save(session, row, game)
 
     def _table_row(
         self, session: Session, event: int, round_: int, table: int
@@ -411,11 +446,9 @@ def _push(game: Game, move_text: str, notation: str) -> None:
         raise GameError(f"move {move_text!r}: {exc}") from None
 
 
-def _computer_push(game: Game, level: str) -> None:
-    move = choose_move(game.position, level, seed=len(game.moves))
-    if move is None:  # the game is over on the board; outcome() said so already
-        raise GameConflict("the side to move has no legal move")
-    game.push(move)
+def _push_searched(game: Game, iccs: str) -> None:
+    """Play the computer's move (ICCS) found on this very position."""
+    game.push(xiangqi_notation.read(game.position, iccs, "iccs"))
 
 
 def replay_view(game: Game, title: str = "") -> dict[str, Any]:
