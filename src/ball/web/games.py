@@ -310,6 +310,10 @@ class _Modes:
             if len(self._items) > self._size:
                 self._items.popitem(last=False)
 
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
 
 _modes = _Modes()
 
@@ -446,7 +450,68 @@ class GameStore:
         computer_level: str | None = None,
         lesson: str | None = None,
         first_half: str | None = None,
+        owner: str | None = None,
+        action: str | None = None,
     ) -> dict[str, Any]:
+        """Store a new game and answer its state; with `action`, the game is stored with
+        that first action already played (the browser stores a game at its first action,
+        issue 30 item 8): an illegal one stores nothing."""
+        head, rebuilt = self._new(position, mode, computer_side, title, ruleset, computer_level)
+        actions: list[str] = []
+        if action is not None:
+            rebuilt = self._first(head, rebuilt, action)
+            actions = [action.strip()]
+        row = WebGame(
+            id=uuid.uuid4().hex[:12],
+            title=head.title,
+            mode=head.mode,
+            computer_side=head.computer_side,
+            computer_level=head.computer_level,
+            lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
+            first_half=first_half,  # `next_half`'s link, read by `match_halves`
+            owner=owner,  # the address whose quota counts it (ball.web.game_quota)
+            initial=json.dumps(rebuilt.snapshots[0][1].to_json()),
+            actions=json.dumps(actions),
+            redo="[]",
+            version=len(actions),
+        )
+        with self._writing, self.sessions() as session:
+            session.add(row)
+            session.commit()
+            heads.put(GameHead.of(row))
+            _cache.put((row.id, row.version), rebuilt)
+        if row.mode == "computer":  # the computer may act now: searched outside the lock
+            self._computer_turns(row.id)
+            return self.state(row.id)
+        return self._state(row, rebuilt)
+
+    def preview(
+        self,
+        position: dict[str, Any] | None = None,
+        mode: str = "free",
+        computer_side: str | None = None,
+        title: str = "",
+        ruleset: str | None = None,
+        *,
+        computer_level: str | None = None,
+    ) -> dict[str, Any]:
+        """The state a new game would have, stored nowhere (its `id` is empty): the page
+        shows it, and stores the game with its first action (`create(..., action=)`)."""
+        head, rebuilt = self._new(position, mode, computer_side, title, ruleset, computer_level)
+        state = self._state(head, rebuilt)
+        _modes.drop(head.id)
+        return state
+
+    def _new(
+        self,
+        position: dict[str, Any] | None,
+        mode: str,
+        computer_side: str | None,
+        title: str,
+        ruleset: str | None,
+        computer_level: str | None,
+    ) -> tuple[GameHead, Rebuilt]:
+        """A new game's checked settings (as an unstored head, id "") and its position."""
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
         if (char := bad_character(title)) is not None:  # it becomes the record's Event tag
@@ -467,27 +532,21 @@ class GameStore:
         else:
             computer_side = computer_level = None
         game = start_game(position, ruleset)
-        row = WebGame(
-            id=uuid.uuid4().hex[:12],
-            title=title[:200],
-            mode=mode,
-            computer_side=computer_side,
-            computer_level=computer_level,
-            lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
-            first_half=first_half,  # `next_half`'s link, read by `match_halves`
-            initial=json.dumps(game.to_json()),
-            actions="[]",
-            redo="[]",
-            version=0,
-        )
-        with self._writing, self.sessions() as session:
-            session.add(row)
-            session.commit()
-            heads.put(GameHead.of(row))
-        if mode == "computer":  # the computer may move first: searched outside the lock
-            self._computer_turns(row.id)
-            return self.state(row.id)
-        return self._state(row, self._rebuilt(row))
+        head = GameHead("", title[:200], mode, computer_side, computer_level, 0, "[]")
+        return head, Rebuilt(game, [], ((0, game.copy()),))
+
+    def _first(self, head: GameHead, rebuilt: Rebuilt, action: str) -> Rebuilt:
+        """`rebuilt` after the player's first action, checked before anything is stored."""
+        if not isinstance(action, str) or not action.strip():
+            raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
+        if head.mode == "computer" and rebuilt.game.actor == head.computer_side:
+            raise GameConflict(f"action: the computer ({head.computer_side}) acts first")
+        game = rebuilt.game.copy()
+        try:
+            entry = _apply_logged(game, action.strip(), 1)
+        except IllegalAction as exc:
+            raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
+        return rebuilt.extended(game, entry)
 
     def _save(self, session: Session, row: WebGame, actions: list[str], redo: list[str]) -> None:
         """Write the new action list only if nobody else changed the game meanwhile."""

@@ -36,6 +36,9 @@ ENVIRONMENT = {
     "max_events": "BALL_MAX_EVENTS",
     "max_clocks": "BALL_MAX_CLOCKS",
     "max_games": "BALL_MAX_GAMES",
+    "max_games_per_address": "BALL_MAX_GAMES_PER_ADDRESS",
+    "game_creations": "BALL_GAME_CREATIONS",
+    "game_creation_window": "BALL_GAME_CREATION_WINDOW",
 }
 
 
@@ -47,6 +50,10 @@ class Limits:
     max_events: int = 200
     max_clocks: int = 2_000
     max_games: int = 5_000
+    # stored games one client address may hold, and create per window (ball.web.game_quota)
+    max_games_per_address: int = 100
+    game_creations: int = 60
+    game_creation_window: float = 600.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -169,18 +176,27 @@ class CreationRate:
         self._seen: dict[tuple[str, str], deque[float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, kind: str, client: str, now: float, limits: Limits) -> float:
+    def take(
+        self,
+        kind: str,
+        client: str,
+        now: float,
+        limits: Limits,
+        allowed: tuple[int, float] | None = None,
+    ) -> float:
         """Count one creation; returns 0, or the seconds to wait when over the limit (then
-        nothing is counted)."""
+        nothing is counted). `allowed` is (creations, window seconds) when `kind` has its
+        own, else the limits' `creations` per `creation_window`."""
+        count, window = allowed or (limits.creations, limits.creation_window)
         with self._lock:
             stamps = self._seen.setdefault((kind, client), deque())
-            while stamps and stamps[0] <= now - limits.creation_window:
+            while stamps and stamps[0] <= now - window:
                 stamps.popleft()
-            if len(stamps) >= limits.creations:
-                return stamps[0] + limits.creation_window - now
+            if len(stamps) >= count:
+                return stamps[0] + window - now
             stamps.append(now)
             if len(self._seen) > self.MAX_TRACKED:
-                self._forget_quiet(now, limits.creation_window)
+                self._forget_quiet(now, window)
             return 0.0
 
     def _forget_quiet(self, now: float, window: float) -> None:
@@ -188,8 +204,11 @@ class CreationRate:
             del self._seen[key]
 
 
-def check_creation_rate(request: Request, kind: str) -> None:
-    """429 (with Retry-After) when this client address made too many `kind` lately."""
+def check_creation_rate(
+    request: Request, kind: str, allowed: tuple[int, float] | None = None
+) -> None:
+    """429 (with Retry-After) when this client address made too many `kind` lately: more
+    than `allowed` (creations, window seconds), by default the limits' `creations`."""
     from ball.web.security import client_address
 
     rate = getattr(request.app.state, "creation_rate", None)
@@ -197,13 +216,14 @@ def check_creation_rate(request: Request, kind: str) -> None:
         rate = request.app.state.creation_rate = CreationRate()
     source = getattr(request.app.state, "clock_time", None) or time.time
     limits = limits_of(request)
-    wait = rate.take(kind, client_address(request), float(source()), limits)
+    count, window = allowed or (limits.creations, limits.creation_window)
+    wait = rate.take(kind, client_address(request), float(source()), limits, (count, window))
     if wait > 0:
         seconds = max(1, int(wait + 0.999))
         raise HTTPException(
             429,
-            f"too many {kind} created from this address: at most {limits.creations} in "
-            f"{int(limits.creation_window)} s; try again in {seconds} s",
+            f"too many {kind} created from this address: at most {count} in "
+            f"{int(window)} s; try again in {seconds} s",
             {"Retry-After": str(seconds)},
         )
 

@@ -82,17 +82,23 @@ def rebuild(row: XiangqiGameRow) -> Game:
         raise GameConflict(f"Xiangqi game {row.id} no longer replays: {exc}") from None
 
 
+def _key(row: XiangqiGameRow) -> tuple[int, int, str]:
+    """A row's cache key. Its creation time too: SQLite may give a deleted game's id to a
+    new game (`ball.web.game_quota` prunes games), which must not find the old one."""
+    return (row.id, row.version, str(row.created_at))
+
+
 class GameCache:
     """Recently rebuilt games of ONE database by (id, version); callers copy before they
     change one. Ids are row numbers, so each app (database) keeps its own cache."""
 
     def __init__(self, size: int = 128) -> None:
-        self._items: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int, str], Game] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
     def get(self, row: XiangqiGameRow) -> Game:
-        key = (row.id, row.version)
+        key = _key(row)
         with self._lock:
             game = self._items.get(key)
             if game is not None:
@@ -104,7 +110,7 @@ class GameCache:
 
     def put(self, row: XiangqiGameRow, game: Game) -> None:
         with self._lock:
-            self._items[(row.id, row.version)] = game
+            self._items[_key(row)] = game
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
@@ -205,7 +211,48 @@ class XiangqiStore:
         computer: str | None = None,
         level: str | None = None,
         title: str = "",
+        *,
+        owner: str | None = None,
+        move: str | None = None,
+        notation: str = "iccs",
     ) -> dict[str, Any]:
+        """Store a new game and answer its state; with `move`, the game is stored with that
+        first move played (the page stores a game at its first move, issue 30 item 8): an
+        illegal one stores nothing."""
+        row = self._new(fen, mode, computer, level, title)
+        if move is not None:
+            _check_notation(notation)
+            game = Game(Position.from_fen(row.start))
+            if row.mode == "computer" and str(game.position.turn) == row.computer:
+                raise GameConflict(f"move: the computer ({row.computer}) moves first")
+            _push(game, move.strip(), notation)
+            row.moves = json.dumps(game.to_document()["moves"])
+            row.version = 1
+        row.owner = owner
+        with self._writing, self.sessions() as session:
+            session.add(row)
+            session.commit()
+            game_id = str(row.id)
+        self._computer_reply(game_id)
+        return self.state(game_id, notation)
+
+    def preview(
+        self,
+        fen: str | None = None,
+        mode: str = "hotseat",
+        computer: str | None = None,
+        level: str | None = None,
+        title: str = "",
+    ) -> dict[str, Any]:
+        """The state a new game would have, stored nowhere (its `id` is null)."""
+        row = self._new(fen, mode, computer, level, title)
+        row.version = 0
+        return state(row, Game(Position.from_fen(row.start)))
+
+    def _new(
+        self, fen: str | None, mode: str, computer: str | None, level: str | None, title: str
+    ) -> XiangqiGameRow:
+        """A new game's checked settings, as a row not stored yet."""
         if mode not in MODES:
             raise BadRequest(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
         if (char := bad_character(title)) is not None:
@@ -220,15 +267,9 @@ class XiangqiStore:
         else:
             computer = level = None
         start = start_position(fen)
-        row = XiangqiGameRow(
+        return XiangqiGameRow(
             title=title[:200], mode=mode, computer=computer, level=level, start=start.fen()
         )
-        with self._writing, self.sessions() as session:
-            session.add(row)
-            session.commit()
-            game_id = str(row.id)
-        self._computer_reply(game_id)
-        return self.state(game_id)
 
     def _save(self, session: Session, row: XiangqiGameRow, game: Game) -> None:
         """Write the move list (and ending) only if nobody changed the game meanwhile."""
