@@ -1,6 +1,6 @@
-"""Issue 13's loose ends in the browser: no stored game however often / is opened, until its first action, no "PE 0"
-under standard rules (§2/§11), a rulebook "Play" that greys out once played, a bare /replay
-that says what to do."""
+"""Issue 13's loose ends in the browser: no stored game however often / is opened (a game is
+stored at its first action, issue 30), no "PE 0" under standard rules (§2/§11), a rulebook
+"Play" that greys out once played, a bare /replay that says what to do."""
 
 from __future__ import annotations
 

@@ -23,10 +23,10 @@ from starlette.concurrency import run_in_threadpool
 from ball.engine import notation
 from ball.web import games as games_service
 from ball.web import sim_story
+from ball.web.game_quota import admit_game
 from ball.web.games import GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
 from ball.web.json_answer import StateResponse
-from ball.web.game_quota import admit_game
 from ball.web.openapi import json_errors
 from ball.web.security import client_address
 

@@ -86,7 +86,8 @@ def _heaviest(session: Session) -> tuple[str, int] | None:
             .group_by(model.owner)
         )
         for owner, count in rows:
-            held[owner] = held.get(owner, 0) + count
+            if owner is not None:  # excluded by the query; this tells the type checker
+                held[owner] = held.get(owner, 0) + count
     if not held:
         return None
     owner = max(held, key=lambda o: (held[o], o))

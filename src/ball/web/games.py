@@ -24,9 +24,9 @@ from sqlalchemy import Table, bindparam, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
-from ball.ai import agent_name
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character
@@ -698,9 +698,7 @@ class GameStore:
             first_half=row.id,
         )
 
-    def match_halves(
-        self, first_id: str | None, second_id: str
-    ) -> tuple[Game, Game, str | None]:
+    def match_halves(self, first_id: str | None, second_id: str) -> tuple[Game, Game, str | None]:
         """Both halves of a finished simulator match and the computer's side in half 1.
 
         The first must be a finished half 1 and the second a finished half 2 under the same

@@ -39,6 +39,8 @@ ENVIRONMENT = {
     "max_games_per_address": "BALL_MAX_GAMES_PER_ADDRESS",
     "game_creations": "BALL_GAME_CREATIONS",
     "game_creation_window": "BALL_GAME_CREATION_WINDOW",
+    "pdf_renders": "BALL_PDF_RENDERS",
+    "pdf_render_window": "BALL_PDF_RENDER_WINDOW",
 }
 
 
@@ -54,6 +56,9 @@ class Limits:
     max_games_per_address: int = 100
     game_creations: int = 60
     game_creation_window: float = 600.0
+    # PDF renders (cache misses) one address may start per window (ball.web.pdf_cache)
+    pdf_renders: int = 20
+    pdf_render_window: float = 600.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:

@@ -16,13 +16,15 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ball.web.games import GameError
 from ball.web.game_quota import admit_game
+from ball.web.games import GameError
 from ball.web.openapi import json_errors
 from ball.web.security import client_address
 from ball.web.xiangqi_games import GameCache, XiangqiStore, replay_document, replay_pgn
 
-router = APIRouter(prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422, 429))
+router = APIRouter(
+    prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422, 429)
+)
 
 
 class NewXiangqiGame(BaseModel):

@@ -58,9 +58,9 @@ const sim = new Simulator(root, {
     if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
       rulesSelect.value = state.ruleset;
     }
-    if (state.id && new URLSearchParams(location.search).get("game") !== state.id) {
-      history.replaceState(null, "", `?game=${state.id}`);
-    }
+    const shown = new URLSearchParams(location.search).get("game");
+    if (state.id && shown !== state.id) history.replaceState(null, "", `?game=${state.id}`);
+    else if (!state.id && shown) history.replaceState(null, "", location.pathname); // not stored yet
   },
 });
 const announcer = new Announcer(sim, document.getElementById("new-game"));
