@@ -9,8 +9,10 @@ visit stores nothing (a game is stored with its first action); abandoned games a
 from __future__ import annotations
 
 import threading
+import time
 import warnings
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import httpx
 from sqlalchemy import update
@@ -133,3 +135,28 @@ def test_abandoned_empty_games_are_pruned_at_the_quota(tmp_path):
     assert client.post("/api/games", json={}).status_code == 201
     left = {g["id"] for g in client.get("/api/games").json()}
     assert first[0] not in left and set(first[1:]) <= left
+
+
+def test_the_search_worker_ends_with_a_killed_server(server_process):
+    server = server_process()
+    body = {"mode": "computer", "computer_side": "N", "computer_level": "greedy"}
+    assert httpx.post(f"{server.url}/api/games", json=body, timeout=60).status_code == 201
+    pid = server.proc.pid
+    # each thread's own children: the worker is started from the pool's thread
+    tasks = Path(f"/proc/{pid}/task").glob("*/children")
+    children = [c for task in tasks for c in task.read_text().split()]
+    assert children  # the search worker process (and multiprocessing's resource tracker)
+    server.kill()  # SIGKILL: no shutdown handler runs
+    for _ in range(300):
+        alive = [c for c in children if Path(f"/proc/{c}").exists() and not _zombie(c)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert alive == []  # no orphan keeps a core busy or a pipe open
+
+
+def _zombie(pid: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True

@@ -20,7 +20,9 @@ with the limit named), never parked on a server thread.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -66,6 +68,18 @@ def xiangqi_move(fen: str, level: str, seed: int) -> str | None:
 
     move = choose_move(Position.from_fen(fen), level, seed=seed)
     return None if move is None else move.iccs()
+
+
+def _follow_parent(parent: int) -> None:
+    """A worker's start: it exits once the server process that made it is gone, even
+    SIGKILLed (no shutdown handler runs then), instead of living on as an orphan."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ball-search-parent", daemon=True).start()
 
 
 @dataclass
@@ -157,7 +171,10 @@ class SearchPool:
         if self._processes is None:
             # spawn, not fork: the server has threads (and open SQLite files) a fork copies
             self._processes = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
             )
         return self._processes
 
