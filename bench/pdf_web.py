@@ -38,14 +38,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def seeded(db: Path) -> None:
-    from ball.tournament import TournamentService
+SEED = """
+import sys
+from ball.tournament import TournamentService
 
-    svc = TournamentService(str(db))
-    svc.create_event(name="Bench Open", system="swiss", rounds=5)
-    for i in range(16):
-        svc.add_player(f"Player {i:02d}")
-    svc.pair_next_round()
+svc = TournamentService(sys.argv[1])
+svc.create_event(name="Bench Open", system="swiss", rounds=5)
+for i in range(16):
+    svc.add_player(f"Player {i:02d}")
+svc.pair_next_round()
+"""
+
+
+def seeded(db: Path, src: Path) -> None:
+    """The event, written by the code under test (its own migrations)."""
+    env = {**os.environ, "PYTHONPATH": f"{src}:{HERE}"}
+    subprocess.run([sys.executable, "-c", SEED, str(db)], env=env, check=True)
 
 
 def start_server(port: int, db: Path, src: Path) -> subprocess.Popen:
@@ -89,7 +97,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite"
-        seeded(db)
+        seeded(db, args.src)
         port = free_port()
         server = start_server(port, db, args.src)
         base = f"http://127.0.0.1:{port}"
