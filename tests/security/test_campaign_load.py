@@ -160,3 +160,18 @@ def _zombie(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_a_full_search_queue_refuses_the_action_and_stores_nothing(tmp_path, monkeypatch):
+    from ball.web import searches
+
+    client = TestClient(_app(tmp_path))
+    body = {"mode": "computer", "computer_side": "S", "computer_level": "greedy"}
+    made = client.post("/api/games", json=body).json()  # N, the player, acts first
+    monkeypatch.setattr(searches, "pool", searches.SearchPool(per_client=0))
+    answer = client.post(f"/api/games/{made['id']}/actions", json={"action": made["legal"][0]})
+    assert answer.status_code == 429 and "computer searches" in answer.json()["detail"]
+    assert client.get(f"/api/games/{made['id']}").json()["version"] == made["version"]
+    xq = {"mode": "computer", "computer": "black", "move": "h2e2"}
+    refused = client.post("/api/xiangqi/games", json=xq)
+    assert refused.status_code == 429 and client.get("/api/xiangqi/games").json() == []

@@ -475,6 +475,8 @@ class GameStore:
             redo="[]",
             version=len(actions),
         )
+        if row.mode == "computer":
+            self._searchable()
         with self._writing, self.sessions() as session:
             session.add(row)
             session.commit()
@@ -595,6 +597,8 @@ class GameStore:
                 raise GameConflict(
                     f"game {game_id!r} is at version {row.version}, not {expected_version}"
                 )
+            if row.mode == "computer":
+                self._searchable()
             rebuilt = self._rebuilt(row)
             game = rebuilt.game.copy()
             try:
@@ -641,6 +645,14 @@ class GameStore:
         _cache.put((game_id, head.version), rebuilt)
         heads.put(head)
         return self._state(head, rebuilt, since), entry
+
+    def _searchable(self) -> None:
+        """429 before a player's action is stored if the computer could not answer it now
+        (this client's search queue is full)."""
+        try:
+            searches.pool.check(self.client)
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
 
     def _computer_turns(self, game_id: str) -> None:
         """The computer's actions while it is its turn: searched on a copy of the position

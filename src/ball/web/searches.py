@@ -106,26 +106,37 @@ class SearchPool:
         self._threads: list[threading.Thread] = []
         self._processes: ProcessPoolExecutor | None = None
 
+    def check(self, client: str) -> None:
+        """`SearchesBusy` now if a search of `client` would be refused: asked before a
+        player's action that the computer must answer, so the action is not stored without
+        its answer."""
+        with self._cond:
+            self._refuse(client)
+
     def run(self, client: str, work: Callable[..., Any], *args: Any) -> Any:
         """`work(*args)` in a worker process, after the searches queued before it (taking
         clients in turn); raises `SearchesBusy` at once when the queues are full."""
         job = _Job(work, args)
         with self._cond:
-            if self._held.get(client, 0) >= self.per_client:
-                raise SearchesBusy(
-                    f"this address already has {self.per_client} computer searches under "
-                    "way; wait for their answers"
-                )
-            if sum(self._held.values()) >= self.in_all:
-                raise SearchesBusy(
-                    f"the server is running the most computer searches it queues "
-                    f"({self.in_all}); try again in a few seconds"
-                )
+            self._refuse(client)
             self._held[client] = self._held.get(client, 0) + 1
             self._queues.setdefault(client, deque()).append(job)
             self._start_workers()
             self._cond.notify()
         return job.future.result()
+
+    def _refuse(self, client: str) -> None:
+        """Raise `SearchesBusy` if the queues are full for `client` (lock held)."""
+        if self._held.get(client, 0) >= self.per_client:
+            raise SearchesBusy(
+                f"this address already has {self.per_client} computer searches under "
+                "way; wait for their answers"
+            )
+        if sum(self._held.values()) >= self.in_all:
+            raise SearchesBusy(
+                f"the server is running the most computer searches it queues "
+                f"({self.in_all}); try again in a few seconds"
+            )
 
     def _start_workers(self) -> None:
         while len(self._threads) < self.workers:

@@ -229,6 +229,8 @@ class XiangqiStore:
             row.moves = json.dumps(game.to_document()["moves"])
             row.version = 1
         row.owner = owner
+        if row.mode == "computer":
+            self._searchable()
         with self._writing, self.sessions() as session:
             session.add(row)
             session.commit()
@@ -319,6 +321,8 @@ class XiangqiStore:
             _check_not_over(row, game)
             if row.mode == "computer" and str(game.position.turn) == row.computer:
                 raise GameConflict(f"it is the computer's move ({row.computer})")
+            if row.mode == "computer":
+                self._searchable()
             _push(game, move_text.strip(), notation)
             self._save(session, row, game)
         self._computer_reply(text)  # the lock is free while the computer thinks
@@ -344,6 +348,13 @@ class XiangqiStore:
             _push_searched(game, move)
             self._save(session, row, game)
             return state(row, self._cache.get(row))
+
+    def _searchable(self) -> None:
+        """429 before a move is stored if the computer could not answer it now."""
+        try:
+            searches.pool.check(self.client)
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
 
     def _search(self, game: Game, level: str) -> str:
         """The computer's move in `game` at `level`, searched in the search pool on the
