@@ -327,12 +327,17 @@ def test_position_editor_places_a_piece_and_starts_a_game(page, live_server):
     shoot(page, "14-position-editor")
     page.click("button[data-control=play-from-here]")
     page.wait_for_function(f"() => !location.search.includes('{gid}')")
-    new_id = page.evaluate("new URLSearchParams(location.search).get('game')")
-    s = state(live_server, new_id)
+    s = page.evaluate("window.ballSimulator.state")
+    assert s["id"] == ""  # shown now, stored with its first action (issue 30 item 8)
     pieces = {(p["side"], p["id"]): p for p in s["position"]["pieces"]}
     assert pieces[("S", "X5")]["at"] == "G15"
     assert s["position"]["ball"] == {"carrier": "S:X5"} and s["actor"] == "S"
     assert "G15-I17" in s["legal"]
+    first = "end" if "end" in s["legal"] else s["legal"][0]  # G15-I17 would score: a dialog
+    page.evaluate(f"window.ballSimulator.apply('{first}')")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('game')")
+    new_id = page.evaluate("new URLSearchParams(location.search).get('game')")
+    assert [e["action"] for e in state(live_server, new_id)["log"]] == [first]
     # importing a document: a file with the release diagram's position, checked by the server
     page.click("button[data-control=edit]")
     doc = diagrams()["release"]["position"]
@@ -340,7 +345,7 @@ def test_position_editor_places_a_piece_and_starts_a_game(page, live_server):
     page.set_input_files(".editor input[name=position-file]", files=[upload])
     page.click("button[data-control=play-from-here]")
     page.wait_for_function(f"() => !location.search.includes('{new_id}')")
-    imported = state(live_server, page.evaluate("new URLSearchParams(location.search).get('game')"))
+    imported = page.evaluate("window.ballSimulator.state")
     assert imported["position"]["phase"] == "release" and imported["position"]["attack"] == "N"
     no_js_errors(page)
 

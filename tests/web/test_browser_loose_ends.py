@@ -1,6 +1,6 @@
-"""Issue 13's loose ends in the browser: one stored game however often / is opened, no "PE 0"
-under standard rules (§2/§11), a rulebook "Play" that greys out once played, a bare /replay
-that says what to do."""
+"""Issue 13's loose ends in the browser: no stored game however often / is opened (a game is
+stored at its first action, issue 30), no "PE 0" under standard rules (§2/§11), a rulebook
+"Play" that greys out once played, a bare /replay that says what to do."""
 
 from __future__ import annotations
 
@@ -15,13 +15,17 @@ def stored_games(base: str) -> list[dict]:
         return c.get("/api/games").json()
 
 
-def test_visiting_the_simulator_again_stores_no_new_game(page, live_server):
+def test_visiting_the_simulator_stores_no_game_until_the_first_action(page, live_server):
+    # issue 30 item 8: a visit stores nothing; the game is stored with its first action
     for _ in range(3):
         page.goto(f"{live_server}/")
-        page.wait_for_url("**/?game=*")
         page.locator("[data-field=score-S]").wait_for()
+    assert stored_games(live_server) == []
+    page.evaluate("window.ballSimulator.apply(window.ballSimulator.state.legal[0])")
+    page.wait_for_url("**/?game=*")
     games = stored_games(live_server)
-    assert len(games) == 1 and games[0]["plies"] == 0
+    assert len(games) == 1 and games[0]["plies"] == 1
+    assert page.evaluate("window.ballSimulator.state.log.length") == 1
     # standard rules have no PE: the coach boxes do not show "PE 0"
     assert page.locator("[data-field=pe-S]").count() == 0
     assert page.locator("[data-field=pbatk-S]").count() == 1

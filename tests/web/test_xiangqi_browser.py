@@ -59,17 +59,21 @@ def wait_version(page, version: int) -> None:
 
 
 def test_play_moves_by_click_with_capture_and_check(page, live_server) -> None:
-    page.goto(f"{live_server}/xiangqi")  # a new hot-seat game starts by itself
-    page.wait_for_url(re.compile(r"/xiangqi/\d+$"))
+    page.goto(f"{live_server}/xiangqi")  # a new hot-seat game is shown by itself
     page.wait_for_selector("#xq-board .xq-piece")
-    game_id = page.url.rsplit("/", 1)[1]
     assert page.locator('#xq-board .xq-piece[data-square="e0"] text').text_content() == "帥"
     assert page.locator('#xq-board .xq-piece[data-square="e9"] text').text_content() == "將"
+    # issue 30 item 8: nothing is stored until the first move
+    assert httpx.get(f"{live_server}/api/xiangqi/games").json() == []
     click(page, "h2")  # Red's cannon: its legal targets are lit, and only those
-    legal = {m[2:] for m in api_state(live_server, game_id)["legal"] if m.startswith("h2")}
+    start = httpx.post(f"{live_server}/api/xiangqi/games/preview", json={}).json()
+    legal = {m[2:] for m in start["legal"] if m.startswith("h2")}
     assert targets(page) == legal and "e2" in legal
     click(page, "e2")
     wait_version(page, 1)
+    page.wait_for_url(re.compile(r"/xiangqi/\d+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    assert len(httpx.get(f"{live_server}/api/xiangqi/games").json()) == 1
     click(page, "h9")
     click(page, "g7")
     wait_version(page, 2)
@@ -112,12 +116,13 @@ def test_play_the_computer(page, live_server) -> None:
     page.select_option("#xq-new select[name=computer]", "black")
     page.click("#xq-new button[type=submit]")
     page.wait_for_selector('#xq[data-version="0"]:not([aria-busy])')
-    game_id = page.url.rsplit("/", 1)[1]
-    assert api_state(live_server, game_id)["mode"] == "computer"
     click(page, "b2")
     click(page, "e2")
     wait_version(page, 2)  # our move and the computer's answer
+    page.wait_for_url(re.compile(r"/xiangqi/\d+$"))
+    game_id = page.url.rsplit("/", 1)[1]
     s = api_state(live_server, game_id)
+    assert s["mode"] == "computer"
     assert s["moves"][0]["iccs"] == "b2e2" and s["moves"][1]["by"] == "black"
     assert page.locator("#xq-moves li").count() == 2
     shoot(page, "xiangqi-computer")

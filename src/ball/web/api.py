@@ -23,13 +23,14 @@ from starlette.concurrency import run_in_threadpool
 from ball.engine import notation
 from ball.web import games as games_service
 from ball.web import sim_story
+from ball.web.game_quota import admit_game
 from ball.web.games import GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
 from ball.web.json_answer import StateResponse
-from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
+from ball.web.security import client_address
 
-router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422))
+router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422, 429))
 
 
 class NewGame(BaseModel):
@@ -53,6 +54,14 @@ class NewGame(BaseModel):
         examples=["cards"],
     )
     title: str = Field("", max_length=200)
+    action: str | None = Field(
+        None,
+        min_length=1,
+        max_length=200,
+        description="The game's first action (spec 18.1): the game is stored with it "
+        "played, so a page stores a game at its first action, not at the visit",
+        examples=["G7-H8"],
+    )
 
 
 class ActionIn(BaseModel):
@@ -136,7 +145,8 @@ class LegalOut(BaseModel):
 
 
 def store(request: Request) -> GameStore:
-    return GameStore(request.app.state.sessions)
+    # the client's address names its queue for the computer's searches (ball.web.searches)
+    return GameStore(request.app.state.sessions, client_address(request))
 
 
 Since = Query(
@@ -186,10 +196,44 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
 
 @router.post("/games", status_code=201, response_model=GameState, summary="Create a game")
 def create_game(request: Request, body: NewGame | None = None):
-    check_cap(request, "games")  # anyone may create games: the database must stay bounded
     body = body or NewGame()
     with _errors():
+        # checked before counting the game against anything: a bad body stores nothing
+        store(request).preview(
+            body.position,
+            body.mode,
+            body.computer_side,
+            body.title,
+            body.ruleset,
+            computer_level=body.computer_level,
+        )
+    # anyone may create games: each address has its quota, the database stays bounded
+    owner = admit_game(request)
+    with _errors():
         state = store(request).create(
+            body.position,
+            body.mode,
+            body.computer_side,
+            body.title,
+            body.ruleset,
+            computer_level=body.computer_level,
+            owner=owner,
+            action=body.action,
+        )
+    return _told(request, state)
+
+
+@router.post(
+    "/games/preview",
+    response_model=GameState,
+    summary="The state a new game would have, without storing it (its id is empty)",
+)
+def preview_game(request: Request, body: NewGame | None = None):
+    """What the simulator shows on a visit: store the game with its first action by
+    `POST /games` with `action`."""
+    body = body or NewGame()
+    with _errors():
+        state = store(request).preview(
             body.position,
             body.mode,
             body.computer_side,

@@ -24,11 +24,13 @@ from sqlalchemy import Table, bindparam, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character, too_long
+from ball.web import searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -53,6 +55,12 @@ class GameConflict(GameError):
 
 class BadPosition(GameError):
     status = 422
+
+
+class ComputerBusy(GameError):
+    """Too many computer searches queued (`ball.web.searches`): ask again later."""
+
+    status = 429
 
 
 @dataclass
@@ -302,6 +310,10 @@ class _Modes:
             if len(self._items) > self._size:
                 self._items.popitem(last=False)
 
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
 
 _modes = _Modes()
 
@@ -351,8 +363,9 @@ _SAVE = (
 class GameStore:
     """Games of one database (`sessions` is the app's sessionmaker)."""
 
-    def __init__(self, sessions: sessionmaker) -> None:
+    def __init__(self, sessions: sessionmaker, client: str = "local") -> None:
         self.sessions = sessions
+        self.client = client  # whose queue the computer's searches wait in (an address)
         self._writing = write_lock(sessions)
         bind = sessions.kw.get("bind")
         self._engine = bind if fast_path(bind) else None
@@ -437,7 +450,70 @@ class GameStore:
         computer_level: str | None = None,
         lesson: str | None = None,
         first_half: str | None = None,
+        owner: str | None = None,
+        action: str | None = None,
     ) -> dict[str, Any]:
+        """Store a new game and answer its state; with `action`, the game is stored with
+        that first action already played (the browser stores a game at its first action,
+        issue 30 item 8): an illegal one stores nothing."""
+        head, rebuilt = self._new(position, mode, computer_side, title, ruleset, computer_level)
+        actions: list[str] = []
+        if action is not None:
+            rebuilt = self._first(head, rebuilt, action)
+            actions = [action.strip()]
+        row = WebGame(
+            id=uuid.uuid4().hex[:12],
+            title=head.title,
+            mode=head.mode,
+            computer_side=head.computer_side,
+            computer_level=head.computer_level,
+            lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
+            first_half=first_half,  # `next_half`'s link, read by `match_halves`
+            owner=owner,  # the address whose quota counts it (ball.web.game_quota)
+            initial=json.dumps(rebuilt.snapshots[0][1].to_json()),
+            actions=json.dumps(actions),
+            redo="[]",
+            version=len(actions),
+        )
+        if row.mode == "computer":
+            self._searchable()
+        with self._writing, self.sessions() as session:
+            session.add(row)
+            session.commit()
+            heads.put(GameHead.of(row))
+            _cache.put((row.id, row.version), rebuilt)
+        if row.mode == "computer":  # the computer may act now: searched outside the lock
+            self._computer_turns(row.id)
+            return self.state(row.id)
+        return self._state(row, rebuilt)
+
+    def preview(
+        self,
+        position: dict[str, Any] | None = None,
+        mode: str = "free",
+        computer_side: str | None = None,
+        title: str = "",
+        ruleset: str | None = None,
+        *,
+        computer_level: str | None = None,
+    ) -> dict[str, Any]:
+        """The state a new game would have, stored nowhere (its `id` is empty): the page
+        shows it, and stores the game with its first action (`create(..., action=)`)."""
+        head, rebuilt = self._new(position, mode, computer_side, title, ruleset, computer_level)
+        state = self._state(head, rebuilt)
+        _modes.drop(head.id)
+        return state
+
+    def _new(
+        self,
+        position: dict[str, Any] | None,
+        mode: str,
+        computer_side: str | None,
+        title: str,
+        ruleset: str | None,
+        computer_level: str | None,
+    ) -> tuple[GameHead, Rebuilt]:
+        """A new game's checked settings (as an unstored head, id "") and its position."""
         if mode not in MODES:
             raise GameError(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
         if (why := too_long(title, "title")) is not None:
@@ -460,27 +536,21 @@ class GameStore:
         else:
             computer_side = computer_level = None
         game = start_game(position, ruleset)
-        row = WebGame(
-            id=uuid.uuid4().hex[:12],
-            title=title[:200],
-            mode=mode,
-            computer_side=computer_side,
-            computer_level=computer_level,
-            lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
-            first_half=first_half,  # `next_half`'s link, read by `match_halves`
-            initial=json.dumps(game.to_json()),
-            actions="[]",
-            redo="[]",
-            version=0,
-        )
-        with self._writing, self.sessions() as session:
-            session.add(row)
-            session.commit()
-            heads.put(GameHead.of(row))
-            if mode == "computer":
-                self._computer_turns(session, row)
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt)
+        head = GameHead("", title[:200], mode, computer_side, computer_level, 0, "[]")
+        return head, Rebuilt(game, [], ((0, game.copy()),))
+
+    def _first(self, head: GameHead, rebuilt: Rebuilt, action: str) -> Rebuilt:
+        """`rebuilt` after the player's first action, checked before anything is stored."""
+        if not isinstance(action, str) or not action.strip():
+            raise GameError("action: give one action in spec 18.1 notation, e.g. G7-H8")
+        if head.mode == "computer" and rebuilt.game.actor == head.computer_side:
+            raise GameConflict(f"action: the computer ({head.computer_side}) acts first")
+        game = rebuilt.game.copy()
+        try:
+            entry = _apply_logged(game, action.strip(), 1)
+        except IllegalAction as exc:
+            raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
+        return rebuilt.extended(game, entry)
 
     def _save(self, session: Session, row: WebGame, actions: list[str], redo: list[str]) -> None:
         """Write the new action list only if nobody else changed the game meanwhile."""
@@ -529,6 +599,8 @@ class GameStore:
                 raise GameConflict(
                     f"game {game_id!r} is at version {row.version}, not {expected_version}"
                 )
+            if row.mode == "computer":
+                self._searchable()
             rebuilt = self._rebuilt(row)
             game = rebuilt.game.copy()
             try:
@@ -537,11 +609,13 @@ class GameStore:
                 raise GameError(f"illegal action {action.strip()!r}: {exc}") from exc
             actions = [e.action for e in rebuilt.log] + [entry.action]
             self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
-            if row.mode == "computer":
-                self._computer_turns(session, row)
-            rebuilt = self._rebuilt(row)
-        return self._state(row, rebuilt, since), entry
+            rebuilt = rebuilt.extended(game, entry)
+            _cache.put((row.id, row.version), rebuilt)
+            answer = None if row.mode == "computer" else self._state(row, rebuilt, since)
+        if answer is not None:
+            return answer, entry
+        self._computer_turns(game_id)  # the lock is free while the computer thinks
+        return self.state(game_id, since), entry
 
     def _apply_known(
         self, game_id: str, action: str, expected_version: int | None, since: int | None
@@ -574,27 +648,49 @@ class GameStore:
         heads.put(head)
         return self._state(head, rebuilt, since), entry
 
-    def _computer_turns(self, session: Session, row: WebGame) -> None:
-        from ball.ai import agent, agent_name
-        from ball.engine.actions import to_text
+    def _searchable(self) -> None:
+        """429 before a player's action is stored if the computer could not answer it now
+        (this client's search queue is full)."""
+        try:
+            searches.pool.check(self.client)
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
 
-        # one player for the whole reply, so a search player reuses its tree within the turn
-        # and keeps to its time per turn; seeded by the log length, the same game gets the
-        # same replies
-        player = agent(agent_name(row.computer_level or "greedy"), seed=len(self._rebuilt(row).log))
-        for _ in range(64):  # a turn holds a handful of actions; this bounds a bad loop
+    def _computer_turns(self, game_id: str) -> None:
+        """The computer's actions while it is its turn: searched on a copy of the position
+        in the search pool (`ball.web.searches`) without holding the write lock, then
+        applied under it only if nobody changed the game meanwhile (else the computer's
+        answer is dropped: the game moved on and the next request asks again)."""
+        with self.sessions() as session:
+            row = self._row(session, game_id)
             rebuilt = self._rebuilt(row)
-            game = rebuilt.game
-            if game.is_over or game.actor != row.computer_side:
+            seen, side = row.version, row.computer_side
+            level = agent_name(row.computer_level or "greedy")
+        game = rebuilt.game
+        if game.is_over or game.actor != side or not game.legal_tuples():
+            return
+        # seeded by the log length: the same game gets the same replies
+        try:
+            actions = searches.pool.run(
+                self.client, searches.ball_turn, game.to_json(), level, len(rebuilt.log), side
+            )
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+        with self._writing, self.sessions() as session:
+            row = self._row(session, game_id)
+            if row.version != seen:
                 return
-            if not game.legal_tuples():
-                return
-            game = game.copy()
-            action = to_text(player(rebuilt.game.state))
-            entry = _apply_logged(game, action, len(rebuilt.log) + 1)
-            actions = [e.action for e in rebuilt.log] + [entry.action]
-            self._save(session, row, actions, [])
-            _cache.put((row.id, row.version), rebuilt.extended(game, entry))
+            rebuilt = self._rebuilt(row)
+            for action in actions:
+                game = rebuilt.game.copy()
+                try:
+                    entry = _apply_logged(game, action, len(rebuilt.log) + 1)
+                except IllegalAction:  # cannot happen for the same position; never stored
+                    break
+                rebuilt = rebuilt.extended(game, entry)
+            if len(rebuilt.log) > len(json.loads(row.actions)):
+                self._save(session, row, [e.action for e in rebuilt.log], [])
+                _cache.put((row.id, row.version), rebuilt)
 
     def next_half(self, game_id: str) -> dict[str, Any]:
         """A new game for the second half, once the first is over (ends change, D-22)."""
@@ -616,9 +712,7 @@ class GameStore:
             first_half=row.id,
         )
 
-    def match_halves(
-        self, first_id: str | None, second_id: str
-    ) -> tuple[Game, Game, str | None]:
+    def match_halves(self, first_id: str | None, second_id: str) -> tuple[Game, Game, str | None]:
         """Both halves of a finished simulator match and the computer's side in half 1.
 
         The first must be a finished half 1 and the second a finished half 2 under the same

@@ -51,6 +51,11 @@ ENVIRONMENT = {
     "max_games": "BALL_MAX_GAMES",
     "request_rate": "BALL_REQUEST_RATE",
     "request_burst": "BALL_REQUEST_BURST",
+    "max_games_per_address": "BALL_MAX_GAMES_PER_ADDRESS",
+    "game_creations": "BALL_GAME_CREATIONS",
+    "game_creation_window": "BALL_GAME_CREATION_WINDOW",
+    "pdf_renders": "BALL_PDF_RENDERS",
+    "pdf_render_window": "BALL_PDF_RENDER_WINDOW",
 }
 
 
@@ -64,6 +69,13 @@ class Limits:
     max_games: int = 5_000
     request_rate: float = 30.0
     request_burst: int = 900
+    # stored games one client address may hold, and create per window (ball.web.game_quota)
+    max_games_per_address: int = 100
+    game_creations: int = 60
+    game_creation_window: float = 600.0
+    # PDF renders (cache misses) one address may start per window (ball.web.pdf_cache)
+    pdf_renders: int = 20
+    pdf_render_window: float = 600.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -187,18 +199,27 @@ class CreationRate:
         self._seen: dict[tuple[str, str], deque[float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, kind: str, client: str, now: float, limits: Limits) -> float:
+    def take(
+        self,
+        kind: str,
+        client: str,
+        now: float,
+        limits: Limits,
+        allowed: tuple[int, float] | None = None,
+    ) -> float:
         """Count one creation; returns 0, or the seconds to wait when over the limit (then
-        nothing is counted)."""
+        nothing is counted). `allowed` is (creations, window seconds) when `kind` has its
+        own, else the limits' `creations` per `creation_window`."""
+        count, window = allowed or (limits.creations, limits.creation_window)
         with self._lock:
             stamps = self._seen.setdefault((kind, client), deque())
-            while stamps and stamps[0] <= now - limits.creation_window:
+            while stamps and stamps[0] <= now - window:
                 stamps.popleft()
-            if len(stamps) >= limits.creations:
-                return stamps[0] + limits.creation_window - now
+            if len(stamps) >= count:
+                return stamps[0] + window - now
             stamps.append(now)
             if len(self._seen) > self.MAX_TRACKED:
-                self._forget_quiet(now, limits.creation_window)
+                self._forget_quiet(now, window)
             return 0.0
 
     def _forget_quiet(self, now: float, window: float) -> None:
@@ -206,8 +227,11 @@ class CreationRate:
             del self._seen[key]
 
 
-def check_creation_rate(request: Request, kind: str) -> None:
-    """429 (with Retry-After) when this client address made too many `kind` lately."""
+def check_creation_rate(
+    request: Request, kind: str, allowed: tuple[int, float] | None = None
+) -> None:
+    """429 (with Retry-After) when this client address made too many `kind` lately: more
+    than `allowed` (creations, window seconds), by default the limits' `creations`."""
     from ball.web.security import client_address
 
     rate = getattr(request.app.state, "creation_rate", None)
@@ -215,13 +239,14 @@ def check_creation_rate(request: Request, kind: str) -> None:
         rate = request.app.state.creation_rate = CreationRate()
     source = getattr(request.app.state, "clock_time", None) or time.time
     limits = limits_of(request)
-    wait = rate.take(kind, client_address(request), float(source()), limits)
+    count, window = allowed or (limits.creations, limits.creation_window)
+    wait = rate.take(kind, client_address(request), float(source()), limits, (count, window))
     if wait > 0:
         seconds = max(1, int(wait + 0.999))
         raise HTTPException(
             429,
-            f"too many {kind} created from this address: at most {limits.creations} in "
-            f"{int(limits.creation_window)} s; try again in {seconds} s",
+            f"too many {kind} created from this address: at most {count} in "
+            f"{int(window)} s; try again in {seconds} s",
             {"Retry-After": str(seconds)},
         )
 

@@ -41,6 +41,9 @@ class WebGame(Base):
     # the game whose second half this is, when `next_half` made it; NULL: a first half, or
     # a half 2 set up in the editor (its first half is named with the result request)
     first_half: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # the client address that made it through the web API (its quota, `ball.web.game_quota`,
+    # revision web_0008_o); NULL: made by the CLI, the desk or a lesson, or before owners
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     initial: Mapped[str] = mapped_column(Text)  # spec 18.2 position document (JSON)
     actions: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of 18.1 strings
     redo: Mapped[str] = mapped_column(Text, default="[]")  # undone actions, newest last
@@ -132,3 +135,6 @@ class XiangqiGameRow(Base):
     # The table device key (`ball.device_key`, revision web_0008_k): with the desk session,
     # the only way to write a game of a table. "" for a game not of a table.
     device_key: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    # the client address that made it through the web API (`ball.web.game_quota`); NULL:
+    # a desk table's game, or one stored before owners (revision web_0008_o)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)

@@ -2,7 +2,8 @@
 
 The HTML page is the printed edition itself with a screen-only toolbar (print button, PDF
 download, language and paper switches); the print stylesheet keeps that toolbar off paper.
-The PDF downloads are rendered by WeasyPrint from exactly the same HTML.
+The PDF downloads are rendered by WeasyPrint from exactly the same HTML, once per key
+(`ball.web.pdf_cache`: kind, event and its revision, round, language, paper, audience).
 
 A round's filled-in forms print the desk-only fields (sanctions, the arbiter's notes) only
 for a request carrying that event's desk session; anyone else gets the public fields, as the
@@ -16,6 +17,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from ball.printing import (
     LANGUAGES,
@@ -30,8 +32,9 @@ from ball.printing import (
 from ball.printing.render import labels
 from ball.web import security
 from ball.web.openapi import PDF, json_errors
+from ball.web.pdf_cache import cached_pdf
 
-router = APIRouter(prefix="/print", tags=["print"], responses=json_errors(404, 422))
+router = APIRouter(prefix="/print", tags=["print"], responses=json_errors(404, 422, 429))
 # The document lists the codes the renderer takes, so a request built from it is accepted
 # (issue 30 item 15); the renderer still refuses any other value with a 400 naming it.
 Lang = Annotated[str | None, Query(json_schema_extra={"enum": list(LANGUAGES)})]
@@ -107,12 +110,34 @@ def _round_forms(request: Request, round_: int, event: str) -> FormSet:
         raise HTTPException(status_code=404, detail=str(exc)) from None
 
 
-def _pdf(edition: Edition, name: str) -> Response:
+async def _pdf(request: Request, key: tuple[str, ...], name: str, edition) -> Response:
+    """The PDF of `edition()` (an `Edition` maker), kept under `key` plus the language and
+    paper (`ball.web.pdf_cache`: rendered once per key, one at a time, off the loop)."""
+    lang = _language(request, request.query_params.get("lang"))
+    paper = request.query_params.get("paper", "a4")
+    body = await cached_pdf(request, (*key, lang, paper), lambda: render_pdf(edition()))
     return Response(
-        render_pdf(edition),
+        body,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{name}-{edition.lang}.pdf"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}-{lang}.pdf"'},
     )
+
+
+def _revision(request: Request, event: str) -> tuple[str, str]:
+    """The event whose round is printed and its revision token (it changes with every
+    write to the event), for the PDF's key; ("", "") when there is none (the render
+    answers the 404)."""
+    from ball.tournament import TournamentError
+    from ball.web.deps import service_for
+
+    if getattr(request.app.state, "sessions", None) is None:
+        return "", ""  # no event database: the render answers 404
+    svc = service_for(request.app)
+    try:
+        event_id = svc.event_info(event or None).id
+    except (TournamentError, ValueError):
+        return "", ""
+    return str(event_id), svc.event_revision(event_id) or ""
 
 
 @router.get("/regulation", response_class=HTMLResponse)
@@ -124,10 +149,16 @@ def regulation_page(
 
 
 @router.get("/regulation.pdf", response_class=Response, responses=PDF)
-def regulation_pdf(
+async def regulation_pdf(
     request: Request, lang: Lang = None, paper: Paper = "a4", event: str = ""
 ) -> Response:
-    return _pdf(_edition(request, "regulation", lang, paper, event, None), "ball-regulation")
+    # the regulation and blank forms show only the event's name as given: no revision
+    return await _pdf(
+        request,
+        ("regulation", event),
+        "ball-regulation",
+        lambda: _edition(request, "regulation", lang, paper, event, None),
+    )
 
 
 @router.get("/forms", response_class=HTMLResponse)
@@ -143,7 +174,7 @@ def forms_page(
 
 
 @router.get("/forms.pdf", response_class=Response, responses=PDF)
-def forms_pdf(
+async def forms_pdf(
     request: Request,
     round: int | None = None,  # noqa: A002
     lang: Lang = None,
@@ -151,4 +182,9 @@ def forms_pdf(
     event: str = "",
 ) -> Response:
     name = f"ball-forms-round-{round}" if round is not None else "ball-forms"
-    return _pdf(_edition(request, "forms", lang, paper, event, round), name)
+    key: tuple[str, ...] = ("forms", event)
+    if round is not None:  # filled in from the event: kept per its revision
+        key = ("forms", *await run_in_threadpool(_revision, request, event), str(round))
+    return await _pdf(
+        request, key, name, lambda: _edition(request, "forms", lang, paper, event, round)
+    )

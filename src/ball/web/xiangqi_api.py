@@ -3,7 +3,7 @@
 Thin: handlers translate HTTP to `ball.web.xiangqi_games`; every bad input is a 4xx whose
 `detail` names the fault (an illegal move 400, a bad FEN, mode or notation 422, no such game
 404, a stale version or a move out of turn 409). A stored Xiangqi game counts against the
-same cap as a simulator game (`ball.web.limits`, BALL_MAX_GAMES).
+same quota and cap as a simulator game (`ball.web.game_quota`).
 
 A game the desk opened for a table ("Record the game") is the desk's: a move, a computer
 move or an ending is taken only with the event's desk session and its CSRF token
@@ -24,9 +24,10 @@ from pydantic import BaseModel, Field
 
 from ball import device_key
 from ball.web import security
+from ball.web.game_quota import admit_game
 from ball.web.games import GameError
-from ball.web.limits import check_cap
 from ball.web.openapi import json_errors
+from ball.web.security import client_address
 from ball.web.xiangqi_games import GameCache, XiangqiStore, replay_document, replay_pgn
 from ball.web.xiangqi_notation import STYLES
 
@@ -34,7 +35,9 @@ from ball.web.xiangqi_notation import STYLES
 # still refused with a 422 naming it.
 NOTATIONS: dict[str, Any] = {"enum": list(STYLES)}
 
-router = APIRouter(prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422))
+router = APIRouter(
+    prefix="/api/xiangqi", tags=["xiangqi"], responses=json_errors(404, 409, 422, 429)
+)
 
 
 class NewXiangqiGame(BaseModel):
@@ -45,6 +48,15 @@ class NewXiangqiGame(BaseModel):
     computer: Literal["red", "black"] | None = Field(None, description="The computer's side")
     level: Literal["easy", "medium"] | None = Field(None, description="The computer's level")
     title: str = Field("", max_length=200)
+    move: str | None = Field(
+        None,
+        min_length=1,
+        max_length=40,
+        description="The game's first move: the game is stored with it played, so a page "
+        "stores a game at its first move, not at the visit",
+        examples=["h2e2"],
+    )
+    notation: str = Field("iccs", max_length=20, description="The first move's notation")
 
 
 class MoveIn(BaseModel):
@@ -74,7 +86,7 @@ def store(request: Request) -> XiangqiStore:
     cache = getattr(request.app.state, "xiangqi_cache", None)
     if cache is None:  # one cache per app: game ids are row numbers of its own database
         cache = request.app.state.xiangqi_cache = GameCache()
-    return XiangqiStore(request.app.state.sessions, cache)
+    return XiangqiStore(request.app.state.sessions, cache, client_address(request))
 
 
 @contextmanager
@@ -117,10 +129,28 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
 
 @router.post("/games", status_code=201, summary="Create a Xiangqi game")
 def create_game(request: Request, body: NewXiangqiGame | None = None) -> dict[str, Any]:
-    check_cap(request, "games")  # one cap for every stored game: the database stays bounded
+    body = body or NewXiangqiGame()
+    with _errors():  # checked before counting the game against anything
+        store(request).preview(body.fen, body.mode, body.computer, body.level, body.title)
+    owner = admit_game(request)  # one quota and cap for every stored game (ball.web.game_quota)
+    with _errors():
+        return store(request).create(
+            body.fen,
+            body.mode,
+            body.computer,
+            body.level,
+            body.title,
+            owner=owner,
+            move=body.move,
+            notation=body.notation,
+        )
+
+
+@router.post("/games/preview", summary="A new game's state, not stored (its id is null)")
+def preview_game(request: Request, body: NewXiangqiGame | None = None) -> dict[str, Any]:
     body = body or NewXiangqiGame()
     with _errors():
-        return store(request).create(body.fen, body.mode, body.computer, body.level, body.title)
+        return store(request).preview(body.fen, body.mode, body.computer, body.level, body.title)
 
 
 @router.get("/games/{game_id}", summary="A Xiangqi game's state with its legal moves")

@@ -18,11 +18,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball import device_key
-from ball.ai.xiangqi import LEVELS, choose_move
+from ball.ai.xiangqi import LEVELS
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import xiangqi_notation
-from ball.web.games import GameConflict, GameError, GameNotFound, write_lock
+from ball.web import searches, xiangqi_notation
+from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
 from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
@@ -83,17 +83,23 @@ def rebuild(row: XiangqiGameRow) -> Game:
         raise GameConflict(f"Xiangqi game {row.id} no longer replays: {exc}") from None
 
 
+def _key(row: XiangqiGameRow) -> tuple[int, int, str]:
+    """A row's cache key. Its creation time too: SQLite may give a deleted game's id to a
+    new game (`ball.web.game_quota` prunes games), which must not find the old one."""
+    return (row.id, row.version, str(row.created_at))
+
+
 class GameCache:
     """Recently rebuilt games of ONE database by (id, version); callers copy before they
     change one. Ids are row numbers, so each app (database) keeps its own cache."""
 
     def __init__(self, size: int = 128) -> None:
-        self._items: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int, str], Game] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
     def get(self, row: XiangqiGameRow) -> Game:
-        key = (row.id, row.version)
+        key = _key(row)
         with self._lock:
             game = self._items.get(key)
             if game is not None:
@@ -105,7 +111,7 @@ class GameCache:
 
     def put(self, row: XiangqiGameRow, game: Game) -> None:
         with self._lock:
-            self._items[(row.id, row.version)] = game
+            self._items[_key(row)] = game
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
@@ -172,8 +178,14 @@ def start_position(fen: str | None) -> Position:
 class XiangqiStore:
     """Xiangqi games of one database (`sessions` is the app's sessionmaker)."""
 
-    def __init__(self, sessions: sessionmaker[Session], cache: GameCache | None = None) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        cache: GameCache | None = None,
+        client: str = "local",
+    ) -> None:
         self.sessions = sessions
+        self.client = client  # whose queue the computer's searches wait in (an address)
         self._writing = write_lock(sessions)
         self._cache = cache if cache is not None else GameCache()
 
@@ -200,7 +212,50 @@ class XiangqiStore:
         computer: str | None = None,
         level: str | None = None,
         title: str = "",
+        *,
+        owner: str | None = None,
+        move: str | None = None,
+        notation: str = "iccs",
     ) -> dict[str, Any]:
+        """Store a new game and answer its state; with `move`, the game is stored with that
+        first move played (the page stores a game at its first move, issue 30 item 8): an
+        illegal one stores nothing."""
+        row = self._new(fen, mode, computer, level, title)
+        if move is not None:
+            _check_notation(notation)
+            game = Game(Position.from_fen(row.start))
+            if row.mode == "computer" and str(game.position.turn) == row.computer:
+                raise GameConflict(f"move: the computer ({row.computer}) moves first")
+            _push(game, move.strip(), notation)
+            row.moves = json.dumps(game.to_document()["moves"])
+            row.version = 1
+        row.owner = owner
+        if row.mode == "computer":
+            self._searchable()
+        with self._writing, self.sessions() as session:
+            session.add(row)
+            session.commit()
+            game_id = str(row.id)
+        self._computer_reply(game_id)
+        return self.state(game_id, notation)
+
+    def preview(
+        self,
+        fen: str | None = None,
+        mode: str = "hotseat",
+        computer: str | None = None,
+        level: str | None = None,
+        title: str = "",
+    ) -> dict[str, Any]:
+        """The state a new game would have, stored nowhere (its `id` is null)."""
+        row = self._new(fen, mode, computer, level, title)
+        row.version = 0
+        return state(row, Game(Position.from_fen(row.start)))
+
+    def _new(
+        self, fen: str | None, mode: str, computer: str | None, level: str | None, title: str
+    ) -> XiangqiGameRow:
+        """A new game's checked settings, as a row not stored yet."""
         if mode not in MODES:
             raise BadRequest(f"mode: must be one of {', '.join(MODES)}, not {mode!r}")
         if (why := too_long(title, "title")) is not None:
@@ -217,14 +272,9 @@ class XiangqiStore:
         else:
             computer = level = None
         start = start_position(fen)
-        row = XiangqiGameRow(
+        return XiangqiGameRow(
             title=title[:200], mode=mode, computer=computer, level=level, start=start.fen()
         )
-        with self._writing, self.sessions() as session:
-            session.add(row)
-            session.commit()
-            self._computer_reply(session, row)
-            return state(row, self._cache.get(row))
 
     def _save(self, session: Session, row: XiangqiGameRow, game: Game) -> None:
         """Write the move list (and ending) only if nobody changed the game meanwhile."""
@@ -274,26 +324,53 @@ class XiangqiStore:
             _check_not_over(row, game)
             if row.mode == "computer" and str(game.position.turn) == row.computer:
                 raise GameConflict(f"it is the computer's move ({row.computer})")
+            if row.mode == "computer":
+                self._searchable()
             _push(game, move_text.strip(), notation)
             self._save(session, row, game)
-            self._computer_reply(session, row)
-            return state(row, self._cache.get(row), notation)
+        self._computer_reply(text)  # the lock is free while the computer thinks
+        return self.state(text, notation)
 
     def computer_move(
         self, text: str, level: str | None = None, expected_version: int | None = None
     ) -> dict[str, Any]:
         """The computer plays the side to move (a hint taken, or a hot-seat side handed to
         it) at `level` (default: the game's level, else easy)."""
-        with self._writing, self.sessions() as session:
+        with self.sessions() as session:
             row = self._locked_row(session, text, expected_version)
             level = level or row.level or "easy"
             if level not in LEVELS:
                 raise BadRequest(f"level: must be one of {', '.join(LEVELS)}, not {level!r}")
-            game = _copy(self._cache.get(row))
+            game = self._cache.get(row)
             _check_not_over(row, game)
-            _computer_push(game, level)
+            seen = row.version
+        move = self._search(game, level)
+        with self._writing, self.sessions() as session:
+            row = self._locked_row(session, text, seen)
+            game = _copy(self._cache.get(row))
+            _push_searched(game, move)
             self._save(session, row, game)
             return state(row, self._cache.get(row))
+
+    def _searchable(self) -> None:
+        """429 before a move is stored if the computer could not answer it now."""
+        try:
+            searches.pool.check(self.client)
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+
+    def _search(self, game: Game, level: str) -> str:
+        """The computer's move in `game` at `level`, searched in the search pool on the
+        position's FEN, holding no lock (`ball.web.searches`)."""
+        try:
+            move = searches.pool.run(
+                self.client, searches.xiangqi_move, game.position.fen(), level, len(game.moves)
+            )
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+        if move is None:  # the game is over on the board; outcome() said so already
+            raise GameConflict("the side to move has no legal move")
+        return move
 
     def declare(
         self, text: str, declaration: str, expected_version: int | None = None
@@ -316,15 +393,25 @@ class XiangqiStore:
             self._save(session, row, game)
             return state(row, self._cache.get(row))
 
-    def _computer_reply(self, session: Session, row: XiangqiGameRow) -> None:
-        if row.mode != "computer" or row.level is None:
-            return
-        game = self._cache.get(row)
-        if game.outcome() is not None or str(game.position.turn) != row.computer:
-            return
-        game = _copy(game)
-        _computer_push(game, row.level)
-        self._save(session, row, game)
+    def _computer_reply(self, text: str) -> None:
+        """The computer's move when it is its turn in a game against it: searched without
+        the write lock, applied under it only if the game is still where it was searched
+        (else dropped: someone moved it on, and the next request asks again)."""
+        with self.sessions() as session:
+            row = self._row(session, text)
+            if row.mode != "computer" or row.level is None:
+                return
+            game, level, seen = self._cache.get(row), row.level, row.version
+            if game.outcome() is not None or str(game.position.turn) != row.computer:
+                return
+        move = self._search(game, level)
+        with self._writing, self.sessions() as session:
+            row = self._row(session, text)
+            if row.version != seen:
+                return
+            game = _copy(self._cache.get(row))
+            _push_searched(game, move)
+            self._save(session, row, game)
 
     def _table_row(
         self, session: Session, event: int, round_: int, table: int
@@ -433,11 +520,9 @@ def _push(game: Game, move_text: str, notation: str) -> None:
         raise GameError(f"move {move_text!r}: {exc}") from None
 
 
-def _computer_push(game: Game, level: str) -> None:
-    move = choose_move(game.position, level, seed=len(game.moves))
-    if move is None:  # the game is over on the board; outcome() said so already
-        raise GameConflict("the side to move has no legal move")
-    game.push(move)
+def _push_searched(game: Game, iccs: str) -> None:
+    """Play the computer's move (ICCS) found on this very position."""
+    game.push(xiangqi_notation.read(game.position, iccs, "iccs"))
 
 
 def replay_view(game: Game, title: str = "") -> dict[str, Any]:

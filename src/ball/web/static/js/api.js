@@ -45,6 +45,8 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 export const api = {
   games: () => call("GET", "/api/games"),
   createGame: (body) => call("POST", "/api/games", body).then(keep),
+  // a new game's state, stored nowhere (id ""): a game is stored at its first action
+  previewGame: (body) => call("POST", "/api/games/preview", body),
   game: (id) => call("GET", game(id)).then(keep),
   apply: (id, action, version) =>
     call("POST", `${game(id)}/actions${tail(id, version)}`, { action, version }).then(keep),

@@ -98,12 +98,14 @@ export class PositionEditor {
 
   async playFromHere() {
     try {
-      const state = await api.createGame({ position: this.doc, mode: "free" });
+      // checked and shown now, stored with its first action (Simulator.apply)
+      const body = { position: this.doc, mode: "free" };
+      const state = await api.previewGame(body);
       this.active = false;
       this.sim.root.classList.remove("editing");
       this.container.replaceChildren();
+      this.sim.pending = body;
       this.sim.setState(state);
-      history.replaceState(null, "", `?game=${state.id}`);
     } catch (err) {
       this.message = err.message;
       this.render();

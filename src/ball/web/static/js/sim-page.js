@@ -44,9 +44,11 @@ const sim = new Simulator(root, {
       s.board.flip = flip;
       s.render();
     }));
-    out.push(link(t("Export position"), `/api/games/${id}/position?download=1`, { download: `ball-${id}.json` }));
-    out.push(link(t("Export record (.bgn)"), `/api/games/${id}/record`, { download: `ball-${id}.bgn` }));
-    out.push(link(t("Replay"), `/replay?game=${id}`));
+    if (id) { // a new game is stored at its first action: until then there is nothing to export
+      out.push(link(t("Export position"), `/api/games/${id}/position?download=1`, { download: `ball-${id}.json` }));
+      out.push(link(t("Export record (.bgn)"), `/api/games/${id}/record`, { download: `ball-${id}.bgn` }));
+      out.push(link(t("Replay"), `/replay?game=${id}`));
+    }
     if (s.state.mode === "computer") out.push(speedSelect());
     return out;
   },
@@ -56,9 +58,9 @@ const sim = new Simulator(root, {
     if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
       rulesSelect.value = state.ruleset;
     }
-    if (new URLSearchParams(location.search).get("game") !== state.id) {
-      history.replaceState(null, "", `?game=${state.id}`);
-    }
+    const shown = new URLSearchParams(location.search).get("game");
+    if (state.id && shown !== state.id) history.replaceState(null, "", `?game=${state.id}`);
+    else if (!state.id && shown) history.replaceState(null, "", location.pathname); // not stored yet
   },
 });
 const announcer = new Announcer(sim, document.getElementById("new-game"));
@@ -96,25 +98,9 @@ stored.addEventListener("toggle", async () => {
   }));
 });
 
-// A visit without ?game= reuses this browser's last untouched free game instead of storing
-// a new empty one each time; a new game is stored only when there is none to reuse.
-const BLANK_KEY = "ball-blank-game";
-
+// A visit without ?game= shows a new free game, stored only at its first action.
 async function openBlank() {
-  const previous = localStorage.getItem(BLANK_KEY);
-  if (previous) {
-    try {
-      const state = await api.game(previous);
-      if (state.mode === "free" && !state.log.length && !state.title) {
-        sim.setState(state);
-        return;
-      }
-    } catch {
-      // deleted or never stored: make a new one below
-    }
-  }
   await sim.create({ mode: "free" });
-  if (sim.state && !sim.state.log.length) localStorage.setItem(BLANK_KEY, sim.state.id);
 }
 
 const gameId = root.dataset.game;

@@ -77,6 +77,7 @@ export class Simulator {
     this.root = root;
     this.options = options;
     this.state = null;
+    this.pending = null; // the new game's settings until its first action stores it
     this.error = "";
     this.composer = new Composer([], () => null);
     this.onChange = options.onChange || (() => {});
@@ -130,11 +131,22 @@ export class Simulator {
   }
 
   async load(gameId) {
+    this.pending = null;
     await this._run(() => api.game(gameId));
   }
 
+  // A new game is shown at once but stored only with its first action (the server keeps
+  // no empty game per visit); a game where the computer acts first is stored now.
   async create(body) {
-    await this._run(() => api.createGame(body));
+    await this._run(async () => {
+      const draft = await api.previewGame(body);
+      if (draft.mode === "computer" && draft.actor === draft.computer_side && !draft.over) {
+        this.pending = null;
+        return api.createGame(body);
+      }
+      this.pending = body;
+      return draft;
+    });
   }
 
   async _run(request) {
@@ -177,7 +189,10 @@ export class Simulator {
     Simulator.lastUsed = this;
     const applied = this.state.log.length + 1; // the player's ply; the computer's come after
     await this._run(async () => {
-      const state = await api.apply(this.state.id, action, this.state.version);
+      const state = this.pending
+        ? await api.createGame({ ...this.pending, action })
+        : await api.apply(this.state.id, action, this.state.version);
+      this.pending = null;
       if (this.options.follow) await this.options.follow(this, state, applied);
       return state;
     });

@@ -179,7 +179,8 @@ async function call(method, path, body) {
 
 // --- the game page -----------------------------------------------------------------------
 
-const game = { state: null, notation: "iccs" };
+// `pending`: a new game's settings, shown but stored only with its first move (issue 30)
+const game = { state: null, notation: "iccs", pending: null };
 
 function targetsOf(square) {
   if (!game.state) return [];
@@ -218,7 +219,7 @@ function renderGame(focusCursor = false) {
   movesList.lastElementChild?.scrollIntoView({ block: "nearest" });
   document.getElementById("xq-computer").disabled = s.over;
   document.getElementById("xq-resign").disabled = s.over;
-  document.getElementById("xq-replay").href = `/xiangqi/replay?game=${s.id}`;
+  document.getElementById("xq-replay").href = s.id === null ? "/xiangqi/replay" : `/xiangqi/replay?game=${s.id}`;
   const select = document.getElementById("xq-notation");
   if (select.options.length !== s.notations.length) {
     select.replaceChildren(...s.notations.map((n) => new Option(n.toUpperCase(), n)));
@@ -226,6 +227,23 @@ function renderGame(focusCursor = false) {
   }
   root.dataset.turn = s.turn;
   root.dataset.version = String(s.version);
+}
+
+// Store the pending game (with its first move, or for the computer to move) and show it.
+async function store(body) {
+  await act("POST", "/api/xiangqi/games", body);
+  if (game.state && game.state.id !== null) {
+    game.pending = null;
+    history.replaceState(null, "", `/xiangqi/${game.state.id}`);
+  }
+}
+
+// A new game, shown at once; stored now only when the computer moves first.
+async function begin(body) {
+  await act("POST", "/api/xiangqi/games/preview", body);
+  game.pending = body;
+  const s = game.state;
+  if (s && s.id === null && s.mode === "computer" && s.turn === s.computer) await store(body);
 }
 
 async function load(id) {
@@ -240,7 +258,7 @@ async function act(method, path, body) {
   errorLine.textContent = "";
   try {
     const s = await call(method, path, body);
-    if (s.notation !== game.notation) s.moves = (await call("GET", `/api/xiangqi/games/${s.id}?notation=${game.notation}`)).moves;
+    if (s.id !== null && s.notation !== game.notation) s.moves = (await call("GET", `/api/xiangqi/games/${s.id}?notation=${game.notation}`)).moves;
     game.state = s;
     view.selected = null;
     renderGame();
@@ -257,7 +275,8 @@ function choose(square) {
   if (!s || !humanToMove() || view.busy) return;
   if (view.selected && targetsOf(view.selected).includes(square)) {
     const move = view.selected + square;
-    act("POST", `/api/xiangqi/games/${s.id}/moves`, { move, version: s.version, notation: "iccs" });
+    if (game.pending) store({ ...game.pending, move, notation: "iccs" });
+    else act("POST", `/api/xiangqi/games/${s.id}/moves`, { move, version: s.version, notation: "iccs" });
     return;
   }
   view.selected = targetsOf(square).length ? square : null;
@@ -310,19 +329,20 @@ function startGamePage() {
     view.flipped = !view.flipped;
     if (game.state) renderGame();
   });
-  document.getElementById("xq-computer").addEventListener("click", () => {
+  document.getElementById("xq-computer").addEventListener("click", async () => {
+    if (game.pending) await store(game.pending); // the computer's move is the first action
     const s = game.state;
-    if (s) act("POST", `/api/xiangqi/games/${s.id}/computer`, { version: s.version });
+    if (s && s.id !== null) act("POST", `/api/xiangqi/games/${s.id}/computer`, { version: s.version });
   });
   document.getElementById("xq-resign").addEventListener("click", () => {
     const s = game.state;
-    if (s && confirm(t("Resign for {side}?", { side: SIDE[s.turn] }))) {
+    if (s && s.id !== null && confirm(t("Resign for {side}?", { side: SIDE[s.turn] }))) {
       act("POST", `/api/xiangqi/games/${s.id}/ending`, { ending: `resign-${s.turn}`, version: s.version });
     }
   });
   document.getElementById("xq-notation").addEventListener("change", (event) => {
     game.notation = event.target.value;
-    if (game.state) load(game.state.id).catch(showError);
+    if (game.state && game.state.id !== null) load(game.state.id).catch(showError);
   });
   document.getElementById("xq-new").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -333,16 +353,13 @@ function startGamePage() {
       body.level = form.get("level");
     }
     view.flipped = body.mode === "computer" && body.computer === "red"; // the human at the bottom
-    await act("POST", "/api/xiangqi/games", body);
-    if (game.state) history.replaceState(null, "", `/xiangqi/${game.state.id}`);
+    await begin(body);
   });
   const id = root.dataset.game;
   if (id) {
     load(id).catch(showError);
   } else {
-    act("POST", "/api/xiangqi/games", { mode: "hotseat" }).then(() => {
-      if (game.state) history.replaceState(null, "", `/xiangqi/${game.state.id}`);
-    });
+    begin({ mode: "hotseat" });
   }
 }
 
