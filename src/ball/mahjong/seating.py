@@ -16,8 +16,8 @@ clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,
 
 The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
 parallel classes are whole sessions in which no pair meets twice, the classic resolvable
-design), or from a shipped design with no repeat (`designs.DESIGNS`: 28, 32 and 40 players),
-relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
+design), or from a shipped design with no repeat (`designs.DESIGNS`: 24, 28, 32 and 40
+players), relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
 swaps two players of one session between tables (the method of social-golfer solvers),
 minimising sum over pairs of C(meetings, 2), which equals the repeat count once no pair
 meets three times. With teams,
@@ -586,7 +586,7 @@ def _whole_design(players: int, sessions: int, fixed: Sequence[Session], team: l
     """How many sessions of the start to keep as they are: all of a known design's sessions
     (no repeat among them) when more sessions than it has are asked for, no teams are kept
     apart and nothing was played. The search then seats only the sessions beyond it, which
-    it does better than reworking the whole (32 x 10: 16 repeats, not 27)."""
+    it does better than reworking the whole."""
     if fixed or max(team) >= 0:
         return 0
     if _power_of_four(players):
