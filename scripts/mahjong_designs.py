@@ -1,13 +1,19 @@
 """Writes src/ball/mahjong/designs.py: seatings of four-player tables in which no two
 players meet twice, built here by a checked construction (run it again to check them).
 
+- 24 players, 7 sessions: players (x, k) for x in Z_7 and kinds k = 0, 1, 2, and three
+  fixed players; one base session, found here by backtracking, in which every difference
+  (same kind: +-d; kinds k < l: y - x) occurs at most once, no two fixed players sit
+  together and each fixed player sits with one player of each kind; its 7 translates mod 7
+  are the sessions (a cyclic construction, so every pair meets at most once).
 - 28 players, 9 sessions: the Hermitian unital of order 3 (the points of
   x^4 + y^4 + z^4 = 0 in PG(2, 9), blocks its secant lines, a resolvable 2-(28, 4, 1)
   design), its 63 blocks split into 9 parallel classes by exact cover.
+- 32 players, 10 sessions: the social golfer solution 8-4-10 published by Aguado (2004)
+  and in the Wolfram Demonstrations Project "Social Golfer Problem" (as 11 rounds with a
+  last round of pairs, left out here), players A..P and a..p numbered 1..32, checked here.
 - 40 players, 13 sessions: the points of PG(3, 3) and its 130 lines, split into 13 spreads
   (a packing, Denniston), by exact cover over the 8424 spreads.
-- 32 players, 9 sessions: the social golfer solution 8-4-9 published by CSPLib (problem
-  010, results/9weeksol.txt, CC BY 4.0), checked here.
 
     .venv/bin/python scripts/mahjong_designs.py
 """
@@ -20,16 +26,17 @@ from pathlib import Path
 
 Design = list[list[tuple[int, ...]]]
 
-CSPLIB_32_9 = """
-1 2 3 4|5 6 7 8|9 10 11 12|13 14 15 16|17 18 19 20|21 22 23 24|25 26 27 28|29 30 31 32
-1 5 9 13|2 6 10 14|3 7 11 15|4 8 12 16|17 21 25 29|18 22 26 30|19 23 27 31|20 24 28 32
-1 6 11 16|2 5 12 15|3 8 9 14|4 7 10 13|17 22 27 32|18 21 28 31|19 24 25 30|20 23 26 29
-1 7 17 23|2 8 18 24|3 5 19 21|4 6 20 22|9 15 25 31|10 16 26 32|11 13 27 29|12 14 28 30
-1 8 19 22|2 7 20 21|3 6 17 24|4 5 18 23|9 16 27 30|10 15 28 29|11 14 25 32|12 13 26 31
-1 10 18 25|2 9 17 26|3 12 20 27|4 11 19 28|5 14 22 29|6 13 21 30|7 16 24 31|8 15 23 32
-1 12 21 32|2 11 22 31|3 10 23 30|4 9 24 29|5 16 17 28|6 15 18 27|7 14 19 26|8 13 20 25
-1 14 20 31|2 13 19 32|3 16 18 29|4 15 17 30|5 10 24 27|6 9 23 28|7 12 22 25|8 11 21 26
-1 15 24 26|2 16 23 25|3 13 22 28|4 14 21 27|5 11 20 30|6 12 19 29|7 9 18 32|8 10 17 31
+AGUADO_32_10 = """
+ABCD EFGH IJKL MNOP abcd efgh ijkl mnop
+AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO
+Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn
+AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN
+AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn
+AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP
+AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp
+AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm
+AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp
+AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo
 """
 
 
@@ -136,9 +143,56 @@ def packing_40() -> Design:
     return resolve(40, sorted(lines))
 
 
-def csplib_32() -> Design:
-    return [[tuple(int(x) for x in t.split()) for t in row.split("|")]
-            for row in CSPLIB_32_9.strip().splitlines()]  # fmt: skip
+def aguado_32() -> Design:
+    number = {c: i + 1 for i, c in enumerate("ABCDEFGHIJKLMNOPabcdefghijklmnop")}
+    return [[tuple(number[c] for c in t) for t in row.split()]
+            for row in AGUADO_32_10.strip().splitlines()]  # fmt: skip
+
+
+def cyclic_24() -> Design:
+    """Players 0..20 are (x, k) = 7k + x, 21..23 the fixed ones; a base session is a
+    partition whose pairs each use a different difference, developed mod 7."""
+    n, kinds, fixed = 7, 3, 3
+    points = n * kinds
+    size = points + fixed
+
+    def difference(p: int, q: int) -> tuple[int, ...] | None:
+        p, q = min(p, q), max(p, q)
+        if p >= points:
+            return None  # two fixed players would meet in every session
+        if q >= points:
+            return (q, p // n)  # a fixed player meets every player of p's kind once
+        (k, x), (m, y) = divmod(p, n), divmod(q, n)
+        d = (y - x) % n
+        return (k, m, d) if k != m else (k, k, min(d, n - d))
+
+    used: set[tuple[int, ...]] = set()
+    base: list[tuple[int, ...]] = []
+
+    def go(seated: set[int]) -> bool:
+        if len(seated) == size:
+            return True
+        first = min(set(range(size)) - seated)
+        rest = [p for p in range(first + 1, size) if p not in seated]
+        for others in itertools.combinations(rest, 3):
+            table = (first, *others)
+            diffs = [difference(p, q) for p, q in itertools.combinations(table, 2)]
+            if None in diffs or len(set(diffs)) < 6 or used.intersection(diffs):
+                continue
+            used.update(d for d in diffs if d is not None)
+            base.append(table)
+            if go(seated | set(table)):
+                return True
+            base.pop()
+            used.difference_update(d for d in diffs if d is not None)
+        return False
+
+    assert go(set())
+
+    def shift(p: int, s: int) -> int:
+        return p if p >= points else p // n * n + (p % n + s) % n
+
+    return [[tuple(sorted(shift(p, s) + 1 for p in t)) for t in base] for s in range(n)]
 
 
 def check(players: int, design: Design) -> None:
@@ -152,14 +206,15 @@ def check(players: int, design: Design) -> None:
 
 
 def main() -> None:
-    designs = {28: unital_28(), 32: csplib_32(), 40: packing_40()}
+    designs = {24: cyclic_24(), 28: unital_28(), 32: aguado_32(), 40: packing_40()}
     lines = [
         '"""Seatings with no repeat meeting that no formula in `seating` gives: written by',
         "`scripts/mahjong_designs.py` (the constructions and sources are there; do not edit by",
-        "hand). `DESIGNS[N]` lists sessions of tables of four, players 1..N: 28 players over 9",
-        "sessions (the Hermitian unital of order 3), 32 over 9 (the social golfer solution",
-        "8-4-9 published by CSPLib, problem 010, CC BY 4.0), 40 over 13 (a packing of",
-        'PG(3, 3)). `tests/mahjong/test_designs.py` checks each is a seating with 0 repeats."""',
+        "hand). `DESIGNS[N]` lists sessions of tables of four, players 1..N: 24 players over 7",
+        "sessions (a base session developed mod 7), 28 over 9 (the Hermitian unital of order",
+        "3), 32 over 10 (the social golfer solution 8-4-10 published by Aguado, 2004), 40 over",
+        "13 (a packing of PG(3, 3)). `tests/mahjong/test_designs.py` checks each is a seating",
+        'with 0 repeats."""',
         "",
         "from __future__ import annotations",
         "",

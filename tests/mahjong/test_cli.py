@@ -133,3 +133,23 @@ def test_seat_csv_then_check(tmp_path):
     text = ball("check", path).stdout
     assert "repeat meetings 48 (least possible 48)" in text
     one_line_error(ball("check", write(tmp_path, "b.csv", "1,1,1,2,3,3\n")), "seated twice")
+
+
+# Issue 32 item 3: the sizes a no-repeat design is known for, through the command line.
+@pytest.mark.parametrize(("players", "sessions"), [(32, 10), (24, 6), (24, 7)])
+def test_seat_reaches_zero_repeats_with_exact_winds(players, sessions):
+    r = ball("seat", "--players", str(players), "--sessions", str(sessions), "--json")
+    assert r.exit_code == 0, r.output
+    met: set[tuple[int, int]] = set()
+    winds = {p: [0, 0, 0, 0] for p in range(1, players + 1)}
+    for session in json.loads(r.stdout)["sessions"]:
+        for table in session:
+            for seat, p in enumerate(table):
+                winds[p][seat] += 1
+                for q in table[seat + 1:]:
+                    pair = (min(p, q), max(p, q))
+                    assert pair not in met, f"{pair} meet twice"
+                    met.add(pair)
+    assert len(met) == players * 3 * sessions // 2
+    lo, hi = sessions // 4, -(-sessions // 4)
+    assert all(lo <= n <= hi for counts in winds.values() for n in counts)

@@ -16,8 +16,8 @@ clashes); `to_csv` / `from_csv` carry seatings in and out (`session,table,E,S,W,
 
 The balanced search: a start from an affine geometry over GF(4) when N is a power of 4 (its
 parallel classes are whole sessions in which no pair meets twice, the classic resolvable
-design), or from a shipped design with no repeat (`designs.DESIGNS`: 28, 32 and 40 players),
-relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
+design), or from a shipped design with no repeat (`designs.DESIGNS`: 24, 28, 32 and 40
+players), relabelled and reordered by the seed, otherwise a seeded deal; then a tabu search that
 swaps two players of one session between tables (the method of social-golfer solvers),
 minimising sum over pairs of C(meetings, 2), which equals the repeat count once no pair
 meets three times. With teams,
@@ -586,7 +586,7 @@ def _whole_design(players: int, sessions: int, fixed: Sequence[Session], team: l
     """How many sessions of the start to keep as they are: all of a known design's sessions
     (no repeat among them) when more sessions than it has are asked for, no teams are kept
     apart and nothing was played. The search then seats only the sessions beyond it, which
-    it does better than reworking the whole (32 x 10: 16 repeats, not 27)."""
+    it does better than reworking the whole."""
     if fixed or max(team) >= 0:
         return 0
     if _power_of_four(players):
@@ -610,10 +610,12 @@ def _start(
     teams kept apart: a seating built without them and then relabelled so that team-mates
     never met in it (`_relabel`), which keeps its repeat count; failing that, a deal that
     keeps them apart."""
+    spare: list[list[list[int]]] = []
     if _power_of_four(players):
         start = _geometry_start(players, todo, rng)
     elif players in DESIGNS:
-        start = _design_start(players, todo, rng)
+        whole = _design_start(players, max(todo, len(DESIGNS[players])), rng)
+        start, spare = whole[:todo], whole[todo:]
     else:
         start = _dealt_start(players, todo, {}, rng)
     named = {p: str(team[p]) for p in range(1, players + 1) if team[p] >= 0}
@@ -623,18 +625,25 @@ def _start(
         free = _Search([[list(t) for t in s] for s in start], 0, [-1] * (players + 1), False,
                        rng)
         _tabu(free, pair_cost_bound(players, todo), work)
-        relabelled = _relabel(free.sched, team, rng)
+        relabelled = _relabel(free.sched, team, rng, spare=spare)
         if relabelled is not None:
             return relabelled
     return _dealt_start(players, todo, named, rng)
 
 
 def _relabel(
-    sched: list[list[list[int]]], team: list[int], rng: random.Random, tries: int = 200
+    sched: list[list[list[int]]],
+    team: list[int],
+    rng: random.Random,
+    tries: int = 200,
+    spare: Sequence[Sequence[Sequence[int]]] = (),
 ) -> list[list[list[int]]] | None:
     """Give the seats of `sched` to the players again so that no two team-mates hold seats
     that ever share a table: each team, largest first, takes seats none of which met
-    another (random greedy, a few hundred tries). None when no try succeeds."""
+    another (random greedy, a few hundred tries). `spare` sessions (a design's sessions
+    left out of `sched`) hold tables of seats that never met: the first tries offer the
+    seats table by table of one of them, so teams of up to four fill those tables. None
+    when no try succeeds."""
     seats = len(team) - 1
     met: list[set[int]] = [set() for _ in range(seats + 1)]
     for session in sched:
@@ -645,16 +654,28 @@ def _relabel(
     for p in range(1, seats + 1):
         groups.setdefault(team[p], []).append(p)
     teamless = groups.pop(-1, [])
-    for _ in range(tries):
+    for attempt in range(tries):
         order = sorted(groups.values(), key=lambda g: (-len(g), rng.random()))
-        left = list(range(1, seats + 1))
-        rng.shuffle(left)
+        left = _seat_order(seats, spare[attempt] if attempt < len(spare) else (), rng)
         label = _place_teams(order, left, met)
         if label is not None:
             for p, seat in zip(teamless, [x for x in left if x not in label], strict=True):
                 label[seat] = p
             return [[[label[x] for x in t] for t in session] for session in sched]
     return None
+
+
+def _seat_order(seats: int, session: Sequence[Sequence[int]], rng: random.Random) -> list[int]:
+    """Seats 1..seats shuffled; given a session, its tables in turn (each shuffled)."""
+    if not session:
+        left = list(range(1, seats + 1))
+        rng.shuffle(left)
+        return left
+    tables = [list(t) for t in session]
+    rng.shuffle(tables)
+    for t in tables:
+        rng.shuffle(t)
+    return [p for t in tables for p in t]
 
 
 def separate_teams(seating: Seating, teams: Mapping[int, str], seed: int = 0) -> Seating:
