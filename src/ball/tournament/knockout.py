@@ -130,7 +130,8 @@ def refuse_lots_due(ev: Event) -> None:
         p = due[0]
         raise TournamentError(
             f"round {p.round.number} table {p.table} was drawn after its last replay: decide "
-            f"it by lots first ('ball result lots --round {p.round.number} --table {p.table}')"
+            f"it by lots first (on the desk's page of round {p.round.number}, or 'ball result lots "
+            f"--round {p.round.number} --table {p.table}')"
         )
 
 

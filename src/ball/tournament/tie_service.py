@@ -348,6 +348,21 @@ class KnockoutUseCases:
             s.flush()
             return self._settle(s, ev, pairing)
 
+    def lots_due(self, *, event: Any = None) -> list[dict[str, Any]]:
+        """The one-game knockout matches drawn after their last replay that wait for a
+        drawing of lots (article 6), each as its last game's round and table with the two
+        sides: what the desk offers to decide (`draw_tie_lots`) before the next stage."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, event, full=False)
+            bracket = ev if ev.system == "knockout" else group_service.final_knockout(s, ev)
+            if bracket is None or ties.has_minimatches(ev):
+                return []
+            return [
+                {"round": p.round.number, "table": p.table, "sides": [p.a.name, p.b.name]}
+                for p in knockout.lots_due(bracket)
+                if p.b is not None
+            ]
+
     def _match_lots(
         self,
         s: Session,

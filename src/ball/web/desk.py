@@ -495,6 +495,10 @@ def round_page(
             "hms": hms,
             "mmss": mmss,
             "formats": svc.event_formats(event_id),
+            # one-game knockout matches of this round waiting for their drawing of lots
+            "lots_due": {
+                d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
+            },
             **desk_group_tables(svc, page.event),
         },
     )

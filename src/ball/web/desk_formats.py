@@ -216,17 +216,45 @@ async def tie_lots(
     back = f"/desk/{event_id}/rounds/{number}/ties/{table}"
     _tie(svc, event_id, number, table)
     try:
-        if form.get("how") == "winner":
-            winner = (form.get("winner") or "").strip()
-            if not winner:
-                raise TournamentError("winner: choose who won the drawing of lots")
-            svc.draw_tie_lots(number, table, winner=winner, event=event_id)
-        else:
-            seed = form_int(form, "seed", high=SEED_LIMIT)
-            svc.draw_tie_lots(number, table, seed=seed, event=event_id)
+        _draw_lots(svc, form, event_id, number, table)
     except TournamentError as exc:
         return _fail(request, 400, str(exc), back)
     return _see(back)
+
+
+@router.post("/{event_id}/rounds/{number}/tables/{table}/lots")
+async def match_lots(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    _w: security.Arbiter = Depends(desk_writer),
+    svc: Service = Depends(tournament),
+):
+    """A one-game knockout match still drawn after its last replay (article 6): the winner
+    drawn at the venue, or drawn here from a seed (shown and logged). The round page offers
+    it beside the table (`lots_due`), so the desk never needs the CLI to go on."""
+    form = await read_form(request)
+    back = f"/desk/{event_id}/rounds/{number}"
+    _found(svc.event_info, event_id)
+    try:
+        _draw_lots(svc, form, event_id, number, table)
+    except TournamentError as exc:
+        return _fail(request, 400, str(exc), back)
+    return _see(f"{back}#table-{table}")
+
+
+def _draw_lots(svc: Service, form: dict[str, Any], event_id: int, number: int, table: int) -> None:
+    """The drawing of lots a form asks for: `how=winner` with the `winner` drawn at the
+    venue, else from the typed `seed` (a fresh one when empty)."""
+    if form.get("how") == "winner":
+        winner = (form.get("winner") or "").strip()
+        if not winner:
+            raise TournamentError("winner: choose who won the drawing of lots")
+        svc.draw_tie_lots(number, table, winner=winner, event=event_id)
+    else:
+        seed = form_int(form, "seed", high=SEED_LIMIT)
+        svc.draw_tie_lots(number, table, seed=seed, event=event_id)
 
 
 # ------------------------------------------------------------------------------ teams
