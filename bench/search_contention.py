@@ -92,10 +92,18 @@ def free_player(base: str, stop: threading.Event, times: list[float]) -> None:
             time.sleep(0.02)
 
 
-def ball_searcher(base: str, stop: threading.Event, seed: int, done: list[int]) -> None:
+def player(base: str, address: str) -> httpx.Client:
+    """A player's phone: its own client address (127.0.0.x), as in a hall, so the server's
+    per-address bounds (two searches at a time, the game quota) count each player apart."""
+    return httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address))
+
+
+def ball_searcher(
+    base: str, stop: threading.Event, seed: int, address: str, done: list[int]
+) -> None:
     """Plays S against the computer at "hard": each turn handed over makes it search."""
     rng = random.Random(seed)
-    with httpx.Client(base_url=base) as client:
+    with player(base, address) as client:
         body = {"mode": "computer", "computer_side": "N", "computer_level": "hard"}
         state = new_game(client, body)
         while not stop.is_set():
@@ -117,9 +125,9 @@ def ball_searcher(base: str, stop: threading.Event, seed: int, done: list[int]) 
                 done.append(1)
 
 
-def xiangqi_searcher(base: str, stop: threading.Event, done: list[int]) -> None:
+def xiangqi_searcher(base: str, stop: threading.Event, address: str, done: list[int]) -> None:
     """Asks the Xiangqi computer for a "medium" move, again and again."""
-    with httpx.Client(base_url=base) as client:
+    with player(base, address) as client:
         state = client.post("/api/xiangqi/games", json={"mode": "hotseat"}).json()
         while not stop.is_set():
             if state.get("over"):
@@ -181,9 +189,15 @@ def main() -> None:
         try:
             alone, _ = phase(base, args.seconds, [])
             hard, hard_done = phase(
-                base, args.seconds, [(ball_searcher, 100 + i) for i in range(args.searchers)]
+                base,
+                args.seconds,
+                [(ball_searcher, 100 + i, f"127.0.0.{2 + i}") for i in range(args.searchers)],
             )
-            xq, xq_done = phase(base, args.seconds, [(xiangqi_searcher,)] * args.xiangqi)
+            xq, xq_done = phase(
+                base,
+                args.seconds,
+                [(xiangqi_searcher, f"127.0.0.{40 + i}") for i in range(args.xiangqi)],
+            )
         finally:
             server.terminate()
             server.wait(timeout=10)
