@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,13 +28,10 @@ from pathlib import Path
 
 import httpx
 
+from web import free_port, start_server  # bench/web.py: the same server start
+
 HERE = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+APP = "ball.web.app:create_app"
 
 
 SEED = """
@@ -54,24 +50,6 @@ def seeded(db: Path, src: Path) -> None:
     """The event, written by the code under test (its own migrations)."""
     env = {**os.environ, "PYTHONPATH": f"{src}:{HERE}"}
     subprocess.run([sys.executable, "-c", SEED, str(db)], env=env, check=True)
-
-
-def start_server(port: int, db: Path, src: Path) -> subprocess.Popen:
-    cmd = [
-        sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-    ]  # fmt: skip
-    env = {**os.environ, "BALL_DB": str(db), "PYTHONPATH": f"{src}:{HERE}"}
-    proc = subprocess.Popen(cmd, env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
 
 
 def timed(client: httpx.Client, path: str, **params: str) -> float:
@@ -99,7 +77,7 @@ def main() -> None:
         db = Path(tmp) / "bench.sqlite"
         seeded(db, args.src)
         port = free_port()
-        server = start_server(port, db, args.src)
+        server = start_server(APP, port, {"BALL_DB": str(db)}, pythonpath=f"{args.src}:{HERE}")
         base = f"http://127.0.0.1:{port}"
         try:
             with httpx.Client(base_url=base) as client:

@@ -18,12 +18,8 @@ Run: .venv/bin/python bench/search_contention.py [--seconds 20] [--searchers 4] 
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -31,38 +27,18 @@ from pathlib import Path
 
 import httpx
 
-HERE = Path(__file__).resolve().parent.parent
+from web import free_port, start_server  # bench/web.py: the same server start
+
+APP = "ball.web.app:create_app"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(port: int, db: Path) -> subprocess.Popen:
-    cmd = [
-        sys.executable, "-m", "uvicorn", "--factory", "ball.web.app:create_app",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-    ]  # fmt: skip
-    env = {
-        **os.environ,
+def server_env(db: Path) -> dict[str, str]:
+    return {
         "BALL_DB": str(db),
-        "PYTHONPATH": str(HERE),
         # the bench makes more games from one address than a stranger may
         "BALL_MAX_GAMES_PER_ADDRESS": "100000",
         "BALL_GAME_CREATIONS": "100000",
     }
-    proc = subprocess.Popen(cmd, env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
 
 
 def new_game(client: httpx.Client, body: dict) -> dict:
@@ -184,7 +160,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(port, Path(tmp) / "bench.sqlite")
+        server = start_server(APP, port, server_env(Path(tmp) / "bench.sqlite"))
         base = f"http://127.0.0.1:{port}"
         try:
             alone, _ = phase(base, args.seconds, [])

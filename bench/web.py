@@ -67,14 +67,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(app: str, port: int, env: dict[str, str]) -> subprocess.Popen:
+def start_server(
+    app: str, port: int, env: dict[str, str], pythonpath: str | None = None
+) -> subprocess.Popen:
+    """`app` under uvicorn on `port` with `env` added, once it answers; `pythonpath` puts
+    another copy of the code first (a bench's "before" run). Other benches use it too."""
     factory = ["--factory"] if app.startswith("ball") else []
     cmd = [
         sys.executable, "-m", "uvicorn", *factory, app,
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
     ]  # fmt: skip
     here = str(Path(__file__).resolve().parent.parent)
-    env = {**os.environ, **env, "PYTHONPATH": here}
+    env = {**os.environ, **env, "PYTHONPATH": pythonpath or here}
     proc = subprocess.Popen(cmd, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -99,33 +99,37 @@ def test_the_database_refuses_a_twin_that_slipped_past_the_service(tmp_path, mon
     assert len(svc.list_events()) == 1
 
 
-def test_the_migration_keeps_an_old_databases_twins_and_keys_the_oldest(tmp_path):
+def migrated_keys(path, revision: str, names: tuple[str, ...], insert: str) -> list:
+    """An old database at `revision` holding events named `names` (written by `insert`,
+    with `:n` the name), migrated to the head: each event's (id, name_key)."""
     from alembic import command
     from alembic.config import Config
     from sqlalchemy import text
 
     from ball.storage import MIGRATIONS, make_engine, migrate
 
-    engine = make_engine(str(tmp_path / "old.db"))
+    engine = make_engine(str(path))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "tournament_0001")
-        for name in ("Spring Cup", "spring  cup", "Autumn"):
-            connection.execute(
-                text(
-                    "INSERT INTO tournament_events (name, system, game, ruleset, scoring, "
-                    "tiebreaks, created_at) VALUES (:n, 'swiss', 'ball', 'standard', '{}', "
-                    "'[]', 0)"
-                ),
-                {"n": name},
-            )
+        command.upgrade(config, revision)
+        for name in names:
+            connection.execute(text(insert), {"n": name})
     migrate(engine)
     with engine.connect() as connection:
-        keys = connection.execute(
-            text("SELECT id, name_key FROM tournament_events ORDER BY id")
-        ).all()
+        return list(
+            connection.execute(text("SELECT id, name_key FROM tournament_events ORDER BY id"))
+        )
+
+
+def test_the_migration_keeps_an_old_databases_twins_and_keys_the_oldest(tmp_path):
+    insert = (
+        "INSERT INTO tournament_events (name, system, game, ruleset, scoring, tiebreaks, "
+        "created_at) VALUES (:n, 'swiss', 'ball', 'standard', '{}', '[]', 0)"
+    )
+    names = ("Spring Cup", "spring  cup", "Autumn")
+    keys = migrated_keys(tmp_path / "old.db", "tournament_0001", names, insert)
     assert keys == [(1, name_key("spring cup")), (2, None), (3, name_key("autumn"))]
     svc = TournamentService(str(tmp_path / "old.db"))
     with pytest.raises(TournamentError, match="ambiguous: events 1, 2"):

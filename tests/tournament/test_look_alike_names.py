@@ -12,6 +12,7 @@ from ball.tournament import TournamentError, TournamentService
 from ball.tournament.names import check_name, name_key
 
 from .test_cli import ball, one_line_error
+from .test_event_names import migrated_keys
 
 REAL = "BALL Demo Open"
 # A Cyrillic о; a Cyrillic capital В; a Greek capital Α and Latin capital I for l; digit 0.
@@ -110,32 +111,12 @@ def test_the_cli_refuses_a_right_to_left_override_in_one_line(tmp_path):
 
 
 def test_the_migration_rekeys_look_alikes_and_keys_the_oldest(tmp_path):
-    from alembic import command
-    from alembic.config import Config
-    from sqlalchemy import text
-
-    from ball.storage import MIGRATIONS, make_engine, migrate
-
-    engine = make_engine(str(tmp_path / "old.db"))
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "tournament_0006_g")
-        for name in (REAL, "BALL Demо Open", "Autumn"):
-            connection.execute(
-                text(
-                    "INSERT INTO tournament_events (name, name_key, system, game, ruleset, "
-                    "scoring, tiebreaks, created_at) VALUES (:n, :n, 'swiss', 'ball', "
-                    "'standard', '{}', '[]', 0)"
-                ),
-                {"n": name},
-            )
-    migrate(engine)
-    with engine.connect() as connection:
-        keys = connection.execute(
-            text("SELECT id, name_key FROM tournament_events ORDER BY id")
-        ).all()
+    insert = (
+        "INSERT INTO tournament_events (name, name_key, system, game, ruleset, scoring, "
+        "tiebreaks, created_at) VALUES (:n, :n, 'swiss', 'ball', 'standard', '{}', '[]', 0)"
+    )
+    names = (REAL, "BALL Demо Open", "Autumn")
+    keys = migrated_keys(tmp_path / "old.db", "tournament_0006_g", names, insert)
     assert keys == [(1, name_key(REAL)), (2, None), (3, name_key("Autumn"))]
     svc = TournamentService(str(tmp_path / "old.db"))
     with pytest.raises(TournamentError, match="ambiguous: events 1, 2"):

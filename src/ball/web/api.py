@@ -189,6 +189,18 @@ def _errors() -> Iterator[None]:
         raise HTTPException(exc.status, str(exc)) from exc
 
 
+def _settings(body: NewGame) -> dict[str, Any]:
+    """A new game's settings as `GameStore.create` and `preview` take them."""
+    return {
+        "position": body.position,
+        "mode": body.mode,
+        "computer_side": body.computer_side,
+        "title": body.title,
+        "ruleset": body.ruleset,
+        "computer_level": body.computer_level,
+    }
+
+
 @router.get("/games", summary="List stored games, newest first")
 def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
     return store(request).recent(max(1, min(limit, 500)))
@@ -199,27 +211,11 @@ def create_game(request: Request, body: NewGame | None = None):
     body = body or NewGame()
     with _errors():
         # checked before counting the game against anything: a bad body stores nothing
-        store(request).preview(
-            body.position,
-            body.mode,
-            body.computer_side,
-            body.title,
-            body.ruleset,
-            computer_level=body.computer_level,
-        )
+        store(request).preview(**_settings(body))
     # anyone may create games: each address has its quota, the database stays bounded
     owner = admit_game(request)
     with _errors():
-        state = store(request).create(
-            body.position,
-            body.mode,
-            body.computer_side,
-            body.title,
-            body.ruleset,
-            computer_level=body.computer_level,
-            owner=owner,
-            action=body.action,
-        )
+        state = store(request).create(**_settings(body), owner=owner, action=body.action)
     return _told(request, state)
 
 
@@ -233,14 +229,7 @@ def preview_game(request: Request, body: NewGame | None = None):
     `POST /games` with `action`."""
     body = body or NewGame()
     with _errors():
-        state = store(request).preview(
-            body.position,
-            body.mode,
-            body.computer_side,
-            body.title,
-            body.ruleset,
-            computer_level=body.computer_level,
-        )
+        state = store(request).preview(**_settings(body))
     return _told(request, state)
 
 
