@@ -46,14 +46,12 @@ def shoot_cards(page, name: str) -> None:
 def test_card_mode_pe_sprint_and_recovery(page, live_server):
     page.goto(f"{live_server}/")
     page.wait_for_selector(".board .pieces [data-piece]")
-    first = page.evaluate("new URLSearchParams(location.search).get('game')")
     assert page.locator("section.cards").is_hidden()  # standard rules: no card panel
     page.select_option("#new-game select[name=ruleset]", "cards")
     page.click("#new-game button[type=submit]")
-    page.wait_for_function(f"() => !location.search.includes('{first}')")
     page.wait_for_selector("section.cards [data-pile=hand-N] .card-chip")
-    gid = page.evaluate("new URLSearchParams(location.search).get('game')")
-    s = state(live_server, gid)
+    # the new game is shown, not stored yet: it is stored with its first action
+    s = page.evaluate("window.ballSimulator.state")
     assert s["ruleset"] == "cards" and s["actor"] == "N"
     assert s["position"]["cards"]["N"] == {"hand": DECK, "discard": []}
     assert page.locator("[data-field=provisional]").is_visible()
@@ -62,7 +60,10 @@ def test_card_mode_pe_sprint_and_recovery(page, live_server):
     assert page.locator("button.card-button").count() == 0  # no PE yet: no card is legal
 
     page.click("button[data-action=pe]")
+    page.wait_for_url("**/?game=*")
+    gid = page.evaluate("new URLSearchParams(location.search).get('game')")
     s = wait_plies(page, live_server, gid, 1)
+    assert s["ruleset"] == "cards"
     assert (s["position"]["pe"]["N"], s["position"]["pa"]) == (1, 1)
     assert page.locator("[data-field=pe-N]").inner_text() == "1"
     page.click("button[data-action=pe]")

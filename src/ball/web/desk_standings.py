@@ -18,10 +18,16 @@ from ball.tournament.standings import known_tiebreaks
 from ball.web import security
 from ball.web.deps import desk_reader, tournament
 from ball.web.desk_pages import fail, found
+from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.public import standing_row, tiebreak_columns
 from ball.web.templating import render
 
-router = APIRouter(prefix="/desk", default_response_class=HTMLResponse)
+# documented as the desk's other pages: 303 to the PIN page, the errors as pages
+router = APIRouter(
+    prefix="/desk",
+    default_response_class=HTMLResponse,
+    responses={**SEE_OTHER, **page_errors(400, 401, 403, 404, 422, 429)},
+)
 
 
 @router.get("/{event_id}/standings")
