@@ -40,7 +40,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "move": (
         N_("Moving"),
         N_("Move the X piece on F6 to D4."),
-        N_("An X moves in a straight line; tap the piece, then the lit square."),
+        N_("An X moves diagonally, one or two squares; tap the piece, then the lit square."),
     ),
     "handoff": (
         N_("Hand-off"),
@@ -50,7 +50,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "dodge": (
         N_("A dodge that knocks down"),
         N_("Knock down the O on F8 with a dodge."),
-        N_("Move the X on D10 onto F8, then choose where the knocked-down piece lands."),
+        N_("Move the X on D10 onto F8, then choose the square your X steps out to."),
     ),
     "block": (
         N_("Blocking the carrier"),
