@@ -36,6 +36,7 @@ def test_far_panel_faces_the_far_player_on_a_portrait_phone(tmp_path, web_server
     assert far["y"] + far["height"] <= near["y"] + 1  # stacked: one panel per player
     assert _transform(page, 0).startswith("matrix(-1, ")  # rotated 180 degrees
     assert _transform(page, 1) == "none"
+    assert page.locator(".clock-back").inner_text() == "R7 · T1"  # round and table
     page.screenshot(path="/tmp/uclock_portrait.png")
     page.close()
 
