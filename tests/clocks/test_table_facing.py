@@ -1,7 +1,10 @@
-"""Issue 36 item 16: a phone laid between two players shows the far panel upside down."""
+"""Issue 36 item 16: a phone laid between two players shows the far panel upside down; a
+laptop keeps both upright; axe finds nothing serious on either."""
 
 import httpx
 import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHORT = {
     "name": "test-sudden-60s",
@@ -17,16 +20,12 @@ def create(url, **body):
     assert response.status_code == 201, response.text
     return response.json()["id"]
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
 
 def _transform(page, index):
-    return page.evaluate(
-        f"getComputedStyle(document.querySelectorAll('.side')[{index}]).transform"
-    )
+    return page.evaluate(f"getComputedStyle(document.querySelectorAll('.side')[{index}]).transform")
 
 
-def test_far_panel_faces_the_far_player_on_a_portrait_phone(tmp_path, web_server, browser):
+def test_far_panel_faces_the_far_player_on_a_portrait_phone(tmp_path, web_server, browser, axe):
     _proc, url = web_server(tmp_path / "facing.db")
     clock_id = create(url, table="T1", control=SHORT)
     page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
@@ -37,16 +36,18 @@ def test_far_panel_faces_the_far_player_on_a_portrait_phone(tmp_path, web_server
     assert _transform(page, 0).startswith("matrix(-1, ")  # rotated 180 degrees
     assert _transform(page, 1) == "none"
     assert page.locator(".clock-back").inner_text() == "R7 · T1"  # round and table
+    assert axe(page) == []
     page.screenshot(path="/tmp/uclock_portrait.png")
     page.close()
 
 
-def test_both_panels_upright_on_a_laptop(tmp_path, web_server, browser):
+def test_both_panels_upright_on_a_laptop(tmp_path, web_server, browser, axe):
     _proc, url = web_server(tmp_path / "laptop.db")
     clock_id = create(url, table="T1", control=SHORT)
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(f"{url}/clock/{clock_id}")
     assert _transform(page, 0) == "none"
     assert _transform(page, 1) == "none"
+    assert axe(page) == []
     page.screenshot(path="/tmp/uclock_laptop.png")
     page.close()
