@@ -241,7 +241,8 @@ _RECOVERY_GROUP = 5
 
 
 def new_recovery_code() -> str:
-    """A fresh code, grouped for reading aloud and copying: `XXXXX-XXXXX-XXXXX-XXXXX`."""
+    """A fresh code of 20 characters in four dash-joined groups of five, for reading aloud
+    and copying."""
     raw = "".join(secrets.choice(_RECOVERY_ALPHABET) for _ in range(_RECOVERY_LENGTH))
     return "-".join(raw[i : i + _RECOVERY_GROUP] for i in range(0, len(raw), _RECOVERY_GROUP))
 
