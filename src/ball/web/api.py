@@ -277,11 +277,15 @@ async def answer_action(
     "/games/{game_id}/next-half",
     status_code=201,
     response_model=GameState,
-    summary="Start the second half (a new game) once the first is over",
+    summary="Start the second half (a new game) once the first is over; asked again, the same game",
 )
 def next_half(request: Request, game_id: str):
+    games = store(request)
     with _errors():
-        return _told(request, store(request).next_half(game_id))
+        # asking again answers the game already made; only a new game counts against the
+        # asker's quota (issue 30 item 8), so a stranger cannot store copies by repeating it
+        owner = None if games.second_half_made(game_id) else admit_game(request)
+        return _told(request, games.next_half(game_id, owner=owner))
 
 
 @router.get(

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -692,15 +692,20 @@ class GameStore:
                 self._save(session, row, [e.action for e in rebuilt.log], [])
                 _cache.put((row.id, row.version), rebuilt)
 
-    def next_half(self, game_id: str) -> dict[str, Any]:
-        """A new game for the second half, once the first is over (ends change, D-22)."""
+    def next_half(self, game_id: str, owner: str | None = None) -> dict[str, Any]:
+        """The game of the second half, once the first is over (ends change, D-22): made at
+        the first call (counted against `owner`'s quota), the same game at every later one,
+        so asking twice never stores a second copy."""
         with self.sessions() as session:
             row = self._row(session, game_id)
             game = self._rebuilt(row).game
+            made = self._second_half_of(session, game_id)
         if not game.is_over:
             raise GameError(f"half {game.half} of game {game_id!r} is not over yet")
         if game.half >= 2:
             raise GameError("a match has two halves; this game is already the second")
+        if made is not None:
+            return self.state(made)
         # the coaches change ends: the computer's coach plays the other side now
         side = {"S": "N", "N": "S"}.get(row.computer_side or "")
         return self.create(
@@ -710,6 +715,20 @@ class GameStore:
             row.title,
             computer_level=row.computer_level,
             first_half=row.id,
+            owner=owner,
+        )
+
+    def second_half_made(self, game_id: str) -> bool:
+        """Whether `next_half` already made the second half of `game_id`."""
+        with self.sessions() as session:
+            return self._second_half_of(session, game_id) is not None
+
+    @staticmethod
+    def _second_half_of(session: Session, game_id: str) -> str | None:
+        # `first_half` has no index: web games are few (the quota's cap bounds them) and
+        # this is read once per half.
+        return session.scalar(
+            select(WebGame.id).where(WebGame.first_half == game_id).order_by(WebGame.created_at)
         )
 
     def match_halves(self, first_id: str | None, second_id: str) -> tuple[Game, Game, str | None]:
