@@ -217,7 +217,7 @@ export class Simulator {
     }
     if (!this.state) return;
     const view = this.composer.view();
-    let done = null;
+    let done;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
     } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
