@@ -25,7 +25,7 @@ from ball.engine.actions import DODGE, HANDOFF, LONG, MOVE, SHORT, SPLIT, TDODGE
 from ball.engine.board import NAMES
 from ball.engine.state import ACTION, ACTIVE, DOWN, OVER, RELEASE, SIDE_NAMES, STEAL, State
 from ball.i18n import N_
-from ball.match.narrate import Line, Part, _of, render
+from ball.match.narrate import Line, Part, Piece, render
 
 # action kinds that start from a piece's square and name a first target square
 _FROM_SQUARE = (MOVE, DODGE, TDODGE, HANDOFF, SHORT, LONG, UP, SPLIT)
@@ -74,6 +74,11 @@ def reasons(s: State, legal: Iterable[Action]) -> dict[str, Any]:
             if missed:
                 targets[NAMES[sq]] = missed
     return {"pieces": pieces, "targets": targets}
+
+
+def _of(s: State, i: int) -> Piece:
+    """Piece `i` as a `narrate` piece argument ("North X3", or "your X3")."""
+    return [SIDE_NAMES[s.side_of(i)], s.piece_id(i)]
 
 
 def _idle(s: State, sq: int, i: int) -> Part:
