@@ -133,6 +133,11 @@ class GameState(BaseModel):
     announce: dict[str, Any] | None = Field(
         None, description="What the last action calls for: touchdown (+ half_time) or steal"
     )
+    why: dict[str, Any] | None = Field(
+        None,
+        description="Why a tap does nothing, in words: {pieces: {square: text}, targets: "
+        "{origin: {square: text}}} (ball.match.why_not)",
+    )
 
 
 class AppliedOut(GameState):

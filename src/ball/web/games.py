@@ -28,6 +28,7 @@ from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
+from ball.match import why_not
 from ball.match.narrate import consequences, describe
 from ball.storage.text import bad_character, too_long
 from ball.web import searches
@@ -431,6 +432,8 @@ class GameStore:
             "uses_pe": game.ruleset.uses_pe,
             "actor": game.actor,
             "legal": legal_texts(rebuilt),
+            # why a tap on another piece or square does nothing (rendered by sim_story)
+            "why": why_not.reasons(game.peek, rebuilt.by_text.values() if rebuilt.by_text else ()),
             "log": log,
             "log_start": log_start,
             "can_undo": row.mode == "free" and bool(rebuilt.log),

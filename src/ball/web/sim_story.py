@@ -13,6 +13,7 @@ from typing import Any
 
 from ball.engine import Game
 from ball.i18n import N_
+from ball.match import why_not
 from ball.match.narrate import Line, render
 from ball.match.result import decide
 
@@ -39,7 +40,8 @@ def with_texts(state: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
     Log entries are cached read-only views, so they are copied, not changed."""
     viewer = human_side(state)
     log = [{**e, "text": _text(e, gettext, viewer)} for e in state["log"]]
-    return {**state, "log": log, "announce": announcement(state, gettext)}
+    why = why_not.render_reasons(state.get("why") or {}, gettext, viewer)
+    return {**state, "log": log, "announce": announcement(state, gettext), "why": why}
 
 
 def _text(entry: dict[str, Any], gettext: Gettext, viewer: str | None) -> str:

@@ -4,8 +4,9 @@ import { api, t } from "./api.js";
 import { drawArrows, lastTurns } from "./arrows.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
-import { kindsShown, renderLegend, targetKinds } from "./legend.js";
+import { hiddenTargets, kindsShown, renderLegend, targetKinds } from "./legend.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
+import { whyNot } from "./why-not.js";
 
 const CHOICE_LABELS = {
   end: N_("End the action phase"),
@@ -14,6 +15,11 @@ const CHOICE_LABELS = {
   reset: N_("Reset: back to the standard formation"),
 };
 const WORD_LABELS = { top: N_("The top piece keeps the ball"), bottom: N_("The bottom piece keeps the ball") };
+// the same choice naming the piece (issue 36 item 7): "N X5 (on top) keeps the ball"
+const NAMED_WORD_LABELS = {
+  top: N_("{piece} (on top) keeps the ball"),
+  bottom: N_("{piece} (underneath) keeps the ball"),
+};
 const PHASES = {
   action: N_("Action phase"),
   release: N_("Release phase"),
@@ -126,6 +132,10 @@ export class Simulator {
     // which action kinds the marked targets stand for (legend.js), beside the board
     this.legend = h("div", { class: "target-legend", "data-field": "legend", hidden: "" });
     this.boardWrap.append(this.legend);
+    // why a tap did nothing (why-not.js), in one line under the board; keyboard.js, which
+    // speaks for the widget, reads it in its own live region instead
+    this.whyLine = h("p", { class: "why-not", "data-field": "why-not", role: "status", "aria-live": "polite", hidden: "" });
+    this.legend.before(this.whyLine);
     this.boardWrap.prepend(this.followLine); // above the board, inside its column
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
   }
@@ -167,6 +177,7 @@ export class Simulator {
 
   setState(state) {
     this.state = state;
+    this.explain("");
     const pieces = state.position.pieces || [];
     const occupant = (square, from) => {
       const mover = pieces.find((p) => p.at === from && p.state !== "bottom");
@@ -206,7 +217,7 @@ export class Simulator {
     }
     if (!this.state) return;
     const view = this.composer.view();
-    let done = null;
+    let done;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
     } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
@@ -214,12 +225,25 @@ export class Simulator {
     } else if (view.stage === "kind" && this._onlyKind(square)) {
       // a previewed target that only one kind reaches chooses that kind and that target
       done = this.composer.selectKind(this._onlyKind(square)) || this.composer.pick(square);
-    } else if (view.stage !== "piece") {
-      return; // a click outside the lit squares keeps the action being composed
+    } else {
+      // a tap that does nothing says why; the action being composed is kept
+      this.explain(whyNot(this.state, view, square, hiddenTargets(this.composer)));
+      if (view.stage !== "piece") return;
+      this.error = "";
+      this.render();
+      return;
     }
+    this.explain("");
     this.error = "";
     if (done) this.apply(done);
     else this.render();
+  }
+
+  // Show (or, with "", clear) the line saying why the last tap did nothing.
+  explain(text) {
+    this.whyLine.textContent = text;
+    this.whyLine.hidden = !text;
+    if (text && this.onWhy) this.onWhy(text);
   }
 
   _onlyKind(square) {
@@ -246,12 +270,23 @@ export class Simulator {
     if (view.stage === "kind") marks.preview = [...marks.kinds.keys()];
     this.board.render(position, marks);
     renderLegend(this.legend, kindsShown(marks.kinds), (kind) => this._kindLabel(kind), t("Targets:"));
+    this._legendLongNote(view);
     if (!this.options.compact) drawArrows(this.board, lastTurns(this.state.log));
     this._renderStatus(position);
     this._renderCards(position);
     this._renderCompose(view, position);
     this._renderControls();
     this._renderLog();
+  }
+
+  // Long passes are drawn on demand (legend.js ON_DEMAND): the legend says how many wait.
+  _legendLongNote(view) {
+    const hidden = hiddenTargets(this.composer);
+    if (!hidden.length || view.stage !== "kind") return;
+    const note = h("p", { class: "legend-note", "data-field": "long-hidden" },
+      t("Long pass: {n} squares, shown when you choose Long pass.", { n: hidden.length }));
+    this.legend.append(note);
+    this.legend.hidden = false;
   }
 
   _lastSquares() {
@@ -367,13 +402,20 @@ export class Simulator {
           h("strong", {}, t(prompt)), view.picked.length ? ` (${view.picked.join(" → ")})` : ""));
         if (view.words.length) {
           parts.push(h("div", { class: "choices words" }, view.words.map((w) =>
-            h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, t(WORD_LABELS[w] || w)))));
+            h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, this._wordLabel(w, view, p)))));
         }
       }
       parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
     }
     // a notice the page pinned to the sheet (the steal, announce.js) stays above its choice
     this.compose.replaceChildren(...(this.sheetNotice ? [this.sheetNotice] : []), ...parts);
+  }
+
+  // A word choice's label; :top/:bottom name the piece that keeps the ball.
+  _wordLabel(word, view, p) {
+    const piece = (p.pieces || []).find((x) => x.at === view.origin && x.state === word);
+    if (piece && NAMED_WORD_LABELS[word]) return t(NAMED_WORD_LABELS[word], { piece: `${piece.side} ${piece.id}` });
+    return t(WORD_LABELS[word] || word);
   }
 
   _pieceStage(view, p) {
