@@ -159,6 +159,9 @@ def test_the_match_strip_the_whole_log_and_rematch(page, live_server, axe):
     # the match ends (half 2 from a position where the player scores at once); the result
     # dialog is closed, and the result and Rematch stay beside the game
     second = create(live_server, position={**touchdown, "half": 2}, computer_side="N", **common)
+    page.evaluate(  # linked to half 1 as the page links a half 2 it saw start
+        "([a, b]) => sessionStorage.setItem('ball-first-half:' + b, a)", [first["id"], second["id"]]
+    )
     page.goto(f"{live_server}/?game={second['id']}")
     page.wait_for_selector(".board .pieces [data-piece]")
     page.evaluate(f"{SIM}.apply('G15-I17')")
@@ -168,6 +171,9 @@ def test_the_match_strip_the_whole_log_and_rematch(page, live_server, axe):
     dialog.wait_for(state="hidden")
     compose = page.locator("#sim .compose")
     assert "The match is over." in compose.inner_text()
+    with httpx.Client(base_url=live_server, timeout=30) as c:
+        res = c.get(f"/api/games/{second['id']}/result", params={"first": first["id"]}).json()
+    assert compose.locator("[data-field=match-result]").inner_text().startswith(res["title"])
     rematch = compose.locator("[data-control=match-rematch]")
     assert rematch.is_visible()
     shot(page, "match-over-after-dialog")

@@ -301,6 +301,8 @@ export class Simulator {
 
   _renderStatus(p) {
     const actor = this.state.actor || p.to_move;
+    // a half over on the half timer is over, though its position is in a turn (D-20)
+    const phase = this.state.over ? "over" : p.phase;
     const roleOf = (side) => (p.attack === side ? "ATK" : "DEF");
     const pb = p.pb || { S: { atk: 0, def: 0 }, N: { atk: 0, def: 0 } };
     const coach = (side) =>
@@ -310,7 +312,7 @@ export class Simulator {
         h("div", { class: "coach-head" },
           h("span", { class: "side-dot" }), h("strong", {}, side === "S" ? t("South (S)") : t("North (N)")),
           h("span", { class: `role role-${roleOf(side)}`, "data-role": roleOf(side) }, roleOf(side)),
-          actor === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
+          actor === side && phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
         h("dl", {},
           h("dt", {}, t("Score")), h("dd", { "data-field": `score-${side}` }, (p.score || {})[side] ?? 0),
           ...(this.state.uses_pe === false ? [] : [h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0)]),
@@ -322,8 +324,8 @@ export class Simulator {
       h("div", { class: "turn-line" },
         h("span", { "data-field": "half" }, t("Half {n}", { n: p.half })), " · ",
         h("span", { "data-field": "turn" }, t("Turn {n}", { n: p.turn })), " · ",
-        h("span", { "data-field": "phase", "data-phase": p.phase }, t(PHASES[p.phase] || p.phase)),
-        p.phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
+        h("span", { "data-field": "phase", "data-phase": phase }, t(PHASES[phase] || phase)),
+        phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
       h("div", { class: "coaches" }, coach("S"), coach("N")),
     );
   }
