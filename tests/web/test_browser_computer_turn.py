@@ -121,7 +121,9 @@ def test_the_computer_turn_is_readable_and_the_board_stays_still(page, live_serv
         "() => { cancelAnimationFrame(window.boardTick); return [...window.boardBoxes]; }"
     )
     assert len(boxes) == 1, f"the board moved: {boxes}"
-    assert "Your turn" in banner.inner_text()
+    last = page.evaluate(f"{SIM}.state.log.at(-1)")
+    assert last["side"] == "S" and banner.inner_text().startswith(last["text"])
+    assert banner.inner_text().endswith("Your turn: you play North (N).")
     shot(page, "computer-turn-done")
     assert axe(page) == []
     # a new game: nothing of the old one in the banner

@@ -504,7 +504,10 @@ export class Simulator {
     if (s.over || p.phase === "over") text = p.half === 2 ? t("The match is over.") : t("The half is over.");
     else if (this.thinking || this._isComputerTurn()) text = t("The computer is thinking…");
     else text = t("Your turn: you play {side}.", { side: otherSide(s.computer_side) === "S" ? t("South (S)") : t("North (N)") });
-    this.followLine.textContent = text;
+    // what the computer last did, until the player acts (this game's log: never an old one)
+    const last = s.log[s.log.length - 1];
+    const theirs = last && last.side === s.computer_side && !this.thinking ? `${last.text || last.action} (${last.action}) · ` : "";
+    this.followLine.textContent = theirs + text;
     this.followLine.classList.toggle("thinking", this.thinking || this._isComputerTurn());
   }
 
