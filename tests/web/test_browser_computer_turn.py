@@ -143,7 +143,18 @@ def test_the_match_strip_the_whole_log_and_rematch(page, live_server, axe):
     strip = page.locator("#sim [data-field=match]")
     strip.wait_for()
     assert strip.inner_text().startswith("Half 1 · You 0 – 1 Computer")
+    # half 2: the computer (now North) moves first; while it does, the page says so
+    held: list = []
+    page.route("**/next-half", lambda route: held.append(route))
     page.click("[data-control=announce-next-half]")
+    page.wait_for_function("() => document.getElementById('sim').hasAttribute('aria-busy')")
+    page.wait_for_timeout(100)
+    assert page.locator("#sim .compose [data-field=thinking]").is_visible()
+    assert page.locator("#sim .compose [data-control=next-half]").count() == 0
+    assert "thinking" in page.locator("#sim [data-field=banner]").inner_text()
+    for route in held:
+        route.continue_()
+    page.unroute("**/next-half")
     page.wait_for_function(f"() => {SIM}.state.position.half === 2")
     page.wait_for_function(f"() => {SIM}.firstHalf !== null")
     # half 2: the computer's touchdown of half 1 is still counted, its log lines kept

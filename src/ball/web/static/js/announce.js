@@ -2,7 +2,7 @@
 // result. Every fact and sentence comes from the server (the state's `announce`, rendered by
 // ball.web.sim_story; the result decided by ball.match.result.decide); this module only shows
 // them in a dialog and offers what comes next.
-import { api, t } from "./api.js";
+import { t } from "./api.js";
 import { rematchBody } from "./simulator.js";
 
 // sessionStorage: second half's id -> first half's id. The server keeps the link of a second
@@ -63,7 +63,7 @@ export class Announcer {
 
   halfTime(state, ann) {
     const next = el("button", { type: "button", class: "primary", "data-control": "announce-next-half",
-      onclick: () => { this.close(); this.sim._run(() => api.nextHalf(state.id)); } }, t("Play the second half"));
+      onclick: () => { this.close(); this.sim.nextHalf(); } }, t("Play the second half"));
     this.show(ann.title, [ann.text, el("strong", {}, ann.half_time.title), ann.half_time.text], [next, this.closeButton()]);
     this.dialog.dataset.kind = "half-time";
   }

@@ -386,7 +386,10 @@ export class Simulator {
     const parts = [];
     if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
     const timer = this.state.half_timer;
-    if (this.state.over || p.phase === "over") {
+    if (this.thinking) {
+      // the player's prompt and its Cancel are gone: nothing of theirs is being composed
+      parts.push(h("p", { class: "prompt thinking", "data-field": "thinking" }, t("The computer is thinking…")));
+    } else if (this.state.over || p.phase === "over") {
       if (timer && timer.over) parts.push(h("p", { "data-field": "time-up" }, t("The half timer ran out.")));
       if (p.half === 2 && this._isMatch()) {
         parts.push(...this._matchOver());
@@ -395,10 +398,9 @@ export class Simulator {
       }
       if (p.half === 1 && !this.options.compact) {
         parts.push(h("button", { type: "button", class: "primary", "data-control": "next-half",
-          onclick: () => this._run(() => api.nextHalf(this.state.id)) }, t("Play the second half")));
+          onclick: () => this.nextHalf() }, t("Play the second half")));
       }
-    } else if (this.thinking || this._isComputerTurn()) {
-      // the player's prompt and its Cancel are gone: nothing of theirs is being composed
+    } else if (this._isComputerTurn()) {
       parts.push(h("p", { class: "prompt thinking", "data-field": "thinking" }, t("The computer is thinking…")));
     } else if (view.stage === "piece") {
       parts.push(...this._pieceStage(view, p));
@@ -437,6 +439,14 @@ export class Simulator {
     parts.push(h("button", { type: "button", class: "primary", "data-control": "match-rematch",
       onclick: () => this.rematch() }, t("Rematch")));
     return parts;
+  }
+
+  // Half 2 of a finished half 1; against the computer it may move first (North), meanwhile
+  // the page says it is thinking
+  nextHalf() {
+    Simulator.lastUsed = this;
+    const request = () => api.nextHalf(this.state.id);
+    return this._run(this.state.mode === "computer" ? () => this._whileThinking(request) : request);
   }
 
   rematch() {
@@ -501,8 +511,8 @@ export class Simulator {
     this.followLine.hidden = !shown;
     if (!shown) return;
     let text;
-    if (s.over || p.phase === "over") text = p.half === 2 ? t("The match is over.") : t("The half is over.");
-    else if (this.thinking || this._isComputerTurn()) text = t("The computer is thinking…");
+    if (this.thinking || (this._isComputerTurn() && !s.over)) text = t("The computer is thinking…");
+    else if (s.over || p.phase === "over") text = p.half === 2 ? t("The match is over.") : t("The half is over.");
     else text = t("Your turn: you play {side}.", { side: otherSide(s.computer_side) === "S" ? t("South (S)") : t("North (N)") });
     // what the computer last did, until the player acts (this game's log: never an old one)
     const last = s.log[s.log.length - 1];
