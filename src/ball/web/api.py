@@ -106,6 +106,13 @@ class DeckOut(BaseModel):
     cards: list[DeckCard]
 
 
+class HalfTimerOut(BaseModel):
+    cap: int = Field(description="Turns in a half: the half timer counted in full-length turns")
+    turns_left: int = Field(description="Turns left before the half ends, the current one counted")
+    final_drive: bool = Field(description="The timer has expired: the Final Drive runs (D-20)")
+    over: bool = Field(description="The half ended on the timer, its Final Drive played")
+
+
 class GameState(BaseModel):
     id: str
     title: str
@@ -130,6 +137,12 @@ class GameState(BaseModel):
     can_undo: bool
     can_redo: bool
     over: bool
+    half_timer: HalfTimerOut | None = Field(
+        None,
+        description="A match half's timer (hot seat and against the computer; spec 14, D-20) "
+        "counted in turns; null in free play and after a touchdown",
+    )
+    first_half: str | None = Field(None, description="A second half's first half (game id)")
     announce: dict[str, Any] | None = Field(
         None, description="What the last action calls for: touchdown (+ half_time) or steal"
     )
