@@ -559,7 +559,7 @@ def replay_pgn(text: str) -> dict[str, Any]:
 
 def explain(fen: str, frm: str, to: str | None) -> dict[str, str] | None:
     """Why the piece on `frm` in `fen` cannot move (to `to`), for a tap that did nothing
-    (`ball.xiangqi.explain`); None when it can. A bad FEN or square is a 400 naming it."""
+    (`ball.xiangqi.explain`); None when it can. A bad FEN or square is a 422 naming it."""
     from ball.xiangqi.explain import why_not
 
     try:
