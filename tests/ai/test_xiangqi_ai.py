@@ -71,7 +71,17 @@ def at_level(pos: Position, name: str) -> Move | None:
     """The level's move by its depth and node budget alone: its time limit is a safety for
     a slow machine, and a test run on a busy one must not decide what the level sees."""
     lv = LEVELS[name]
-    return search(pos, lv.depth, lv.nodes, seconds=120, margin=lv.margin).move
+    return search(pos, lv.depth, lv.nodes, seconds=120, margin=lv.margin, table=lv.table).move
+
+
+@pytest.mark.parametrize("fen", sorted(MATES_IN_3))
+def test_the_table_finds_the_same_mate_on_fewer_nodes(fen: str) -> None:
+    pos = Position.from_fen(fen)
+    plain = search(pos, depth=5, nodes=1_000_000, seconds=120)
+    remembered = search(pos, depth=5, nodes=1_000_000, seconds=120, table=True)
+    assert plain.score == remembered.score == MATE - 5
+    assert remembered.move is not None and forces_mate_in_three(pos, remembered.move.code)
+    assert remembered.nodes < plain.nodes
 
 
 @pytest.mark.parametrize(("fen", "medium_move"), sorted(MATES_IN_3.items()))
