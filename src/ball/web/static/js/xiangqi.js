@@ -57,7 +57,7 @@ const movesList = document.getElementById("xq-moves");
 const whyLine = document.getElementById("xq-why");
 const textView = document.getElementById("xq-text");
 
-const view = { flipped: false, selected: null, cursor: "e0", busy: false };
+const view = { flipped: false, selected: null, cursor: "e0", busy: false, taps: 0 };
 
 function el(name, attrs = {}, text = null) {
   const node = document.createElementNS(NS, name);
@@ -327,6 +327,7 @@ async function act(method, path, body) {
 function choose(square) {
   const s = game.state;
   if (!s || view.busy) return;
+  view.taps += 1; // an answer to an earlier tap is not shown
   whyLine.textContent = "";
   if (s.over) { whyLine.textContent = t("The game is over."); return; }
   if (!humanToMove()) { whyLine.textContent = t("Wait: it is the computer's move."); return; }
@@ -349,12 +350,13 @@ function choose(square) {
 }
 
 // One line from the engine (POST /api/xiangqi/explain) on why a piece cannot move (there),
-// shown in the live region under the status; dropped if the game moved on meanwhile.
+// shown in the live region under the status; dropped if the game or the tap moved on.
 async function explain(square, to) {
   const s = game.state;
+  const tap = view.taps;
   try {
     const answer = await call("POST", "/api/xiangqi/explain", { fen: s.fen, square, to });
-    if (game.state !== s || !answer.refusal) return;
+    if (game.state !== s || view.taps !== tap || !answer.refusal) return;
     const r = answer.refusal;
     const piece = KIND[KIND_OF[r.piece]] || r.piece;
     whyLine.textContent = WHY[r.code] ? WHY[r.code](piece) : r.text;
