@@ -2,9 +2,10 @@
 
 Negamax alpha-beta with iterative deepening, a quiescence search on captures, move ordering
 (the previous iteration's best move, MVV-LVA for captures, killer moves and a history table
-for quiet ones; at the hard level a transposition table too) and an evaluation of material plus piece-square bonuses kept as data
-(`VALUES`, `BONUS`). The search is bounded by a node budget (so a level plays the same move
-on every machine: deterministic for a seed) and, as a safety for slow machines, by time.
+for quiet ones; at the hard level a transposition table too) and an evaluation of material
+plus piece-square bonuses kept as data (`VALUES`, `BONUS`). The search is bounded by a node
+budget (so a level plays the same move on every machine: deterministic for a seed) and, as a
+safety for slow machines, by time.
 It only ever plays a move from `Position.legal_codes()`, so it cannot play an illegal move.
 
     from ball.ai.xiangqi import choose_move
