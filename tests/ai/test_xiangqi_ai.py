@@ -18,6 +18,12 @@ MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w"  # two rooks: b0b9 mates (and a8f8 le
 MATE_IN_2 = "4k4/9/9/9/2P6/9/9/3C1K3/R8/9 w"  # rook, cannon, pawn against the lone king
 HANGING_ROOK = "4k4/9/9/9/9/r8/9/9/9/R2K5 w"  # Black's rook on a4 stands unguarded
 HANGING_FOR_BLACK = "5k3/9/9/9/4R4/9/9/9/4r4/3K5 b"  # Red's rook on e5 hangs to e1's rook
+# Mates in three (five plies) past medium's horizon: found by searching random endings for
+# a forced mate that medium's move lets go (issue 36 item 15, the hard level).
+MATES_IN_3 = {
+    "9/4k4/P8/9/2R6/9/9/8p/9/3K5 w": "c5c2",  # rook and pawn: medium checks from behind
+    "3R5/2P1k4/3a1a3/9/9/9/9/9/5K3/9 w": "d9f9",  # rook and pawn against the advisors
+}
 
 
 def mates_in_one(pos: Position) -> set[int]:
@@ -50,6 +56,45 @@ def test_finds_mate_in_two() -> None:
     result = search(pos, depth=3, nodes=200_000, seconds=60)
     assert result.move is not None and forces_mate_next(pos, result.move.code)
     assert result.score == MATE - 3  # mate on the third ply from here
+
+
+def forces_mate_in_three(pos: Position, code: int) -> bool:
+    after = pos.push_code(code)
+    replies = after.legal_codes()
+    return bool(replies) and all(
+        any(forces_mate_next(after.push_code(r), c) for c in after.push_code(r).legal_codes())
+        for r in replies
+    )
+
+
+def at_level(pos: Position, name: str) -> Move | None:
+    """The level's move by its depth and node budget alone: its time limit is a safety for
+    a slow machine, and a test run on a busy one must not decide what the level sees."""
+    lv = LEVELS[name]
+    return search(pos, lv.depth, lv.nodes, seconds=120, margin=lv.margin, table=lv.table).move
+
+
+@pytest.mark.parametrize("fen", sorted(MATES_IN_3))
+def test_the_table_finds_the_same_mate_on_fewer_nodes(fen: str) -> None:
+    pos = Position.from_fen(fen)
+    plain = search(pos, depth=5, nodes=1_000_000, seconds=120)
+    remembered = search(pos, depth=5, nodes=1_000_000, seconds=120, table=True)
+    assert plain.score == remembered.score == MATE - 5
+    assert remembered.move is not None and forces_mate_in_three(pos, remembered.move.code)
+    assert remembered.nodes < plain.nodes
+
+
+@pytest.mark.parametrize(("fen", "medium_move"), sorted(MATES_IN_3.items()))
+def test_hard_finds_a_mate_in_three_that_medium_misses(fen: str, medium_move: str) -> None:
+    pos = Position.from_fen(fen)
+    assert not mates_in_one(pos)
+    assert not any(forces_mate_next(pos, c) for c in pos.legal_codes())
+    medium = at_level(pos, "medium")
+    assert medium == Move.from_iccs(medium_move)
+    assert not forces_mate_in_three(pos, medium.code)
+    hard = at_level(pos, "hard")
+    assert hard is not None and hard != medium
+    assert forces_mate_in_three(pos, hard.code)
 
 
 def test_medium_level_finds_mate_in_two() -> None:

@@ -231,3 +231,26 @@ def test_replay_reads_a_pgn_record_and_names_its_faults(client: TestClient) -> N
     assert r.json()["moves"] == ["h2e2", "h9g7", "h0g2"] and len(r.json()["frames"]) == 4
     bad = client.post("/api/xiangqi/replay", json={"pgn": "1. h2e2 h2e2 *\n"})
     assert bad.status_code == 422 and "line 1" in bad.json()["detail"]
+
+
+def test_hard_level_plays_through_the_api(client: TestClient) -> None:
+    g = new(client, mode="computer", computer="black", level="hard", fen=MATE_IN_1)
+    assert g["level"] == "hard"
+    s = client.post(f"/api/xiangqi/games/{g['id']}/computer", json={"level": "hard"}).json()
+    assert s["over"] and s["ending"]["result"] == "1-0"  # hard finds the mate for Red too
+    r = client.post("/api/xiangqi/games", json={"mode": "computer", "level": "grandmaster"})
+    assert r.status_code == 422 and "level" in r.text
+
+
+def test_explain_names_the_rule_or_nothing(client: TestClient) -> None:
+    start = Position.start().fen()
+    ask = lambda **body: client.post("/api/xiangqi/explain", json={"fen": start, **body})  # noqa: E731
+    assert ask(square="b0", to="c2").json() == {"refusal": None}  # a legal move
+    hobbled = ask(square="b0", to="d1").json()["refusal"]
+    assert hobbled["code"] == "hobbled" and hobbled["piece"] == "horse"
+    assert "hobbled" in hobbled["text"]
+    assert ask(square="b9").json()["refusal"]["code"] == "not-yours"
+    r = ask(square="z9")
+    assert r.status_code == 422 and r.json()["detail"].startswith("square:")
+    r = client.post("/api/xiangqi/explain", json={"fen": "nonsense", "square": "a0"})
+    assert r.status_code == 422 and r.json()["detail"].startswith("fen:")

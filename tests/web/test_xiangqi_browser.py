@@ -79,7 +79,8 @@ def test_play_moves_by_click_with_capture_and_check(page, live_server) -> None:
     wait_version(page, 2)
     s = api_state(live_server, game_id)
     assert [m["iccs"] for m in s["moves"]] == ["h2e2", "h9g7"]
-    assert page.locator("#xq-moves li").count() == 2
+    assert page.locator("#xq-moves li").count() == 1  # one numbered row: Red's, Black's move
+    assert page.locator("#xq-moves li .xq-move").count() == 2
     assert page.locator("#xq-board .xq-last").count() == 2  # the last move's two points
     # a capture with check, on its own position
     game_id = create(live_server, fen=CHECK_FEN)
@@ -124,7 +125,7 @@ def test_play_the_computer(page, live_server) -> None:
     s = api_state(live_server, game_id)
     assert s["mode"] == "computer"
     assert s["moves"][0]["iccs"] == "b2e2" and s["moves"][1]["by"] == "black"
-    assert page.locator("#xq-moves li").count() == 2
+    assert page.locator("#xq-moves li .xq-move").count() == 2
     shoot(page, "xiangqi-computer")
     no_js_errors(page)
 
@@ -166,7 +167,8 @@ def test_replay_a_pasted_game_document(page, live_server) -> None:
     page.keyboard.press("End")
     page.wait_for_selector('#xq[data-at="3"]')
     assert page.locator('#xq-board .xq-piece[data-square="c4"]').get_attribute("data-piece") == "P"
-    assert page.locator("#xq-moves li.current").text_content() == "c3c4"
+    assert page.locator("#xq-moves .xq-move.current").text_content() == "c3c4"
+    assert page.locator("#xq-moves li").count() == 2  # "1. b0c2 b9c7", "2. c3c4"
     page.fill("#xq-load textarea", "{not json")
     page.click("#xq-load button[type=submit]")
     page.wait_for_selector("#xq-error:has-text('JSON')")

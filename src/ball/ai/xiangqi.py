@@ -2,9 +2,10 @@
 
 Negamax alpha-beta with iterative deepening, a quiescence search on captures, move ordering
 (the previous iteration's best move, MVV-LVA for captures, killer moves and a history table
-for quiet ones) and an evaluation of material plus piece-square bonuses kept as data
-(`VALUES`, `BONUS`). The search is bounded by a node budget (so a level plays the same move
-on every machine: deterministic for a seed) and, as a safety for slow machines, by time.
+for quiet ones; at the hard level a transposition table too) and an evaluation of material
+plus piece-square bonuses kept as data (`VALUES`, `BONUS`). The search is bounded by a node
+budget (so a level plays the same move on every machine: deterministic for a seed) and, as a
+safety for slow machines, by time.
 It only ever plays a move from `Position.legal_codes()`, so it cannot play an illegal move.
 
     from ball.ai.xiangqi import choose_move
@@ -108,12 +109,17 @@ class Level:
     nodes: int
     seconds: float
     margin: int
+    table: bool = False  # remember searched positions (a transposition table): deeper per node
 
 
-# The levels an opponent may pick ("modest strength": a club beginner and a casual player).
+# The levels an opponent may pick: a club beginner, a casual player, and "hard", which
+# searches up to two plies deeper on twice the nodes with a transposition table (positions
+# met again by another move order are not searched twice), bounded by ~2.5 s a move on a
+# shared 2-core machine: it sees mates in three that medium's horizon hides.
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", depth=2, nodes=4_000, seconds=2.0, margin=40),
     "medium": Level("medium", depth=4, nodes=25_000, seconds=5.0, margin=0),
+    "hard": Level("hard", depth=6, nodes=50_000, seconds=2.5, margin=0, table=True),
 }
 
 
@@ -128,6 +134,9 @@ def evaluate(board: tuple[int, ...], side: int) -> int:
             else:
                 score += VALUES[kind] + BONUS[kind][sq]
     return score if side == 0 else -score
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2  # what a remembered score is: exact, at least, at most
 
 
 class _OutOfBudget(Exception):
@@ -146,8 +155,16 @@ class Searcher:
     """One search: budgets, counters, killer moves and history, kept between iterations."""
 
     def __init__(
-        self, nodes: int, seconds: float, clock: Callable[[], float] = time.monotonic
+        self,
+        nodes: int,
+        seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+        table: bool = False,
     ) -> None:
+        # position -> (depth, score, bound, best move); None: no table (easy, medium)
+        self.table: dict[tuple[tuple[int, ...], int], tuple[int, int, int, int]] | None = (
+            {} if table else None
+        )
         self.max_nodes = nodes
         self.deadline = clock() + seconds
         self.clock = clock
@@ -211,17 +228,31 @@ class Searcher:
         codes = pos.legal_codes()
         if not codes:
             return -(MATE - ply)
-        best = -INF
-        for code in self._order(pos, codes, ply):
+        key = (pos.board, pos.turn.side)
+        known = self.table.get(key) if self.table is not None else None
+        if known is not None and known[0] >= depth and abs(known[1]) < MATE - 1000:
+            # a bound found as deep before decides here too; mate scores are kept out, as
+            # they count plies from where they were found
+            bound, score = known[2], known[1]
+            if bound == _EXACT or (bound == _LOWER and score >= beta):
+                return score
+            if bound == _UPPER and score <= alpha:
+                return score
+        start_alpha = alpha
+        best, best_code = -INF, -1
+        for code in self._order(pos, codes, ply, known[3] if known else -1):
             score = -self.search(pos.push_code(code), depth - 1, -beta, -alpha, ply + 1)
             if score > best:
-                best = score
+                best, best_code = score, code
             if score > alpha:
                 alpha = score
             if alpha >= beta:
                 if not pos.board[code & 127]:
                     self._remember(code, depth, ply)
                 break
+        if self.table is not None:
+            bound = _UPPER if best <= start_alpha else _LOWER if best >= beta else _EXACT
+            self.table[key] = (depth, best, bound, best_code)
         return best
 
     def _remember(self, code: int, depth: int, ply: int) -> None:
@@ -251,6 +282,7 @@ def search(
     seconds: float = 5.0,
     margin: int = 0,
     seed: int = 0,
+    table: bool = False,
 ) -> SearchResult:
     """Search `position` by iterative deepening to `depth` plies within the budgets; the
     best move of the deepest finished iteration (a seeded pick among the moves within
@@ -258,7 +290,7 @@ def search(
     codes = position.legal_codes()
     if not codes:
         return SearchResult(None, -MATE, 0, 0)
-    searcher = Searcher(nodes, seconds)
+    searcher = Searcher(nodes, seconds, table=table)
     best: list[tuple[int, int]] = [(0, codes[0])]
     finished = 0
     for d in range(1, max(1, depth) + 1):
@@ -285,4 +317,4 @@ def choose_move(position: Position, level: str = "easy", seed: int = 0) -> Move 
         lv = LEVELS[level]
     except KeyError:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}") from None
-    return search(position, lv.depth, lv.nodes, lv.seconds, lv.margin, seed).move
+    return search(position, lv.depth, lv.nodes, lv.seconds, lv.margin, seed, lv.table).move

@@ -272,5 +272,8 @@ def table_clock(clock_id: int, request: Request):
         "desk_csrf": desk.csrf if desk else "",
         "clock_words": clock_words(request_language(request)),
         "control_title": control_title(request_language(request), view.control.title),
+        # the control's seats in play order ("east", "south", …): a wind seat's panel is
+        # labelled with its wind and placed around the phone (clock.css)
+        "seats": list(view.control.players),
     }
     return render(request, "clock/table.html", context)

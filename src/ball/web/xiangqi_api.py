@@ -28,7 +28,13 @@ from ball.web.game_quota import admit_game
 from ball.web.games import GameError
 from ball.web.openapi import json_errors
 from ball.web.security import client_address
-from ball.web.xiangqi_games import GameCache, XiangqiStore, replay_document, replay_pgn
+from ball.web.xiangqi_games import (
+    GameCache,
+    XiangqiStore,
+    explain,
+    replay_document,
+    replay_pgn,
+)
 from ball.web.xiangqi_notation import STYLES
 
 # The document lists the notations the server takes (issue 30 item 15); another value is
@@ -46,7 +52,9 @@ class NewXiangqiGame(BaseModel):
     )
     fen: str | None = Field(None, max_length=200, description="Start FEN; omitted = standard")
     computer: Literal["red", "black"] | None = Field(None, description="The computer's side")
-    level: Literal["easy", "medium"] | None = Field(None, description="The computer's level")
+    level: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="The computer's level"
+    )
     title: str = Field("", max_length=200)
     move: str | None = Field(
         None,
@@ -68,13 +76,19 @@ class MoveIn(BaseModel):
 
 
 class ComputerIn(BaseModel):
-    level: Literal["easy", "medium"] | None = None
+    level: Literal["easy", "medium", "hard"] | None = None
     version: int | None = None
 
 
 class EndingIn(BaseModel):
     ending: Literal["resign-red", "resign-black", "agreement"]
     version: int | None = None
+
+
+class ExplainIn(BaseModel):
+    fen: str = Field(..., max_length=200, description="The position the tap was made in")
+    square: str = Field(..., min_length=2, max_length=2, examples=["b0"])
+    to: str | None = Field(None, min_length=2, max_length=2, examples=["c2"])
 
 
 class ReplayIn(BaseModel):
@@ -210,6 +224,14 @@ def game_document(request: Request, game_id: str, download: bool = False):
 def replay_game(request: Request, game_id: str) -> dict[str, Any]:
     with _errors():
         return store(request).replay(game_id)
+
+
+@router.post("/explain", summary="Why a piece cannot move, or cannot move there (one line)")
+def explain_tap(body: ExplainIn) -> dict[str, Any]:
+    """`refusal` is null when the move is legal, else `{code, piece, text}`: `code` names
+    the rule (`ball.xiangqi.explain.REASONS`), `text` says it in English."""
+    with _errors():
+        return {"refusal": explain(body.fen, body.square, body.to)}
 
 
 @router.post("/replay", summary="Read a game document or a Xiangqi PGN for replay")

@@ -555,3 +555,19 @@ def replay_pgn(text: str) -> dict[str, Any]:
     except XiangqiError as exc:
         raise BadRequest(f"pgn: {exc}") from None
     return replay_view(game)
+
+
+def explain(fen: str, frm: str, to: str | None) -> dict[str, str] | None:
+    """Why the piece on `frm` in `fen` cannot move (to `to`), for a tap that did nothing
+    (`ball.xiangqi.explain`); None when it can. A bad FEN or square is a 422 naming it."""
+    from ball.xiangqi.explain import why_not
+
+    try:
+        position = Position.from_fen(fen)
+    except XiangqiError as exc:
+        raise BadRequest(f"fen: {exc}") from None
+    try:
+        refusal = why_not(position, frm, to)
+    except XiangqiError as exc:
+        raise BadRequest(f"square: {exc}") from None
+    return None if refusal is None else refusal.to_json()

@@ -55,16 +55,19 @@ export function halfView(state, dt) {
   return { ...h, left: Math.max(0, h.left - (h.ticking ? dt : 0)) };
 }
 
-// What a player's big digits show: main time, else the hand budget, else the turn limit.
+// What a player's big digits show: main time; else, on the player's turn, the turn's
+// countdown (the one that drives penalties: Mahjong's 15 s) or its release window; else the
+// hand budget. `turn` marks the turn countdown, so the page names it and shows the hand's
+// time smaller.
 export function bigDigits(state, i, dt) {
   const pv = playerView(state, i, dt);
   if (pv.main !== undefined) return { text: fmt(pv.main), over: false };
-  if (pv.periodLeft !== undefined) return { text: fmt(pv.periodLeft), over: pv.periodLeft < 0 };
   const tv = turnView(state, dt);
   if (tv && state.mover === i) {
     if (tv.phase === "release" && tv.release) return { text: fmt(tv.release.left), over: false };
-    if (tv.limitLeft !== undefined) return { text: fmt(tv.limitLeft), over: tv.limitLeft < 0 };
+    if (tv.limitLeft !== undefined) return { text: fmt(tv.limitLeft), over: tv.limitLeft < 0, turn: true };
   }
+  if (pv.periodLeft !== undefined) return { text: fmt(pv.periodLeft), over: pv.periodLeft < 0, period: true };
   return { text: "–", over: false, idle: true };
 }
 

@@ -135,6 +135,8 @@ function drawPanel(panel, i, dt) {
   digits.classList.toggle("over", !!big.over);
   digits.classList.toggle("idle", !!big.idle);
   digits.classList.toggle("long", big.text.length > 5);
+  const caption = panel.querySelector(".caption");
+  caption.textContent = big.turn ? T.turn : big.period ? T[`period_${state.period_name}`] || "" : "";
   const p = pv.p;
   const bits = [];
   if (p.stage !== undefined) {
@@ -143,10 +145,9 @@ function drawPanel(panel, i, dt) {
   }
   bits.push(`${T.moves} ${p.moves}`);
   if (pv.delayLeft) bits.push(`${T.delay} ${fmt(pv.delayLeft)}`);
-  if (state.turn && state.mover === i && state.turn.limit_left !== undefined && p.main_left === undefined && p.period_left !== undefined) {
-    const tv = turnView(state, dt);
-    bits.push(`${T.turn} ${fmt(tv.limitLeft)}`);
-  }
+  const periodWord = T[`period_${state.period_name}`] || state.period_name;
+  // The turn countdown is the big number on a turn: the hand's time left goes here, smaller.
+  if (big.turn && pv.periodLeft !== undefined) bits.push(`${periodWord} ${fmt(pv.periodLeft)}`);
   panel.querySelector(".detail").textContent = bits.join(" · ");
   const pen = [];
   if (p.penalty_points || p.total_penalty_points) {
@@ -157,7 +158,7 @@ function drawPanel(panel, i, dt) {
   if (pv.flagged) pen.push(T.flag);
   if (state.attack === pv.name) pen.push("ATK");
   panel.querySelector(".penalties").textContent = pen.join(" · ");
-  const call = panel.querySelector(".call");
+  const call = panel.parentElement.querySelector(".call");
   if (call) call.hidden = !(state.status === "running" && state.mover !== i);
 }
 
@@ -207,7 +208,7 @@ root.querySelectorAll(".side").forEach((panel, i) => {
     event.preventDefault();
     press(i);
   });
-  const call = panel.querySelector(".call");
+  const call = panel.parentElement.querySelector(".call");
   if (call) {
     call.addEventListener("click", () => send("press", { by: state.players[state.mover].name, next: state.players[i].name }));
   }

@@ -4,7 +4,8 @@
 import { ApiError, t } from "./api.js";
 
 const S = 56; // points apart in SVG units
-const M = 36; // margin around the lines
+const M = 36; // margin around the lines, inside the wooden board (half a piece and a bit)
+const G = 26; // the gutter outside the board for the file letters and rank digits
 const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
 // Chinese names of the pieces by FEN letter (Red upper case): 帥仕相傌俥炮兵 / 將士象馬車砲卒.
@@ -27,15 +28,36 @@ const REASON = {
 };
 const RESULT = { "1-0": t("Red wins"), "0-1": t("Black wins"), "1/2-1/2": t("Draw") };
 const SIDE = { red: t("Red"), black: t("Black") };
+// Why a tap did nothing, by the engine's reason code (ball.xiangqi.explain.REASONS).
+const WHY = {
+  empty: () => t("There is no piece there."),
+  "not-yours": () => t("That piece is not yours: it is {side}'s move.", { side: SIDE[game.state.turn] }),
+  stuck: (piece) => t("That {piece} has no move now: every way is blocked.", { piece }),
+  pinned: (piece) => t("That {piece} cannot move: any move would leave your general in check.", { piece }),
+  "own-piece": () => t("A piece cannot capture one of its own side."),
+  shape: (piece) => t("The {piece} does not move that way.", { piece }),
+  palace: (piece) => t("The {piece} may not leave the palace.", { piece }),
+  river: () => t("The elephant may not cross the river."),
+  eye: () => t("The elephant's eye is blocked: a piece stands between."),
+  hobbled: () => t("The horse is hobbled: a piece stands on its leg."),
+  "pawn-back": () => t("A soldier never moves backwards."),
+  "pawn-side": () => t("A soldier moves sideways only after crossing the river."),
+  "in-the-way": () => t("A piece stands in the way."),
+  "cannon-screen": () => t("A cannon captures only by jumping exactly one piece."),
+  face: () => t("The generals may not face each other on an open file."),
+  check: () => t("That would leave your general in check."),
+};
+const KIND_OF = { king: "k", advisor: "a", elephant: "b", horse: "n", rook: "r", cannon: "c", pawn: "p" };
 
 const root = document.getElementById("xq");
 const boardBox = document.getElementById("xq-board");
 const statusLine = document.getElementById("xq-status");
 const errorLine = document.getElementById("xq-error");
 const movesList = document.getElementById("xq-moves");
+const whyLine = document.getElementById("xq-why");
 const textView = document.getElementById("xq-text");
 
-const view = { flipped: false, selected: null, cursor: "e0", busy: false };
+const view = { flipped: false, selected: null, cursor: "e0", busy: false, taps: 0 };
 
 function el(name, attrs = {}, text = null) {
   const node = document.createElementNS(NS, name);
@@ -72,20 +94,28 @@ function drawLines(svg) {
   const y = M + 4.5 * S + 8;
   svg.append(el("text", { class: "xq-river", x: M + 2 * S, y, "text-anchor": "middle" }, "楚 河"));
   svg.append(el("text", { class: "xq-river", x: M + 6 * S, y, "text-anchor": "middle" }, "漢 界"));
-  for (let f = 0; f < 9; f++) { // ICCS file letters and rank digits, for the arbiter
+}
+
+// ICCS file letters (below) and rank digits (left), for the arbiter: in the gutter outside
+// the wooden board, so no piece ever covers them.
+function drawLabels(svg) {
+  for (let f = 0; f < 9; f++) {
     const [x] = xy(`${FILES[f]}0`);
-    svg.append(el("text", { class: "xq-coord", x, y: 2 * M + 9 * S - 4, "text-anchor": "middle" }, FILES[f]));
+    svg.append(el("text", { class: "xq-coord", x: G + x, y: 2 * M + 9 * S + G - 6, "text-anchor": "middle" }, FILES[f]));
   }
   for (let r = 0; r < 10; r++) {
-    const [, yy] = xy(`a${r}`);
-    svg.append(el("text", { class: "xq-coord", x: 6, y: yy + 4 }, String(r)));
+    const [, y] = xy(`a${r}`);
+    svg.append(el("text", { class: "xq-coord", x: G / 2, y: y + 6, "text-anchor": "middle" }, String(r)));
   }
 }
 
 // --- drawing a position ------------------------------------------------------------------
 
 function draw(frame, marks) {
-  const svg = el("svg", { viewBox: `0 0 ${2 * M + 8 * S} ${2 * M + 9 * S}`, role: "presentation" });
+  const outer = el("svg", { viewBox: `0 0 ${G + 2 * M + 8 * S} ${G + 2 * M + 9 * S}`, role: "presentation" });
+  const svg = el("g", { transform: `translate(${G} 0)` }); // the board; labels sit outside it
+  outer.append(svg);
+  drawLabels(outer);
   drawLines(svg);
   if (marks.last) {
     for (const sq of [marks.last.slice(0, 2), marks.last.slice(2, 4)]) {
@@ -118,7 +148,7 @@ function draw(frame, marks) {
     const [x, y] = xy(view.cursor);
     svg.append(el("rect", { class: "xq-cursor", x: x - S / 2 + 1, y: y - S / 2 + 1, width: S - 2, height: S - 2 }));
   }
-  boardBox.replaceChildren(svg);
+  boardBox.replaceChildren(outer);
   textView.textContent = positionText(frame);
 }
 
@@ -131,6 +161,35 @@ function positionText(frame) {
     lines.push(`${SIDE[color]}: ${items.join(", ")}`);
   }
   return lines.join("\n");
+}
+
+// The move list: one numbered row per move pair, Red's move then Black's ("1. h2e2 h9g7");
+// a game that Black begins opens with "1. … move". `current` (an index into `moves`) is
+// marked; the list scrolls itself (not the page) to it.
+function showMoves(moves, current) {
+  const rows = [];
+  let row = null;
+  moves.forEach((m, i) => {
+    if (!row || m.by === "red") {
+      row = document.createElement("li");
+      rows.push(row);
+      if (m.by === "black") row.append(moveCell({ text: "…" }, false));
+    }
+    row.append(moveCell(m, i === current));
+  });
+  movesList.replaceChildren(...rows);
+  const mark = movesList.querySelector(".current") || movesList.lastElementChild;
+  if (mark) movesList.scrollTop = mark.offsetTop + mark.offsetHeight - movesList.clientHeight;
+}
+
+function moveCell(m, current) {
+  const cell = document.createElement("span");
+  cell.className = m.by ? `xq-move ${m.by}` : "xq-move";
+  cell.textContent = m.text;
+  if (m.by) cell.setAttribute("aria-label", `${SIDE[m.by]}: ${m.text}`);
+  if (m.iccs) cell.dataset.iccs = m.iccs;
+  if (current) cell.classList.add("current");
+  return cell;
 }
 
 function endingText(ending) {
@@ -210,13 +269,7 @@ function renderGame(focusCursor = false) {
     const check = t("check!");
     statusLine.textContent = s.check ? `${who} — ${check}` : who;
   }
-  movesList.replaceChildren(...s.moves.map((m) => {
-    const li = document.createElement("li");
-    li.textContent = `${SIDE[m.by]}: ${m.text}`;
-    li.dataset.iccs = m.iccs;
-    return li;
-  }));
-  movesList.lastElementChild?.scrollIntoView({ block: "nearest" });
+  showMoves(s.moves.map((m) => ({ text: m.text, by: m.by, iccs: m.iccs })), s.moves.length - 1);
   document.getElementById("xq-computer").disabled = s.over;
   document.getElementById("xq-resign").disabled = s.over;
   document.getElementById("xq-replay").href = s.id === null ? "/xiangqi/replay" : `/xiangqi/replay?game=${s.id}`;
@@ -256,6 +309,7 @@ async function act(method, path, body) {
   view.busy = true;
   root.setAttribute("aria-busy", "true");
   errorLine.textContent = "";
+  whyLine.textContent = "";
   try {
     const s = await call(method, path, body);
     if (s.id !== null && s.notation !== game.notation) s.moves = (await call("GET", `/api/xiangqi/games/${s.id}?notation=${game.notation}`)).moves;
@@ -272,15 +326,43 @@ async function act(method, path, body) {
 
 function choose(square) {
   const s = game.state;
-  if (!s || !humanToMove() || view.busy) return;
-  if (view.selected && targetsOf(view.selected).includes(square)) {
-    const move = view.selected + square;
+  if (!s || view.busy) return;
+  view.taps += 1; // an answer to an earlier tap is not shown
+  whyLine.textContent = "";
+  if (s.over) { whyLine.textContent = t("The game is over."); return; }
+  if (!humanToMove()) { whyLine.textContent = t("Wait: it is the computer's move."); return; }
+  const from = view.selected;
+  if (from && targetsOf(from).includes(square)) {
+    const move = from + square;
     if (game.pending) store({ ...game.pending, move, notation: "iccs" });
     else act("POST", `/api/xiangqi/games/${s.id}/moves`, { move, version: s.version, notation: "iccs" });
     return;
   }
   view.selected = targetsOf(square).length ? square : null;
   renderGame();
+  if (view.selected || square === from) return;
+  // A tap that did nothing says why: a target the selected piece cannot reach, or a piece
+  // that cannot act (the opponent's, or one with no move). A tap on an empty point with
+  // nothing selected stays silent.
+  const own = s.pieces[square] && (s.pieces[square] === s.pieces[square].toUpperCase()) === (s.turn === "red");
+  if (from && !own) explain(from, square);
+  else if (s.pieces[square]) explain(square, null);
+}
+
+// One line from the engine (POST /api/xiangqi/explain) on why a piece cannot move (there),
+// shown in the live region under the status; dropped if the game or the tap moved on.
+async function explain(square, to) {
+  const s = game.state;
+  const tap = view.taps;
+  try {
+    const answer = await call("POST", "/api/xiangqi/explain", { fen: s.fen, square, to });
+    if (game.state !== s || view.taps !== tap || !answer.refusal) return;
+    const r = answer.refusal;
+    const piece = KIND[KIND_OF[r.piece]] || r.piece;
+    whyLine.textContent = WHY[r.code] ? WHY[r.code](piece) : r.text;
+  } catch (exc) {
+    showError(exc);
+  }
 }
 
 function squareAt(event) {
@@ -386,12 +468,8 @@ function renderReplay() {
   draw(frame, { last, check: king, targets: [] });
   const end = replay.at === d.moves.length && d.ending ? ` — ${endingText(d.ending)}` : "";
   statusLine.textContent = t("Position {n} of {total}", { n: replay.at, total: d.moves.length }) + end;
-  movesList.replaceChildren(...d.moves.map((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = m;
-    if (i === replay.at - 1) li.classList.add("current");
-    return li;
-  }));
+  const first = d.frames[0].fen.split(" ")[1] === "b" ? 1 : 0; // who made move 0
+  showMoves(d.moves.map((text, i) => ({ text, by: (i + first) % 2 ? "black" : "red" })), replay.at - 1);
   root.dataset.at = String(replay.at);
 }
 
