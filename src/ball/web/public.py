@@ -225,7 +225,17 @@ def public_home(
     svc: TournamentService = Depends(tournament),
 ):
     events = svc.event_list()
-    return render(request, "public/index.html", {"events": events, "refresh": _refresh(refresh)})
+    context = {"events": events, "refresh": _refresh(refresh), "first_view": first_view}
+    return render(request, "public/index.html", context)
+
+
+# The page an event's public display opens on, by its system (issue 36 item 14: a
+# knockout opened on Standings); any other system opens on its standings.
+FIRST_VIEW = {"knockout": "bracket"}
+
+
+def first_view(system: str) -> str:
+    return FIRST_VIEW.get(system, "standings")
 
 
 @router.get(
@@ -234,8 +244,9 @@ def public_home(
     response_class=RedirectResponse,
     responses=TEMPORARY_REDIRECT,
 )
-def public_event(event_id: int):
-    return RedirectResponse(f"/public/{event_id}/standings", status_code=307)
+def public_event(event_id: int, request: Request):
+    event = _head(service_for(request.app), event_id, request)
+    return RedirectResponse(f"/public/{event_id}/{first_view(event.system)}", status_code=307)
 
 
 @router.get("/{event_id}/standings")
