@@ -2,11 +2,16 @@
 item 14): the event's header names the system with its details, the bracket shows every
 round down to the final (the next with "Winner of T3" for a tie still in play), a tie's
 link is named as the rules name it (a game, or a mini-match), and the public display opens
-on the bracket."""
+on the bracket. And the round-forms PDF is headed by the event's name, not its id ("2").
+"""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+
+import pytest
 
 from ball.web.desk import service_for
 
@@ -82,3 +87,25 @@ def test_the_public_display_opens_on_the_bracket(client):
     swiss = create_event(client, "Swiss", "swiss", rounds="3")
     moved = client.get(f"/public/{swiss}", follow_redirects=False)
     assert moved.headers["location"] == f"/public/{swiss}/standings"
+
+
+def pdf_text(body: bytes, tmp_path) -> str:
+    path = tmp_path / "forms.pdf"
+    path.write_bytes(body)
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_the_round_forms_pdf_is_headed_by_the_events_name(client, tmp_path):
+    create_event(client, "Earlier", "swiss", rounds="3")  # the knockout is event 2
+    event_id = drawn_knockout(client)
+    assert event_id == 2
+    r = client.get(f"/print/forms.pdf?round=1&event={event_id}")
+    assert r.status_code == 200
+    pages = pdf_text(r.content, tmp_path).split("\f")
+    # the cover's first line and each page's running header: the event's name, not its id
+    assert pages[0].split()[:2] == ["XQ", "CUP"]
+    assert pages[2].lstrip().startswith("XQ Cup")
+    assert not any(p.lstrip().startswith("2\n") for p in pages)
