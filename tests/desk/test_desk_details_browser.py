@@ -100,7 +100,8 @@ def test_item14_pages(browser, site, axe, viewport):
 
     page.goto(f"{base}/desk/{knockout}/sanctions")
     unlabelled = page.evaluate(
-        """() => [...document.querySelectorAll('main form input:not([type=hidden]), main form select')]
+        """() => [...document.querySelectorAll('main form select, main form input')]
+          .filter((e) => e.type !== 'hidden')
           .filter((e) => !e.closest('label') || !e.closest('label').innerText.trim())
           .map((e) => e.name)"""
     )

@@ -36,7 +36,9 @@ def test_the_header_names_the_system_with_its_details(client):
     event_id = drawn_knockout(client)
     html = client.get(f"/desk/{event_id}").text
     line = text_of(re.search(r'<p class="muted" id="event-system">.*?</p>', html, re.S).group(0))
-    assert line.startswith("Knockout · 13 entrants · drawn by lots each round · Each tie: one game.")
+    assert line.startswith(
+        "Knockout · 13 entrants · drawn by lots each round · Each tie: one game."
+    )
 
 
 def test_the_bracket_shows_every_round_to_the_final(client):
@@ -81,7 +83,9 @@ def test_the_public_display_opens_on_the_bracket(client):
     moved = client.get(f"/public/{event_id}", follow_redirects=False)
     assert moved.status_code == 307 and moved.headers["location"] == f"/public/{event_id}/bracket"
     assert f'href="/public/{event_id}/bracket"' in client.get("/public").text
-    tabs = re.search(r'<nav class="tabs".*?</nav>', client.get(moved.headers["location"]).text, re.S)
+    tabs = re.search(
+        r'<nav class="tabs".*?</nav>', client.get(moved.headers["location"]).text, re.S
+    )
     assert re.findall(r'href="/public/\d+/(\w+)"', tabs.group(0))[0] == "bracket"
     # a Swiss still opens on its standings
     swiss = create_event(client, "Swiss", "swiss", rounds="3")

@@ -17,7 +17,9 @@ def test_a_random_seating_in_words_and_team_mates_as_a_warning(client):
     event_id = create_event(client, name="MJ Open", game="mahjong", rounds="4", hands="4")
     for i in range(1, 17):
         club = "Big" if i <= 8 else f"Team {i % 4}"
-        assert post(client, event_id, "/entrants", {"name": f"P{i}", "club": club}).status_code == 303
+        assert (
+            post(client, event_id, "/entrants", {"name": f"P{i}", "club": club}).status_code == 303
+        )
     seat(client, event_id, method="random")
     html = client.get(f"/desk/{event_id}/sessions/1").text
     method = re.search(r'<p class="muted" id="method">(.*?)</p>', html).group(1)
@@ -42,7 +44,9 @@ def test_closing_a_table_is_apart_and_asks_first(client):
     close = html[html.index('<section class="panel" id="close">') :]
     assert 'id="undo"' in log and 'id="undo"' not in close
     # the closing button sits inside a closed <details>: one more step, no script needed
-    step = re.search(r'<details class="confirm-step" id="close-confirm">(.*?)</details>', close, re.S)
+    step = re.search(
+        r'<details class="confirm-step" id="close-confirm">(.*?)</details>', close, re.S
+    )
     assert step and 'id="close-table"' in step.group(1)
     assert "Check the scores first" in step.group(1)
     assert re.search(r'<details class="confirm-step" id="close-confirm" open', close) is None

@@ -22,9 +22,7 @@ CHAIN = ["buchholz-cut1", "buchholz", "sonneborn-berger", "wins", "progressive",
 def site(db_path, serve):
     app = create_app(db_path)
     svc = TournamentService.from_sessions(app.state.sessions.kw["bind"], app.state.sessions)
-    event_id = svc.create_event(name="Sofia Swiss", system="swiss", rounds=5, tiebreaks=CHAIN)[
-        "id"
-    ]
+    event_id = svc.create_event(name="Sofia Swiss", system="swiss", rounds=5, tiebreaks=CHAIN)["id"]
     for i in range(ENTRANTS):
         svc.add_player(f"Player {i:02d} Ivanova", rating=2000 - i, event=event_id)
     for t in svc.pair_next_round(event=event_id):

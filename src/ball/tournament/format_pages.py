@@ -11,6 +11,7 @@ points `teams.team_match`, the team ranking `team_service.team_standings`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -114,7 +115,7 @@ class Bracket:
     next_round: int
     field: list[str]  # who draws for the next round, in pairing-number order
     champion: str | None
-    to_come: list[RoundToCome] = field(default_factory=list)
+    to_come: list[RoundToCome] = dataclasses.field(default_factory=list)  # `field` is taken
 
 
 @dataclass(frozen=True)

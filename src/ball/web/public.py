@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from urllib.parse import quote
 from typing import cast
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -20,9 +20,9 @@ from markupsafe import Markup
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
-from ball.tournament.service import TournamentService
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
+from ball.tournament.service import TournamentService
 from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView
 from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
@@ -326,7 +326,7 @@ def page_count(rows: int, per_page: int) -> int:
 
 
 def found_rows(table: StandingsTable, query: str, per_page: int) -> list[dict]:
-    """"Find my name": the entrants whose name contains `query` (case and accents ignored,
+    """ "Find my name": the entrants whose name contains `query` (case and accents ignored,
     the Mahjong seating's `search_key`), each with its rank, points and page."""
     key = search_key(query)
     if not key:
