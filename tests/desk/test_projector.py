@@ -168,3 +168,22 @@ def test_projector_turns_its_pages(browser, serve, event):
     assert second and not set(first) & set(second)
     assert "page 2 of 3" in page.inner_text(".projector-title")
     context.close()
+
+
+def test_a_mahjong_event_has_the_projector_and_find_my_name(tmp_path):
+    from mahjong.public_event import make_event
+
+    db = str(tmp_path / "mahjong.sqlite")
+    svc, event_id = make_event(db)
+    client = TestClient(create_app(db))
+    html = client.get(f"/public/{event_id}/projector").text
+    expected = [r["name"] for r in svc.session_standings(event=event_id)["standings"]]
+    assert names_of(html) == expected  # 16 players: one screen, by table points
+    assert "Standings after session 1" in html and "<abbr>Team</abbr>" in html
+    # find my name on the Mahjong standings, accents and case ignored; no refresh meanwhile
+    found = client.get(f"/public/{event_id}/standings", params={"find": "zoe ANG"}).text
+    hits = re.findall(r'<tr data-number="\d+" class="hit">.*?<td class="name">([^<]+)', found)
+    assert hits == ["Zoë Ångström"]
+    assert 'http-equiv="refresh"' not in found
+    none = client.get(f"/public/{event_id}/standings", params={"find": "Nobody"}).text
+    assert 'id="found"' in none and 'class="hit"' not in none

@@ -5,7 +5,7 @@
 // projector view names another page to go to (`data-next`), and has nothing to scroll.
 const PLACE = "ball-refresh-place";
 const here = location.pathname + location.search;
-const scrollers = () => [...document.querySelectorAll(".scroll")];
+const scrollers = () => [...document.querySelectorAll(".scroll, .bracket")];
 
 function savePlace() {
   const place = { url: here, y: window.scrollY, left: scrollers().map((e) => e.scrollLeft) };
