@@ -152,6 +152,9 @@ class Desk:
         page = self.page
         shown = [int(x) for x in page.locator("#sheet tfoot td.score").all_inner_texts()]
         assert shown == scores
+        # closing asks first (issue 36 item 14): the button shows once the step is opened
+        assert not page.locator("#close-table").is_visible()
+        page.click("#close-open")
         self.submit("#close-table")
         points = table_points(scores)
         for i, wind in enumerate(WINDS):

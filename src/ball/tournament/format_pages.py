@@ -11,6 +11,7 @@ points `teams.team_match`, the team ranking `team_service.team_standings`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class Formats:
     drawn: bool  # its rounds are paired by a drawing of lots
     minimatch: bool  # its ties are mini-matches of several games
     team_boards: int | None  # boards per team match, for a team event
+    policy: dict[str, Any] = field(default_factory=dict)  # a knockout's ties (`ties.Policy`)
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,18 @@ class BracketRound:
 
 
 @dataclass(frozen=True)
+class RoundToCome:
+    """A knockout round not drawn yet (issue 36 item 14: the bracket showed round 1 only).
+    Its ties are drawn later, so only their number is known; the round right after the
+    latest also knows who goes into it: a name, or the table whose winner it awaits."""
+
+    number: int
+    ties: int
+    bye: bool
+    field: list[tuple[str | None, int | None]]  # (name, None) or (None, table): "Winner of T3"
+
+
+@dataclass(frozen=True)
 class Bracket:
     event: EventView
     minimatch: bool
@@ -101,6 +115,7 @@ class Bracket:
     next_round: int
     field: list[str]  # who draws for the next round, in pairing-number order
     champion: str | None
+    to_come: list[RoundToCome] = dataclasses.field(default_factory=list)  # `field` is taken
 
 
 @dataclass(frozen=True)
@@ -234,6 +249,27 @@ def _bracket_round(ev: Event, rnd: Round) -> BracketRound:
     )
 
 
+def rounds_to_come(rounds: list[BracketRound]) -> list[RoundToCome]:
+    """The rounds after the latest drawn one, down to the final: each halves the field (a
+    bye when it is odd). The next round's field: each tie's winner, or the tie awaited."""
+    if not rounds:
+        return []
+    latest = rounds[-1]
+    going: list[tuple[str | None, int | None]] = [
+        (t.winner, None) if t.decided else (None, t.table)
+        for t in latest.ties
+        if t.winner or not t.decided  # a double forfeit sends nobody on
+    ]
+    if latest.bye:
+        going.append((latest.bye, None))
+    out: list[RoundToCome] = []
+    size, number = len(going), latest.number + 1
+    while size > 1:
+        out.append(RoundToCome(number, size // 2, size % 2 == 1, going if not out else []))
+        size, number = size // 2 + size % 2, number + 1
+    return out
+
+
 def _latest_complete(ev: Event) -> bool:
     return not ev.rounds_ or all(
         p.result is not None for p in ev.rounds_[-1].pairings if p.b_id is not None
@@ -269,6 +305,7 @@ class FormatPages:
                 drawn_knockout(ev),
                 ties.has_minimatches(ev),
                 info.boards if info is not None else None,
+                ties.policy_of(ev).as_dict() if ev.system == "knockout" else {},
             )
 
     def bracket(self, event_id: int) -> Bracket:
@@ -293,6 +330,7 @@ class FormatPages:
                 number,
                 entrants,
                 champion,
+                [] if champion else rounds_to_come(rounds),
             )
 
     def _who_draws(self, ev: Event, number: int) -> tuple[bool, list[str]]:

@@ -10,10 +10,11 @@ transaction closed. Finding a player by name ignores case and accents (`name_key
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
+
+from ball.tournament.names import search_key as name_key
 
 WINDS = ("E", "S", "W", "N")
 
@@ -176,15 +177,6 @@ class MahjongBoard:
             if key in name_key(s.name)
         ]
         return tuple(found)
-
-
-def name_key(text: str) -> str:
-    """`text` folded for a search: accents dropped (NFKD, combining marks removed), case
-    folded, spaces collapsed; Hangul and Cyrillic letters stay letters."""
-    decomposed = unicodedata.normalize("NFKD", text or "")
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    # NFKD splits Hangul syllables into jamo: compose again so a syllable matches itself
-    return " ".join(unicodedata.normalize("NFC", plain).casefold().split())
 
 
 def points_text(exact: str | None) -> str:

@@ -39,7 +39,7 @@ from ball.storage.confusables import skeleton
 from ball.storage.text import INVISIBLE, NAME_MAX, bad_character, too_long
 from ball.tournament.errors import TournamentError
 
-__all__ = ["bad_character", "check_name", "look_alike_key", "name_key"]
+__all__ = ["bad_character", "check_name", "look_alike_key", "name_key", "search_key"]
 
 
 def check_name(value: str | None, label: str, limit: int = NAME_MAX) -> str:
@@ -89,3 +89,13 @@ def look_alike_key(name: str) -> str:
     """What two entrants of one event must not share: the TR 39 skeleton of the name as
     written (case and spacing kept: "Eve" and "eve" look different, "Еve" does not)."""
     return skeleton(unicodedata.normalize("NFKC", name.translate(_JOINERS)))
+
+
+def search_key(text: str) -> str:
+    """`text` folded for "find my name" on the public pages: accents dropped (NFKD,
+    combining marks removed), case folded, spaces collapsed; Hangul and Cyrillic letters
+    stay letters. A search, not an identity: "Jose" finds "José"."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # NFKD splits Hangul syllables into jamo: compose again so a syllable matches itself
+    return " ".join(unicodedata.normalize("NFC", plain).casefold().split())

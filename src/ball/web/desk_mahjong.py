@@ -73,6 +73,14 @@ EDITS = {"hand", "penalty", "time", "waive", "undo"}
 # How a session was seated (`session_service`: "random (seed 3)", "by ranking", ...), shown
 # as `_(method before " (")`, and the event system's name on the desk's event list.
 METHOD_WORDS = (N_("random"), N_("template"), N_("by ranking"), N_("balanced"), N_("sessions"))
+# The session page's line on how it was seated, in a user's words (issue 36 item 14: it
+# said "random · seed 0"); the draw's number is only a detail under it.
+SEATED_BY = {
+    "random": N_("Seated by a random draw"),
+    "template": N_("Seated from a seating template"),
+    "by ranking": N_("Seated by the standings so far"),
+    "balanced": N_("Seated to spread meetings evenly"),
+}
 
 
 def _t(request: Request) -> Callable[[str], str]:
@@ -137,7 +145,13 @@ def session_page(
     return render(
         request,
         "desk/mahjong_session.html",
-        {"event": event, "page": page, "csrf": arbiter.csrf, "winds": WINDS},
+        {
+            "event": event,
+            "page": page,
+            "csrf": arbiter.csrf,
+            "winds": WINDS,
+            "seated_by": SEATED_BY,
+        },
     )
 
 

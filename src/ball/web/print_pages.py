@@ -82,7 +82,9 @@ def _edition(
             lang=lang,
             paper=paper,
             forms=forms,
-            event=event,
+            # `event` selects the event (its id or name); a round's forms carry the event's
+            # name themselves (issue 36 item 14: the id "2" was the cover line and header)
+            event=event if forms is None else "",
             controls=_controls(path, query, lang, paper.lower()),
         )
     except PrintingError as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import socket
 from typing import cast
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -19,6 +20,8 @@ from markupsafe import Markup
 
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.games import game
+from ball.tournament.names import search_key
+from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView
@@ -76,9 +79,10 @@ TIEBREAK_SHORT = {
     "black-games": N_("Blk"),
     "black-wins": N_("BlkW"),
 }
-# Rows of standings on one projector screen; a longer table pages through, one page per
-# refresh (`?page=N`), so nobody has to scroll a projector.
-ROWS_PER_PAGE = 8
+# Rows of standings on one page of a phone or a laptop; a longer table has page links
+# (`?page=N`). The projector view has its own, fitted to the screen (`public_projector`).
+ROWS_PER_PAGE = 25
+MAX_QUERY = 80  # a name search longer than any name is cut, not refused
 # Started servers fill the shared data of this many newest events before the first request
 # (`warm`): three entries each, within the cache's `DATA_ENTRIES`.
 WARM_EVENTS = 4
@@ -221,7 +225,17 @@ def public_home(
     svc: TournamentService = Depends(tournament),
 ):
     events = svc.event_list()
-    return render(request, "public/index.html", {"events": events, "refresh": _refresh(refresh)})
+    context = {"events": events, "refresh": _refresh(refresh), "first_view": first_view}
+    return render(request, "public/index.html", context)
+
+
+# The page an event's public display opens on, by its system (issue 36 item 14: a
+# knockout opened on Standings); any other system opens on its standings.
+FIRST_VIEW = {"knockout": "bracket"}
+
+
+def first_view(system: str) -> str:
+    return FIRST_VIEW.get(system, "standings")
 
 
 @router.get(
@@ -230,8 +244,9 @@ def public_home(
     response_class=RedirectResponse,
     responses=TEMPORARY_REDIRECT,
 )
-def public_event(event_id: int):
-    return RedirectResponse(f"/public/{event_id}/standings", status_code=307)
+def public_event(event_id: int, request: Request):
+    event = _head(service_for(request.app), event_id, request)
+    return RedirectResponse(f"/public/{event_id}/{first_view(event.system)}", status_code=307)
 
 
 @router.get("/{event_id}/standings")
@@ -239,46 +254,94 @@ async def public_standings(
     event_id: int,
     request: Request,
     refresh: int | None = Query(None),
-    page: int = Query(1, ge=1, le=10_000),
+    page: int | None = Query(None, ge=1, le=10_000),
+    find: str = Query("", max_length=1000),
 ):
     svc = service_for(request.app)  # no dependency: a sync one would wait for a thread
     return await cached_page(
-        request, svc, event_id, lambda: _standings(event_id, request, refresh, page, svc)
+        request,
+        svc,
+        event_id,
+        lambda: _standings(event_id, request, refresh, page, find, svc),
     )
 
 
 def _standings(
-    event_id: int, request: Request, refresh: int | None, page: int, svc: TournamentService
+    event_id: int,
+    request: Request,
+    refresh: int | None,
+    page: int | None,
+    find: str,
+    svc: TournamentService,
 ):
     # the event's head only: the ranking reads the event's rows itself (reading them twice
     # was a third of the first view after a result at 1,000 entrants, issue 15)
     event = _head(svc, event_id, request)
+    query = find.strip()[:MAX_QUERY]
     if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
-        return mahjong_standings_page(request, _event(svc, event_id, request), refresh, svc)
+        return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
     context = _context(request, event, "standings", refresh)
-    descriptions = known_tiebreaks(game(event.game))
-    try:
-        # every page of a long table shares one ranking; an event without entrants ranks
-        # nobody (after round 0, with its chain)
-        table = shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
-    pages = max(1, -(-len(table.standings) // ROWS_PER_PAGE))
-    page = min(page, pages)
+    table = ranking(svc, event_id, request)
+    found = found_rows(table, query, ROWS_PER_PAGE)
+    pages = page_count(len(table.standings), ROWS_PER_PAGE)
+    # "find my name" opens the page of the first name found
+    page = min(page or (found[0]["page"] if found else 1), pages)
     shown = table.standings[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
+    hits = {row["number"] for row in found}
+    page_url = f"/public/{event_id}/standings?page={{n}}" + (
+        f"&refresh={refresh}" if refresh is not None else ""
+    )
+    for row in found:
+        row["url"] = page_url.format(n=row["page"]) + "&find=" + quote(query)
     context.update(
-        rows=[standing_row(s, table.tiebreaks) for s in shown],
+        rows=[standing_row(s, table.tiebreaks, s.number in hits) for s in shown],
         page=page,
         pages=pages,
-        # the next refresh shows the next page, then starts again at the first
-        next_page=f"/public/{event_id}/standings?page={page % pages + 1}"
-        + (f"&refresh={refresh}" if refresh is not None else ""),
-        tiebreaks=tiebreak_columns(table.tiebreaks, descriptions),
+        # a reader keeps their page (issue 36 item 13): the refresh reloads this one, and
+        # the projector view (`ball.web.public_projector`) is the one that pages by itself
+        page_url=page_url,
+        find=query,
+        found=found,
+        # a search is read on a phone: no refresh pulling the answer away
+        refresh=0 if query else context["refresh"],
+        tiebreaks=tiebreak_columns(table.tiebreaks, known_tiebreaks(game(event.game))),
         after=table.rounds,
         in_progress=table.in_progress,
         rules=table.rules,
     )
     return render(request, "public/standings.html", context)
+
+
+def ranking(svc: TournamentService, event_id: int, request: Request) -> StandingsTable:
+    """The event's ranking, shared by every page of a long table and the projector; an
+    event without entrants ranks nobody (after round 0, with its chain)."""
+    try:
+        return shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
+    except TournamentError as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+def page_count(rows: int, per_page: int) -> int:
+    return max(1, -(-rows // per_page))
+
+
+def found_rows(table: StandingsTable, query: str, per_page: int) -> list[dict]:
+    """ "Find my name": the entrants whose name contains `query` (case and accents ignored,
+    the Mahjong seating's `search_key`), each with its rank, points and page."""
+    key = search_key(query)
+    if not key:
+        return []
+    return [
+        {
+            "rank": s.rank,
+            "name": s.name,
+            "number": s.number,
+            "points": _points(s.points),
+            "page": i // per_page + 1,
+        }
+        for i, s in enumerate(table.standings)
+        if key in search_key(s.name)
+    ]
 
 
 def tiebreak_columns(
@@ -297,10 +360,11 @@ def tiebreak_columns(
     ]
 
 
-def standing_row(s: Standing, tiebreaks: list[str]) -> dict:
+def standing_row(s: Standing, tiebreaks: list[str], hit: bool = False) -> dict:
     """One row of the standings table as the page shows it (only the page's rows are
-    formatted, not the 1,000 of the ranking)."""
+    formatted, not the 1,000 of the ranking); `hit`: a name "find my name" found."""
     return {
+        "hit": hit,
         "rank": s.rank,
         "name": s.name,
         "number": s.number,
@@ -439,3 +503,6 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
     context = _context(request, event, "groups", refresh)
     context.update(tables)
     return render(request, "public/groups.html", context)
+
+
+event_head = _head  # the other public page modules' name for it

@@ -71,6 +71,11 @@ def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoa
         raise HTTPException(400, str(exc)) from None
 
 
+def mahjong_board_of(svc: TournamentService, event_id: int) -> MahjongBoard:
+    """The board of a Mahjong event (the projector's standings, `ball.web.public_projector`)."""
+    return _board(svc, event_id)[1]
+
+
 def _context(event: EventView, board: MahjongBoard, view: str, refresh: int | None) -> dict:
     return {
         "event": event,
@@ -91,11 +96,14 @@ def _session(board: MahjongBoard, number: int | None):
 
 
 def standings_page(
-    request: Request, event: EventView, refresh: int | None, svc: TournamentService
+    request: Request, event: EventView, refresh: int | None, find: str, svc: TournamentService
 ) -> HTMLResponse:
-    """`/public/{id}/standings` of a Mahjong event (called by `ball.web.public`)."""
+    """`/public/{id}/standings` of a Mahjong event (called by `ball.web.public`), with
+    "find my name" (`find`, already cut to `MAX_QUERY`) marking the rows found."""
     _, board = _board(svc, event.id)
     context = _context(event, board, "standings", refresh)
+    hits = {player.name for player in board.find(find)}
+    context.update(find=find, hits=hits, refresh=0 if find else context["refresh"])
     return render(request, "public/mahjong_standings.html", context)
 
 
