@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from ball.ai.mcts import LEVELS
 from ball.engine import Game
+from ball.web import searches
 
 
 def make(client: TestClient, **body) -> dict:
@@ -38,6 +39,9 @@ def test_same_game_same_reply(client, monkeypatch):
     # the same game gets the same replies while the iteration budget stops the search; the
     # time cap (a bound for loaded machines, docs/ai.md) is lifted so the load cannot cut in
     monkeypatch.setitem(LEVELS, "easy", dataclasses.replace(LEVELS["easy"], seconds=None))
+    # ... in this process: the pool's worker processes are spawned and would not see the
+    # patched level, so under load their time cap cut the search and the replies differed
+    monkeypatch.setattr(searches.pool, "_compute", lambda job: job.work(*job.args))
     one = make(client, mode="computer", computer_side="N", computer_level="easy")
     two = make(client, mode="computer", computer_side="N", computer_level="easy")
     assert [e["action"] for e in one["log"]] == [e["action"] for e in two["log"]]
