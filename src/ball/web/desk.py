@@ -53,8 +53,10 @@ from ball.web.desk_demo import (  # noqa: F401 - `DEMO_SEEDERS` and tests name t
     DEMO_PIN,
     seed_demo_event,
 )
+from ball.web import field_errors
 from ball.web.desk_forms import (
     MAX_CSV_BYTES,
+    QUICK,
     SANCTION_ROWS,
     STEAL_ROWS,
     clock_time,
@@ -78,6 +80,7 @@ from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
+from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms, mmss
 from ball.web.xiangqi_api import store as xiangqi_store
@@ -470,6 +473,18 @@ async def pair_round(
     return _see(f"/desk/{event_id}/rounds/{number}")
 
 
+def _pair_next(svc: Service, event_id: int, rnd) -> int | None:
+    """The round to pair from this round's page: the next one, once this round is the latest
+    and every table that takes a result has one (as the event page's *Pair round N*)."""
+    event = _found(svc.event_page, event_id)
+    latest = event.rounds_[-1].number if event.rounds_ else None
+    if rnd.number != latest or any(p.b is not None and p.result is None for p in rnd.pairings):
+        return None
+    if event.rounds is not None and latest >= event.rounds:
+        return None
+    return latest + 1
+
+
 @router.get("/{event_id}/rounds/{number}")
 def round_page(
     event_id: int,
@@ -483,6 +498,8 @@ def round_page(
         request,
         "desk/round.html",
         {
+            "quick": getattr(game(page.event.game), "quick_form", None),
+            "pair_next": _pair_next(svc, event_id, page.round),
             "event": page.event,
             "round": page.round,
             "tables": [{"p": p, "result": p.result} for p in page.round.pairings],
@@ -738,11 +755,18 @@ def _forfeit(plugin: GamePlugin, a: str, b: str, loser: str) -> Decided:
 
 
 def preview(
-    request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
+    request: Request,
+    form: dict[str, Any],
+    a: str,
+    b: str,
+    plugin: GamePlugin,
+    *,
+    pb_required: bool = True,
 ) -> dict[str, Any]:
     """What saving this form would decide, or the first fault. The event's game decides
     (`plugin.decide`, as `record_table_result` does), so an event of another game previews
-    with its own rules; its decision's fields are passed on as they are."""
+    with its own rules; its decision's fields are passed on as they are. `pb_required`:
+    a quick result must give the PB (the event's tie-breaks read them)."""
     if plugin.name == "xiangqi":  # its own form: the arbiter's result document
         return _xiangqi_preview(request, form, a, b, plugin)
     _ = _t(request)
@@ -755,7 +779,7 @@ def preview(
         if kind.startswith("forfeit-"):
             decided = _forfeit(plugin, a, b, kind[-1])
         else:
-            decided = plugin.decide(sheet_from_form(form, a, b))
+            decided = plugin.decide(sheet_from_form(form, a, b, pb_required=pb_required))
     except IllegalSheet as exc:
         return {"ok": False, "error": exc.fault}  # the form is the sheet: no "illegal sheet"
     except (SheetError, TournamentError) as exc:
@@ -826,8 +850,35 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "sanction_rows": range(SANCTION_ROWS),
         "preview": None,
         "error": "",
+        "fault": None,
         **extra,
     }
+
+
+# Which form's fields a refusal is located in (`ball.web.field_errors`), by template.
+FIELD_RULES = {
+    "desk/result.html": field_errors.BALL_SHEET_RULES,
+    "desk/result_quick.html": field_errors.BALL_SHEET_RULES,
+    "desk/result_xiangqi.html": field_errors.XIANGQI_RULES,
+}
+# The same for the "as you type" check, by the event's game.
+GAME_FIELD_RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
+
+
+def _fault(request: Request, template: str, error: str, page) -> field_errors.Fault | None:
+    """The refusal `error` as the form `template` shows it: beside its field, in words."""
+    if not error:
+        return None
+    sides = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
+    return field_errors.locate(error, FIELD_RULES.get(template, ()), _t(request), sides)
+
+
+def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, Any]:
+    """What the quick result form asks besides the touchdowns: the PB always when the
+    event's tie-breaks read them (named, so the form can say why)."""
+    _ = _t(request)
+    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.pb_tiebreaks(event_id)]
+    return {"pb_tiebreaks": ", ".join(names)}
 
 
 @router.get("/{event_id}/rounds/{number}/tables/{table}")
@@ -841,6 +892,26 @@ def result_page(
 ):
     page = _found(svc.table_page, event_id, number, table)
     return render(request, _result_template(page), _result_context(request, page, arbiter))
+
+
+@router.get("/{event_id}/rounds/{number}/tables/{table}/quick")
+def quick_result_page(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    """The quick result form (issue 36 item 11): who scored in which half, and the PB only
+    when they decide or the event's tie-breaks read them. It posts to the same save as
+    the full sheet, which stays one link away."""
+    page = _found(svc.table_page, event_id, number, table)
+    template = getattr(game(page.event.game), "quick_form", None)
+    if template is None:
+        raise HTTPException(404, f"a {page.event.game} event has no quick result form")
+    context = _result_context(request, page, arbiter, **_quick_context(request, svc, event_id))
+    return render(request, template, context)
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}/record")
@@ -886,20 +957,27 @@ async def check_result(
     _w: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
-    """The "as you type" check: the decision `decide` gives for the form as it stands."""
+    """The "as you type" check: the decision `decide` gives for the form as it stands; a
+    fault also says which field it is about and in the arbiter's words (`field`,
+    `message`)."""
     form = await read_form(request)
     plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
     a, b = pairing.a.name, pairing.b.name
+    pb_required = form.get("entry") != QUICK or bool(svc.pb_tiebreaks(event_id))
     checked, _late = ruled_preview(
         svc,
         event_id,
         form,
         {"A": a, "B": b},
         _t(request),
-        lambda: preview(request, form, a, b, plugin),
+        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
     )
+    if not checked["ok"]:
+        rules = GAME_FIELD_RULES.get(plugin.name, ())
+        located = field_errors.locate(checked["error"], rules, _t(request), {a: "A", b: "B"})
+        checked |= located.as_dict()
     return JSONResponse(checked)
 
 
@@ -920,15 +998,27 @@ async def save_result(
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
+    quick = form.get("entry") == QUICK and getattr(plugin, "quick_form", None) is not None
+    pb_required = not quick or bool(svc.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
-        svc, event_id, form, {"A": a, "B": b}, _, lambda: preview(request, form, a, b, plugin)
+        svc,
+        event_id,
+        form,
+        {"A": a, "B": b},
+        _,
+        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
     )
 
     def again(status: int, **extra):
+        """The form again, as typed, with why it was not saved beside its field."""
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
+        template = plugin.quick_form if quick else _result_template(page)  # type: ignore[attr-defined]
+        if quick:
+            extra |= _quick_context(request, svc, event_id)
         context = _result_context(request, page, arbiter, **extra)
         context["values"] = {k: v for k, v in form.items() if isinstance(v, str)}
-        return render(request, _result_template(page), context, status_code=status)
+        context["fault"] = _fault(request, template, context["error"], page)
+        return render(request, template, context, status_code=status)
 
     if not checked["ok"]:
         return again(400, error=checked["error"])
@@ -944,7 +1034,7 @@ async def save_result(
                 if plugin.name == "xiangqi" and checked["kind"] == "sheet"
                 else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
                 if checked["kind"] == "lateness"
-                else result_args(checked["kind"], form, a, b)
+                else result_args(checked["kind"], form, a, b, pb_required=pb_required)
             ),
             late=late or None,
             steals=steals_from_form(form),
@@ -961,7 +1051,7 @@ async def save_result(
         )
         return again(409, error=_(conflict))
     except table_result.CorrectionWithoutReason:
-        return again(400, error=_(N_("A correction needs a reason.")), preview=checked)
+        return again(400, error=f"reason: {_(N_('A correction needs a reason.'))}", preview=checked)
     except TournamentError as exc:
         return again(400, error=str(exc))
     return _see(f"/desk/{event_id}/rounds/{number}#table-{table}")
