@@ -58,7 +58,7 @@ _BALL_PB_RULES: tuple[Rule, ...] = (
     _rule(
         r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) is not a whole number$",
         "h{half}_{side}_{c}",
-        N_("Half %(half)s: the PB%(C)s of %(name)s must be a whole number, not %(raw)s."),
+        N_("Half %(half)s: the PB%(C)s of %(name)s: %(raw)s is not a whole number."),
     ),
     _rule(
         r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is more than (?P<max>\d+)$",
@@ -135,6 +135,9 @@ MAHJONG_HAND_RULES: tuple[Rule, ...] = (
         r"hand: (?P<fan>\d+) fan without flowers is under the minimum of (?P<min>\d+)",
         "tiles",
         N_("These tiles make %(fan)s fan without flowers, under the %(min)s-fan minimum."),
+    ),
+    _rule(
+        r"hands\[(?P<index>\d+)\]\.hand: (?P<rest>.+)$", "tiles", N_("Hand %(hand)s: %(rest)s")
     ),
     _rule(
         r"hands\[(?P<index>\d+)\]\.(?P<key>winner|discarder|fan)(?:\.\w+)?: (?P<rest>.+)$",
