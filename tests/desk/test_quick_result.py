@@ -128,7 +128,7 @@ def test_the_quick_form_says_the_event_reads_pb_and_asks_for_it(client, event4):
     event_id, _tables = event4
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1/quick").text
     assert 'id="pb-why"' in page and "Total SD" in page and "PBATK per TD" in page
-    assert 'href="/desk/%s/rounds/1/tables/1"' % event_id in page  # the full sheet, one click
+    assert f'href="/desk/{event_id}/rounds/1/tables/1"' in page  # the full sheet, one click
     refused = post(client, event_id, "/rounds/1/tables/1", quick_form("A") | {"action": "save"})
     assert refused.status_code == 400
     assert 'aria-invalid="true" aria-describedby="err-h1_A_atk"' in refused.text

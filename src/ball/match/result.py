@@ -35,7 +35,6 @@ PB_MAX = 9999
 FORFEIT_TD = 2
 
 
-
 class Reason(StrEnum):
     """Why a match was decided so (spec 13, D-18, R-forfeit). A StrEnum: each member equals
     its text, so sheets, records and the API keep the same strings."""
@@ -146,9 +145,12 @@ def _by_result_table(coaches: tuple[Coach, Coach], halves: list[HalfSheet]) -> D
     eff_a, eff_b = pbatk[a], pbatk[b]  # both set when each side scored (equal TD above 0)
     if td[a] > 0 and eff_a is not None and eff_b is not None and eff_a != eff_b:
         return decision(a if eff_a < eff_b else b, Reason.ATTACK_EFFICIENCY)
-    # 0-0, or D-18: 1-1 with equal PBATK falls back to SD.
-    if sd[a] != sd[b]:
-        return decision(a if sd[a] > sd[b] else b, Reason.DEFENSIVE_SUPERIORITY)
+    # 0-0, or D-18: 1-1 with equal PBATK falls back to SD (known here: level touchdowns
+    # with a half's PB not recorded were refused above).
+    sd_a, sd_b = sd[a], sd[b]
+    assert sd_a is not None and sd_b is not None
+    if sd_a != sd_b:
+        return decision(a if sd_a > sd_b else b, Reason.DEFENSIVE_SUPERIORITY)
     return decision(None, Reason.DRAW)
 
 

@@ -209,7 +209,7 @@ class DeskUseCases:
         `pb_tiebreaks`): a quick result must then collect the PB (issue 36 item 11)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             event = event_row(s, event_id)
-            reads_pb = getattr(game(event.game), "pb_tiebreaks", frozenset())
+            reads_pb: frozenset[str] = getattr(game(event.game), "pb_tiebreaks", frozenset())
             return [name for name in json.loads(event.tiebreaks or "[]") if name in reads_pb]
 
     def table(self, event_id: int, number: int, table: int) -> PairingView:

@@ -39,7 +39,7 @@ from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
-from ball.web import limits, security
+from ball.web import field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -53,7 +53,6 @@ from ball.web.desk_demo import (  # noqa: F401 - `DEMO_SEEDERS` and tests name t
     DEMO_PIN,
     seed_demo_event,
 )
-from ball.web import field_errors
 from ball.web.desk_forms import (
     MAX_CSV_BYTES,
     QUICK,
@@ -125,11 +124,24 @@ def _t(request: Request) -> Callable[[str], str]:
 
 @router.get("")
 def desk_home(request: Request, svc: Service = Depends(tournament)):
-    return render(
-        request,
-        "desk/index.html",
-        {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)},
-    )
+    return render(request, "desk/index.html", _home_context(svc))
+
+
+def _home_context(svc: Service, **extra: Any) -> dict[str, Any]:
+    context = {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
+    return context | {"values": {}, "fault": None, "error": ""} | extra
+
+
+def _refused_form(
+    request: Request, template: str, context: dict[str, Any], error: str, rules, form
+) -> HTMLResponse:
+    """A refused desk form again (400), as typed (PINs and the CSRF token aside), with why
+    it was not done beside the field it is about, else at its top (issue 36 item 12)."""
+    fault = field_errors.locate(error, rules, _t(request))
+    secret = ("pin", "pin2", "csrf", "_files")
+    values = {k: v for k, v in form.items() if k not in secret and isinstance(v, str)}
+    context = context | {"values": values, "fault": fault, "error": error}
+    return render(request, template, context, status_code=400)
 
 
 def _format_options(form: dict[str, Any]) -> dict[str, Any]:
@@ -171,7 +183,8 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
                 **_format_options(form),
             ).id
     except (TournamentError, security.PinError) as exc:
-        return _fail(request, 400, str(exc), "/desk")
+        rules = field_errors.NEW_EVENT_RULES
+        return _refused_form(request, "desk/index.html", _home_context(svc), str(exc), rules, form)
     response = _see(f"/desk/{event_id}")
     pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     code = security.new_recovery_code()
@@ -354,30 +367,46 @@ def event_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/event.html", _event_context(request, svc, event_id, arbiter))
+
+
+def _event_context(
+    request: Request, svc: Service, event_id: int, arbiter: security.Arbiter
+) -> dict[str, Any]:
     event = _found(svc.event_page, event_id)
     rounds = event.rounds_
-    return render(
-        request,
-        "desk/event.html",
-        {
-            "event": event,
-            "entrants": event.entrants,
-            "rounds": rounds,
-            "csrf": arbiter.csrf,
-            "next_round": len(rounds) + 1,
-            "can_pair": event.rounds is None or len(rounds) < event.rounds,
-            "formats": svc.event_formats(event_id),
-            "recovery_code": _shown_recovery_code(request, event_id),
-            **desk_group_tables(svc, event),
-        },
-    )
+    return {
+        "event": event,
+        "entrants": event.entrants,
+        "rounds": rounds,
+        "csrf": arbiter.csrf,
+        "next_round": len(rounds) + 1,
+        "can_pair": event.rounds is None or len(rounds) < event.rounds,
+        "formats": svc.event_formats(event_id),
+        "recovery_code": _shown_recovery_code(request, event_id),
+        "values": {},
+        "fault": None,
+        "error": "",
+        "refused": "",  # which of the entrant forms was refused: "add" or "import"
+        **desk_group_tables(svc, event),
+    }
+
+
+def _refused_entrants(
+    request: Request, svc: Service, event_id: int, arbiter, which: str, error: str, form
+) -> HTMLResponse:
+    """The event page again with the refused entrant form as typed, its fault beside the
+    field (`which`: the "add" or the "import" form)."""
+    context = _event_context(request, svc, event_id, arbiter) | {"refused": which}
+    rules = field_errors.ENTRANT_RULES
+    return _refused_form(request, "desk/event.html", context, error, rules, form)
 
 
 @router.post("/{event_id}/entrants")
 async def add_entrant(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
@@ -391,7 +420,7 @@ async def add_entrant(
             event=event_id,
         )
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_entrants(request, svc, event_id, arbiter, "add", str(exc), form)
     return _see(back + "#entrants")
 
 
@@ -399,7 +428,7 @@ async def add_entrant(
 async def import_entrants(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
@@ -410,11 +439,13 @@ async def import_entrants(
     if upload is not None and getattr(upload, "filename", None):  # None or "": no file
         raw = await upload.read(MAX_CSV_BYTES + 1)
         if len(raw) > MAX_CSV_BYTES:
-            return _fail(request, 400, f"CSV: the file is larger than {MAX_CSV_BYTES} bytes", back)
+            too_big = f"CSV: the file is larger than {MAX_CSV_BYTES} bytes"
+            return _refused_entrants(request, svc, event_id, arbiter, "import", too_big, form)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return _fail(request, 400, "CSV: the file is not UTF-8 text", back)
+            not_text = "CSV: the file is not UTF-8 text"
+            return _refused_entrants(request, svc, event_id, arbiter, "import", not_text, form)
     try:
         rows = parse_entrants_csv(text)
         clash = [r["name"] for r in rows if r["name"] in existing]
@@ -429,7 +460,7 @@ async def import_entrants(
                 event=event_id,
             )
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_entrants(request, svc, event_id, arbiter, "import", str(exc), form)
     return _see(back + "#entrants")
 
 
@@ -1012,7 +1043,7 @@ async def save_result(
     def again(status: int, **extra):
         """The form again, as typed, with why it was not saved beside its field."""
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
-        template = plugin.quick_form if quick else _result_template(page)  # type: ignore[attr-defined]
+        template = getattr(plugin, "quick_form", "") if quick else _result_template(page)
         if quick:
             extra |= _quick_context(request, svc, event_id)
         context = _result_context(request, page, arbiter, **extra)

@@ -56,7 +56,8 @@ _BALL_PB_RULES: tuple[Rule, ...] = (
         N_("Half %(half)s: enter the PB%(C)s of %(name)s."),
     ),
     _rule(
-        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) is not a whole number$",
+        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) "
+        r"is not a whole number$",
         "h{half}_{side}_{c}",
         N_("Half %(half)s: the PB%(C)s of %(name)s: %(raw)s is not a whole number."),
     ),
@@ -136,9 +137,7 @@ MAHJONG_HAND_RULES: tuple[Rule, ...] = (
         "tiles",
         N_("These tiles make %(fan)s fan without flowers, under the %(min)s-fan minimum."),
     ),
-    _rule(
-        r"hands\[(?P<index>\d+)\]\.hand: (?P<rest>.+)$", "tiles", N_("Hand %(hand)s: %(rest)s")
-    ),
+    _rule(r"hands\[(?P<index>\d+)\]\.hand: (?P<rest>.+)$", "tiles", N_("Hand %(hand)s: %(rest)s")),
     _rule(
         r"hands\[(?P<index>\d+)\]\.(?P<key>winner|discarder|fan)(?:\.\w+)?: (?P<rest>.+)$",
         "{key}",
@@ -184,3 +183,45 @@ def locate(
             return Fault(gettext(rule.words) % args, field)
         return Fault(args.get("rest", message), field)
     return Fault(message)
+
+
+# The desk's "New event" form (`index.html`).
+NEW_EVENT_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<rest>pin: the two PINs differ)$", "pin2", N_("The two PINs differ.")),
+    _rule(r"^(?P<rest>pin: .+)$", "pin"),
+    _rule(r"^(?P<rest>the event needs a name)$", "name", N_("The event needs a name.")),
+    _rule(r"^(?P<rest>unknown system .+)$", "system"),
+    _rule(r"^(?P<rest>unknown game .+)$", "game"),
+    _rule(
+        r"^--rounds must be at least 1, got (?P<n>-?\d+)$",
+        "rounds",
+        N_("Rounds: at least 1 (or empty: automatic)."),
+    ),  # fmt: skip
+    _rule(r"^(?P<key>name|place|arbiter)\b", "{key}"),
+    _rule(
+        r"^(?P<key>rounds|hands|games_per_tie|extra_games|teams|groups|qualifiers|default_time)\b",
+        "{key}",
+    ),
+)
+
+# The event page's "Add an entrant" and "Import entrants (CSV)" forms (`event.html`).
+ENTRANT_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<rest>the entrant needs a name)$", "name", N_("The entrant needs a name.")),
+    _rule(
+        r"^'(?P<name>.+)' is already registered in ",
+        "name",
+        N_("%(name)s is already registered in this event."),
+    ),  # fmt: skip
+    _rule(
+        r"^rating must be between 0 and 9999, got (?P<n>-?\d+)$",
+        "rating",
+        N_("Rating: a whole number from 0 to 9999."),
+    ),  # fmt: skip
+    _rule(
+        r"^federation is a 3-letter code",
+        "federation",
+        N_("Federation: a 3-letter code, e.g. BUL."),
+    ),  # fmt: skip
+    _rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
+    _rule(r"^CSV", "csv"),
+)
