@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
 from ball.web.desk import service_for
-
 from web.conftest import page, shoot  # noqa: F401 - the fixture at both viewports
+
 from .conftest import PIN, create_event, post
 
 pytestmark = pytest.mark.browser
@@ -33,11 +33,11 @@ def round_site(tmp_path, serve):
     return serve(app), event_id, app
 
 
-def login(page, base: str, event_id: int) -> None:
-    page.goto(f"{base}/desk/{event_id}/login")
-    page.fill("input[name=pin]", PIN)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"**/desk/{event_id}")
+def login(tab, base: str, event_id: int) -> None:
+    tab.goto(f"{base}/desk/{event_id}/login")
+    tab.fill("input[name=pin]", PIN)
+    tab.click("button[type=submit]")
+    tab.wait_for_url(f"**/desk/{event_id}")
 
 
 def test_a_round_entered_by_quick_results_then_paired_from_the_round_page(
@@ -54,7 +54,7 @@ def test_a_round_entered_by_quick_results_then_paired_from_the_round_page(
 
     # Table 1: coach A scored in half 1. The event's tie-breaks read PB, so the form asks.
     quick_links.first.click()
-    page.wait_for_url(f"**/rounds/1/tables/1/quick")
+    page.wait_for_url("**/rounds/1/tables/1/quick")
     assert "Total SD" in page.locator("#pb-why").inner_text()
     assert page.locator("#full-link a").get_attribute("href").endswith("/rounds/1/tables/1")
     assert axe(page) == []
