@@ -3,6 +3,8 @@
 The score sheet is the JSON document an arbiter fills in (and the tournament and the web result
 form build); `decide` validates it completely and applies the result table. Every fault is a
 `SheetError` whose message names the offending part, so callers can show it as is.
+A half's `pb` may be null (not recorded: the desk's quick result); such a sheet decides only
+a match the touchdowns decide, and the figures that need those PB stay unknown (None).
 """
 
 from __future__ import annotations
