@@ -161,6 +161,7 @@ def test_without_pb_tiebreaks_a_touchdown_win_needs_no_pb(client, app, event4):
     assert client.get(f"/desk/{event_id}/standings").status_code == 200
     assert client.get(f"/public/{event_id}/standings").status_code == 200
     assert client.get(f"/desk/{event_id}/rounds/1/tables/1").status_code == 200
+    assert client.get(f"/print/forms?round=1&event={event_id}").status_code == 200
 
 
 def test_the_check_gives_the_decision_of_the_quick_form(client, event4):
