@@ -42,7 +42,9 @@ async function check() {
     }
     out.textContent = data.ok ? [data.text, data.late_text].filter((t, i, all) => t && all.indexOf(t) === i).join(" ") : "";
     out.classList.toggle("ok", Boolean(data.ok));
-    err.textContent = data.ok ? "" : data.message || data.error;
+    // Until the arbiter changes something, a refused save's fault stays beside its field alone.
+    const shown = !typed && form.querySelector(".field-error");
+    err.textContent = data.ok || shown ? "" : data.message || data.error;
     if (typed) mark(data.ok ? null : data.field); // the save's marks stay until a change
   } catch (e) {
     if (mine === sequence) err.textContent = String(e);
