@@ -395,8 +395,8 @@ def _event_context(
 def _refused_entrants(
     request: Request, svc: Service, event_id: int, arbiter, which: str, error: str, form
 ) -> HTMLResponse:
-    """The event page again with the refused entrant form as typed, its fault beside the
-    field (`which`: the "add" or the "import" form)."""
+    """The event page again with the refused form as typed, its fault beside the field
+    (`which`: the "add" or the "import" entrant form) or at the top of the form ("pair")."""
     context = _event_context(request, svc, event_id, arbiter) | {"refused": which}
     rules = field_errors.ENTRANT_RULES
     return _refused_form(request, "desk/event.html", context, error, rules, form)
@@ -491,7 +491,7 @@ async def withdraw(
 async def pair_round(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     number = len(_found(svc.event_page, event_id).rounds_) + 1
@@ -499,8 +499,9 @@ async def pair_round(
         # Off the event loop: a Swiss round of a few hundred entrants takes seconds inside
         # the pairing engine, and the same loop answers the table clocks and public pages.
         await run_in_threadpool(svc.pair_next_round, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), f"/desk/{event_id}")
+    except TournamentError as exc:  # about no field: at the top of the event page's pair form
+        form = await read_form(request)
+        return _refused_entrants(request, svc, event_id, arbiter, "pair", str(exc), form)
     return _see(f"/desk/{event_id}/rounds/{number}")
 
 
