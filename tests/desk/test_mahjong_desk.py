@@ -128,9 +128,9 @@ def test_hands_by_fan_and_by_tiles_with_running_totals(client, app, seated):
     ("form", "message"),
     [
         ({"outcome": "discard", "winner": "E", "discarder": "S", "fan": "7"},
-         "fan: 7 is under the minimum of 8; not a win"),
+         "Hand 1: 7 fan is under the 8-fan minimum."),  # beside the fan, counted from 1
         ({"outcome": "discard", "winner": "E", "discarder": "S", "tiles": "W1 W2 W3 W4 W5 W6 "
-          "W7 W8 W9 T1 T2 T3 B1", "win_tile": "B9"}, "hand:"),
+          "W7 W8 W9 T1 T2 T3 B1", "win_tile": "B9"}, "Hand 1: the tiles"),
         ({"outcome": "discard", "winner": "E", "discarder": "E", "fan": "8"}, "discarder"),
         ({"outcome": "discard", "winner": "X", "discarder": "S", "fan": "8"},
          "winner: a seat is E, S, W or N"),
@@ -145,6 +145,7 @@ def test_a_refused_hand_names_the_field_and_stores_nothing(client, app, seated, 
     r = edit(client, seated, url, "hand", form, expect=400)
     assert message in r.text.replace("&#39;", "'")
     assert 'id="save-error"' in r.text
+    assert 'aria-invalid="true"' in r.text  # the field it is about, marked (issue 36 item 12)
     assert stored_version(app, seated, 1) == 0
 
 
@@ -160,7 +161,7 @@ def test_rulings_false_win_dead_hand_time_waiver_and_the_80_point_line(client, a
     before = stored_version(app, seated, 2)
     r = edit(client, seated, url, "hand", {"outcome": "self_drawn", "winner": "W", "fan": "8"},
              expect=400)  # fmt: skip
-    assert "hands[1].winner: W&#39;s hand is dead; it cannot win" in r.text
+    assert "Hand 2: W&#39;s hand is dead; it cannot win" in r.text  # counted from one
     assert stored_version(app, seated, 2) == before
     # TL 2: 20 s over the turn limit is two started 15 s: 10 points
     edit(client, seated, url, "time", {"seat": "S", "limit": "turn", "over_seconds": "20"})

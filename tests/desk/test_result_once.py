@@ -59,7 +59,9 @@ def test_an_overlong_sanction_reason_is_400_naming_the_field_and_nothing_is_stor
     before = stored(app, event_id)
     response = post(client, event_id, TABLE, full_form(sanction0_reason="x" * 501))
     assert response.status_code == 400
-    assert "sanction 1: reason: at most 500 characters" in unescape(response.text)
+    # beside the field, in words (issue 36 item 12)
+    assert "Sanction 1: the reason has at most 500 characters." in unescape(response.text)
+    assert 'aria-describedby="err-sanction0_reason"' in response.text
     after = stored(app, event_id)
     assert after["results"] == before["results"] == [None, None]
     assert after["sanctions"] == [] and after["log"] == []
@@ -75,7 +77,8 @@ def test_an_overlong_correction_reason_is_400_and_changes_nothing(client, event4
     form = full_form(td1="", td2="B", version=1, reason="r" * 501)
     response = post(client, event_id, TABLE, form)
     assert response.status_code == 400
-    assert "reason: at most 500 characters" in unescape(response.text)
+    assert "The reason for the correction has at most 500 characters." in unescape(response.text)
+    assert 'aria-describedby="err-reason"' in response.text
     assert stored(app, event_id) == before
 
 
@@ -132,5 +135,6 @@ def test_an_absurd_pb_count_is_400_naming_the_field_and_nothing_is_stored(client
     a = tables[0]["a"]
     response = post(client, event_id, TABLE, full_form(h1_A_atk="9" * 60, h1_B_def="9" * 60))
     assert response.status_code == 400
-    assert f"half 1: pb.{a}.atk is more than 9999" in unescape(response.text)
+    assert f"Half 1: the PBATK of {a} is more than 9999." in unescape(response.text)
+    assert 'aria-describedby="err-h1_A_atk"' in response.text
     assert stored(app, event_id)["results"] == [None, None]

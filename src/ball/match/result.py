@@ -3,6 +3,8 @@
 The score sheet is the JSON document an arbiter fills in (and the tournament and the web result
 form build); `decide` validates it completely and applies the result table. Every fault is a
 `SheetError` whose message names the offending part, so callers can show it as is.
+A half's `pb` may be null (not recorded: the desk's quick result); such a sheet decides only
+a match the touchdowns decide, and the figures that need those PB stay unknown (None).
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ HALVES_PER_MATCH = 2
 PB_MAX = 9999
 # Administrative score of a forfeit (R-forfeit): the forfeiting coach loses 0-2.
 FORFEIT_TD = 2
-
 
 
 class Reason(StrEnum):
@@ -72,7 +73,7 @@ class Decision:
     reason: Reason
     td: dict[Coach, int]
     pbatk_scoring_half: dict[Coach, int | None]
-    sd: dict[Coach, int]
+    sd: dict[Coach, int | None]  # None: a half's PB not recorded (quick entry)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -90,7 +91,7 @@ class HalfSheet:
 
     atk_first: Coach
     td: Coach | None
-    pb: dict[Coach, dict[str, int]]
+    pb: dict[Coach, dict[str, int]] | None  # None: not recorded (the desk's quick entry)
     end: HalfEnd | None = None
 
     @property
@@ -126,12 +127,17 @@ def _forfeit(coaches: tuple[Coach, Coach], forfeit: Coach) -> Decision:
 
 def _by_result_table(coaches: tuple[Coach, Coach], halves: list[HalfSheet]) -> Decision:
     td = {c: sum(1 for h in halves if h.td == c) for c in coaches}
-    # PBATK "of the half in which they scored"; with two touchdowns, of both scoring halves.
-    pbatk = {
-        c: (sum(h.pb[c]["atk"] for h in halves if h.td == c) if td[c] else None) for c in coaches
-    }
-    sd = {c: sum(h.pb[c]["def"] - h.pb[c]["atk"] for h in halves) for c in coaches}
     a, b = coaches
+    unrecorded = [n for n, h in enumerate(halves, start=1) if h.pb is None]
+    if unrecorded and td[a] == td[b]:
+        raise SheetError(
+            f"half {unrecorded[0]}: PB not recorded, but the touchdowns are level "
+            f"({td[a]}-{td[b]}), so PB decides the match (spec 13)"
+        )
+    # PBATK "of the half in which they scored"; with two touchdowns, of both scoring halves.
+    # A figure that needs a half whose PB was not recorded stays unknown (None).
+    pbatk = {c: _pb_sum(halves, c, scoring=True) if td[c] else None for c in coaches}
+    sd = {c: _pb_sum(halves, c, scoring=False) for c in coaches}
 
     def decision(winner: Coach | None, reason: Reason) -> Decision:
         return Decision(winner, reason, td, pbatk, sd)
@@ -141,10 +147,27 @@ def _by_result_table(coaches: tuple[Coach, Coach], halves: list[HalfSheet]) -> D
     eff_a, eff_b = pbatk[a], pbatk[b]  # both set when each side scored (equal TD above 0)
     if td[a] > 0 and eff_a is not None and eff_b is not None and eff_a != eff_b:
         return decision(a if eff_a < eff_b else b, Reason.ATTACK_EFFICIENCY)
-    # 0-0, or D-18: 1-1 with equal PBATK falls back to SD.
-    if sd[a] != sd[b]:
-        return decision(a if sd[a] > sd[b] else b, Reason.DEFENSIVE_SUPERIORITY)
+    # 0-0, or D-18: 1-1 with equal PBATK falls back to SD (known here: level touchdowns
+    # with a half's PB not recorded were refused above).
+    sd_a, sd_b = sd[a], sd[b]
+    assert sd_a is not None and sd_b is not None
+    if sd_a != sd_b:
+        return decision(a if sd_a > sd_b else b, Reason.DEFENSIVE_SUPERIORITY)
     return decision(None, Reason.DRAW)
+
+
+def _pb_sum(halves: list[HalfSheet], coach: Coach, *, scoring: bool) -> int | None:
+    """PBATK of the halves `coach` scored in (`scoring`), or SD = PBDEF - PBATK over the
+    match; None when a half it needs has no PB recorded."""
+    total = 0
+    for h in halves:
+        if scoring and h.td != coach:
+            continue
+        if h.pb is None:
+            return None
+        counters = h.pb[coach]
+        total += counters["atk"] if scoring else counters["def"] - counters["atk"]
+    return total
 
 
 # ---------------------------------------------------------------------------- validating
@@ -227,6 +250,9 @@ def _half(raw: Any, number: int, coaches: tuple[Coach, Coach]) -> HalfSheet:
     td = raw.get("td")
     if td is not None and td not in coaches:
         raise SheetError(f"{where}: touchdown for {td!r}, who is not a coach of this match")
+    end = _end(raw.get("end"), td, where)
+    if raw["pb"] is None:  # not recorded: decides only a match the touchdowns decide
+        return HalfSheet(atk_first=atk_first, td=td, pb=None, end=end)
     pb = _pb(raw["pb"], where, coaches)
     a, b = coaches
     for x, y in ((a, b), (b, a)):
@@ -237,7 +263,7 @@ def _half(raw: Any, number: int, coaches: tuple[Coach, Coach]) -> HalfSheet:
             )
     if td is not None and pb[td]["atk"] == 0:
         raise SheetError(f"{where}: {td} scored the touchdown but recorded 0 PBATK")
-    return HalfSheet(atk_first=atk_first, td=td, pb=pb, end=_end(raw.get("end"), td, where))
+    return HalfSheet(atk_first=atk_first, td=td, pb=pb, end=end)
 
 
 def _end(end: Any, td: Coach | None, where: str) -> HalfEnd | None:

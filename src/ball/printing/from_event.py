@@ -236,9 +236,9 @@ def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
         sheet.halves[number - 1] = HalfSheet(
             number,
             side[half["atk_first"]],
-            pb={side[c]: {"atk": v["atk"], "def": v["def"]} for c, v in half["pb"].items()},
+            pb=_pb_of(half, side),
             touchdown=side[half["td"]] if half.get("td") else "none",
-            td_pbatk=half["pb"][half["td"]]["atk"] if half.get("td") else None,
+            td_pbatk=half["pb"][half["td"]]["atk"] if half.get("td") and half["pb"] else None,
             research_only=number == unfinished,
         )
     decision = _decide(data)
@@ -247,10 +247,24 @@ def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
         criterion = "efficiency_sd"  # a 1-1 with equal PBATK decided by SD (D-18), not a 0-0
     sheet.result = MatchResult(
         td={side[c]: n for c, n in decision.td.items()},
-        sd={side[c]: n for c, n in decision.sd.items()} if decision.reason != "forfeit" else None,
+        sd=_sd_of(decision, side),
         criterion=criterion,  # type: ignore[arg-type]
         winner=side[decision.winner] if decision.winner else "draw",
     )
+
+
+def _pb_of(half: dict[str, Any], side: dict[str, Side]) -> dict[Side, dict[str, int]] | None:
+    """A half's PB by side; None when not recorded (a quick result: the boxes stay empty)."""
+    if half.get("pb") is None:
+        return None
+    return {side[c]: {"atk": v["atk"], "def": v["def"]} for c, v in half["pb"].items()}
+
+
+def _sd_of(decision: Any, side: dict[str, Side]) -> dict[Side, int] | None:
+    """SD by side, or None: a forfeit has none, nor a quick result without PB."""
+    if decision.reason == "forfeit" or None in decision.sd.values():
+        return None
+    return {side[c]: n for c, n in decision.sd.items()}
 
 
 def _unfinished_half(data: dict[str, Any]) -> int | None:

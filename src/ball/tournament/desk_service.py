@@ -204,6 +204,14 @@ class DeskUseCases:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             return game(event_row(s, event_id).game)
 
+    def pb_tiebreaks(self, event_id: int) -> list[str]:
+        """The tie-breaks of the event's chain that read PB figures (its game's
+        `pb_tiebreaks`): a quick result must then collect the PB (issue 36 item 11)."""
+        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+            event = event_row(s, event_id)
+            reads_pb: frozenset[str] = getattr(game(event.game), "pb_tiebreaks", frozenset())
+            return [name for name in json.loads(event.tiebreaks or "[]") if name in reads_pb]
+
     def table(self, event_id: int, number: int, table: int) -> PairingView:
         """A table that takes a result (NotFound for a bye or a missing table)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]

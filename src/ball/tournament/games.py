@@ -100,6 +100,12 @@ class BallGame:
     """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
 
     name = "ball"
+    # The tie-breaks that read PB figures: a quick result must collect PB when the
+    # event's chain has one of them (`ball.web.desk_quick`).
+    pb_tiebreaks = frozenset({"total-sd", "pbatk-per-td"})
+    # The desk's quick result form of this game (the winner's figures only); a game
+    # without one has only its full result form.
+    quick_form = "desk/result_quick.html"
     tiebreaks = {
         "td-difference": GameTieBreak(
             "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference
@@ -130,14 +136,19 @@ class BallGame:
         if decision.reason == "forfeit":
             return Decided(outcome, self.forfeit(outcome), decision.as_dict())
         figures = {}
+        recorded = all(h["pb"] is not None for h in halves)
         for label, coach, other in (("A", a, b), ("B", b, a)):
+            scoring = decision.pbatk_scoring_half[coach]
+            # A quick result without PB (`"pb": null`) leaves the PB figures unknown (None,
+            # which the PB tie-breaks skip), and with them the touchdowns they are per.
+            scoring_known = recorded or not decision.td[coach] or scoring is not None
             figures[label] = {
                 "td_for": decision.td[coach],
                 "td_against": decision.td[other],
-                "td_scored": decision.td[coach],
-                "pbatk": sum(h["pb"][coach]["atk"] for h in halves),
-                "pbdef": sum(h["pb"][coach]["def"] for h in halves),
-                "pbatk_scoring": decision.pbatk_scoring_half[coach] or 0,
+                "td_scored": decision.td[coach] if scoring_known else None,
+                "pbatk": sum(h["pb"][coach]["atk"] for h in halves) if recorded else None,
+                "pbdef": sum(h["pb"][coach]["def"] for h in halves) if recorded else None,
+                "pbatk_scoring": (scoring or 0) if scoring_known else None,
             }
         return Decided(outcome, figures, decision.as_dict())
 

@@ -39,7 +39,7 @@ from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
-from ball.web import limits, security
+from ball.web import field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -55,6 +55,7 @@ from ball.web.desk_demo import (  # noqa: F401 - `DEMO_SEEDERS` and tests name t
 )
 from ball.web.desk_forms import (
     MAX_CSV_BYTES,
+    QUICK,
     SANCTION_ROWS,
     STEAL_ROWS,
     clock_time,
@@ -78,6 +79,7 @@ from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
+from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms, mmss
 from ball.web.xiangqi_api import store as xiangqi_store
@@ -122,11 +124,24 @@ def _t(request: Request) -> Callable[[str], str]:
 
 @router.get("")
 def desk_home(request: Request, svc: Service = Depends(tournament)):
-    return render(
-        request,
-        "desk/index.html",
-        {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)},
-    )
+    return render(request, "desk/index.html", _home_context(svc))
+
+
+def _home_context(svc: Service, **extra: Any) -> dict[str, Any]:
+    context = {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
+    return context | {"values": {}, "fault": None, "error": ""} | extra
+
+
+def _refused_form(
+    request: Request, template: str, context: dict[str, Any], error: str, rules, form
+) -> HTMLResponse:
+    """A refused desk form again (400), as typed (PINs and the CSRF token aside), with why
+    it was not done beside the field it is about, else at its top (issue 36 item 12)."""
+    fault = field_errors.locate(error, rules, _t(request))
+    secret = ("pin", "pin2", "csrf", "_files")
+    values = {k: v for k, v in form.items() if k not in secret and isinstance(v, str)}
+    context = context | {"values": values, "fault": fault, "error": error}
+    return render(request, template, context, status_code=400)
 
 
 def _format_options(form: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +183,8 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
                 **_format_options(form),
             ).id
     except (TournamentError, security.PinError) as exc:
-        return _fail(request, 400, str(exc), "/desk")
+        rules = field_errors.NEW_EVENT_RULES
+        return _refused_form(request, "desk/index.html", _home_context(svc), str(exc), rules, form)
     response = _see(f"/desk/{event_id}")
     pin_hash = await run_in_threadpool(security.hash_pin, pin)  # scrypt: off the event loop
     code = security.new_recovery_code()
@@ -351,30 +367,46 @@ def event_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/event.html", _event_context(request, svc, event_id, arbiter))
+
+
+def _event_context(
+    request: Request, svc: Service, event_id: int, arbiter: security.Arbiter
+) -> dict[str, Any]:
     event = _found(svc.event_page, event_id)
     rounds = event.rounds_
-    return render(
-        request,
-        "desk/event.html",
-        {
-            "event": event,
-            "entrants": event.entrants,
-            "rounds": rounds,
-            "csrf": arbiter.csrf,
-            "next_round": len(rounds) + 1,
-            "can_pair": event.rounds is None or len(rounds) < event.rounds,
-            "formats": svc.event_formats(event_id),
-            "recovery_code": _shown_recovery_code(request, event_id),
-            **desk_group_tables(svc, event),
-        },
-    )
+    return {
+        "event": event,
+        "entrants": event.entrants,
+        "rounds": rounds,
+        "csrf": arbiter.csrf,
+        "next_round": len(rounds) + 1,
+        "can_pair": event.rounds is None or len(rounds) < event.rounds,
+        "formats": svc.event_formats(event_id),
+        "recovery_code": _shown_recovery_code(request, event_id),
+        "values": {},
+        "fault": None,
+        "error": "",
+        "refused": "",  # which of the entrant forms was refused: "add" or "import"
+        **desk_group_tables(svc, event),
+    }
+
+
+def _refused_entrants(
+    request: Request, svc: Service, event_id: int, arbiter, which: str, error: str, form
+) -> HTMLResponse:
+    """The event page again with the refused form as typed, its fault beside the field
+    (`which`: the "add" or the "import" entrant form) or at the top of the form ("pair")."""
+    context = _event_context(request, svc, event_id, arbiter) | {"refused": which}
+    rules = field_errors.ENTRANT_RULES
+    return _refused_form(request, "desk/event.html", context, error, rules, form)
 
 
 @router.post("/{event_id}/entrants")
 async def add_entrant(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
@@ -388,7 +420,7 @@ async def add_entrant(
             event=event_id,
         )
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_entrants(request, svc, event_id, arbiter, "add", str(exc), form)
     return _see(back + "#entrants")
 
 
@@ -396,7 +428,7 @@ async def add_entrant(
 async def import_entrants(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
@@ -407,11 +439,13 @@ async def import_entrants(
     if upload is not None and getattr(upload, "filename", None):  # None or "": no file
         raw = await upload.read(MAX_CSV_BYTES + 1)
         if len(raw) > MAX_CSV_BYTES:
-            return _fail(request, 400, f"CSV: the file is larger than {MAX_CSV_BYTES} bytes", back)
+            too_big = f"CSV: the file is larger than {MAX_CSV_BYTES} bytes"
+            return _refused_entrants(request, svc, event_id, arbiter, "import", too_big, form)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return _fail(request, 400, "CSV: the file is not UTF-8 text", back)
+            not_text = "CSV: the file is not UTF-8 text"
+            return _refused_entrants(request, svc, event_id, arbiter, "import", not_text, form)
     try:
         rows = parse_entrants_csv(text)
         clash = [r["name"] for r in rows if r["name"] in existing]
@@ -426,7 +460,7 @@ async def import_entrants(
                 event=event_id,
             )
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_entrants(request, svc, event_id, arbiter, "import", str(exc), form)
     return _see(back + "#entrants")
 
 
@@ -457,7 +491,7 @@ async def withdraw(
 async def pair_round(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     number = len(_found(svc.event_page, event_id).rounds_) + 1
@@ -465,9 +499,22 @@ async def pair_round(
         # Off the event loop: a Swiss round of a few hundred entrants takes seconds inside
         # the pairing engine, and the same loop answers the table clocks and public pages.
         await run_in_threadpool(svc.pair_next_round, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), f"/desk/{event_id}")
+    except TournamentError as exc:  # about no field: at the top of the event page's pair form
+        form = await read_form(request)
+        return _refused_entrants(request, svc, event_id, arbiter, "pair", str(exc), form)
     return _see(f"/desk/{event_id}/rounds/{number}")
+
+
+def _pair_next(svc: Service, event_id: int, rnd) -> int | None:
+    """The round to pair from this round's page: the next one, once this round is the latest
+    and every table that takes a result has one (as the event page's *Pair round N*)."""
+    event = _found(svc.event_page, event_id)
+    latest = event.rounds_[-1].number if event.rounds_ else None
+    if rnd.number != latest or any(p.b is not None and p.result is None for p in rnd.pairings):
+        return None
+    if event.rounds is not None and latest >= event.rounds:
+        return None
+    return latest + 1
 
 
 @router.get("/{event_id}/rounds/{number}")
@@ -483,6 +530,8 @@ def round_page(
         request,
         "desk/round.html",
         {
+            "quick": getattr(game(page.event.game), "quick_form", None),
+            "pair_next": _pair_next(svc, event_id, page.round),
             "event": page.event,
             "round": page.round,
             "tables": [{"p": p, "result": p.result} for p in page.round.pairings],
@@ -738,11 +787,18 @@ def _forfeit(plugin: GamePlugin, a: str, b: str, loser: str) -> Decided:
 
 
 def preview(
-    request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
+    request: Request,
+    form: dict[str, Any],
+    a: str,
+    b: str,
+    plugin: GamePlugin,
+    *,
+    pb_required: bool = True,
 ) -> dict[str, Any]:
     """What saving this form would decide, or the first fault. The event's game decides
     (`plugin.decide`, as `record_table_result` does), so an event of another game previews
-    with its own rules; its decision's fields are passed on as they are."""
+    with its own rules; its decision's fields are passed on as they are. `pb_required`:
+    a quick result must give the PB (the event's tie-breaks read them)."""
     if plugin.name == "xiangqi":  # its own form: the arbiter's result document
         return _xiangqi_preview(request, form, a, b, plugin)
     _ = _t(request)
@@ -755,7 +811,7 @@ def preview(
         if kind.startswith("forfeit-"):
             decided = _forfeit(plugin, a, b, kind[-1])
         else:
-            decided = plugin.decide(sheet_from_form(form, a, b))
+            decided = plugin.decide(sheet_from_form(form, a, b, pb_required=pb_required))
     except IllegalSheet as exc:
         return {"ok": False, "error": exc.fault}  # the form is the sheet: no "illegal sheet"
     except (SheetError, TournamentError) as exc:
@@ -826,8 +882,35 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "sanction_rows": range(SANCTION_ROWS),
         "preview": None,
         "error": "",
+        "fault": None,
         **extra,
     }
+
+
+# Which form's fields a refusal is located in (`ball.web.field_errors`), by template.
+FIELD_RULES = {
+    "desk/result.html": field_errors.BALL_SHEET_RULES,
+    "desk/result_quick.html": field_errors.BALL_SHEET_RULES,
+    "desk/result_xiangqi.html": field_errors.XIANGQI_RULES,
+}
+# The same for the "as you type" check, by the event's game.
+GAME_FIELD_RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
+
+
+def _fault(request: Request, template: str, error: str, page) -> field_errors.Fault | None:
+    """The refusal `error` as the form `template` shows it: beside its field, in words."""
+    if not error:
+        return None
+    sides = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
+    return field_errors.locate(error, FIELD_RULES.get(template, ()), _t(request), sides)
+
+
+def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, Any]:
+    """What the quick result form asks besides the touchdowns: the PB always when the
+    event's tie-breaks read them (named, so the form can say why)."""
+    _ = _t(request)
+    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.pb_tiebreaks(event_id)]
+    return {"pb_tiebreaks": ", ".join(names)}
 
 
 @router.get("/{event_id}/rounds/{number}/tables/{table}")
@@ -841,6 +924,26 @@ def result_page(
 ):
     page = _found(svc.table_page, event_id, number, table)
     return render(request, _result_template(page), _result_context(request, page, arbiter))
+
+
+@router.get("/{event_id}/rounds/{number}/tables/{table}/quick")
+def quick_result_page(
+    event_id: int,
+    number: int,
+    table: int,
+    request: Request,
+    arbiter: security.Arbiter = Depends(desk_reader),
+    svc: Service = Depends(tournament),
+):
+    """The quick result form (issue 36 item 11): who scored in which half, and the PB only
+    when they decide or the event's tie-breaks read them. It posts to the same save as
+    the full sheet, which stays one link away."""
+    page = _found(svc.table_page, event_id, number, table)
+    template = getattr(game(page.event.game), "quick_form", None)
+    if template is None:
+        raise HTTPException(404, f"a {page.event.game} event has no quick result form")
+    context = _result_context(request, page, arbiter, **_quick_context(request, svc, event_id))
+    return render(request, template, context)
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}/record")
@@ -886,20 +989,27 @@ async def check_result(
     _w: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
-    """The "as you type" check: the decision `decide` gives for the form as it stands."""
+    """The "as you type" check: the decision `decide` gives for the form as it stands; a
+    fault also says which field it is about and in the arbiter's words (`field`,
+    `message`)."""
     form = await read_form(request)
     plugin = _found(svc.game_of, event_id)
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
     a, b = pairing.a.name, pairing.b.name
+    pb_required = form.get("entry") != QUICK or bool(svc.pb_tiebreaks(event_id))
     checked, _late = ruled_preview(
         svc,
         event_id,
         form,
         {"A": a, "B": b},
         _t(request),
-        lambda: preview(request, form, a, b, plugin),
+        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
     )
+    if not checked["ok"]:
+        rules = GAME_FIELD_RULES.get(plugin.name, ())
+        located = field_errors.locate(checked["error"], rules, _t(request), {a: "A", b: "B"})
+        checked |= located.as_dict()
     return JSONResponse(checked)
 
 
@@ -920,15 +1030,27 @@ async def save_result(
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
+    quick = form.get("entry") == QUICK and getattr(plugin, "quick_form", None) is not None
+    pb_required = not quick or bool(svc.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
-        svc, event_id, form, {"A": a, "B": b}, _, lambda: preview(request, form, a, b, plugin)
+        svc,
+        event_id,
+        form,
+        {"A": a, "B": b},
+        _,
+        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
     )
 
     def again(status: int, **extra):
+        """The form again, as typed, with why it was not saved beside its field."""
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
+        template = getattr(plugin, "quick_form", "") if quick else _result_template(page)
+        if quick:
+            extra |= _quick_context(request, svc, event_id)
         context = _result_context(request, page, arbiter, **extra)
         context["values"] = {k: v for k, v in form.items() if isinstance(v, str)}
-        return render(request, _result_template(page), context, status_code=status)
+        context["fault"] = _fault(request, template, context["error"], page)
+        return render(request, template, context, status_code=status)
 
     if not checked["ok"]:
         return again(400, error=checked["error"])
@@ -944,7 +1066,7 @@ async def save_result(
                 if plugin.name == "xiangqi" and checked["kind"] == "sheet"
                 else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
                 if checked["kind"] == "lateness"
-                else result_args(checked["kind"], form, a, b)
+                else result_args(checked["kind"], form, a, b, pb_required=pb_required)
             ),
             late=late or None,
             steals=steals_from_form(form),
@@ -961,7 +1083,7 @@ async def save_result(
         )
         return again(409, error=_(conflict))
     except table_result.CorrectionWithoutReason:
-        return again(400, error=_(N_("A correction needs a reason.")), preview=checked)
+        return again(400, error=f"reason: {_(N_('A correction needs a reason.'))}", preview=checked)
     except TournamentError as exc:
         return again(400, error=str(exc))
     return _see(f"/desk/{event_id}/rounds/{number}#table-{table}")

@@ -138,10 +138,18 @@ def clock_time(form: dict[str, Any], now: float) -> float:
 # -------------------------------------------------------------------------- results
 
 
-def sheet_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
-    """The score sheet (`ball.match.result` format) of the result form's fields.
+QUICK = "quick"  # the form's `entry` when it is the quick result form
+
+
+def sheet_from_form(
+    form: dict[str, Any], a: str, b: str, *, pb_required: bool = True
+) -> dict[str, Any]:
+    """The score sheet (`ball.match.result` format) of the result form's fields, the full
+    sheet's or the quick form's (`entry=quick`, see `quick_sheet_from_form`).
 
     Coach A is ATK first in half 1, coach B in half 2 (the tournament's convention)."""
+    if form.get("entry") == QUICK:
+        return quick_sheet_from_form(form, a, b, pb_required=pb_required)
     coaches = {"A": a, "B": b}
     halves = []
     for half, atk in ((1, "A"), (2, "B")):
@@ -164,6 +172,45 @@ def sheet_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
         td = form.get(f"h{half}_td") or ""
         if td not in ("", "A", "B"):
             raise SheetError(f"half {half}: touchdown by {td!r}, choose A, B or nobody")
+        halves.append({"atk_first": coaches[atk], "td": coaches.get(td), "pb": pb})
+    return {"coaches": [a, b], "halves": halves}
+
+
+def _touchdown(form: dict[str, Any], half: int) -> str:
+    td = form.get(f"h{half}_td") or ""
+    if td not in ("", "A", "B"):
+        raise SheetError(f"half {half}: touchdown by {td!r}, choose A, B or nobody")
+    return td
+
+
+def _pbatk(form: dict[str, Any], half: int, side: str, name: str) -> int:
+    raw = (form.get(f"h{half}_{side}_atk") or "").strip()
+    if raw == "":
+        raise SheetError(f"half {half}: PBATK of {name} is empty")
+    try:
+        return int(raw)
+    except ValueError:
+        raise SheetError(f"half {half}: PBATK of {name}: {raw!r} is not a whole number") from None
+
+
+def quick_sheet_from_form(
+    form: dict[str, Any], a: str, b: str, *, pb_required: bool
+) -> dict[str, Any]:
+    """The score sheet of the quick result form (issue 36 item 11): who scored in each half
+    and, when given, each coach's PBATK per half — the ball clock's figures once, since dual
+    entry makes a coach's PBDEF the other's PBATK. A half whose PB is left empty is stored
+    as not recorded (`"pb": null`), which `decide` accepts only when the touchdowns decide;
+    `pb_required` (the event's tie-breaks read PB) makes them required. With every figure
+    given the sheet is the very one the full form builds for the same game."""
+    coaches = {"A": a, "B": b}
+    halves = []
+    for half, atk in ((1, "A"), (2, "B")):
+        td = _touchdown(form, half)
+        given = any((form.get(f"h{half}_{side}_atk") or "").strip() for side in coaches)
+        pb = None
+        if given or pb_required:
+            x, y = (_pbatk(form, half, side, name) for side, name in coaches.items())
+            pb = {a: {"atk": x, "def": y}, b: {"atk": y, "def": x}}
         halves.append({"atk_first": coaches[atk], "td": coaches.get(td), "pb": pb})
     return {"coaches": [a, b], "halves": halves}
 
@@ -203,13 +250,15 @@ def result_kind(form: dict[str, Any]) -> str:
     return kind
 
 
-def result_args(kind: str, form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+def result_args(
+    kind: str, form: dict[str, Any], a: str, b: str, *, pb_required: bool = True
+) -> dict[str, Any]:
     """The result part of a service call from the form's kind (sheet, forfeit, double)."""
     if kind == "double-forfeit":
         return {"double_forfeit": True}
     if kind.startswith("forfeit-"):
         return {"forfeit": kind[-1]}
-    return {"sheet": sheet_from_form(form, a, b)}
+    return {"sheet": sheet_from_form(form, a, b, pb_required=pb_required)}
 
 
 def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str, str]:
@@ -229,7 +278,7 @@ def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str,
             if not data:
                 continue
             values[f"h{half}_td"] = side.get(data.get("td"), "")
-            for coach, counters in data["pb"].items():
+            for coach, counters in (data.get("pb") or {}).items():  # None: not recorded
                 for name in ("atk", "def"):
                     values[f"h{half}_{side[coach]}_{name}"] = str(counters[name])
     rows = {1: 0, 2: 0}

@@ -9,7 +9,7 @@ only. Forms are read by `ball.web.mahjong_forms`; every change is one call of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -19,7 +19,7 @@ from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict
-from ball.web import security
+from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
 from ball.web.desk_forms import MAX_CSV_BYTES, form_int, read_form
 from ball.web.desk_pages import fail as _fail
@@ -170,6 +170,7 @@ def _sheet_context(
         "words": RULING_WORDS,
         "error": "",
         "values": {},
+        "fault": None,
         **extra,
     }
 
@@ -283,7 +284,8 @@ async def edit_sheet(
     except VersionConflict:
         return _again(request, svc, event_id, number, table, arbiter, 409, form)
     except TournamentError as exc:
-        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc))
+        rules = field_errors.MAHJONG_HAND_RULES if what == "hand" else ()
+        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc), rules)
     return _see(f"/desk/{event_id}/sessions/{number}/tables/{table}#sheet")
 
 
@@ -297,8 +299,10 @@ def _again(
     status: int,
     form: dict[str, Any],
     error: str = "",
+    rules: Sequence[field_errors.Rule] = (),
 ):
-    """The sheet as stored now, the form as sent, and why it was not saved."""
+    """The sheet as stored now, the form as sent, and why it was not saved: beside the
+    hand form's field it is about (`rules`), else at the top."""
     if status == 409:
         error = _t(request)(
             N_(
@@ -307,7 +311,9 @@ def _again(
             )
         )
     values = {k: v for k, v in form.items() if isinstance(v, str) and k != "csrf"}
+    fault = field_errors.locate(error, rules, _t(request)) if error else None
     context = _sheet_context(
         request, svc, event_id, number, table, arbiter.csrf, error=error, values=values
     )
+    context["fault"] = fault
     return render(request, "desk/mahjong_sheet.html", context, status_code=status)

@@ -6,10 +6,26 @@ const out = document.getElementById("decision");
 const err = document.getElementById("sheet-error");
 let timer = null;
 let sequence = 0;
+let typed = false;
 
 function showKind() {
   const kind = form.querySelector("input[name=kind]:checked")?.value || "sheet";
   form.querySelector("#sheet").classList.toggle("off", kind !== "sheet");
+}
+
+// The field a fault is about (the server names it: `field`) is marked invalid and described
+// by the fault's line; the marks of the last save (beside their fields) give way to it.
+function mark(field) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
+  for (const line of form.querySelectorAll(".field-error")) line.remove();
+  if (!field) return;
+  for (const input of form.querySelectorAll(`[name="${CSS.escape(field)}"]`)) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", err.id);
+  }
 }
 
 async function check() {
@@ -26,7 +42,10 @@ async function check() {
     }
     out.textContent = data.ok ? [data.text, data.late_text].filter((t, i, all) => t && all.indexOf(t) === i).join(" ") : "";
     out.classList.toggle("ok", Boolean(data.ok));
-    err.textContent = data.ok ? "" : data.error;
+    // Until the arbiter changes something, a refused save's fault stays beside its field alone.
+    const shown = !typed && form.querySelector(".field-error");
+    err.textContent = data.ok || shown ? "" : data.message || data.error;
+    if (typed) mark(data.ok ? null : data.field); // the save's marks stay until a change
   } catch (e) {
     if (mine === sequence) err.textContent = String(e);
   }
@@ -42,11 +61,13 @@ for (const side of form.querySelectorAll("select[name$=_side]")) {
 }
 
 form.addEventListener("input", () => {
+  typed = true;
   showKind();
   clearTimeout(timer);
   timer = setTimeout(check, 150);
 });
 form.addEventListener("change", () => {
+  typed = true;
   showKind();
   clearTimeout(timer);
   timer = setTimeout(check, 50);
