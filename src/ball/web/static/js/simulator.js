@@ -21,6 +21,11 @@ const PHASES = {
   recover: N_("Card recovery"),
   over: N_("Half over"),
 };
+// With the ball carrier selected, a tap on a piece of its side that it can give the ball to
+// gives it (a hand-off, else a short pass) rather than selecting that piece: the receiver is
+// a piece that could act too, and the tap meant the ball (issue 36 item 10, the hand-off
+// lesson). Protecting it stays one tap on the Protect button away.
+const BALL_TAP_KINDS = ["handoff", "short"];
 // Turn effects of cards in force (spec 11, D-15), as the position document names them.
 const EFFECT_LABELS = {
   short_range: N_("Long Arm: a short pass may reach distance {n}"),
@@ -207,8 +212,11 @@ export class Simulator {
     if (!this.state) return;
     const view = this.composer.view();
     let done = null;
+    const ballKind = view.stage === "kind" ? this._ballKind(square) : null;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
+    } else if (ballKind) {
+      done = this.composer.selectKind(ballKind) || this.composer.pick(square);
     } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
       done = this.composer.selectOrigin(square);
     } else if (view.stage === "kind" && this._onlyKind(square)) {
@@ -220,6 +228,11 @@ export class Simulator {
     this.error = "";
     if (done) this.apply(done);
     else this.render();
+  }
+
+  _ballKind(square) {
+    const kinds = targetKinds(this.composer).get(square) || [];
+    return BALL_TAP_KINDS.find((kind) => kinds.includes(kind)) || null;
   }
 
   _onlyKind(square) {
