@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
 import { kindsShown, renderLegend, targetKinds } from "./legend.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
+import { PhoneView } from "./phone-view.js";
 
 const CHOICE_LABELS = {
   end: N_("End the action phase"),
@@ -132,6 +133,8 @@ export class Simulator {
     this.legend = h("div", { class: "target-legend", "data-field": "legend", hidden: "" });
     this.boardWrap.append(this.legend);
     this.boardWrap.prepend(this.followLine); // above the board, inside its column
+    // on a phone: the selection kept clear of the sheet, and a zoom (phone-view.js)
+    this.phone = compact ? null : new PhoneView(this);
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
   }
 
@@ -265,6 +268,7 @@ export class Simulator {
     this._renderCompose(view, position);
     this._renderControls();
     this._renderLog();
+    if (this.phone) this.phone.rendered(view);
   }
 
   _lastSquares() {
