@@ -151,7 +151,7 @@ class Learn {
   // "Not quite" with why, then the lesson's position again: the attempt never becomes free
   // play. The verdict stays up while the learner tries again.
   async retry(lesson) {
-    this.verdict(`${t("Not quite.")} ${lesson.miss} ${t("Try again.")}`, "failed");
+    this.verdict([t("Not quite."), lesson.miss, t("Try again.")].join(" "), "failed");
     this.replying = true; // no tap on the board counts until the position is back
     await pause(RETRY_PAUSE_MS);
     this.replying = false;
