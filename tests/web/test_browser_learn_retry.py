@@ -108,7 +108,5 @@ def test_lesson_list_fits_the_screen_with_big_tap_targets(page, live_server, axe
     assert axe(page) == []
     links.nth(1).click()
     page.wait_for_function("() => location.hash === '#move'")
-    page.wait_for_function(
-        "() => document.querySelector('#lesson-title').textContent === 'Moving'"
-    )
+    page.wait_for_function("() => document.querySelector('#lesson-title').textContent === 'Moving'")
     no_js_errors(page)

@@ -17,7 +17,8 @@ BAND = """() => {
   const header = document.querySelector('.site-header').getBoundingClientRect().bottom;
   const sheet = document.querySelector('.compose').getBoundingClientRect();
   const sticky = getComputedStyle(document.querySelector('.compose')).position === 'sticky';
-  return { top: Math.max(0, header), bottom: sticky ? Math.min(innerHeight, sheet.top) : innerHeight };
+  const bottom = sticky ? Math.min(innerHeight, sheet.top) : innerHeight;
+  return { top: Math.max(0, header), bottom };
 }"""
 # The selected square and every drawn target: square name -> box in the window.
 MARKED = """() => {
@@ -68,7 +69,9 @@ def test_set_up_heads_the_page_and_start_shows_the_board(page, live_server):
     assert form["y"] + form["height"] <= page.viewport_size["height"]  # on the first screen
     page.select_option("#new-game select[name=mode]", "play")
     page.click("#new-game button[type=submit]")
-    page.wait_for_function("() => window.ballSimulator.pending && window.ballSimulator.pending.mode === 'play'")
+    page.wait_for_function(
+        "() => window.ballSimulator.pending && window.ballSimulator.pending.mode === 'play'"
+    )
     board = page.locator(".board").bounding_box()
     header = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().bottom")
     assert board is not None
@@ -133,7 +136,7 @@ def test_zoom_widens_the_board_and_pans_to_the_selection(page, live_server, axe)
     sel = page.locator('.board .sq[data-square="G7"]').bounding_box()
     assert sel is not None
     assert band["top"] <= sel["y"] and sel["y"] + sel["height"] <= band["bottom"]
-    assert 0 <= sel["x"] and sel["x"] + sel["width"] <= page.viewport_size["width"]
+    assert sel["x"] >= 0 and sel["x"] + sel["width"] <= page.viewport_size["width"]
     shoot(page, "phone-play-zoomed")
     assert axe(page) == []
     click_square(page, "A17")  # a long pass to the far corner, tapped on the zoomed board
