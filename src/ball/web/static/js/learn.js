@@ -153,6 +153,7 @@ class Learn {
   async retry(lesson) {
     this.verdict([t("Not quite."), lesson.miss, t("Try again.")].join(" "), "failed");
     this.replying = true; // no tap on the board counts until the position is back
+    this.sim.boardWrap.inert = true; // (the verdict beside it stays readable and announced)
     await pause(RETRY_PAUSE_MS);
     this.replying = false;
     if (lesson !== this.current) return;
