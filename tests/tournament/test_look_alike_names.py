@@ -1,5 +1,6 @@
 """Issue 30 item 11: look-alike names (Unicode TR 39 confusables) are one name, and format
-and direction characters (category Cf) are refused in every stored name."""
+and direction characters (category Cf) are refused in every stored name, as are invisible
+letters outside Cf (the Hangul filler)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,24 @@ def test_format_and_direction_characters_are_refused(tmp_path, char):
     with pytest.raises(TournamentError, match="entrant name.*format or direction"):
         svc.add_player(f"Ann{char}evil")
     assert svc.event_info()["entrants"] == []
+
+
+@pytest.mark.parametrize("char", ["\u3164", "\uffa0", "\u115f", "\u034f", "\u2800", "\u180e"])
+def test_invisible_letters_and_marks_are_refused(tmp_path, char):
+    # not category Cf, yet they draw nothing: "Ann" + U+3164 looks exactly like "Ann", and a
+    # name of fillers alone looks empty
+    svc = TournamentService(tmp_path / "e.db")
+    svc.create_event(name="Open", system="swiss")
+    for name in (f"Ann{char}", char * 3, f"\uae40{char}\ubbfc"):
+        with pytest.raises(TournamentError, match=f"invisible character \\(U\\+{ord(char):04X}\\)"):
+            svc.add_player(name)
+    assert svc.event_info()["entrants"] == []
+
+
+def test_variation_selectors_do_not_make_a_second_name():
+    # U+FE0F chooses an emoji's form; allowed, but "Ann" + a selector is still "Ann"
+    assert check_name("Ann\ufe0f", "entrant name") == "Ann\ufe0f"
+    assert name_key("Ann\ufe0f") == name_key("Ann")
 
 
 def test_joiners_between_letters_are_spelling_not_spoofing():

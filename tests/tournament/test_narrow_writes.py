@@ -92,6 +92,12 @@ def test_the_named_writes_act_on_that_entrant(svc):
         svc.withdraw("Ann")
     with pytest.raises(TournamentError, match="^round 1 is already paired$"):
         svc.request_bye("Bo", 1)
+    # A second request for the same round is refused in words, the first one kept.
+    with pytest.raises(
+        TournamentError, match="^'Cy' has already asked for a zero-point bye in round 2$"
+    ):
+        svc.request_bye("Cy", 2, "half")
+    assert stored(svc)["byes"] == [(ids["Cy"], 2, "zero")]
 
 
 def test_a_late_entry_counts_the_field_and_the_rounds(svc):

@@ -272,7 +272,7 @@ def test_pages_load_nothing_from_the_internet(client, path):
             assert client.get(url.split("#")[0]).status_code == 200, url
 
 
-def test_second_half_after_a_touchdown(client):
+def test_second_half_after_a_touchdown(client, db_path):
     s = make(client, position=diagrams()["touchdown"]["position"])
     assert client.post(f"/api/games/{s['id']}/next-half").status_code == 400  # not over yet
     over = play(client, s["id"], "G15-I17")
@@ -284,6 +284,17 @@ def test_second_half_after_a_touchdown(client):
     assert second["position"] == expected and second["id"] != s["id"]
     again = client.post(f"/api/games/{second['id']}/next-half")
     assert again.status_code == 400
+    # asking for half 2 again answers the same game: repeating the request stores nothing
+    repeated = client.post(f"/api/games/{s['id']}/next-half")
+    assert repeated.status_code == 201 and repeated.json()["id"] == second["id"]
+    from sqlalchemy import create_engine, text
+
+    with create_engine(f"sqlite:///{db_path}").connect() as conn:
+        rows = conn.execute(
+            text("SELECT id, owner FROM web_games WHERE first_half = :f"), {"f": s["id"]}
+        ).all()
+    # one game, counted against the address that asked for it (issue 30 item 8's quota)
+    assert [row.id for row in rows] == [second["id"]] and rows[0].owner
 
 
 def test_a_stored_game_that_no_longer_replays_is_a_clear_409(client, db_path):

@@ -55,7 +55,9 @@ def test_a_stack_and_a_knocked_down_piece_are_marked_and_described(page, live_se
     _assert_readable(page, badge, "stack-count")
     assert badge.locator("text").text_content() == "2B"
     assert "block" in (badge.get_attribute("class") or "")
-    assert badge.locator("title").text_content() == "Stack of 2: Block"
+    # the title names both pieces, top first (issue 36 item 7)
+    names = f"{top['side']} {top['id']} / {bottom['side']} {bottom['id']}"
+    assert badge.locator("title").text_content() == f"Stack of 2: Block, {names}"
 
     mark = page.locator(f".board .pieces [data-square={down['at']}] .down-mark")
     _assert_readable(page, mark, "down-mark")

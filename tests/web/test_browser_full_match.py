@@ -8,8 +8,8 @@ board's cursor and Enter, the focus following the next choice; taps at 390x844 o
 squares and the menu's buttons), through the half-time screen, to the result. The player's
 choice is the simplest one the page offers (the first piece it lights, its first action, the
 first target); the computer (the cheapest level, greedy) is seeded by the game, so every run
-plays the same match. A simulator half ends only at a touchdown (spec §10, R-halves: the half
-timer belongs to the table clock, not to the simulator); greedy scores within ~7 turns against
+plays the same match. A simulator half ends at a touchdown or on the half timer counted in
+turns (20, D-20; tests/web/test_sim_half_timer.py); greedy scores within ~7 turns against
 this player, so the match takes ~30 of the player's actions (measured: about 25 s a size).
 
 Checked on the way, as they happen: each touchdown is announced (half 1's in the half-time

@@ -196,6 +196,12 @@ class Game:
         return self._s
 
     @property
+    def peek(self) -> State:
+        """The live state for reading only: unlike `state`, the cached action list stays
+        (whoever reads it must not change it)."""
+        return self._s
+
+    @property
     def ruleset(self) -> Ruleset:
         return self._s.rs
 

@@ -57,3 +57,48 @@ class FinalDrive(Generic[P]):
             self.extra_turn_of = attack
             return attack
         return None
+
+
+def half_turns(half_seconds: float, turn_seconds: float) -> int:
+    """The half timer counted in turns (the simulator, where nobody's clock runs): the turns
+    that fill a half when every turn takes its full limit (D-21), 20 under the standard
+    20 minutes and 60 s. A computer's turn takes a few seconds, so a half played on the
+    wall clock would run to hundreds of turns; counted this way it ends as the regulation's
+    half of full-length turns would."""
+    return max(1, int(half_seconds // turn_seconds))
+
+
+@dataclass(frozen=True)
+class TurnTimer:
+    """The half timer on a turn count, with its Final Drive (D-20).
+
+    The timer expires during turn `cap` (its full-length time is the half's last), so that
+    turn is the one running at expiry and is finished; the coach holding the ATK role as the
+    next turn begins gets it if it was not theirs (`FinalDrive.after_turn`), then the half
+    ends. A half thus lasts `cap` or `cap + 1` turns, unless a touchdown ends it first."""
+
+    cap: int
+
+    def reading(self, turn: int, to_move: str, attack: str) -> dict[str, object]:
+        """What the timer shows in turn `turn`, whose owner is `to_move`, with `attack` the
+        ATK side as that turn began: turns left (the current one counted), whether the Final
+        Drive runs and whether the half is over on time."""
+        if turn < self.cap:
+            return {
+                "cap": self.cap,
+                "turns_left": self.cap - turn + 1,
+                "final_drive": False,
+                "over": False,
+            }
+        if turn == self.cap:
+            return {"cap": self.cap, "turns_left": 1, "final_drive": True, "over": False}
+        # turns alternate in the simulator (no sanctions): the turn before was the other side's
+        finished = "N" if to_move == "S" else "S"
+        extra = FinalDrive(finished).after_turn(finished, attack)
+        over = turn > self.cap + 1 or extra != to_move
+        return {
+            "cap": self.cap,
+            "turns_left": 0 if over else 1,
+            "final_drive": not over,
+            "over": over,
+        }

@@ -17,6 +17,15 @@ import unicodedata
 # (zero-width space U+200B, soft hyphen) or reordering the text around them (the
 # right-to-left override U+202E, isolates U+2066-2069): look-alike names and reversed lines.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cf"})
+# Invisible characters outside Cf (Unicode's Default_Ignorable_Code_Point, and blanks that
+# render as nothing): the Hangul fillers (U+3164 makes a "blank" Korean name, and with a
+# real name it makes a look-alike), the combining grapheme joiner, Khmer's inherent vowels
+# and Mongolian's variation selectors, and the blank braille pattern. Variation selectors
+# U+FE00-FE0F stay allowed (they choose an emoji's or a CJK character's form); the name key
+# ignores them.
+INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"
+)
 # The zero-width non-joiner and joiner spell words in Persian, Arabic and Indic scripts;
 # allowed between two letters (or a letter's marks), as RFC 5892's CONTEXTJ rules allow.
 _JOINERS = frozenset("\u200c\u200d")
@@ -25,6 +34,8 @@ _JOINERS = frozenset("\u200c\u200d")
 def bad_character(text: str) -> str | None:
     """The first character a name may not hold, or None."""
     for index, char in enumerate(text):
+        if char in INVISIBLE:
+            return char
         if unicodedata.category(char) in _REFUSED_CATEGORIES and not _joins_letters(text, index):
             return char
     return None

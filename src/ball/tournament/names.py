@@ -26,7 +26,9 @@ override U+202E, isolates U+2066...) are refused like control characters
 (`ball.storage.text`): invisible, they make look-alikes, and the overrides reverse the text
 of a TRF line, a page or a printed form. Only the zero-width joiner and non-joiner stay
 allowed between two letters (scripts such as Persian and Devanagari spell with them); the
-key ignores them.
+key ignores them. Invisible letters and marks outside Cf (the Hangul filler U+3164, the
+combining grapheme joiner, the blank braille pattern, ...; `ball.storage.text.INVISIBLE`) are
+refused the same way, and the key ignores variation selectors.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from __future__ import annotations
 import unicodedata
 
 from ball.storage.confusables import skeleton
-from ball.storage.text import NAME_MAX, bad_character, too_long
+from ball.storage.text import INVISIBLE, NAME_MAX, bad_character, too_long
 from ball.tournament.errors import TournamentError
 
 __all__ = ["bad_character", "check_name", "look_alike_key", "name_key"]
@@ -50,7 +52,9 @@ def check_name(value: str | None, label: str, limit: int = NAME_MAX) -> str:
     char = bad_character(text)
     if char is not None:
         kind = (
-            "format or direction character"
+            "invisible character"
+            if char in INVISIBLE
+            else "format or direction character"
             if unicodedata.category(char) == "Cf"
             else "control character or line break"
         )
@@ -60,7 +64,8 @@ def check_name(value: str | None, label: str, limit: int = NAME_MAX) -> str:
     return text
 
 
-_JOINERS = dict.fromkeys(map(ord, "\u200c\u200d"))  # ZWNJ, ZWJ: invisible, ignored
+# ZWNJ, ZWJ and the variation selectors: invisible or a glyph's variant, ignored by the key
+_JOINERS = dict.fromkeys([0x200C, 0x200D, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
 
 
 def _fold(text: str) -> str:

@@ -472,6 +472,17 @@ class TournamentService(
             entrant = self._entrant_named(s, ev, name)
             if round_number <= self._count(s, Round, ev):
                 raise TournamentError(f"round {round_number} is already paired")
+            # One request per entrant and round (a unique key); say so in words rather than
+            # let the database's constraint message reach the arbiter.
+            earlier = s.scalar(
+                select(ByeRequest.kind).where(
+                    ByeRequest.entrant_id == entrant.id, ByeRequest.round_number == round_number
+                )
+            )
+            if earlier is not None:
+                raise TournamentError(
+                    f"{name!r} has already asked for a {earlier}-point bye in round {round_number}"
+                )
             s.add(
                 ByeRequest(
                     event_id=ev.id, entrant_id=entrant.id, round_number=round_number, kind=kind

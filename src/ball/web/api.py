@@ -106,6 +106,13 @@ class DeckOut(BaseModel):
     cards: list[DeckCard]
 
 
+class HalfTimerOut(BaseModel):
+    cap: int = Field(description="Turns in a half: the half timer counted in full-length turns")
+    turns_left: int = Field(description="Turns left before the half ends, the current one counted")
+    final_drive: bool = Field(description="The timer has expired: the Final Drive runs (D-20)")
+    over: bool = Field(description="The half ended on the timer, its Final Drive played")
+
+
 class GameState(BaseModel):
     id: str
     title: str
@@ -130,8 +137,19 @@ class GameState(BaseModel):
     can_undo: bool
     can_redo: bool
     over: bool
+    half_timer: HalfTimerOut | None = Field(
+        None,
+        description="A match half's timer (hot seat and against the computer; spec 14, D-20) "
+        "counted in turns; null in free play and after a touchdown",
+    )
+    first_half: str | None = Field(None, description="A second half's first half (game id)")
     announce: dict[str, Any] | None = Field(
         None, description="What the last action calls for: touchdown (+ half_time) or steal"
+    )
+    why: dict[str, Any] | None = Field(
+        None,
+        description="Why a tap does nothing, in words: {pieces: {square: text}, targets: "
+        "{origin: {square: text}}} (ball.match.why_not)",
     )
 
 
@@ -277,11 +295,15 @@ async def answer_action(
     "/games/{game_id}/next-half",
     status_code=201,
     response_model=GameState,
-    summary="Start the second half (a new game) once the first is over",
+    summary="Start the second half (a new game) once the first is over; asked again, the same game",
 )
 def next_half(request: Request, game_id: str):
+    games = store(request)
     with _errors():
-        return _told(request, store(request).next_half(game_id))
+        # asking again answers the game already made; only a new game counts against the
+        # asker's quota (issue 30 item 8), so a stranger cannot store copies by repeating it
+        owner = None if games.second_half_made(game_id) else admit_game(request)
+        return _told(request, games.next_half(game_id, owner=owner))
 
 
 @router.get(

@@ -51,6 +51,8 @@ class GameRow(Protocol):
     def version(self) -> int: ...
     @property
     def redo(self) -> str: ...
+    @property
+    def first_half(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class GameHead:
     computer_level: str | None
     version: int
     redo: str  # JSON list, as stored
+    first_half: str | None = None  # a second half's first (`GameStore.next_half`)
 
     @classmethod
     def of(cls, row: GameRow) -> GameHead:
@@ -75,6 +78,7 @@ class GameHead:
             row.computer_level,
             row.version,
             row.redo,
+            row.first_half,
         )
 
     def advanced(self) -> GameHead:
@@ -88,6 +92,7 @@ class GameHead:
             self.computer_level,
             self.version + 1,
             "[]",
+            self.first_half,
         )
 
 

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -28,7 +28,10 @@ from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
+from ball.match import why_not
+from ball.match.half_timer import TurnTimer, half_turns
 from ball.match.narrate import consequences, describe
+from ball.match.timing import Timing
 from ball.storage.text import bad_character, too_long
 from ball.web import searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
@@ -37,6 +40,9 @@ from ball.web.models import WebGame
 MODES = ("free", "play", "computer")
 COMPUTER_LEVELS = ("greedy", "easy", "medium", "hard")  # ball.ai names or level aliases
 SIDES = ("S", "N")
+# Halves of a match end on the half timer (D-20), counted in turns (`TurnTimer`); free play
+# is analysis and runs untimed, as an editor position may sit at any turn.
+TIMED_MODES = ("play", "computer")
 
 
 class GameError(Exception):
@@ -98,13 +104,21 @@ class Rebuilt:
     # the position's legal actions by their text, once an answer has listed them
     # (`legal_texts`): the next apply looks its action up instead of parsing it
     by_text: dict[str, Action] | None = field(default=None, compare=False, repr=False)
+    # the ATK side as the current turn began ("" = as now): the Final Drive's extra turn
+    # goes to it (D-20, `TurnTimer`); a steal may swap the roles later in the turn
+    turn_attack: str = field(default="", compare=False)
+
+    @property
+    def attack_at_turn_start(self) -> str:
+        return self.turn_attack or self.game.attack
 
     def extended(self, game: Game, entry: LogEntry) -> Rebuilt:
         """This game after `entry` (already applied to `game`, a copy of `self.game`)."""
         snapshots = self.snapshots
         if entry.ply % SNAPSHOT_EVERY == 0:
             snapshots = (*snapshots, (entry.ply, game.copy()))
-        return Rebuilt(game, [*self.log, entry], snapshots)
+        attack = game.attack if game.turn != self.game.turn else self.attack_at_turn_start
+        return Rebuilt(game, [*self.log, entry], snapshots, turn_attack=attack)
 
     def rewound(self, plies: int) -> Rebuilt:
         """This game as it was after its first `plies` plies, replayed from the nearest
@@ -254,7 +268,9 @@ def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
         raise StoredGameBroken(f"the stored initial position is not valid any more: {exc}") from exc
     log = []
     snapshots = [(0, game.copy())]
+    attack = game.attack
     for ply, action in enumerate(actions, 1):
+        turn = game.turn
         try:
             log.append(_apply_logged(game, action, ply))
         except IllegalAction as exc:
@@ -263,7 +279,41 @@ def rebuild(initial: dict[str, Any], actions: list[str]) -> Rebuilt:
             ) from exc
         if ply % SNAPSHOT_EVERY == 0:
             snapshots.append((ply, game.copy()))
-    return Rebuilt(game, log, tuple(snapshots))
+        if game.turn != turn:
+            attack = game.attack
+    return Rebuilt(game, log, tuple(snapshots), turn_attack=attack)
+
+
+def half_timer(mode: str, rebuilt: Rebuilt) -> dict[str, Any] | None:
+    """The half timer of a match half (`TIMED_MODES`) on its turn count: turns left, the
+    Final Drive, over on time (`TurnTimer.reading`); None untimed or after a touchdown."""
+    game = rebuilt.game
+    if mode not in TIMED_MODES or game.is_over:
+        return None
+    timing = Timing.from_ruleset(game.ruleset)
+    timer = TurnTimer(half_turns(timing.half_seconds, timing.turn_seconds))
+    return timer.reading(game.turn, game.to_move, rebuilt.attack_at_turn_start)
+
+
+def time_up(mode: str, rebuilt: Rebuilt) -> bool:
+    """Whether the half ended on the half timer (its Final Drive played out)."""
+    reading = half_timer(mode, rebuilt)
+    return bool(reading and reading["over"])
+
+
+def half_over(mode: str, rebuilt: Rebuilt) -> bool:
+    """Whether the half is over: by a touchdown or on the half timer."""
+    return rebuilt.game.is_over or time_up(mode, rebuilt)
+
+
+def refuse_after_time(mode: str, rebuilt: Rebuilt) -> None:
+    """The server's word that a half over on time takes no more actions (not only the
+    page's: the API refuses them too)."""
+    if time_up(mode, rebuilt):
+        raise GameConflict(
+            f"half {rebuilt.game.half} is over: the half timer ran out and its Final Drive "
+            "was played (D-20)"
+        )
 
 
 class _Cache:
@@ -417,6 +467,8 @@ class GameStore:
         redo = row.redo != "[]" and json.loads(row.redo)  # "[]" after every action
         _modes.put(row.id, row.mode)
         log_start, log = log_view(rebuilt.log, since)
+        timer = half_timer(row.mode, rebuilt)
+        time_over = bool(timer and timer["over"])
         return {
             "id": row.id,
             "title": row.title,
@@ -430,12 +482,16 @@ class GameStore:
             # PE is shown only where the rules have it (§2/§11), not as "PE 0" under standard.
             "uses_pe": game.ruleset.uses_pe,
             "actor": game.actor,
-            "legal": legal_texts(rebuilt),
+            "legal": [] if time_over else legal_texts(rebuilt),
+            # why a tap on another piece or square does nothing (rendered by sim_story)
+            "why": why_not.reasons(game.peek, rebuilt.by_text.values() if rebuilt.by_text else ()),
             "log": log,
             "log_start": log_start,
             "can_undo": row.mode == "free" and bool(rebuilt.log),
             "can_redo": row.mode == "free" and bool(redo),
-            "over": bool(game.is_over),
+            "over": bool(game.is_over) or time_over,
+            "half_timer": timer,
+            "first_half": row.first_half,  # a second half's first: the match strip reads it
         }
 
     # -- writing -------------------------------------------------------------------------
@@ -599,9 +655,10 @@ class GameStore:
                 raise GameConflict(
                     f"game {game_id!r} is at version {row.version}, not {expected_version}"
                 )
+            rebuilt = self._rebuilt(row)
+            refuse_after_time(row.mode, rebuilt)
             if row.mode == "computer":
                 self._searchable()
-            rebuilt = self._rebuilt(row)
             game = rebuilt.game.copy()
             try:
                 entry = _apply_logged(game, action.strip(), len(rebuilt.log) + 1)
@@ -631,7 +688,7 @@ class GameStore:
         if expected_version is not None and expected_version != head.version:
             return None
         rebuilt = _cache.get((game_id, head.version))
-        if rebuilt is None:
+        if rebuilt is None or time_up(head.mode, rebuilt):
             return None
         game = rebuilt.game.copy()
         parsed = rebuilt.by_text.get(action) if rebuilt.by_text is not None else None
@@ -664,10 +721,10 @@ class GameStore:
         with self.sessions() as session:
             row = self._row(session, game_id)
             rebuilt = self._rebuilt(row)
-            seen, side = row.version, row.computer_side
+            seen, side, mode = row.version, row.computer_side, row.mode
             level = agent_name(row.computer_level or "greedy")
         game = rebuilt.game
-        if game.is_over or game.actor != side or not game.legal_tuples():
+        if half_over(mode, rebuilt) or game.actor != side or not game.legal_tuples():
             return
         # seeded by the log length: the same game gets the same replies
         try:
@@ -682,6 +739,8 @@ class GameStore:
                 return
             rebuilt = self._rebuilt(row)
             for action in actions:
+                if time_up(row.mode, rebuilt):  # the Final Drive ended inside its reply
+                    break
                 game = rebuilt.game.copy()
                 try:
                     entry = _apply_logged(game, action, len(rebuilt.log) + 1)
@@ -692,15 +751,21 @@ class GameStore:
                 self._save(session, row, [e.action for e in rebuilt.log], [])
                 _cache.put((row.id, row.version), rebuilt)
 
-    def next_half(self, game_id: str) -> dict[str, Any]:
-        """A new game for the second half, once the first is over (ends change, D-22)."""
+    def next_half(self, game_id: str, owner: str | None = None) -> dict[str, Any]:
+        """The game of the second half, once the first is over (ends change, D-22): made at
+        the first call (counted against `owner`'s quota), the same game at every later one,
+        so asking twice never stores a second copy."""
         with self.sessions() as session:
             row = self._row(session, game_id)
-            game = self._rebuilt(row).game
-        if not game.is_over:
+            rebuilt = self._rebuilt(row)
+            game = rebuilt.game
+            made = self._second_half_of(session, game_id)
+        if not half_over(row.mode, rebuilt):
             raise GameError(f"half {game.half} of game {game_id!r} is not over yet")
         if game.half >= 2:
             raise GameError("a match has two halves; this game is already the second")
+        if made is not None:
+            return self.state(made)
         # the coaches change ends: the computer's coach plays the other side now
         side = {"S": "N", "N": "S"}.get(row.computer_side or "")
         return self.create(
@@ -710,6 +775,20 @@ class GameStore:
             row.title,
             computer_level=row.computer_level,
             first_half=row.id,
+            owner=owner,
+        )
+
+    def second_half_made(self, game_id: str) -> bool:
+        """Whether `next_half` already made the second half of `game_id`."""
+        with self.sessions() as session:
+            return self._second_half_of(session, game_id) is not None
+
+    @staticmethod
+    def _second_half_of(session: Session, game_id: str) -> str | None:
+        # `first_half` has no index: web games are few (the quota's cap bounds them) and
+        # this is read once per half.
+        return session.scalar(
+            select(WebGame.id).where(WebGame.first_half == game_id).order_by(WebGame.created_at)
         )
 
     def match_halves(self, first_id: str | None, second_id: str) -> tuple[Game, Game, str | None]:
@@ -727,12 +806,14 @@ class GameStore:
                     f"game {second_id!r} has no first half on record; name it with ?first=ID"
                 )
             row1 = self._row(session, first_id)
-            first, second = self._rebuilt(row1).game, self._rebuilt(row2).game
+            rebuilt1, rebuilt2 = self._rebuilt(row1), self._rebuilt(row2)
+            first, second = rebuilt1.game, rebuilt2.game
+            over1, over2 = half_over(row1.mode, rebuilt1), half_over(row2.mode, rebuilt2)
             same = (row1.mode, row1.computer_level) == (row2.mode, row2.computer_level)
             switched = {row1.computer_side, row2.computer_side} in ({None}, {"S", "N"})
-        if first.half != 1 or not first.is_over:
+        if first.half != 1 or not over1:
             raise GameError(f"game {first_id!r} is not a finished first half")
-        if second.half != 2 or not second.is_over:
+        if second.half != 2 or not over2:
             raise GameError(f"game {second_id!r} is not a finished second half")
         if not (same and switched) or first.ruleset.name != second.ruleset.name:
             raise GameError(f"game {second_id!r} is not the second half of game {first_id!r}")

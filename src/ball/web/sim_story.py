@@ -13,6 +13,7 @@ from typing import Any
 
 from ball.engine import Game
 from ball.i18n import N_
+from ball.match import why_not
 from ball.match.narrate import Line, render
 from ball.match.result import decide
 
@@ -39,7 +40,8 @@ def with_texts(state: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
     Log entries are cached read-only views, so they are copied, not changed."""
     viewer = human_side(state)
     log = [{**e, "text": _text(e, gettext, viewer)} for e in state["log"]]
-    return {**state, "log": log, "announce": announcement(state, gettext)}
+    why = why_not.render_reasons(state.get("why") or {}, gettext, viewer)
+    return {**state, "log": log, "announce": announcement(state, gettext), "why": why}
 
 
 def _text(entry: dict[str, Any], gettext: Gettext, viewer: str | None) -> str:
@@ -76,6 +78,9 @@ def announcement(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | No
         if half == 1:
             out["half_time"] = half_time(state, gettext)
         return out
+    timer = state.get("half_timer")
+    if timer and timer.get("over"):
+        return time_up(state, gettext)
     if "steal" in last["events"] and state["position"].get("phase") == "steal":
         stealer = state["actor"]
         return {
@@ -89,6 +94,24 @@ def announcement(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | No
             ).format(side=_side_name(stealer, gettext, state)),
         }
     return computer_steal(state, gettext)
+
+
+def time_up(state: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A half ended on the half timer (D-20), its Final Drive played: told like a
+    touchdown's end, with the half-time screen after half 1."""
+    half = state["position"]["half"]
+    out: dict[str, Any] = {
+        "kind": "time",
+        "half": half,
+        "title": gettext("Time!"),
+        "text": gettext(
+            "The half timer ran out and the Final Drive has been played: half {half} ends "
+            "without a touchdown."
+        ).format(half=half),
+    }
+    if half == 1:
+        out["half_time"] = half_time(state, gettext)
+    return out
 
 
 def computer_steal(state: dict[str, Any], gettext: Gettext) -> dict[str, Any] | None:

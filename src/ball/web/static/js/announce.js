@@ -2,7 +2,8 @@
 // result. Every fact and sentence comes from the server (the state's `announce`, rendered by
 // ball.web.sim_story; the result decided by ball.match.result.decide); this module only shows
 // them in a dialog and offers what comes next.
-import { api, t } from "./api.js";
+import { t } from "./api.js";
+import { rematchBody } from "./simulator.js";
 
 // sessionStorage: second half's id -> first half's id. The server keeps the link of a second
 // half it made (next-half); this one also links a half 2 loaded in the editor after a half 1
@@ -55,13 +56,14 @@ export class Announcer {
     if (!ann || key === this.shown) return;
     this.shown = key;
     if (ann.kind === "steal") this.inline(ann);
-    else if (ann.kind === "touchdown" && ann.half_time) this.halfTime(state, ann);
-    else if (ann.kind === "touchdown") await this.result(state, ann);
+    // a half ends on a touchdown or on the half timer (kind "time", D-20): the same screens
+    else if (ann.half_time) this.halfTime(state, ann);
+    else if (ann.kind === "touchdown" || ann.kind === "time") await this.result(state, ann);
   }
 
   halfTime(state, ann) {
     const next = el("button", { type: "button", class: "primary", "data-control": "announce-next-half",
-      onclick: () => { this.close(); this.sim._run(() => api.nextHalf(state.id)); } }, t("Play the second half"));
+      onclick: () => { this.close(); this.sim.nextHalf(); } }, t("Play the second half"));
     this.show(ann.title, [ann.text, el("strong", {}, ann.half_time.title), ann.half_time.text], [next, this.closeButton()]);
     this.dialog.dataset.kind = "half-time";
   }
@@ -73,6 +75,9 @@ export class Announcer {
       this.show(ann.title, [ann.text], [this.closeButton()]);
       return;
     }
+    // kept beside the game with its Rematch, after this dialog is closed
+    this.sim.matchResult = { id: state.id, result: res };
+    this.sim.render();
     const rematch = el("button", { type: "button", class: "primary", "data-control": "rematch",
       onclick: () => { this.close(); this.sim.create(this.rematchBody(state)); } }, t("Rematch"));
     const fresh = el("button", { type: "button", "data-control": "new-match",
@@ -83,15 +88,9 @@ export class Announcer {
     this.dialog.dataset.reason = res.decision.reason;
   }
 
-  // The same match again: the rules, mode and level of this one, the computer on the side
-  // it had in half 1 (the other side from half 2's).
+  // The same match again (simulator.js: the computer on its side of half 1).
   rematchBody(state) {
-    const body = { mode: state.mode, ruleset: state.ruleset };
-    if (state.mode === "computer") {
-      body.computer_side = state.computer_side === "S" ? "N" : "S";
-      body.computer_level = state.computer_level || "greedy";
-    }
-    return body;
+    return rematchBody(state);
   }
 
   inline(ann) {

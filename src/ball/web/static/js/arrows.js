@@ -28,6 +28,10 @@ export function lastTurns(log) {
 export function drawArrows(board, bySide, options = {}) {
   const svg = board.svg;
   const layer = el("g", { class: `arrows${options.live ? " live" : ""}`, "pointer-events": "none" }, svg);
+  // the last turns' arrows go under the pieces, so a stack's badge and a piece's number stay
+  // readable (issue 36 item 7); the action being followed stays on top
+  const pieces = svg.querySelector(".pieces");
+  if (!options.live && pieces) svg.insertBefore(layer, pieces);
   const defs = el("defs", {}, layer);
   for (const side of ["S", "N"]) {
     const marker = el("marker", { id: `arrow-head-${side}${options.live ? "-live" : ""}`, viewBox: "0 0 10 10",

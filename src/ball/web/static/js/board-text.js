@@ -69,9 +69,16 @@ export function describePosition(position, actor) {
 
 // What the cursor is on: "G7: South (S) X5, ball", plus what it means for the action composed.
 export function describeSquare(position, square, marks = {}) {
-  const here = (position.pieces || []).filter((p) => p.at === square).map(
-    (p) => `${sideName(p.side)} ${p.id}${STATES[p.state] ? ` (${t(STATES[p.state])})` : ""}`,
-  );
+  const pieces = (position.pieces || []).filter((p) => p.at === square);
+  const top = pieces.find((p) => p.state === "top");
+  const bottom = pieces.find((p) => p.state === "bottom");
+  const here = top && bottom
+    // a stack names both pieces and its kind, as its badge does (issue 36 item 7)
+    ? [t("stack ({kind}): {top} on {bottom}", {
+      kind: top.side === bottom.side ? t("Protection") : t("Block"),
+      top: `${sideName(top.side)} ${top.id}`, bottom: `${sideName(bottom.side)} ${bottom.id}`,
+    })]
+    : pieces.map((p) => `${sideName(p.side)} ${p.id}${STATES[p.state] ? ` (${t(STATES[p.state])})` : ""}`);
   const ball = position.ball || {};
   if (ball.at === square) here.push(t("ball"));
   else if (ball.carrier && (position.pieces || []).some((p) => `${p.side}:${p.id}` === ball.carrier && p.at === square)) {

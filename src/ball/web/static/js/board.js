@@ -270,8 +270,9 @@ export class BoardView {
     el("rect", { x: -13, y: -BADGE_R, width: 26, height: 2 * BADGE_R, rx: BADGE_R,
       fill: block ? "#b3261e" : "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }, badge);
     text(badge, 0, 0.5, block ? "2B" : "2P", { "font-size": 12, fill: "#fff", "font-weight": 800 });
+    // the title names both pieces: "Stack of 2: Block, N X5 on S X5"
     el("title", {}, badge).textContent = (labels.stack || "Stack of {n}: {kind}")
-      .replace("{n}", "2").replace("{kind}", kindName);
+      .replace("{n}", "2").replace("{kind}", kindName) + `, ${top.side} ${top.id} / ${bottom.side} ${bottom.id}`;
   }
 
   // A knocked-down piece: a dark badge with a downward arrow in the bottom-right corner, on

@@ -4,28 +4,50 @@
 // choice is made (the action menu, the release or steal buttons, or back to the board), an
 // aria-live region says what was played and what is asked now, and a visually hidden list
 // describes the whole position. Hooks into board.js through setCursor() only.
+// The keys are listed under the board (keysHelp); E ends the action phase.
 import { t } from "./api.js";
 import { COLS, isPlayable, ROWS } from "./board.js";
 import { describePosition, describeSquare } from "./board-text.js";
 import { targetKinds } from "./legend.js";
+import { N_ } from "./notation.js";
 
-// The cursor's next square for an arrow key, as the board is seen (flipped or not).
-// Left/Right step two columns (the next playable square of the row); Up/Down step one row
-// and one column towards `lean`, which alternates, so repeated Up walks straight up the board.
-export function nextSquare(square, key, flip, lean) {
-  let c = COLS.indexOf(square[0]);
-  let r = Number(square.slice(1));
+// How the arrow keys move the cursor (issue 36 item 8), as the board is seen (flipped or
+// not): each goes to the nearest playable square in its direction. Left/Right: two columns
+// along the row (the next playable square). Up/Down: one row, to whichever of the two
+// playable squares there is nearer the *aim column* (the column Left/Right last left the
+// cursor in), so repeated Up keeps to that column instead of drifting; when both are as
+// near, the one towards the middle of the board (then the one to the right on screen).
+export const ARROW_STEPS = {
+  ArrowLeft: { cols: -2, rows: 0 },
+  ArrowRight: { cols: 2, rows: 0 },
+  ArrowUp: { cols: 0, rows: 1 },
+  ArrowDown: { cols: 0, rows: -1 },
+};
+const MIDDLE = (COLS.length - 1) / 2; // column G
+
+// The cursor's next square and aim column for an arrow key (`aim` null: the current column).
+export function nextSquare(square, key, flip, aim = null) {
+  const step = ARROW_STEPS[key];
+  const c = COLS.indexOf(square[0]);
+  const r = Number(square.slice(1));
   const screen = flip ? -1 : 1; // screen right is column +1, screen up is row +1 unless flipped
-  if (key === "ArrowLeft" || key === "ArrowRight") {
-    const dc = (key === "ArrowRight" ? 2 : -2) * screen;
-    return { square: COLS[c + dc] && isPlayable(COLS[c + dc] + r) ? COLS[c + dc] + r : square, lean };
+  const goal = aim ?? c;
+  if (step.cols) {
+    const col = c + step.cols * screen;
+    return COLS[col] ? { square: COLS[col] + r, aim: col } : { square, aim: goal };
   }
-  const dr = (key === "ArrowUp" ? 1 : -1) * screen;
-  if (r + dr < 1 || r + dr > ROWS) return { square, lean };
-  r += dr;
-  const dc = COLS[c + lean] ? lean : -lean;
-  c += dc;
-  return { square: COLS[c] + r, lean: -dc };
+  const row = r + step.rows * screen;
+  if (row < 1 || row > ROWS) return { square, aim: goal };
+  // the two playable squares of the next row, best first
+  const rank = (col) => [Math.abs(col - goal), Math.abs(col - MIDDLE), -col * screen];
+  const best = [c - 1, c + 1].filter((col) => COLS[col] && isPlayable(COLS[col] + row))
+    .sort((x, y) => compare(rank(x), rank(y)))[0];
+  return best === undefined ? { square, aim: goal } : { square: COLS[best] + row, aim: goal };
+}
+
+function compare(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
@@ -34,7 +56,7 @@ export class KeyboardPlay {
   constructor(sim) {
     this.sim = sim;
     this.board = sim.board;
-    this.lean = 1;
+    this.aim = null; // the aim column of Up/Down (nextSquare); null: the cursor's own
     this.keyboard = false; // the last input was a key (focus is only moved for keyboard users)
     this.lastVersion = null;
     this.lastPrompt = "";
@@ -42,7 +64,8 @@ export class KeyboardPlay {
     svg.setAttribute("tabindex", "0");
     svg.setAttribute("role", "application");
     svg.setAttribute("aria-roledescription", t("board"));
-    svg.setAttribute("aria-label", t("Board: arrow keys move the cursor, Enter selects, Esc cancels"));
+    svg.setAttribute("aria-label", t("Board: arrow keys move the cursor, Enter selects, Esc cancels, E ends the action phase"));
+    svg.id = "board"; // the page's "Skip to the board" link (simulator.html) lands here
     const id = `board-text-${KeyboardPlay.count++}`;
     this.text = document.createElement("div");
     this.text.id = id;
@@ -53,7 +76,12 @@ export class KeyboardPlay {
     this.live.setAttribute("role", "status");
     this.live.setAttribute("aria-live", "polite");
     this.live.dataset.field = "announce";
-    sim.boardWrap.append(this.text, this.live);
+    sim.boardWrap.append(this.text, this.live, keysHelp());
+    // why a tap did nothing (simulator.js) is read here too, not by a second live region
+    sim.whyLine.removeAttribute("aria-live");
+    sim.whyLine.removeAttribute("role");
+    sim.onWhy = (text) => this.say(text);
+    this._skipLink();
     // one voice: the status and prompt panels are redrawn whole on every render, and as live
     // regions they would read everything again each time; this region says what changed
     // (errors stay role="alert" and are still read)
@@ -84,6 +112,17 @@ export class KeyboardPlay {
     };
   }
 
+  // "Skip to the board" (the page's first Tab stop): focus the board with the cursor shown.
+  _skipLink() {
+    for (const link of document.querySelectorAll('a.skip-link[href="#board"]')) {
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        this.keyboard = true;
+        this.board.svg.focus();
+      });
+    }
+  }
+
   marks() {
     const view = this.sim.composer.view();
     const kinds = targetKinds(this.sim.composer); // the kind of each target (legend.js)
@@ -111,7 +150,10 @@ export class KeyboardPlay {
     const m = this.marks();
     const list = m.targets || m.origins || [];
     // keep the cursor where it is unless it now points at nothing to do
-    if (!this.cursor || (list.length && !list.includes(this.cursor))) this.cursor = this._home();
+    if (!this.cursor || (list.length && !list.includes(this.cursor))) {
+      this.cursor = this._home();
+      this.aim = null;
+    }
     this.board.setCursor(this.cursor);
   }
 
@@ -120,15 +162,30 @@ export class KeyboardPlay {
     if (ARROWS.has(event.key)) {
       event.preventDefault();
       if (!this.cursor) this.cursor = this._home();
-      const next = nextSquare(this.cursor, event.key, this.board.flip, this.lean);
+      const next = nextSquare(this.cursor, event.key, this.board.flip, this.aim);
       this.cursor = next.square;
-      this.lean = next.lean;
+      this.aim = next.aim;
       this.board.setCursor(this.cursor);
       this.say(describeSquare(this.sim.state.position, this.cursor, this.marks()));
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (!this.cursor) this._showCursor();
       this.sim.clickSquare(this.cursor);
+    } else if (event.key === "e" || event.key === "E") {
+      event.preventDefault();
+      this.endPhase();
+    }
+  }
+
+  // The E key: end the action phase, as the button does, when the rules allow it now.
+  endPhase() {
+    const s = this.sim.state;
+    const mine = s.mode !== "computer" || s.actor !== s.computer_side;
+    if (mine && s.legal.includes("end") && !this.sim.root.hasAttribute("aria-busy")) {
+      this.sim.composer.cancel();
+      this.sim.apply("end");
+    } else {
+      this.say(t("The action phase cannot be ended now."));
     }
   }
 
@@ -185,6 +242,36 @@ export class KeyboardPlay {
   }
 }
 KeyboardPlay.count = 0;
+
+// The keys, shown under the board (folded): what each does, the arrows' rule in short.
+const KEYS = [
+  ["← →", N_("the next playable square along the row")],
+  ["↑ ↓", N_("the nearest playable square in the row above or below, keeping to your column")],
+  ["Enter", N_("select the piece or target under the cursor")],
+  ["Esc", N_("cancel the action being composed")],
+  ["E", N_("end the action phase")],
+  ["Tab", N_("the action menu and the buttons after the board")],
+];
+
+function keysHelp() {
+  const box = document.createElement("details");
+  box.className = "keys-help";
+  box.dataset.field = "keys-help";
+  const summary = document.createElement("summary");
+  summary.textContent = t("Keys");
+  const list = document.createElement("dl");
+  for (const [key, what] of KEYS) {
+    const dt = document.createElement("dt");
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key;
+    dt.append(kbd);
+    const dd = document.createElement("dd");
+    dd.textContent = t(what);
+    list.append(dt, dd);
+  }
+  box.append(summary, list);
+  return box;
+}
 
 export function attachKeyboard(sim) {
   return new KeyboardPlay(sim);

@@ -32,9 +32,28 @@ export function kindMessage(kind) {
   return KIND_LABELS[kind] || kind;
 }
 
+// Kinds whose targets are not previewed before the kind is chosen (issue 36 item 7): a
+// carrier's long passes reach about 90 squares and buried its few moves and short passes;
+// they are drawn once Long pass is chosen in the action menu.
+export const ON_DEMAND = new Set(["long"]);
+
+// The first targets of the selected piece's on-demand kinds, not drawn yet (the tap on one
+// says how to show them, why-not.js).
+export function hiddenTargets(composer) {
+  const view = composer.view();
+  if (view.stage !== "kind") return [];
+  const out = [];
+  for (const a of composer.byOrigin.get(view.origin) || []) {
+    if (ON_DEMAND.has(a.kind) && view.kinds.includes(a.kind) && isSquare(a.steps[0]) && !out.includes(a.steps[0])) {
+      out.push(a.steps[0]);
+    }
+  }
+  return out;
+}
+
 // square -> kinds (in the composer's order) whose next step may be that square. Before a kind
-// is chosen, every kind of the selected piece shows its first targets; once one is chosen,
-// only its squares for the step being asked.
+// is chosen, every kind of the selected piece but the on-demand ones shows its first targets;
+// once one is chosen, only its squares for the step being asked.
 export function targetKinds(composer) {
   const view = composer.view();
   const out = new Map();
@@ -45,7 +64,7 @@ export function targetKinds(composer) {
   };
   if (view.stage === "kind") {
     for (const a of composer.byOrigin.get(view.origin) || []) {
-      if (view.kinds.includes(a.kind)) add(a.steps[0], a.kind);
+      if (view.kinds.includes(a.kind) && !ON_DEMAND.has(a.kind)) add(a.steps[0], a.kind);
     }
   } else if (view.stage === "target") {
     for (const square of view.squares) add(square, view.kind);

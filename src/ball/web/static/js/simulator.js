@@ -4,9 +4,10 @@ import { api, t } from "./api.js";
 import { drawArrows, lastTurns } from "./arrows.js";
 import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
-import { kindsShown, renderLegend, targetKinds } from "./legend.js";
+import { hiddenTargets, kindsShown, renderLegend, targetKinds } from "./legend.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
 import { PhoneView } from "./phone-view.js";
+import { whyNot } from "./why-not.js";
 
 const CHOICE_LABELS = {
   end: N_("End the action phase"),
@@ -15,6 +16,11 @@ const CHOICE_LABELS = {
   reset: N_("Reset: back to the standard formation"),
 };
 const WORD_LABELS = { top: N_("The top piece keeps the ball"), bottom: N_("The bottom piece keeps the ball") };
+// the same choice naming the piece (issue 36 item 7): "N X5 (on top) keeps the ball"
+const NAMED_WORD_LABELS = {
+  top: N_("{piece} (on top) keeps the ball"),
+  bottom: N_("{piece} (underneath) keeps the ball"),
+};
 const PHASES = {
   action: N_("Action phase"),
   release: N_("Release phase"),
@@ -38,6 +44,22 @@ const CARD_PROMPTS = {
   second_wind: [N_("Choose the restricted piece that may act again")],
   stand_up: [N_("Choose the knocked-down piece"), N_("Choose where the piece stands up")],
 };
+
+// Modes whose games are halves of a match: a match strip, both halves' log, a half timer.
+const MATCH_MODES = ["computer", "play"];
+const otherSide = (side) => (side === "S" ? "N" : "S");
+
+// The same match again: the rules, mode and level of `state`'s, the computer on the side it
+// had in half 1 (ends change at half-time, D-22: in half 2 it plays the other side).
+export function rematchBody(state) {
+  const body = { mode: state.mode, ruleset: state.ruleset };
+  if (state.mode === "computer") {
+    const side = state.computer_side || "N";
+    body.computer_side = state.position.half === 2 ? otherSide(side) : side;
+    body.computer_level = state.computer_level || "greedy";
+  }
+  return body;
+}
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -85,6 +107,9 @@ export class Simulator {
     this.state = null;
     this.pending = null; // the new game's settings until its first action stores it
     this.error = "";
+    this.thinking = false; // a request is under way that the computer answers
+    this.firstHalf = null; // a second half's first half (its state), for the match strip and log
+    this.matchResult = null; // {id, result} of the finished match (announce.js fetches it)
     this.composer = new Composer([], () => null);
     this.onChange = options.onChange || (() => {});
     this._build();
@@ -114,8 +139,9 @@ export class Simulator {
     this.logBox = h("section", { class: "log" });
     this.panel = h("aside", { class: "panel" }, this.status, this.compose, this.cards, this.controls, this.logBox);
     this.root.append(this.boardWrap, this.panel);
-    // the computer's action being followed, in words (ball.web.follow writes it)
-    this.followLine = h("p", { class: "follow-line", "aria-live": "polite", hidden: "" });
+    // the computer's turn in words: thinking, then each action followed (follow.js writes
+    // it); in the panel, not above the board, so showing it never moves the board
+    this.followLine = h("p", { class: "follow-line", "aria-live": "polite", hidden: "", "data-field": "banner" });
     this.board = new BoardView(this.boardWrap, {
       flip: Boolean(this.options.flip),
       labels: {
@@ -132,7 +158,11 @@ export class Simulator {
     // which action kinds the marked targets stand for (legend.js), beside the board
     this.legend = h("div", { class: "target-legend", "data-field": "legend", hidden: "" });
     this.boardWrap.append(this.legend);
-    this.boardWrap.prepend(this.followLine); // above the board, inside its column
+    // why a tap did nothing (why-not.js), in one line under the board; keyboard.js, which
+    // speaks for the widget, reads it in its own live region instead
+    this.whyLine = h("p", { class: "why-not", "data-field": "why-not", role: "status", "aria-live": "polite", hidden: "" });
+    this.legend.before(this.whyLine);
+    this.panel.prepend(this.followLine);
     // on a phone: the selection kept clear of the sheet, and a zoom (phone-view.js)
     this.phone = compact ? null : new PhoneView(this);
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
@@ -150,7 +180,8 @@ export class Simulator {
       const draft = await api.previewGame(body);
       if (draft.mode === "computer" && draft.actor === draft.computer_side && !draft.over) {
         this.pending = null;
-        return api.createGame(body);
+        this.setState(draft); // the new game at once, not the old one while the computer thinks
+        return this._whileThinking(() => api.createGame(body));
       }
       this.pending = body;
       return draft;
@@ -173,8 +204,22 @@ export class Simulator {
     }
   }
 
+  // `request` answered by the computer: meanwhile the page says so and offers no choice
+  async _whileThinking(request) {
+    this.thinking = true;
+    this.render();
+    try {
+      return await request();
+    } finally {
+      this.thinking = false;
+    }
+  }
+
   setState(state) {
+    const before = this.state;
     this.state = state;
+    this.explain("");
+    this._trackFirstHalf(before, state);
     const pieces = state.position.pieces || [];
     const occupant = (square, from) => {
       const mover = pieces.find((p) => p.at === from && p.state !== "bottom");
@@ -196,14 +241,16 @@ export class Simulator {
   async apply(action) {
     Simulator.lastUsed = this;
     const applied = this.state.log.length + 1; // the player's ply; the computer's come after
-    await this._run(async () => {
+    const work = async () => {
       const state = this.pending
         ? await api.createGame({ ...this.pending, action })
         : await api.apply(this.state.id, action, this.state.version);
       this.pending = null;
       if (this.options.follow) await this.options.follow(this, state, applied);
       return state;
-    });
+    };
+    // against the computer, its reply (and the following of it) is the computer's turn
+    await this._run(this.state.mode === "computer" ? () => this._whileThinking(work) : work);
   }
 
   clickSquare(square) {
@@ -212,9 +259,9 @@ export class Simulator {
       this.editor.clickSquare(square);
       return;
     }
-    if (!this.state) return;
+    if (!this.state || this.thinking) return;
     const view = this.composer.view();
-    let done = null;
+    let done;
     const ballKind = view.stage === "kind" ? this._ballKind(square) : null;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
@@ -225,9 +272,15 @@ export class Simulator {
     } else if (view.stage === "kind" && this._onlyKind(square)) {
       // a previewed target that only one kind reaches chooses that kind and that target
       done = this.composer.selectKind(this._onlyKind(square)) || this.composer.pick(square);
-    } else if (view.stage !== "piece") {
-      return; // a click outside the lit squares keeps the action being composed
+    } else {
+      // a tap that does nothing says why; the action being composed is kept
+      this.explain(whyNot(this.state, view, square, hiddenTargets(this.composer)));
+      if (view.stage !== "piece") return;
+      this.error = "";
+      this.render();
+      return;
     }
+    this.explain("");
     this.error = "";
     if (done) this.apply(done);
     else this.render();
@@ -236,6 +289,13 @@ export class Simulator {
   _ballKind(square) {
     const kinds = targetKinds(this.composer).get(square) || [];
     return BALL_TAP_KINDS.find((kind) => kinds.includes(kind)) || null;
+  }
+
+  // Show (or, with "", clear) the line saying why the last tap did nothing.
+  explain(text) {
+    this.whyLine.textContent = text;
+    this.whyLine.hidden = !text;
+    if (text && this.onWhy) this.onWhy(text);
   }
 
   _onlyKind(square) {
@@ -249,26 +309,40 @@ export class Simulator {
       return;
     }
     const position = this.state.position;
-    const view = this.composer.view();
+    // while the computer answers nothing is lit or selected: it is not the player's turn
+    const view = this.thinking ? { stage: "wait" } : this.composer.view();
     const marks = { last: this._lastSquares() };
-    if (view.stage === "piece") marks.origins = view.origins;
+    if (view.stage === "wait") marks.origins = [];
+    else if (view.stage === "piece") marks.origins = view.origins;
     else marks.selected = view.origin;
     if (view.stage === "target") {
       marks.picked = view.picked;
       if (view.step === 0) marks.targets = view.squares;
       else marks.followups = view.squares;
     }
-    marks.kinds = targetKinds(this.composer);
+    marks.kinds = this.thinking ? new Map() : targetKinds(this.composer);
     if (view.stage === "kind") marks.preview = [...marks.kinds.keys()];
     this.board.render(position, marks);
     renderLegend(this.legend, kindsShown(marks.kinds), (kind) => this._kindLabel(kind), t("Targets:"));
+    this._legendLongNote(view);
     if (!this.options.compact) drawArrows(this.board, lastTurns(this.state.log));
+    this._renderBanner(position);
     this._renderStatus(position);
     this._renderCards(position);
     this._renderCompose(view, position);
     this._renderControls();
     this._renderLog();
     if (this.phone) this.phone.rendered(view);
+  }
+
+  // Long passes are drawn on demand (legend.js ON_DEMAND): the legend says how many wait.
+  _legendLongNote(view) {
+    const hidden = hiddenTargets(this.composer);
+    if (!hidden.length || view.stage !== "kind") return;
+    const note = h("p", { class: "legend-note", "data-field": "long-hidden" },
+      t("Long pass: {n} squares, shown when you choose Long pass.", { n: hidden.length }));
+    this.legend.append(note);
+    this.legend.hidden = false;
   }
 
   _lastSquares() {
@@ -279,6 +353,8 @@ export class Simulator {
 
   _renderStatus(p) {
     const actor = this.state.actor || p.to_move;
+    // a half over on the half timer is over, though its position is in a turn (D-20)
+    const phase = this.state.over ? "over" : p.phase;
     const roleOf = (side) => (p.attack === side ? "ATK" : "DEF");
     const pb = p.pb || { S: { atk: 0, def: 0 }, N: { atk: 0, def: 0 } };
     const coach = (side) =>
@@ -288,7 +364,7 @@ export class Simulator {
         h("div", { class: "coach-head" },
           h("span", { class: "side-dot" }), h("strong", {}, side === "S" ? t("South (S)") : t("North (N)")),
           h("span", { class: `role role-${roleOf(side)}`, "data-role": roleOf(side) }, roleOf(side)),
-          actor === side && p.phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
+          actor === side && phase !== "over" ? h("span", { class: "moves" }, t("to move")) : null),
         h("dl", {},
           h("dt", {}, t("Score")), h("dd", { "data-field": `score-${side}` }, (p.score || {})[side] ?? 0),
           ...(this.state.uses_pe === false ? [] : [h("dt", {}, "PE"), h("dd", { "data-field": `pe-${side}` }, (p.pe || {})[side] ?? 0)]),
@@ -296,11 +372,12 @@ export class Simulator {
           h("dt", {}, "PBDEF"), h("dd", { "data-field": `pbdef-${side}` }, pb[side].def)),
       );
     this.status.replaceChildren(
+      ...[this._matchStrip(p)].filter(Boolean),
       h("div", { class: "turn-line" },
         h("span", { "data-field": "half" }, t("Half {n}", { n: p.half })), " · ",
         h("span", { "data-field": "turn" }, t("Turn {n}", { n: p.turn })), " · ",
-        h("span", { "data-field": "phase", "data-phase": p.phase }, t(PHASES[p.phase] || p.phase)),
-        p.phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
+        h("span", { "data-field": "phase", "data-phase": phase }, t(PHASES[phase] || phase)),
+        phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
       h("div", { class: "coaches" }, coach("S"), coach("N")),
     );
   }
@@ -360,14 +437,23 @@ export class Simulator {
   _renderCompose(view, p) {
     const parts = [];
     if (this.error) parts.push(h("p", { class: "error", role: "alert" }, this.error));
-    if (this.state.over || p.phase === "over") {
-      parts.push(h("p", { class: "prompt" }, t("The half is over.")));
+    const timer = this.state.half_timer;
+    if (this.thinking) {
+      // the player's prompt and its Cancel are gone: nothing of theirs is being composed
+      parts.push(h("p", { class: "prompt thinking", "data-field": "thinking" }, t("The computer is thinking…")));
+    } else if (this.state.over || p.phase === "over") {
+      if (timer && timer.over) parts.push(h("p", { "data-field": "time-up" }, t("The half timer ran out.")));
+      if (p.half === 2 && this._isMatch()) {
+        parts.push(...this._matchOver());
+      } else {
+        parts.push(h("p", { class: "prompt" }, t("The half is over.")));
+      }
       if (p.half === 1 && !this.options.compact) {
         parts.push(h("button", { type: "button", class: "primary", "data-control": "next-half",
-          onclick: () => this._run(() => api.nextHalf(this.state.id)) }, t("Play the second half")));
+          onclick: () => this.nextHalf() }, t("Play the second half")));
       }
     } else if (this._isComputerTurn()) {
-      parts.push(h("p", { class: "prompt" }, t("The computer is thinking…")));
+      parts.push(h("p", { class: "prompt thinking", "data-field": "thinking" }, t("The computer is thinking…")));
     } else if (view.stage === "piece") {
       parts.push(...this._pieceStage(view, p));
     } else {
@@ -384,13 +470,114 @@ export class Simulator {
           h("strong", {}, t(prompt)), view.picked.length ? ` (${view.picked.join(" → ")})` : ""));
         if (view.words.length) {
           parts.push(h("div", { class: "choices words" }, view.words.map((w) =>
-            h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, t(WORD_LABELS[w] || w)))));
+            h("button", { type: "button", "data-word": w, onclick: () => this._word(w) }, this._wordLabel(w, view, p)))));
         }
       }
       parts.push(h("button", { type: "button", class: "cancel", onclick: () => this.cancel() }, t("Cancel (Esc)")));
     }
     // a notice the page pinned to the sheet (the steal, announce.js) stays above its choice
     this.compose.replaceChildren(...(this.sheetNotice ? [this.sheetNotice] : []), ...parts);
+  }
+
+  // A word choice's label; :top/:bottom name the piece that keeps the ball.
+  _wordLabel(word, view, p) {
+    const piece = (p.pieces || []).find((x) => x.at === view.origin && x.state === word);
+    if (piece && NAMED_WORD_LABELS[word]) return t(NAMED_WORD_LABELS[word], { piece: `${piece.side} ${piece.id}` });
+    return t(WORD_LABELS[word] || word);
+  }
+
+  _isMatch() {
+    return !this.options.compact && MATCH_MODES.includes(this.state.mode);
+  }
+
+  // The end of a match: its result (when announce.js has fetched it) and a rematch.
+  _matchOver() {
+    const parts = [h("p", { class: "prompt" }, t("The match is over."))];
+    const res = this.matchResult && this.matchResult.id === this.state.id ? this.matchResult.result : null;
+    if (res) parts.push(h("p", { class: "match-result", "data-field": "match-result" }, h("strong", {}, res.title), " ", res.text));
+    parts.push(h("button", { type: "button", class: "primary", "data-control": "match-rematch",
+      onclick: () => this.rematch() }, t("Rematch")));
+    return parts;
+  }
+
+  // Half 2 of a finished half 1; against the computer it may move first (North), meanwhile
+  // the page says it is thinking
+  nextHalf() {
+    Simulator.lastUsed = this;
+    const request = () => api.nextHalf(this.state.id);
+    return this._run(this.state.mode === "computer" ? () => this._whileThinking(request) : request);
+  }
+
+  rematch() {
+    Simulator.lastUsed = this;
+    this.create(rematchBody(this.state));
+  }
+
+  // The first half of a second half: the state just left (next-half) or fetched once.
+  _trackFirstHalf(before, state) {
+    const id = state.first_half;
+    if (!id) {
+      this.firstHalf = null;
+    } else if (before && before.id === id) {
+      this.firstHalf = before;
+    } else if (!this.firstHalf || this.firstHalf.id !== id) {
+      this.firstHalf = null;
+      api.game(id).then((first) => {
+        if (this.state && this.state.first_half === first.id) {
+          this.firstHalf = first;
+          this.render();
+        }
+      }).catch(() => {}); // the strip then counts this half only
+    }
+  }
+
+  // "Half 2 · You 0 – 1 Computer": the whole match's touchdowns, each coach's over both
+  // halves (ends change at half-time, D-22), and the half timer.
+  _matchStrip(p) {
+    if (!this._isMatch()) return null;
+    const s = this.state;
+    const first = p.half === 2 ? this.firstHalf : null;
+    const tds = (state, side) => ((state && state.position.score) || {})[side] ?? 0;
+    const total = (side) => tds(s, side) + tds(first, otherSide(side));
+    let text;
+    if (s.mode === "computer") {
+      const computer = s.computer_side;
+      text = t("Half {n} · You {you} – {computer} Computer",
+        { n: p.half, you: total(otherSide(computer)), computer: total(computer) });
+    } else { // coach A plays South in half 1, North in half 2
+      const a = p.half === 2 ? "N" : "S";
+      text = t("Half {n} · Coach A {a} – {b} Coach B", { n: p.half, a: total(a), b: total(otherSide(a)) });
+    }
+    return h("p", { class: "match-strip", "data-field": "match" },
+      h("strong", {}, text), this._timerText());
+  }
+
+  _timerText() {
+    const timer = this.state.half_timer;
+    if (!timer) return null;
+    let text;
+    if (timer.over) text = t("Time is up");
+    else if (timer.final_drive) text = t("Final Drive: last turn");
+    else text = t("Half timer: {n} turns left", { n: timer.turns_left });
+    return h("span", { class: "half-timer", "data-field": "half-timer" }, " · ", text);
+  }
+
+  // The line beside the board against the computer: thinking, its followed actions
+  // (follow.js), then whose turn it is; always in its place, so nothing moves when it changes.
+  _renderBanner(p) {
+    const s = this.state;
+    const shown = !this.options.compact && s.mode === "computer";
+    this.followLine.hidden = !shown;
+    if (!shown) return;
+    let text;
+    if (this.thinking || (this._isComputerTurn() && !s.over)) text = t("The computer is thinking…");
+    else if (s.over || p.phase === "over") text = p.half === 2 ? t("The match is over.") : t("The half is over.");
+    else text = t("Your turn: you play {side}.", { side: otherSide(s.computer_side) === "S" ? t("South (S)") : t("North (N)") });
+    // what the computer last did, until the player acts (this game's log: never an old one)
+    const last = s.log[s.log.length - 1];
+    const theirs = last && last.side === s.computer_side && !this.thinking ? `${last.text || last.action} (${last.action}) · ` : "";
+    this.followLine.textContent = theirs + text;
+    this.followLine.classList.toggle("thinking", this.thinking || this._isComputerTurn());
   }
 
   _pieceStage(view, p) {
@@ -482,6 +669,10 @@ export class Simulator {
       buttons.push(h("button", { type: "button", "data-control": "redo", disabled: !s.can_redo,
         onclick: () => this._run(() => api.redo(s.id)) }, t("Redo")));
     }
+    if (this._isMatch() && s.id) { // a match can always be started again, not only at its end
+      buttons.push(h("button", { type: "button", "data-control": "restart-match",
+        onclick: () => this.rematch() }, t("Rematch")));
+    }
     this.controls.replaceChildren(...buttons, ...extra);
   }
 
@@ -490,16 +681,24 @@ export class Simulator {
       this.logBox.replaceChildren();
       return;
     }
-    const rows = this.state.log.map((e) =>
-      h("tr", { class: `side-${e.side}`, "data-ply": e.ply },
-        h("td", {}, e.ply), h("td", {}, `${e.turn}`), h("td", {}, h("span", { class: "side-dot" }), e.side),
-        h("td", { class: "told" }, e.text || ""),
-        h("td", { class: "notation" }, e.action), h("td", { class: "pb" }, e.pb ? `+${e.pb}` : "")));
-    const table = h("table", { class: "log-table" },
+    const table = (log, half) => h("table", { class: "log-table", "data-half": half },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Turn")), h("th", {}, t("Coach")),
         h("th", {}, t("What happened")), h("th", {}, t("Action")), h("th", {}, "PB"))),
-      h("tbody", {}, rows));
-    this.logBox.replaceChildren(h("h2", {}, t("Action log")), h("div", { class: "log-scroll" }, table));
+      h("tbody", {}, log.map((e) =>
+        h("tr", { class: `side-${e.side}`, "data-ply": e.ply },
+          h("td", {}, e.ply), h("td", {}, `${e.turn}`), h("td", {}, h("span", { class: "side-dot" }), e.side),
+          h("td", { class: "told" }, e.text || ""),
+          h("td", { class: "notation" }, e.action), h("td", { class: "pb" }, e.pb ? `+${e.pb}` : "")))));
+    const half = this.state.position.half;
+    // the whole match: half 1's lines stay, under their heading, above half 2's
+    const first = half === 2 && this.firstHalf ? this.firstHalf : null;
+    const tables = first
+      ? [h("h3", { class: "log-half" }, t("Half {n}", { n: 1 })), table(first.log, 1),
+        h("h3", { class: "log-half" }, t("Half {n}", { n: 2 })), table(this.state.log, 2)]
+      : [table(this.state.log, half)];
+    // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
+    this.logBox.replaceChildren(h("h2", {}, t("Action log")),
+      h("div", { class: "log-scroll", tabindex: "0", role: "region", "aria-label": t("Action log") }, tables));
     const scroller = this.logBox.querySelector(".log-scroll");
     scroller.scrollTop = scroller.scrollHeight;
   }
