@@ -70,6 +70,19 @@ def test_goal_fails_when_the_learners_turn_is_over():
     assert not check(position("move-x"), "S", goal, played[:1]).failed
 
 
+def test_goal_bounding_the_actions_fails_at_the_first_wrong_one():
+    """A one-move lesson (`actions = 1`): another action fails the attempt at once (the page
+    says "not quite" and restores), where without the bound it stays open for the turn."""
+    goal = {"kind": "reach", "piece": "X3", "square": "D4", "actions": 1}
+    wrong = check(position("move-x"), "S", goal, ["F8-G7"])
+    assert wrong.failed and not wrong.met and wrong.played == 1
+    # two moves that reach D4 are still wrong: the lesson asks for the one move
+    assert check(position("move-x"), "S", goal, ["F6-E5", "E5-D4"]).failed
+    assert check(position("move-x"), "S", goal, ["F6-D4"]).met
+    unbounded = {key: value for key, value in goal.items() if key != "actions"}
+    assert not check(position("move-x"), "S", unbounded, ["F8-G7"]).failed
+
+
 def test_illegal_action_stops_the_replay():
     verdict = check(position("move-x"), "S", {"kind": "score"}, ["F6-D4", "A1-A2", "F8-G7"])
     assert verdict == type(verdict)(met=False, failed=False, played=1)
@@ -81,6 +94,7 @@ def test_illegal_action_stops_the_replay():
         ({"kind": "fly"}, "goal kind 'fly'"),
         ({"kind": "reach", "piece": "X3"}, "missing square"),
         ({"kind": "score", "turns": 0}, "turns must be"),
+        ({"kind": "score", "actions": "one"}, "actions must be"),
     ],
 )
 def test_bad_goal_data_is_named(goal, message):

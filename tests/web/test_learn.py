@@ -15,23 +15,24 @@ MAX_DEPTH = 3  # two actions and a release: one turn of the learner
 
 
 def solve(item: Lesson) -> list[str] | None:
-    """Depth-first search over the learner's actions (the opponent is passive)."""
+    """The shortest solution by iterative deepening over the learner's actions (the opponent
+    is passive); shortest, as a goal may bound the learner's `actions`."""
     start = Game.from_json(item.position)
 
-    def search(game: Game, path: list[str]) -> list[str] | None:
-        if len(path) >= MAX_DEPTH or game.is_over or game.actor != item.side:
+    def search(game: Game, path: list[str], depth: int) -> list[str] | None:
+        if len(path) >= depth or game.is_over or game.actor != item.side:
             return None
         for action in game.legal_actions():
             after = game.copy()
             after.apply(action)
             if is_met(item.goal, start, after, item.side):
                 return [*path, action]
-            found = search(after, [*path, action])
+            found = search(after, [*path, action], depth)
             if found:
                 return found
         return None
 
-    return search(start, [])
+    return next(filter(None, (search(start, [], d) for d in range(1, MAX_DEPTH + 1))), None)
 
 
 def test_at_least_six_lessons_with_distinct_goal_kinds():

@@ -10,6 +10,10 @@ learner's turns, a fixed script per turn (`scripted`, checked legal along the le
 solution by `check_solution`) or a deterministic computer reply the caller supplies (the
 web layer, as `ball.ai` sits above this package). A goal is met after any action, except
 an `END_GOALS` kind, judged once the learner's turns and the replies to them are over.
+
+A goal may also bound the learner's `actions` (a one-move lesson says `actions = 1`): the
+attempt has failed once that many of the learner's actions are played without the goal, so
+the page can say "not quite" and restore the position instead of drifting into free play.
 """
 
 from __future__ import annotations
@@ -98,6 +102,7 @@ GOALS: dict[str, tuple[Predicate, tuple[str, ...]]] = {
     "steal": (_steal, ()),
     "keep": (_keep, ()),
 }
+MAX_ACTIONS = 10**6  # a goal without `actions`: only its turns bound the attempt
 # Kinds that must hold at every action and are met only when the learner's turns and the
 # opponent's replies to them are over ("keep the ball for 2 turns").
 END_GOALS = frozenset({"keep"})
@@ -111,9 +116,10 @@ def validate(goal: Mapping[str, Any]) -> None:
     missing = [name for name in GOALS[kind][1] if name not in goal]
     if missing:
         raise GoalError(f"goal {kind!r}: missing {', '.join(missing)}")
-    turns = goal.get("turns", 1)
-    if not isinstance(turns, int) or turns < 1:
-        raise GoalError(f"goal {kind!r}: turns must be a whole number >= 1, not {turns!r}")
+    for bound in ("turns", "actions"):
+        value = goal.get(bound, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise GoalError(f"goal {kind!r}: {bound} must be a whole number >= 1, not {value!r}")
 
 
 def is_met(goal: Mapping[str, Any], start: Game, now: Game, side: str) -> bool:
@@ -178,7 +184,9 @@ def check(
     start = Game.from_json(dict(position))
     now = start.copy()
     expected: list[str] = []
+    own = 0  # the learner's actions played so far (bounded by the goal's `actions`)
     for played, action in enumerate(actions):
+        own += now.actor == side
         if now.actor != side and opponent is not None:
             if not expected:
                 expected = opponent(now.copy(), _opponent_turn(start, now, side))
@@ -189,6 +197,7 @@ def check(
         except IllegalAction:
             return Verdict(met=False, failed=False, played=played)
         met, failed = _judge(goal, start, now, side)
+        failed = failed or (not met and own >= goal.get("actions", MAX_ACTIONS))
         if met or failed:
             return Verdict(met=met, failed=failed, played=played + 1)
     return Verdict(met=False, failed=False, played=len(actions))

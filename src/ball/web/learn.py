@@ -35,42 +35,66 @@ MAX_ACTIONS = 60  # a lesson is a few turns (with the replies); more is not a le
 MAX_LESSON_GAMES = 1000  # stored learn games kept; the oldest go first (they are throwaway)
 AGENTS = ("greedy",)  # a lesson's computer opponent: fast and deterministic with a seed
 
-# text key -> (title, task, hint); message ids, translated where shown.
-TEXTS: dict[str, tuple[str, str, str]] = {
+# text key -> (title, task, hint, miss); message ids, translated where shown. `miss` is the
+# one line said with "Not quite" when an attempt fails (the goal's `actions` or turns are
+# used up without it), before the lesson's position is restored for another try.
+TEXTS: dict[str, tuple[str, str, str, str]] = {
+    "pieces": (
+        N_("The pieces and the goal"),
+        N_(
+            "You play South (red) and attack towards row 17. Move your ball carrier, the X5 "
+            "on G7 holding the ball, forward to I9."
+        ),
+        N_(
+            "Each side has X, O and Q pieces; an X moves diagonally. The side whose ball "
+            "carrier reaches the far row, the end zone, scores a touchdown."
+        ),
+        N_("Only the ball carrier on G7 counts here: one diagonal move of two squares to I9."),
+    ),
     "move": (
         N_("Moving"),
         N_("Move the X piece on F6 to D4."),
         N_("An X moves diagonally, one or two squares; tap the piece, then the lit square."),
+        N_("The X on F6 reaches D4 in one move: two squares diagonally, down and to the left."),
     ),
     "handoff": (
         N_("Hand-off"),
         N_("Give the ball to your O on H8."),
-        N_("A hand-off passes the ball to a neighbouring piece of your side."),
+        N_(
+            "A hand-off passes the ball to a neighbouring piece of your side: tap your ball "
+            "carrier on G7, then the O on H8."
+        ),
+        N_("The ball must end on the O on H8: tap the ball carrier on G7 first, then H8."),
     ),
     "dodge": (
         N_("A dodge that knocks down"),
         N_("Knock down the O on F8 with a dodge."),
         N_("Move the X on D10 onto F8, then choose the square your X steps out to."),
+        N_("Only a dodge onto F8 knocks the O down: move the X on D10 onto F8 itself."),
     ),
     "block": (
         N_("Blocking the carrier"),
         N_("Take the ball by landing on the ball carrier."),
         N_("Land your X on the square of the ball carrier to stack on it."),
+        N_("The ball stays with its carrier unless your piece lands on the carrier's square."),
     ),
     "release": (
         N_("The release phase"),
         N_("Undo the stack on G9 in the release phase."),
         N_("Split the stack: choose where each piece goes."),
+        N_("The stack on G9 is still there: split it, choosing a square for each piece."),
     ),
     "touchdown": (
         N_("Scoring a touchdown"),
         N_("Score a touchdown within 1 turn."),
         N_("Carry the ball into the end zone: the ball carrier moves like any piece."),
+        N_("The turn ended before the ball carrier reached the end zone, row 17."),
     ),
     "steal": (
         N_("Stealing the ball with a dodge"),
         N_("Steal the ball with a dodge."),
         N_("Dodge onto the ball carrier's square: it fumbles and your piece takes the ball."),
+        N_("The ball changes hands only by a dodge onto the ball carrier's own square."),
     ),
     "score3": (
         N_("Scoring against a defence"),
@@ -79,6 +103,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
             "Go round the defence on a wing: a tactical dodge jumps a piece, and a knocked-down "
             "piece of yours can stand up in the release phase."
         ),
+        N_("The 3 turns are over without a touchdown: try going round the defence on a wing."),
     ),
     "keep": (
         N_("Keeping the ball"),
@@ -87,6 +112,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
             "North knocks down the carrier's guards. Stack a piece on your carrier to protect "
             "it, and stand your pieces up in the release phase."
         ),
+        N_("North took the ball: stack one of your pieces on the carrier to protect it."),
     ),
 }
 
@@ -190,13 +216,14 @@ def lesson(lesson_id: str) -> Lesson | None:
 
 def _view(item: Lesson, lang: str) -> dict[str, Any]:
     gettext = gettext_for(lang)
-    title, task, hint = (gettext(m) for m in TEXTS[item.text])
+    title, task, hint, miss = (gettext(m) for m in TEXTS[item.text])
     anchor = f"#{item.anchor}" if item.anchor else ""
     return {
         "id": item.id,
         "title": title,
         "task": task,
         "hint": hint,
+        "miss": miss,
         "position": item.position,
         "side": item.side,
         "rulebook": f"/rulebook/{item.section}{anchor}",

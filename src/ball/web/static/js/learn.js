@@ -3,7 +3,8 @@
 // After every action the server's engine says whether the lesson's goal is met (POST
 // /api/learn/{id}/check) and, in a multi-turn lesson, gives the opponent's reply, which is
 // played here one action at a time and told in the lesson panel; progress is kept in
-// localStorage.
+// localStorage. A failed attempt (a wrong move in a one-move lesson, or the turns used up)
+// says "Not quite" with the lesson's one-line reason and restores the lesson's position.
 import { t } from "./api.js";
 import { Simulator } from "./simulator.js";
 
@@ -11,7 +12,9 @@ const STORE = "ball.learn.done";
 const lessons = JSON.parse(document.getElementById("lessons").textContent);
 const $ = (id) => document.getElementById(id);
 const REPLY_PAUSE_MS = 500; // between the opponent's actions, so each can be followed
+const RETRY_PAUSE_MS = 900; // the wrong move stays on the board this long before it is undone
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const PHONE = window.matchMedia("(max-width: 820px)"); // as learn.css: the list folds there
 
 function done() {
   try {
@@ -47,6 +50,7 @@ class Learn {
     this.sim = null;
     this.checked = -1;
     this.replying = false;
+    this.retries = 0; // failed attempts restored so far (the tests wait on it)
     this.section = document.querySelector(".lesson");
     $("lesson-reset").addEventListener("click", () => this.open(this.current.id));
     $("lesson-next").addEventListener("click", () => {
@@ -65,6 +69,9 @@ class Learn {
 
   markList() {
     const finished = done();
+    const index = lessons.indexOf(this.current);
+    $("lesson-list-now").textContent = `· ${index + 1}/${lessons.length}: ${this.current.title}`;
+    if (PHONE.matches) $("lesson-list").open = false; // the board near the top, the list a tap away
     for (const a of document.querySelectorAll("[data-lesson]")) {
       a.classList.toggle("done", finished.has(a.dataset.lesson));
       if (a.dataset.lesson === this.current.id) a.setAttribute("aria-current", "step");
@@ -94,6 +101,12 @@ class Learn {
     this.verdict("", "");
     this.told([]);
     this.markList();
+    await this.setUp(lesson);
+  }
+
+  // A fresh simulator on a new learn game at the lesson's start position.
+  async setUp(lesson) {
+    this.checked = -1;
     const mount = $("lesson-board");
     mount.replaceChildren();
     // the full simulator component (not the rulebook's compact one): on a phone it gives the
@@ -135,6 +148,21 @@ class Learn {
     if (lesson === this.current && this.sim.state) await this.changed(lesson, this.sim.state);
   }
 
+  // "Not quite" with why, then the lesson's position again: the attempt never becomes free
+  // play. The verdict stays up while the learner tries again.
+  async retry(lesson) {
+    this.verdict([t("Not quite."), lesson.miss, t("Try again.")].join(" "), "failed");
+    this.replying = true; // no tap on the board counts until the position is back
+    this.sim.boardWrap.inert = true; // (the verdict beside it stays readable and announced)
+    await pause(RETRY_PAUSE_MS);
+    this.replying = false;
+    if (lesson !== this.current) return;
+    this.told([]);
+    await this.setUp(lesson);
+    this.retries += 1;
+    document.body.dataset.lessonRetries = String(this.retries);
+  }
+
   async changed(lesson, state) {
     const actions = state.log.map((entry) => entry.action);
     if (this.replying || lesson !== this.current || actions.length === this.checked) return;
@@ -151,7 +179,7 @@ class Learn {
         document.body.dataset.lessonMet = lesson.id;
         $("lesson-verdict").scrollIntoView({ block: "nearest" });
       } else if (result.failed) {
-        this.verdict(t("Not yet: the goal was not reached. Start again or undo."), "failed");
+        await this.retry(lesson);
       } else if (result.reply && result.reply.length) {
         this.verdict(t("The opponent replies."), "");
         await this.reply(lesson, result.reply);

@@ -25,6 +25,10 @@ function link(label, href, attrs = {}) {
 }
 
 const root = document.getElementById("sim");
+// On a phone the New game bar heads the page (simulator.css): a game started or opened by
+// its link brings the board up under the header; the bar is one swipe up.
+const PHONE = window.matchMedia("(max-width: 820px)");
+const showBoard = () => PHONE.matches && sim.board.svg.scrollIntoView({ block: "start", behavior: "instant" });
 const rulesSelect = document.querySelector("#new-game select[name=ruleset]");
 let rulesTouched = false;
 rulesSelect.addEventListener("change", () => (rulesTouched = true));
@@ -79,7 +83,7 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
     body.computer_level = form.get("computer_level") || "greedy";
   }
   if (editor.active) editor.close();
-  sim.create(body);
+  sim.create(body).then(showBoard);
 });
 
 // Stored games (newest first), so a game is easy to find again after a restart.
@@ -104,6 +108,6 @@ async function openBlank() {
 }
 
 const gameId = root.dataset.game;
-if (gameId) sim.load(gameId);
+if (gameId) sim.load(gameId).then(showBoard);
 else openBlank();
 window.ballSimulator = sim; // for the browser tests and curious readers

@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { Composer } from "./compose.js";
 import { hiddenTargets, kindsShown, renderLegend, targetKinds } from "./legend.js";
 import { isCardKind, KIND_LABELS, N_, squaresOf } from "./notation.js";
+import { PhoneView } from "./phone-view.js";
 import { whyNot } from "./why-not.js";
 
 const CHOICE_LABELS = {
@@ -27,6 +28,11 @@ const PHASES = {
   recover: N_("Card recovery"),
   over: N_("Half over"),
 };
+// With the ball carrier selected, a tap on a piece of its side that it can give the ball to
+// gives it (a hand-off, else a short pass) rather than selecting that piece: the receiver is
+// a piece that could act too, and the tap meant the ball (issue 36 item 10, the hand-off
+// lesson). Protecting it stays one tap on the Protect button away.
+const BALL_TAP_KINDS = ["handoff", "short"];
 // Turn effects of cards in force (spec 11, D-15), as the position document names them.
 const EFFECT_LABELS = {
   short_range: N_("Long Arm: a short pass may reach distance {n}"),
@@ -157,6 +163,8 @@ export class Simulator {
     this.whyLine = h("p", { class: "why-not", "data-field": "why-not", role: "status", "aria-live": "polite", hidden: "" });
     this.legend.before(this.whyLine);
     this.panel.prepend(this.followLine);
+    // on a phone: the selection kept clear of the sheet, and a zoom (phone-view.js)
+    this.phone = compact ? null : new PhoneView(this);
     this.root.addEventListener("pointerdown", () => (Simulator.lastUsed = this));
   }
 
@@ -254,8 +262,11 @@ export class Simulator {
     if (!this.state || this.thinking) return;
     const view = this.composer.view();
     let done;
+    const ballKind = view.stage === "kind" ? this._ballKind(square) : null;
     if (view.stage === "target" && view.squares.includes(square)) {
       done = this.composer.pick(square);
+    } else if (ballKind) {
+      done = this.composer.selectKind(ballKind) || this.composer.pick(square);
     } else if (this.composer.origins().includes(square) && (view.stage !== "target" || view.step === 0)) {
       done = this.composer.selectOrigin(square);
     } else if (view.stage === "kind" && this._onlyKind(square)) {
@@ -273,6 +284,11 @@ export class Simulator {
     this.error = "";
     if (done) this.apply(done);
     else this.render();
+  }
+
+  _ballKind(square) {
+    const kinds = targetKinds(this.composer).get(square) || [];
+    return BALL_TAP_KINDS.find((kind) => kinds.includes(kind)) || null;
   }
 
   // Show (or, with "", clear) the line saying why the last tap did nothing.
@@ -316,6 +332,7 @@ export class Simulator {
     this._renderCompose(view, position);
     this._renderControls();
     this._renderLog();
+    if (this.phone) this.phone.rendered(view);
   }
 
   // Long passes are drawn on demand (legend.js ON_DEMAND): the legend says how many wait.
