@@ -86,6 +86,9 @@ def test_a_mahjong_event_is_created_and_seated_at_the_desk(client, app):
     page = client.get(f"/desk/{event_id}")
     assert 'id="seat-session"' in page.text and 'value="random"' in page.text
     assert 'id="pair-next"' not in page.text  # sessions, not rounds of two-player games
+    # standings by table points live on the sessions' pages: no link to the two-player
+    # standings page (its tie-break chain has no meaning for tables of four)
+    assert f'href="/desk/{event_id}/standings"' not in page.text
     assert seat(client, event_id, method="random") == f"/desk/{event_id}/sessions/1"
     session = client.get(f"/desk/{event_id}/sessions/1").text
     assert session.count('class="open"') == 4  # four tables of four, none closed

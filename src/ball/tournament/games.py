@@ -49,6 +49,9 @@ class GamePlugin(Protocol):
     """What a game must tell the tournament."""
 
     name: str
+    # players at a table: 2 (paired games, ranked by points and a tie-break chain) or 4
+    # (Mahjong's tables, seated by sessions and ranked by table points)
+    seats: int
     tiebreaks: dict[str, GameTieBreak]
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
@@ -100,6 +103,7 @@ class BallGame:
     """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
 
     name = "ball"
+    seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
     # event's chain has one of them (`ball.web.desk_quick`).
     pb_tiebreaks = frozenset({"total-sd", "pbatk-per-td"})
@@ -200,6 +204,13 @@ def default_chains(plugin: GamePlugin) -> dict[str, list[str]] | None:
     system's generic chain; None keeps it."""
     chains = getattr(plugin, "default_chains", None)
     return None if chains is None else dict(chains)
+
+
+def pairs_players(name: str) -> bool:
+    """Whether the game `name` pairs two players a table, so its events rank by points and
+    a tie-break chain (standings pages, projector); tables of four rank by table points."""
+    plugin = GAMES.get(name)
+    return plugin is not None and plugin.seats == 2
 
 
 def game(name: str) -> GamePlugin:

@@ -16,6 +16,7 @@ class MahjongGame:
     """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
 
     name = "mahjong"
+    seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] = {"sessions": []}
 

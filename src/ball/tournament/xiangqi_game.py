@@ -185,6 +185,7 @@ class XiangqiGame:
     """Xiangqi events: the arbiter's result document, figures for 15.1/15.2 and 18.4."""
 
     name = "xiangqi"
+    seats = 2
     ladder: Ladder = LADDER
     tiebreaks = {
         "sanctions": GameTieBreak(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from ball.tournament.games import game
+from ball.tournament.games import game, pairs_players
 from ball.tournament.mahjong_views import points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
@@ -69,9 +69,11 @@ def _projector(
     svc: TournamentService,
 ) -> HTMLResponse:
     event = event_head(svc, event_id, request)
-    table = _mahjong_table(svc, event_id) if event.game == "mahjong" else None
-    if table is None:
+    # two players a table: points and the tie-break chain; tables of four: table points
+    if pairs_players(event.game):
         table = _chain_table(svc, event_id, event.game, request)
+    else:
+        table = _mahjong_table(svc, event_id)
     pages = page_count(len(table["rows"]), rows)
     page = min(page, pages)
     seconds = PROJECTOR_SECONDS if refresh is None else refresh_seconds(refresh)

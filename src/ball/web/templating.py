@@ -14,7 +14,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 
-from ball.tournament.games import GAMES
+from ball.tournament.games import pairs_players
 from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for, js_messages
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -61,7 +61,7 @@ templates.env.globals["_"] = _gettext
 templates.env.globals["gettext"] = _gettext
 # Whether a game's events rank through the shared standings (the registered two-player
 # games); the registry answers, so a template never names a game for it.
-templates.env.globals["has_standings"] = GAMES.__contains__
+templates.env.globals["has_standings"] = pairs_players
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, **kwargs: Any):
