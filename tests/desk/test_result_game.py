@@ -28,6 +28,7 @@ class JudgedBall:
     judges' call); its document has no forfeit form (forfeits are recorded without one)."""
 
     name = "judged"
+    seats = 2
     tiebreaks: dict[str, games.GameTieBreak] = {}
 
     def decide(self, sheet: dict[str, Any]) -> games.Decided:

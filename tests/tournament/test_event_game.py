@@ -20,6 +20,7 @@ class OtherGame:
     """A second game: its own forfeit figures and no tie-break of its own."""
 
     name = "other"
+    seats = 2
     tiebreaks: dict[str, games.GameTieBreak] = {}
 
     def decide(self, sheet: dict[str, Any]) -> games.Decided:
