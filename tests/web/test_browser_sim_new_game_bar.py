@@ -4,6 +4,7 @@ At 1366x768 and 390x844 (the `page` fixture):
 
 - the bar's selects follow the shown game (mode, rules, computer side and level), also a game
   opened by its link, until the reader changes one;
+- "Half N" is said once: by the match strip where there is one, else by the turn line;
 - "Computer plays" and "Level" are shown only while the mode is "Against the computer";
 - in Bulgarian the bar's selects stay within the screen (no horizontal scrolling).
 """
@@ -58,6 +59,10 @@ def test_the_bar_follows_a_game_against_the_computer_opened_by_its_link(page, li
         "computer_level": "easy",
     }
     assert computer_fields_visible(page) == [True, True]
+    # "Half 1" once: in the match strip, not again in the turn line (loose end 2)
+    assert page.locator("#sim [data-field=match]").inner_text().startswith("Half 1 · ")
+    assert page.locator("#sim .turn-line").inner_text().startswith("Turn ")
+    assert page.locator("#sim [data-field=half]").count() == 0
     shoot(page, "sim-bar-computer")
 
 
@@ -69,6 +74,9 @@ def test_computer_fields_show_only_for_the_computer_mode_and_the_reader_choice_s
     mode = page.locator(f"{BAR} select[name=mode]")
     assert mode.input_value() == "free"
     assert computer_fields_visible(page) == [False, False]
+    # free play has no match strip: the turn line says the half
+    assert page.locator("#sim [data-field=match]").count() == 0
+    assert page.locator("#sim .turn-line").inner_text().startswith("Half 1 · Turn 1")
     free_height = page.locator(BAR).bounding_box()["height"]
     shoot(page, "sim-bar-free")
 
