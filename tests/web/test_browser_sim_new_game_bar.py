@@ -101,14 +101,23 @@ def test_computer_fields_show_only_for_the_computer_mode_and_the_reader_choice_s
     assert bar_values(page)["computer_level"] == "medium"
 
 
+def within(page, selector: str, width: int) -> None:
+    for node in page.locator(selector).all():
+        box = node.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, box, width)
+
+
 def test_the_bar_fits_the_screen_in_bulgarian(page, live_server):
     page.goto(live_server + "/?lang=bg")
     page.wait_for_function(f"() => {SIM}.state")
     page.locator(f"{BAR} select[name=mode]").select_option("computer")
     width = page.viewport_size["width"]
-    for select in page.locator(f"{BAR} select").all():
-        box = select.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width
-    overflow = page.evaluate("document.documentElement.scrollWidth")
-    assert overflow <= width
+    within(page, f"{BAR}, {BAR} select", width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     shoot(page, "sim-bar-bg")
+    if page.viewport_name == "phone":  # a narrow phone: the bar still fits (the board may not)
+        page.set_viewport_size({"width": 320, "height": 700})
+        page.reload()
+        page.wait_for_function(f"() => {SIM}.state")
+        page.locator(f"{BAR} select[name=mode]").select_option("computer")
+        within(page, f"{BAR}, {BAR} label, {BAR} select", 320)
