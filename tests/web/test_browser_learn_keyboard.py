@@ -28,10 +28,11 @@ def skip_to_board(page) -> None:
     assert cursor(page) is not None
 
 
-def test_the_move_lesson_by_keyboard(page, live_server):
+def test_the_move_lesson_by_keyboard(page, live_server, axe):
     page.goto(f"{live_server}/learn#move")
     page.wait_for_selector("#lesson-board .board .pieces [data-piece]")
     skip_to_board(page)
+    assert axe(page) == []
     start = cursor(page)
     page.keyboard.press("ArrowUp" if start[1:] != "17" else "ArrowDown")
     assert cursor(page) != start  # the arrows move the cursor

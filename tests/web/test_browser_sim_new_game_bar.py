@@ -107,7 +107,7 @@ def within(page, selector: str, width: int) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, box, width)
 
 
-def test_the_bar_fits_the_screen_in_bulgarian(page, live_server):
+def test_the_bar_fits_the_screen_in_bulgarian(page, live_server, axe):
     page.goto(live_server + "/?lang=bg")
     page.wait_for_function(f"() => {SIM}.state")
     page.locator(f"{BAR} select[name=mode]").select_option("computer")
@@ -115,6 +115,7 @@ def test_the_bar_fits_the_screen_in_bulgarian(page, live_server):
     within(page, f"{BAR}, {BAR} select", width)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shoot(page, "sim-bar-bg")
+    assert axe(page) == []
     if page.viewport_name == "phone":  # a narrow phone: the bar still fits (the board may not)
         page.set_viewport_size({"width": 320, "height": 700})
         page.reload()
