@@ -105,3 +105,35 @@ def test_the_new_clock_form_fits_a_phone(page, live_server) -> None:
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
     shoot(page, "clock-create-form")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two bounding boxes intersect (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_call_buttons_never_cover_any_digits(page, live_server) -> None:
+    """Issue 36 loose end 5: West's turned Call button lay over West's digits on a phone."""
+    clock_id = create(live_server)
+    page.goto(f"{live_server}/clock/{clock_id}")
+    page.click("#btn-start")
+    page.wait_for_function("document.querySelector('#clock-table').dataset.status === 'running'")
+    page.wait_for_function(
+        "document.querySelector('.side[data-seat=east]').classList.contains('to-move')"
+    )
+    digits = {s: page.locator(f'.side[data-seat="{s}"] .digits').bounding_box() for s in FACING}
+    calls = {s: page.locator(f'.seat-cell[data-seat="{s}"] .call') for s in FACING}
+    # the player to move has no Call button; the other three have one each
+    assert [s for s, call in calls.items() if call.is_visible()] == ["south", "west", "north"]
+    for seat, call in calls.items():
+        if seat == "east":
+            continue
+        box = call.bounding_box()
+        covered = [other for other, d in digits.items() if overlap(box, d)]
+        assert covered == [], f"{seat}'s Call button covers the digits of {covered}"
+    shoot(page, "clock-mahjong-calls")

@@ -113,14 +113,22 @@ export class KeyboardPlay {
   }
 
   // "Skip to the board" (the page's first Tab stop): focus the board with the cursor shown.
+  // Learn makes a new board per lesson: the link (bound once) goes to the newest one.
   _skipLink() {
+    KeyboardPlay.latest = this;
     for (const link of document.querySelectorAll('a.skip-link[href="#board"]')) {
+      if (link.dataset.skipBound) continue;
+      link.dataset.skipBound = "1";
       link.addEventListener("click", (event) => {
         event.preventDefault();
-        this.keyboard = true;
-        this.board.svg.focus();
+        KeyboardPlay.latest.focusBoard();
       });
     }
+  }
+
+  focusBoard() {
+    this.keyboard = true;
+    this.board.svg.focus();
   }
 
   marks() {
@@ -242,6 +250,7 @@ export class KeyboardPlay {
   }
 }
 KeyboardPlay.count = 0;
+KeyboardPlay.latest = null; // the newest board, where the skip link goes
 
 // The keys, shown under the board (folded): what each does, the arrows' rule in short.
 const KEYS = [

@@ -6,6 +6,7 @@
 // localStorage. A failed attempt (a wrong move in a one-move lesson, or the turns used up)
 // says "Not quite" with the lesson's one-line reason and restores the lesson's position.
 import { t } from "./api.js";
+import { attachKeyboard } from "./keyboard.js";
 import { Simulator } from "./simulator.js";
 
 const STORE = "ball.learn.done";
@@ -112,6 +113,7 @@ class Learn {
     // the full simulator component (not the rulebook's compact one): on a phone it gives the
     // diamond tap targets and the choice sheet over the board (docs/web.md)
     this.sim = new Simulator(mount, { onChange: (state) => this.changed(lesson, state) });
+    attachKeyboard(this.sim); // as in the simulator: arrows, Enter, Esc, E, the skip link
     // the lesson's text heads the simulator's side panel (beside the board on a laptop;
     // above it on a phone, learn.css), so the board starts high on the page
     this.sim.panel.prepend(this.section);

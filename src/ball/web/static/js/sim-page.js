@@ -4,7 +4,7 @@ import { api, t } from "./api.js";
 import { PositionEditor } from "./editor.js";
 import { attachKeyboard } from "./keyboard.js";
 import { follow, speedSelect } from "./follow.js";
-import { Simulator } from "./simulator.js";
+import { Simulator, rematchBody } from "./simulator.js";
 
 function button(label, attrs, onclick) {
   const b = document.createElement("button");
@@ -29,9 +29,36 @@ const root = document.getElementById("sim");
 // its link brings the board up under the header; the bar is one swipe up.
 const PHONE = window.matchMedia("(max-width: 820px)");
 const showBoard = () => PHONE.matches && sim.board.svg.scrollIntoView({ block: "start", behavior: "instant" });
-const rulesSelect = document.querySelector("#new-game select[name=ruleset]");
-let rulesTouched = false;
-rulesSelect.addEventListener("change", () => (rulesTouched = true));
+const newGame = document.getElementById("new-game");
+// The bar follows the shown game (its mode, rules, computer side and level) until the reader
+// changes one of its selects; Start makes it follow again.
+let barTouched = false;
+newGame.addEventListener("change", () => (barTouched = true));
+
+// "Computer plays" and "Level" only mean something against the computer.
+function showModeFields() {
+  const mode = newGame.elements.mode.value;
+  for (const label of newGame.querySelectorAll("[data-for-mode]")) label.hidden = label.dataset.forMode !== mode;
+}
+newGame.elements.mode.addEventListener("change", showModeFields);
+showModeFields();
+
+// Set a select to `value` when it offers it (an unknown ruleset or level leaves it alone).
+function choose(select, value) {
+  if (value && select.querySelector(`option[value="${value}"]`)) select.value = value;
+}
+
+// The New game bar as the shown game would be started again (the computer on its half-1 side).
+function followGame(state) {
+  if (barTouched) return;
+  const body = rematchBody(state);
+  const f = newGame.elements;
+  choose(f.mode, body.mode);
+  choose(f.ruleset, body.ruleset);
+  choose(f.computer_side, body.computer_side);
+  choose(f.computer_level, body.computer_level);
+  showModeFields();
+}
 const editorBox = document.getElementById("editor");
 let flip = false;
 
@@ -58,22 +85,19 @@ const sim = new Simulator(root, {
   },
   onChange: (state) => {
     announcer.update(state);
-    // the New game bar offers the shown game's rules until the reader picks others
-    if (!rulesTouched && rulesSelect.querySelector(`option[value="${state.ruleset}"]`)) {
-      rulesSelect.value = state.ruleset;
-    }
+    followGame(state);
     const shown = new URLSearchParams(location.search).get("game");
     if (state.id && shown !== state.id) history.replaceState(null, "", `?game=${state.id}`);
     else if (!state.id && shown) history.replaceState(null, "", location.pathname); // not stored yet
   },
 });
-const announcer = new Announcer(sim, document.getElementById("new-game"));
+const announcer = new Announcer(sim, newGame);
 // the editor takes the place of the game panel while it is open
 sim.panel.prepend(editorBox);
 const editor = new PositionEditor(sim, editorBox);
 attachKeyboard(sim); // arrow keys, Enter, Esc, live announcements, the board in words
 
-document.getElementById("new-game").addEventListener("submit", (event) => {
+newGame.addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const mode = form.get("mode");
@@ -83,6 +107,7 @@ document.getElementById("new-game").addEventListener("submit", (event) => {
     body.computer_level = form.get("computer_level") || "greedy";
   }
   if (editor.active) editor.close();
+  barTouched = false;
   sim.create(body).then(showBoard);
 });
 

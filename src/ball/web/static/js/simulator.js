@@ -371,10 +371,12 @@ export class Simulator {
           h("dt", {}, "PBATK"), h("dd", { "data-field": `pbatk-${side}` }, pb[side].atk),
           h("dt", {}, "PBDEF"), h("dd", { "data-field": `pbdef-${side}` }, pb[side].def)),
       );
+    const strip = this._matchStrip(p);
     this.status.replaceChildren(
-      ...[this._matchStrip(p)].filter(Boolean),
+      ...[strip].filter(Boolean),
       h("div", { class: "turn-line" },
-        h("span", { "data-field": "half" }, t("Half {n}", { n: p.half })), " · ",
+        // the match strip already says "Half N": the turn line says it only without a strip
+        strip ? null : [h("span", { "data-field": "half" }, t("Half {n}", { n: p.half })), " · "],
         h("span", { "data-field": "turn" }, t("Turn {n}", { n: p.turn })), " · ",
         h("span", { "data-field": "phase", "data-phase": phase }, t(PHASES[phase] || phase)),
         phase === "action" ? [" · ", h("span", { "data-field": "pa" }, t("PA left: {n}", { n: p.pa }))] : null),
