@@ -28,7 +28,7 @@ from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT
 from ball.web import security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
-from ball.web.desk import XIANGQI_REASONS
+from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS
 from ball.web.desk_forms import (
     form_int,
     read_form,
@@ -38,6 +38,7 @@ from ball.web.desk_forms import (
 )
 from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import refused as _refused
 from ball.web.desk_pages import see as _see
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -158,16 +159,22 @@ def tie_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/tie.html", _tie_context(svc, event_id, number, table, arbiter))
+
+
+def _tie_context(svc: Service, event_id: int, number: int, table: int, arbiter) -> dict[str, Any]:
     bracket, tie = _tie(svc, event_id, number, table)
-    context = {
+    return {
         "event": bracket.event,
         "bracket": bracket,
         "number": number,
         "tie": tie,
         "xq_reasons": XIANGQI_REASONS,
         **_common(svc, event_id, arbiter),
+        "values": {},
+        "fault": None,
+        "error": "",
     }
-    return render(request, "desk/tie.html", context)
 
 
 def _game_args(game: str, form: dict[str, Any], first: str, second: str) -> dict[str, Any]:
@@ -184,21 +191,24 @@ async def record_game(
     number: int,
     table: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}/ties/{table}"
     bracket, tie = _tie(svc, event_id, number, table)
+    second = tie.b if tie.next_first == tie.a else tie.a
     try:
         game = form_int(form, "game", low=1, high=999)
         if game is None or tie.next_game is None or tie.next_first is None:
             raise TournamentError("game: no game of this tie is due")
-        second = tie.b if tie.next_first == tie.a else tie.a
         args = _game_args(bracket.event.game, form, tie.next_first, second)
         svc.record_tie_game(number, table, game, **args, event=event_id)
-    except (TournamentError, SheetError) as exc:
-        return _fail(request, 400, str(exc), back)
+    except (TournamentError, SheetError) as exc:  # the tie page again, the game as typed
+        context = _tie_context(svc, event_id, number, table, arbiter)
+        rules = GAME_FIELD_RULES.get(bracket.event.game, ())
+        sides = {tie.next_first or "": "A", second: "B"}
+        return _refused(request, "desk/tie.html", context, str(exc), rules, form, sides=sides)
     return _see(back)
 
 

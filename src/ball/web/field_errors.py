@@ -225,3 +225,54 @@ ENTRANT_RULES: tuple[Rule, ...] = (
     _rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
     _rule(r"^CSV", "csv"),
 )
+
+# The sanctions page (`sanctions.html`): one form per entrant with step, round, table, reason.
+SANCTION_RULES: tuple[Rule, ...] = (
+    _rule(r"^reason: every sanction needs a reason$", "reason", N_("Give the reason.")),
+    _rule(
+        r"^reason: at most (?P<max>\d+) characters$",
+        "reason",
+        N_("The reason has at most %(max)s characters."),
+    ),
+    _rule(r"^step: ", "step", N_("Choose a step of the ladder.")),
+    _rule(r"^sanction: a table needs its round$", "round", N_("A table needs its round.")),
+    _rule(
+        r"^sanction: entrant \d+ does not play at round (?P<r>\d+) table (?P<t>\d+)$",
+        "table",
+        N_("This entrant does not play at table %(t)s in round %(r)s."),
+    ),
+    _rule(r"^round (?P<r>\d+) is not paired$", "round", N_("Round %(r)s is not paired yet.")),
+    _rule(r"^(?P<key>round|table)\b", "{key}", N_("A whole number, 1 or more.")),
+)
+
+# The event page's "Withdraw" form of an entrant (`event.html`): reason and the confirmation.
+WITHDRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^withdrawal: tick the confirmation box$",
+        "confirm",
+        N_("Tick the box to confirm the withdrawal."),
+    ),
+)
+
+# The round page's "Swap two entrants" form (`round.html`): the two entrants `x` and `y`;
+# `sides` maps the typed names to "x" and "y", so a fault names the right select.
+SWAP_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^swap: '(?P<name>.+)' is not paired in round (?P<r>\d+)$",
+        "{side}",
+        N_("%(name)s is not paired in round %(r)s."),
+    ),
+    _rule(r"^swap: choose two different entrants$", "y", N_("Choose two different entrants.")),
+)
+
+# The Mahjong sheet's ruling, time penalty and waiver forms (`mahjong_sheet.html`): their
+# fields share names with the hand form (seat, tiles), so each is named `<form>_<field>`.
+MAHJONG_RULING_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>kind|seat|tiles|points|article|at): (?P<rest>.+)$", "ruling_{key}"),
+)
+MAHJONG_TIME_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>seat|limit|over_seconds|at): (?P<rest>.+)$", "time_{key}"),
+)
+MAHJONG_WAIVER_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>index|reason): (?P<rest>.+)$", "waive_{key}"),
+)
