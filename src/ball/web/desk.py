@@ -1156,7 +1156,9 @@ async def give_sanction(
             event=event_id,
         )
     except TournamentError as exc:  # the page again, this entrant's form as typed
-        context = _sanctions_context(svc, event_id, arbiter) | {"refused_id": entrant_id}
+        context = _sanctions_context(svc, event_id, arbiter)
+        if any(row.entrant.id == entrant_id for row in context["rows"]):
+            context["refused_id"] = entrant_id  # else no row's form: at the page's top
         rules = field_errors.SANCTION_RULES
         return _refused(request, "desk/sanctions.html", context, str(exc), rules, form)
     return _see(back + f"#entrant-{entrant_id}")

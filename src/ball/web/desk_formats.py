@@ -208,7 +208,8 @@ async def record_game(
         context = _tie_context(svc, event_id, number, table, arbiter)
         rules = GAME_FIELD_RULES.get(bracket.event.game, ())
         sides = {tie.next_first or "": "A", second: "B"}
-        return _refused(request, "desk/tie.html", context, str(exc), rules, form, sides=sides)
+        error = getattr(exc, "fault", str(exc))  # IllegalSheet: the form is the sheet
+        return _refused(request, "desk/tie.html", context, error, rules, form, sides=sides)
     return _see(back)
 
 
