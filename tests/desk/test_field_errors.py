@@ -119,7 +119,10 @@ def test_a_sanction_table_without_its_round_is_said_beside_the_round(sanctions):
     r = post(client, event_id, "/sanctions", form)
     assert r.status_code == 400
     assert beside(r.text, "round") == "A table needs its round."
-    assert 'value="phone rang"' in r.text and 'name="table" type="number" min="1" size="3" value="2"' in r.text
+    assert (
+        'value="phone rang"' in r.text
+        and 'name="table" type="number" min="1" size="3" value="2"' in r.text
+    )
     assert 'id="entrant-' in r.text  # the sanctions page itself, not a "Not done" page
 
 
@@ -140,7 +143,9 @@ def test_a_withdrawal_not_confirmed_is_said_beside_the_box_keeping_the_reason(ev
     assert r.status_code == 400
     assert beside(r.text, "confirm") == "Tick the box to confirm the withdrawal."
     assert 'name="reason" maxlength="300" value="ill"' in r.text
-    assert re.search(rf'<details open><summary>[^<]*</summary>\s*<form [^>]*/entrants/{entrant}/', r.text)
+    assert re.search(
+        rf"<details open><summary>[^<]*</summary>\s*<form [^>]*/entrants/{entrant}/", r.text
+    )
 
 
 def test_a_swap_of_one_entrant_with_itself_is_said_beside_the_second(event4, client):
@@ -198,7 +203,9 @@ def test_a_refused_mahjong_ruling_is_said_beside_its_field(client, mahjong_table
     r = edit(client, mahjong_table, "penalty", form, expect=400)
     assert beside(r.text, "ruling_tiles") == "a whole number from 0 to 14"
     assert 'value="99"' in r.text and 'value="WC 6"' in r.text
-    assert '<option value="false-win" selected>' in r.text and '<option value="W" selected>' in r.text
+    assert (
+        '<option value="false-win" selected>' in r.text and '<option value="W" selected>' in r.text
+    )
     assert 'name="tiles" value=""' in r.text  # the hand form's tiles are not the ruling's
 
 

@@ -524,7 +524,9 @@ def round_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    return render(request, "desk/round.html", _round_context(request, svc, event_id, number, arbiter))
+    return render(
+        request, "desk/round.html", _round_context(request, svc, event_id, number, arbiter)
+    )
 
 
 def _round_context(
