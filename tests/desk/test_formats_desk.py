@@ -94,7 +94,10 @@ def test_tie_games_colours_extra_games_and_lots(client):
     assert game(client, event_id, 1, 5, "1/2-1/2", "agreement").status_code == 303
     page = client.get(f"/desk/{event_id}/rounds/1/ties/1").text
     assert 'id="lots-seed"' in page and "Game 6" not in page
-    assert post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner"}).status_code == 400
+    no_winner = post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner"})
+    assert no_winner.status_code == 400  # on the tie page, beside the winner's field
+    assert 'id="err-winner">Choose who won the drawing of lots.<' in no_winner.text
+    assert 'name="winner" aria-invalid="true" aria-describedby="err-winner"' in no_winner.text
     done = post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner", "winner": "Bo"})
     assert done.status_code == 303
     tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]

@@ -26,7 +26,7 @@ from ball.match.result import SheetError
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT
-from ball.web import security
+from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
 from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS
 from ball.web.desk_forms import (
@@ -219,7 +219,7 @@ async def tie_lots(
     number: int,
     table: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """A tie level after its extra games: the winner drawn at the venue, or from a seed."""
@@ -228,8 +228,10 @@ async def tie_lots(
     _tie(svc, event_id, number, table)
     try:
         _draw_lots(svc, form, event_id, number, table)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the tie page again, the lots form as typed
+        context = _tie_context(svc, event_id, number, table, arbiter)
+        rules = field_errors.LOTS_RULES
+        return _refused(request, "desk/tie.html", context, str(exc), rules, form)
     return _see(back)
 
 

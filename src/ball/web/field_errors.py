@@ -276,3 +276,9 @@ MAHJONG_TIME_RULES: tuple[Rule, ...] = (
 MAHJONG_WAIVER_RULES: tuple[Rule, ...] = (
     _rule(r"^(?P<key>index|reason): (?P<rest>.+)$", "waive_{key}"),
 )
+
+# A tie's drawing of lots (`tie.html`): from a typed `seed`, or the `winner` drawn at the venue.
+LOTS_RULES: tuple[Rule, ...] = (
+    _rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
+    _rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
+)
