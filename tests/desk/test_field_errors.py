@@ -221,3 +221,11 @@ def test_a_refused_waiver_is_said_beside_the_penalty_chosen(client, mahjong_tabl
     r = edit(client, mahjong_table, "waive", {"index": "x", "reason": "clock fault"}, expect=400)
     assert beside(r.text, "waive_index") == "a whole number from 0 to 10000"
     assert 'value="clock fault"' in r.text and '<details id="waive" open>' in r.text
+
+
+def test_a_team_short_of_players_is_said_beside_the_players(client):
+    event_id = create_event(client, "Teams", "round-robin", game="xiangqi", teams="2")
+    r = post(client, event_id, "/teams", {"name": "Reds", "players": "a1=2000"})
+    assert r.status_code == 400
+    assert beside(r.text, "players") == "A team needs at least 2 players, one per board (1 listed)."
+    assert 'value="Reds"' in r.text and ">a1=2000</textarea>" in r.text

@@ -280,16 +280,20 @@ def teams_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/teams.html", _teams_context(svc, event_id, arbiter))
+
+
+def _teams_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     page = _found(svc.teams_page, event_id)
     context = {"event": page.event, "page": page, **_common(svc, event_id, arbiter)}
-    return render(request, "desk/teams.html", context)
+    return context | {"values": {}, "fault": None, "error": "", "refused": ""}
 
 
 @router.post("/{event_id}/teams")
 async def add_team(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """A team and its players, one a line (`NAME` or `NAME=RATING`)."""
@@ -298,8 +302,10 @@ async def add_team(
     players = [line.strip() for line in (form.get("players") or "").splitlines() if line.strip()]
     try:
         svc.add_team(form.get("name", "").strip(), players, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the teams page again, the team as typed
+        context = _teams_context(svc, event_id, arbiter) | {"refused": "team"}
+        rules = field_errors.TEAM_RULES
+        return _refused(request, "desk/teams.html", context, str(exc), rules, form)
     return _see(back + "#teams")
 
 
@@ -307,7 +313,7 @@ async def add_team(
 async def set_lineup(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """The line-up a team declares for the next round (12.3): one player per board."""
@@ -319,8 +325,9 @@ async def set_lineup(
         if any(not name for name in fielded):
             raise TournamentError("line-up: choose a player for every board")
         svc.set_lineup(form.get("team", ""), page.next_round, fielded, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # at the top of that team's line-up form, as chosen
+        context = _teams_context(svc, event_id, arbiter) | {"refused": "lineup"}
+        return _refused(request, "desk/teams.html", context, str(exc), (), form)
     return _see(back + "#lineups")
 
 

@@ -282,3 +282,25 @@ LOTS_RULES: tuple[Rule, ...] = (
     _rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
     _rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
 )
+
+# The teams page's "Add a team" form (`teams.html`): the team's `name` and its `players`.
+TEAM_RULES: tuple[Rule, ...] = (
+    _rule(r"^the team needs a name$", "name", N_("The team needs a name.")),
+    _rule(
+        r"^team '(?P<name>.+)' is already registered$",
+        "name",
+        N_("%(name)s is already registered in this event."),
+    ),
+    _rule(
+        r"^a team needs at least (?P<n>\d+) players \(one per board\), got (?P<got>\d+)$",
+        "players",
+        N_("A team needs at least %(n)s players, one per board (%(got)s listed)."),
+    ),
+    _rule(r"^a player is listed twice in the team$", "players", N_("A player is listed twice.")),
+    _rule(
+        r"^'(?P<name>.+)' already plays for another team$",
+        "players",
+        N_("%(name)s already plays for another team."),
+    ),
+    _rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
+)
