@@ -229,3 +229,21 @@ def test_a_team_short_of_players_is_said_beside_the_players(client):
     assert r.status_code == 400
     assert beside(r.text, "players") == "A team needs at least 2 players, one per board (1 listed)."
     assert 'value="Reds"' in r.text and ">a1=2000</textarea>" in r.text
+
+
+def test_a_half_end_time_refused_is_said_beside_that_tables_time(event4, client):
+    event_id, _ = event4
+    assert post(client, event_id, "/rounds/1/signals/1").status_code == 303
+    r = post(client, event_id, "/rounds/1/tables/2/half-end", {"at": "25:99"})
+    assert r.status_code == 400
+    assert beside(r.text, "at") == "End time: HH:MM or HH:MM:SS, or empty for now."
+    assert 'value="25:99"' in r.text and r.text.count('aria-invalid="true"') == 1
+
+
+def test_a_signal_given_too_early_is_said_at_the_top_of_the_round_control(event4, client):
+    event_id, _ = event4
+    r = post(client, event_id, "/rounds/1/signals/2")
+    assert r.status_code == 409
+    found = re.search(r'id="desk-error">([^<]+)<', r.text)
+    assert found and 'id="control"' in r.text
+    assert r.text.index('id="control"') < r.text.index('id="desk-error"')

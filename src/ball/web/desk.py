@@ -556,6 +556,8 @@ def _round_context(
         "values": {},
         "fault": None,
         "error": "",
+        "refused": "",  # which form of the page was refused: "swap" or "control"
+        "refused_table": None,  # the table whose half-end form was refused
     }
 
 
@@ -617,10 +619,29 @@ def _refused_swap(
 ) -> HTMLResponse:
     """The round page again with the swap form opened as typed and its fault beside the
     entrant it is about (`x` or `y`), else at the top of the form."""
-    context = _round_context(request, svc, event_id, number, arbiter)
+    context = _round_context(request, svc, event_id, number, arbiter) | {"refused": "swap"}
     sides = {form.get("y", ""): "y", form.get("x", ""): "x"}  # x wins when both are one name
     rules = field_errors.SWAP_RULES
     return _refused(request, "desk/round.html", context, error, rules, form, sides=sides)
+
+
+def _refused_control(
+    request: Request,
+    svc: Service,
+    event_id: int,
+    number: int,
+    error: str,
+    form,
+    status: int = 400,
+    table: int | None = None,
+) -> HTMLResponse:
+    """The round page again with a refused round-control action (a signal, a half end) at
+    the top of the round control, or beside the end time of `table`'s half-end form."""
+    arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
+    context = _round_context(request, svc, event_id, number, arbiter)
+    context |= {"refused": "control", "refused_table": table}
+    rules = field_errors.HALF_END_RULES
+    return _refused(request, "desk/round.html", context, error, rules, form, status)
 
 
 # ---------------------------------------------------------------------- signals
@@ -640,7 +661,7 @@ async def give_signal(
     try:
         svc.give_signal(number, which, at=now_of(request), gap=gap_of(request), event=event_id)
     except TournamentError as exc:
-        return _fail(request, 409, str(exc), back)
+        return _refused_control(request, svc, event_id, number, str(exc), {}, 409)
     return _see(back + "#control")
 
 
@@ -662,7 +683,7 @@ async def half_end(
         source = form.get("source", "arbiter")
         svc.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_control(request, svc, event_id, number, str(exc), form, table=table)
     return _see(back + "#control")
 
 
@@ -679,7 +700,7 @@ async def half_ends_from_clocks(
     try:
         _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_control(request, svc, event_id, number, str(exc), {})
     return _see(back + "#control")
 
 

@@ -304,3 +304,8 @@ TEAM_RULES: tuple[Rule, ...] = (
     ),
     _rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
 )
+
+# The round page's half-end form of a table (`round.html`): the end time `at`.
+HALF_END_RULES: tuple[Rule, ...] = (
+    _rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
+)
