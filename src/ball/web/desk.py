@@ -556,8 +556,8 @@ def _round_context(
         "values": {},
         "fault": None,
         "error": "",
-        "refused": "",  # which form of the page was refused: "swap" or "control"
-        "refused_table": None,  # the table whose half-end form was refused
+        "refused": "",  # which form of the page was refused: "swap", "control" or "lots"
+        "refused_table": None,  # the table whose half-end or lots form was refused
     }
 
 
@@ -625,7 +625,7 @@ def _refused_swap(
     return _refused(request, "desk/round.html", context, error, rules, form, sides=sides)
 
 
-def _refused_control(
+def refused_control(
     request: Request,
     svc: Service,
     event_id: int,
@@ -634,13 +634,15 @@ def _refused_control(
     form,
     status: int = 400,
     table: int | None = None,
+    which: str = "control",
 ) -> HTMLResponse:
     """The round page again with a refused round-control action (a signal, a half end) at
-    the top of the round control, or beside the end time of `table`'s half-end form."""
+    the top of the round control, or beside the end time of `table`'s half-end form; or
+    (`which="lots"`) a refused drawing of lots of `table`, at the top of its lots forms."""
     arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
     context = _round_context(request, svc, event_id, number, arbiter)
-    context |= {"refused": "control", "refused_table": table}
-    rules = field_errors.HALF_END_RULES
+    context |= {"refused": which, "refused_table": table}
+    rules = field_errors.HALF_END_RULES if which == "control" else field_errors.LOTS_RULES
     return _refused(request, "desk/round.html", context, error, rules, form, status)
 
 
@@ -661,7 +663,7 @@ async def give_signal(
     try:
         svc.give_signal(number, which, at=now_of(request), gap=gap_of(request), event=event_id)
     except TournamentError as exc:
-        return _refused_control(request, svc, event_id, number, str(exc), {}, 409)
+        return refused_control(request, svc, event_id, number, str(exc), {}, 409)
     return _see(back + "#control")
 
 
@@ -683,7 +685,7 @@ async def half_end(
         source = form.get("source", "arbiter")
         svc.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
     except TournamentError as exc:
-        return _refused_control(request, svc, event_id, number, str(exc), form, table=table)
+        return refused_control(request, svc, event_id, number, str(exc), form, table=table)
     return _see(back + "#control")
 
 
@@ -700,7 +702,7 @@ async def half_ends_from_clocks(
     try:
         _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
-        return _refused_control(request, svc, event_id, number, str(exc), {})
+        return refused_control(request, svc, event_id, number, str(exc), {})
     return _see(back + "#control")
 
 

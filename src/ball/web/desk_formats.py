@@ -29,6 +29,7 @@ from ball.tournament.tie_service import SEED_LIMIT
 from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
 from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS
+from ball.web.desk import refused_control
 from ball.web.desk_forms import (
     form_int,
     read_form,
@@ -252,8 +253,9 @@ async def match_lots(
     _found(svc.event_info, event_id)
     try:
         _draw_lots(svc, form, event_id, number, table)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the round page again, at this table's lots forms
+        return refused_control(request, svc, event_id, number, str(exc), form, table=table,
+                                which="lots")  # fmt: skip
     return _see(f"{back}#table-{table}")
 
 
