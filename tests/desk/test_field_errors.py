@@ -247,3 +247,15 @@ def test_a_signal_given_too_early_is_said_at_the_top_of_the_round_control(event4
     found = re.search(r'id="desk-error">([^<]+)<', r.text)
     assert found and 'id="control"' in r.text
     assert r.text.index('id="control"') < r.text.index('id="desk-error"')
+
+
+def test_a_card_left_out_of_the_draw_is_said_beside_that_entrants_card(client):
+    event_id = create_event(client, "KO", "knockout", game="xiangqi", games_per_tie="1")
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    form = {"how": "cards", "name_1": "Ann", "card_1": "1R", "name_2": "Bo", "card_2": ""}
+    form |= {"name_3": "Cy", "card_3": "1B", "name_4": "Di", "card_4": "2R"}
+    r = post(client, event_id, "/draw", form)
+    assert r.status_code == 400
+    assert beside(r.text, "card_2") == "The card drawn by Bo: a number and R or B, or K."
+    assert 'name="card_3" maxlength="8"' in r.text and 'value="1B"' in r.text

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
@@ -96,9 +96,13 @@ def bracket_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/bracket.html", _bracket_context(svc, event_id, arbiter))
+
+
+def _bracket_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     bracket = _found(svc.bracket, event_id)
     context = {"event": bracket.event, "bracket": bracket, **_common(svc, event_id, arbiter)}
-    return render(request, "desk/bracket.html", context)
+    return context | {"values": {}, "fault": None, "error": ""}
 
 
 def _cards_from_form(form: dict[str, Any]) -> dict[str, str]:
@@ -122,7 +126,7 @@ def _cards_from_form(form: dict[str, Any]) -> dict[str, str]:
 async def draw_round(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """Pair the next round by the drawing of lots: here from a seed (typed, or a fresh
@@ -137,8 +141,14 @@ async def draw_round(
         else:
             seed = form_int(form, "seed", high=SEED_LIMIT)
             await run_in_threadpool(svc.draw_round, seed=seed, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the bracket page again, the draw as typed
+        try:
+            context = _bracket_context(svc, event_id, arbiter)
+        except (TournamentError, HTTPException):  # no bracket (not a knockout): no page
+            return _fail(request, 400, str(exc), back)
+        sides = {v: k[5:] for k, v in form.items() if k.startswith("name_") and isinstance(v, str)}
+        rules = field_errors.DRAW_RULES
+        return _refused(request, "desk/bracket.html", context, str(exc), rules, form, sides=sides)
     return _see(back + "#draws")
 
 

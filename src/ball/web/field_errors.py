@@ -309,3 +309,14 @@ TEAM_RULES: tuple[Rule, ...] = (
 HALF_END_RULES: tuple[Rule, ...] = (
     _rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
 )
+
+# The bracket page's drawing of lots (`bracket.html`): a typed `seed`, or the cards drawn at
+# the venue, `card_i` of the entrant `name_i` (`sides` maps each name to its i).
+DRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^card of '(?P<name>.+)': ",
+        "card_{side}",
+        N_("The card drawn by %(name)s: a number and R or B, or K."),
+    ),
+    *LOTS_RULES,
+)
