@@ -28,8 +28,7 @@ from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT
 from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
-from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS
-from ball.web.desk import refused_control
+from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS, refused_control
 from ball.web.desk_forms import (
     form_int,
     read_form,
