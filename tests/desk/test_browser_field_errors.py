@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def site(tmp_path, serve):
-    """A BALL round robin (round 1 paired), a Xiangqi one, a Mahjong event seated."""
+    """A BALL round robin (round 1 paired), a Xiangqi one, a Mahjong event seated and a
+    BALL knockout of two-game ties (round 1 drawn)."""
     db = str(tmp_path / "faults.sqlite")
     seed = TestClient(create_app(db))
     events = {}
@@ -35,6 +36,12 @@ def site(tmp_path, serve):
         assert post(seed, event_id, "/entrants", {"name": f"Player {i + 1}"}).status_code == 303
     assert post(seed, event_id, "/sessions", {"method": "random"}).status_code == 303
     events["mahjong"] = event_id
+    event_id = create_event(seed, "BALL KO", "knockout", games_per_tie="2", extra_games="0")
+    for name in ("Ann", "Bo"):
+        assert post(seed, event_id, "/entrants", {"name": name}).status_code == 303
+    cards = {"how": "cards", "name_1": "Ann", "card_1": "1R", "name_2": "Bo", "card_2": "1B"}
+    assert post(seed, event_id, "/draw", cards).status_code == 303
+    events["knockout"] = event_id
     return serve(create_app(db)), events
 
 
@@ -152,3 +159,41 @@ def test_a_refused_new_event_keeps_its_fields(page, site, axe):  # noqa: F811
     assert page.locator("#desk-error").inner_text() == "The two PINs differ."
     assert axe(page) == []
     shoot(page, "desk-field-error-new-event")
+
+
+def test_a_refused_sanction_stays_on_the_sanctions_page(page, site, axe):  # noqa: F811
+    base, events = site
+    event_id = events["ball"]
+    login(page, base, event_id)
+    page.goto(f"{base}/desk/{event_id}/sanctions")
+    row = page.locator("table.sanctions tbody tr").first
+    row_id = row.get_attribute("id")
+    row.locator("input[name=round]").fill("")
+    row.locator("input[name=table]").fill("2")
+    row.locator("input[name=reason]").fill("phone rang")
+    submit(page, f"#{row_id} button[type=submit]", 400)
+    row = page.locator(f"#{row_id}")
+    assert described(page, f"#{row_id} input[name=round]") == "A table needs its round."
+    assert row.locator("input[name=reason]").input_value() == "phone rang"
+    assert row.locator("input[name=table]").input_value() == "2"
+    assert page.locator("[aria-invalid=true]").count() == 1  # only the refused entrant's form
+    assert axe(page) == []
+    shoot(page, "desk-field-error-sanction")
+
+
+def test_a_refused_tie_game_stays_on_the_tie_page(page, site, axe):  # noqa: F811
+    base, events = site
+    event_id = events["knockout"]
+    login(page, base, event_id)
+    page.goto(f"{base}/desk/{event_id}/rounds/1/ties/1")
+    page.select_option("#game-form select[name=h1_td]", "A")
+    for name, value in sheet_form(pb=(3, 2, 2, 3)).items():
+        if name.endswith(("_atk", "_def")) and name != "h1_A_def":
+            page.fill(f"#game-form input[name={name}]", str(value))
+    submit(page, "#game-form button[type=submit]", 400)
+    assert described(page, "#game-form input[name=h1_A_def]") == "Half 1: enter the PBDEF of Ann."
+    assert page.input_value("#game-form select[name=h1_td]") == "A"
+    assert page.input_value("#game-form input[name=h2_B_atk]") == "2"
+    assert "PBDEF of Ann is empty" not in page.content()  # no developer's message
+    assert axe(page) == []
+    shoot(page, "desk-field-error-tie")

@@ -94,7 +94,10 @@ def test_tie_games_colours_extra_games_and_lots(client):
     assert game(client, event_id, 1, 5, "1/2-1/2", "agreement").status_code == 303
     page = client.get(f"/desk/{event_id}/rounds/1/ties/1").text
     assert 'id="lots-seed"' in page and "Game 6" not in page
-    assert post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner"}).status_code == 400
+    no_winner = post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner"})
+    assert no_winner.status_code == 400  # on the tie page, beside the winner's field
+    assert 'id="err-winner">Choose who won the drawing of lots.<' in no_winner.text
+    assert 'name="winner" aria-invalid="true" aria-describedby="err-winner"' in no_winner.text
     done = post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner", "winner": "Bo"})
     assert done.status_code == 303
     tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
@@ -165,7 +168,8 @@ def test_a_ball_tie_takes_each_game_as_a_sheet(client):
     assert "Game 2: Bo (coach A, ATK first) – Ann (coach B)" in page
     faulty = sheet_form(td1="A") | {"game": "2", "h1_A_def": "9"}  # dual entry broken
     refused = post(client, event_id, "/rounds/1/ties/1/games", faulty)
-    assert refused.status_code == 400 and "dual-entry" in error_of(refused)
+    assert refused.status_code == 400 and "(dual entry)" in refused.text
+    assert 'aria-describedby="err-h1_B_atk"' in refused.text and 'value="9"' in refused.text
     saved = post(client, event_id, "/rounds/1/ties/1/games", sheet_form(td1="A") | {"game": "2"})
     assert saved.status_code == 303, error_of(saved)
     tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]

@@ -36,7 +36,8 @@ def _drawn_twice(client) -> tuple[int, object]:
 
 
 def _error(response) -> str:
-    found = re.search(r'id="desk-error">([^<]*)<', response.text)
+    """Why a form was refused: at the top of its form, or beside its field."""
+    found = re.search(r'id="(?:desk-error|err-\w+)">([^<]*)<', response.text)
     return found.group(1) if found else ""
 
 
@@ -49,6 +50,10 @@ def test_the_round_page_offers_the_lots_and_the_venues_winner_goes_through(clien
     assert 'id="lots-1"' in page.text and "/rounds/2/tables/1/lots" in page.text
     assert client.get(f"/desk/{event_id}/rounds/1").text.count('id="lots-') == 0
 
+    # a name that is not one of the two: refused on the round page, at that table's lots
+    wrong = post(client, event_id, "/rounds/2/tables/1/lots", {"how": "winner", "winner": "S9"})
+    assert wrong.status_code == 400 and _error(wrong)
+    assert wrong.text.index('id="lots-1"') < wrong.text.index('id="desk-error"')
     done = post(client, event_id, "/rounds/2/tables/1/lots", {"how": "winner", "winner": "S4"})
     assert done.status_code == 303, done.text
     assert 'id="lots-1"' not in client.get(f"/desk/{event_id}/rounds/2").text
@@ -72,15 +77,16 @@ def test_bad_lots_are_refused_and_store_nothing(client):
     event_id, svc = _drawn_twice(client)
     before = len(svc.log(event=event_id))
     for data, fault in [
-        ({"how": "winner", "winner": ""}, "winner: choose who won"),
+        ({"how": "winner", "winner": ""}, "Choose who won the drawing of lots."),
         ({"how": "winner", "winner": "S2"}, "does not play at round 2 table 1"),
-        ({"how": "seed", "seed": "-1"}, "seed"),
+        ({"how": "seed", "seed": "-1"}, "Seed: a whole number"),
     ]:
         refused = post(client, event_id, "/rounds/2/tables/1/lots", data)
         assert refused.status_code == 400, data
         assert fault in _error(refused), (data, _error(refused))
-    # a table that waits for no lots
-    assert post(client, event_id, "/rounds/1/tables/1/lots", {"how": "seed"}).status_code == 400
+    # a table that waits for no lots: said at the top of the round page
+    no_lots = post(client, event_id, "/rounds/1/tables/1/lots", {"how": "seed"})
+    assert no_lots.status_code == 400 and _error(no_lots)
     assert len(svc.log(event=event_id)) == before
     # another event's lots need that event's desk session
     stranger = client.post("/desk/999999/rounds/2/tables/1/lots",

@@ -186,11 +186,11 @@ def test_sanction_page_suggests_the_next_step_and_needs_a_reason(client, event4,
     no_reason = post(
         client, event_id, "/sanctions", {"entrant": ann, "step": "warning", "reason": " "}
     )
-    assert no_reason.status_code == 400 and "needs a reason" in no_reason.text
+    assert no_reason.status_code == 400 and 'id="err-reason">Give the reason.<' in no_reason.text
     bad = post(
         client, event_id, "/sanctions", {"entrant": ann, "step": "yellow-card", "reason": "x"}
     )
-    assert bad.status_code == 400 and "not on the ladder" in bad.text
+    assert bad.status_code == 400 and 'id="err-step">Choose a step of the ladder.<' in bad.text
     steps = []
     for reason in ("late", "phone", "argued", "walked away", "again"):
         with app.state.sessions() as s:

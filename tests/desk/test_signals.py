@@ -85,7 +85,7 @@ def test_half_end_rules(client, event4, clock):
     post(client, event_id, "/rounds/1/signals/1")
     future = post(client, event_id, "/rounds/1/tables/1/half-end", {"at": "23:59:59"})
     bad = post(client, event_id, "/rounds/1/tables/1/half-end", {"at": "25:00"})
-    assert bad.status_code == 400 and "not HH:MM" in bad.text
+    assert bad.status_code == 400 and "End time: HH:MM or HH:MM:SS" in bad.text
     nobody = post(client, event_id, "/rounds/1/tables/9/half-end")
     assert nobody.status_code == 400 and "table 9" in nobody.text
     # A time before signal 1 (or in the future) is refused, whatever the local day is.

@@ -76,6 +76,7 @@ from ball.web.desk_groups import desk_group_tables, group_options
 from ball.web.desk_lateness import ruled_preview
 from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import refused as _refused
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
@@ -135,13 +136,8 @@ def _home_context(svc: Service, **extra: Any) -> dict[str, Any]:
 def _refused_form(
     request: Request, template: str, context: dict[str, Any], error: str, rules, form
 ) -> HTMLResponse:
-    """A refused desk form again (400), as typed (PINs and the CSRF token aside), with why
-    it was not done beside the field it is about, else at its top (issue 36 item 12)."""
-    fault = field_errors.locate(error, rules, _t(request))
-    secret = ("pin", "pin2", "csrf", "_files")
-    values = {k: v for k, v in form.items() if k not in secret and isinstance(v, str)}
-    context = context | {"values": values, "fault": fault, "error": error}
-    return render(request, template, context, status_code=400)
+    """A refused desk form again (400), as typed, its fault beside its field."""
+    return _refused(request, template, context, error, rules, form)
 
 
 def _format_options(form: dict[str, Any]) -> dict[str, Any]:
@@ -469,18 +465,21 @@ async def withdraw(
     event_id: int,
     entrant_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}"
     name = _found(svc.entrant, event_id, entrant_id).name
-    if form.get("confirm") != "yes":
-        return _fail(request, 400, "withdrawal: tick the confirmation box", back)
     try:
+        if form.get("confirm") != "yes":
+            raise TournamentError("withdrawal: tick the confirmation box")
         svc.withdraw(name, event=event_id, reason=form.get("reason", "").strip())
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the event page again, this entrant's form opened
+        context = _event_context(request, svc, event_id, arbiter)
+        context |= {"refused": "withdraw", "refused_id": entrant_id}
+        rules = field_errors.WITHDRAW_RULES
+        return _refused(request, "desk/event.html", context, str(exc), rules, form)
     return _see(back + "#entrants")
 
 
@@ -525,32 +524,41 @@ def round_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    page = _found(svc.round_page, event_id, number, now_of(request), gap_of(request))
     return render(
-        request,
-        "desk/round.html",
-        {
-            "quick": getattr(game(page.event.game), "quick_form", None),
-            "pair_next": _pair_next(svc, event_id, page.round),
-            "event": page.event,
-            "round": page.round,
-            "tables": [{"p": p, "result": p.result} for p in page.round.pairings],
-            "csrf": arbiter.csrf,
-            "control": page.control,
-            "control_json": page.control.as_dict(),
-            "editable": page.editable,
-            "players": page.players,
-            "clock_round": clock_round_label(page.event.name, number),
-            "hms": hms,
-            "mmss": mmss,
-            "formats": svc.event_formats(event_id),
-            # one-game knockout matches of this round waiting for their drawing of lots
-            "lots_due": {
-                d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
-            },
-            **desk_group_tables(svc, page.event),
-        },
+        request, "desk/round.html", _round_context(request, svc, event_id, number, arbiter)
     )
+
+
+def _round_context(
+    request: Request, svc: Service, event_id: int, number: int, arbiter
+) -> dict[str, Any]:
+    page = _found(svc.round_page, event_id, number, now_of(request), gap_of(request))
+    return {
+        "quick": getattr(game(page.event.game), "quick_form", None),
+        "pair_next": _pair_next(svc, event_id, page.round),
+        "event": page.event,
+        "round": page.round,
+        "tables": [{"p": p, "result": p.result} for p in page.round.pairings],
+        "csrf": arbiter.csrf,
+        "control": page.control,
+        "control_json": page.control.as_dict(),
+        "editable": page.editable,
+        "players": page.players,
+        "clock_round": clock_round_label(page.event.name, number),
+        "hms": hms,
+        "mmss": mmss,
+        "formats": svc.event_formats(event_id),
+        # one-game knockout matches of this round waiting for their drawing of lots
+        "lots_due": {
+            d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
+        },
+        **desk_group_tables(svc, page.event),
+        "values": {},
+        "fault": None,
+        "error": "",
+        "refused": "",  # which form of the page was refused: "swap", "control" or "lots"
+        "refused_table": None,  # the table whose half-end or lots form was refused
+    }
 
 
 @router.get("/{event_id}/rounds/{number}/control.json", response_class=JSONResponse)
@@ -579,7 +587,7 @@ async def swap(
     try:
         tables = swapped_tables(rnd, form.get("x", ""), form.get("y", ""))
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_swap(request, svc, event_id, number, arbiter, str(exc), form)
     byes = {p.a.name: p.bye for p in rnd.pairings if p.b_id is None and p.bye}
     if form.get("confirm") != "yes":
         # Show what the round would become; nothing changes until confirmed.
@@ -602,8 +610,40 @@ async def swap(
     try:
         svc.set_pairing(number, tables, byes=byes, reason=reason, event=event_id)
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return _refused_swap(request, svc, event_id, number, arbiter, str(exc), form)
     return _see(back)
+
+
+def _refused_swap(
+    request: Request, svc: Service, event_id: int, number: int, arbiter, error: str, form
+) -> HTMLResponse:
+    """The round page again with the swap form opened as typed and its fault beside the
+    entrant it is about (`x` or `y`), else at the top of the form."""
+    context = _round_context(request, svc, event_id, number, arbiter) | {"refused": "swap"}
+    sides = {form.get("y", ""): "y", form.get("x", ""): "x"}  # x wins when both are one name
+    rules = field_errors.SWAP_RULES
+    return _refused(request, "desk/round.html", context, error, rules, form, sides=sides)
+
+
+def refused_control(
+    request: Request,
+    svc: Service,
+    event_id: int,
+    number: int,
+    error: str,
+    form,
+    status: int = 400,
+    table: int | None = None,
+    which: str = "control",
+) -> HTMLResponse:
+    """The round page again with a refused round-control action (a signal, a half end) at
+    the top of the round control, or beside the end time of `table`'s half-end form; or
+    (`which="lots"`) a refused drawing of lots of `table`, at the top of its lots forms."""
+    arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
+    context = _round_context(request, svc, event_id, number, arbiter)
+    context |= {"refused": which, "refused_table": table}
+    rules = field_errors.HALF_END_RULES if which == "control" else field_errors.LOTS_RULES
+    return _refused(request, "desk/round.html", context, error, rules, form, status)
 
 
 # ---------------------------------------------------------------------- signals
@@ -623,7 +663,7 @@ async def give_signal(
     try:
         svc.give_signal(number, which, at=now_of(request), gap=gap_of(request), event=event_id)
     except TournamentError as exc:
-        return _fail(request, 409, str(exc), back)
+        return refused_control(request, svc, event_id, number, str(exc), {}, 409)
     return _see(back + "#control")
 
 
@@ -645,7 +685,7 @@ async def half_end(
         source = form.get("source", "arbiter")
         svc.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return refused_control(request, svc, event_id, number, str(exc), form, table=table)
     return _see(back + "#control")
 
 
@@ -662,7 +702,7 @@ async def half_ends_from_clocks(
     try:
         _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+        return refused_control(request, svc, event_id, number, str(exc), {})
     return _see(back + "#control")
 
 
@@ -1099,29 +1139,34 @@ def sanctions_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/sanctions.html", _sanctions_context(svc, event_id, arbiter))
+
+
+def _sanctions_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     event, rows = _found(svc.sanctions_page, event_id)
-    return render(
-        request,
-        "desk/sanctions.html",
-        {
-            "event": event,
-            "rows": rows,
-            "ladder": ladder_of(game(event.game)).names,
-            "csrf": arbiter.csrf,
-            "rounds": len(event.rounds_),
-        },
-    )
+    return {
+        "event": event,
+        "rows": rows,
+        "ladder": ladder_of(game(event.game)).names,
+        "csrf": arbiter.csrf,
+        "rounds": len(event.rounds_),
+        "values": {},
+        "fault": None,
+        "error": "",
+        "refused_id": None,  # the entrant whose form was refused
+    }
 
 
 @router.post("/{event_id}/sanctions")
 async def give_sanction(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/sanctions"
+    entrant_id: int | None = None
     try:
         entrant_id = form_int(form, "entrant", low=1)
         if entrant_id is None:
@@ -1135,6 +1180,10 @@ async def give_sanction(
             at=now_of(request),
             event=event_id,
         )
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the page again, this entrant's form as typed
+        context = _sanctions_context(svc, event_id, arbiter)
+        if any(row.entrant.id == entrant_id for row in context["rows"]):
+            context["refused_id"] = entrant_id  # else no row's form: at the page's top
+        rules = field_errors.SANCTION_RULES
+        return _refused(request, "desk/sanctions.html", context, str(exc), rules, form)
     return _see(back + f"#entrant-{entrant_id}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
@@ -26,9 +26,9 @@ from ball.match.result import SheetError
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT
-from ball.web import security
+from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
-from ball.web.desk import XIANGQI_REASONS
+from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS, refused_control
 from ball.web.desk_forms import (
     form_int,
     read_form,
@@ -38,6 +38,7 @@ from ball.web.desk_forms import (
 )
 from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
+from ball.web.desk_pages import refused as _refused
 from ball.web.desk_pages import see as _see
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
@@ -94,9 +95,13 @@ def bracket_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/bracket.html", _bracket_context(svc, event_id, arbiter))
+
+
+def _bracket_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     bracket = _found(svc.bracket, event_id)
     context = {"event": bracket.event, "bracket": bracket, **_common(svc, event_id, arbiter)}
-    return render(request, "desk/bracket.html", context)
+    return context | {"values": {}, "fault": None, "error": ""}
 
 
 def _cards_from_form(form: dict[str, Any]) -> dict[str, str]:
@@ -120,7 +125,7 @@ def _cards_from_form(form: dict[str, Any]) -> dict[str, str]:
 async def draw_round(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """Pair the next round by the drawing of lots: here from a seed (typed, or a fresh
@@ -135,8 +140,14 @@ async def draw_round(
         else:
             seed = form_int(form, "seed", high=SEED_LIMIT)
             await run_in_threadpool(svc.draw_round, seed=seed, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the bracket page again, the draw as typed
+        try:
+            context = _bracket_context(svc, event_id, arbiter)
+        except (TournamentError, HTTPException):  # no bracket (not a knockout): no page
+            return _fail(request, 400, str(exc), back)
+        sides = {v: k[5:] for k, v in form.items() if k.startswith("name_") and isinstance(v, str)}
+        rules = field_errors.DRAW_RULES
+        return _refused(request, "desk/bracket.html", context, str(exc), rules, form, sides=sides)
     return _see(back + "#draws")
 
 
@@ -158,16 +169,22 @@ def tie_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/tie.html", _tie_context(svc, event_id, number, table, arbiter))
+
+
+def _tie_context(svc: Service, event_id: int, number: int, table: int, arbiter) -> dict[str, Any]:
     bracket, tie = _tie(svc, event_id, number, table)
-    context = {
+    return {
         "event": bracket.event,
         "bracket": bracket,
         "number": number,
         "tie": tie,
         "xq_reasons": XIANGQI_REASONS,
         **_common(svc, event_id, arbiter),
+        "values": {},
+        "fault": None,
+        "error": "",
     }
-    return render(request, "desk/tie.html", context)
 
 
 def _game_args(game: str, form: dict[str, Any], first: str, second: str) -> dict[str, Any]:
@@ -184,21 +201,25 @@ async def record_game(
     number: int,
     table: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}/ties/{table}"
     bracket, tie = _tie(svc, event_id, number, table)
+    second = tie.b if tie.next_first == tie.a else tie.a
     try:
         game = form_int(form, "game", low=1, high=999)
         if game is None or tie.next_game is None or tie.next_first is None:
             raise TournamentError("game: no game of this tie is due")
-        second = tie.b if tie.next_first == tie.a else tie.a
         args = _game_args(bracket.event.game, form, tie.next_first, second)
         svc.record_tie_game(number, table, game, **args, event=event_id)
-    except (TournamentError, SheetError) as exc:
-        return _fail(request, 400, str(exc), back)
+    except (TournamentError, SheetError) as exc:  # the tie page again, the game as typed
+        context = _tie_context(svc, event_id, number, table, arbiter)
+        rules = GAME_FIELD_RULES.get(bracket.event.game, ())
+        sides = {tie.next_first or "": "A", second: "B"}
+        error = getattr(exc, "fault", str(exc))  # IllegalSheet: the form is the sheet
+        return _refused(request, "desk/tie.html", context, error, rules, form, sides=sides)
     return _see(back)
 
 
@@ -208,7 +229,7 @@ async def tie_lots(
     number: int,
     table: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """A tie level after its extra games: the winner drawn at the venue, or from a seed."""
@@ -217,8 +238,10 @@ async def tie_lots(
     _tie(svc, event_id, number, table)
     try:
         _draw_lots(svc, form, event_id, number, table)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the tie page again, the lots form as typed
+        context = _tie_context(svc, event_id, number, table, arbiter)
+        rules = field_errors.LOTS_RULES
+        return _refused(request, "desk/tie.html", context, str(exc), rules, form)
     return _see(back)
 
 
@@ -239,8 +262,9 @@ async def match_lots(
     _found(svc.event_info, event_id)
     try:
         _draw_lots(svc, form, event_id, number, table)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the round page again, at this table's lots forms
+        return refused_control(request, svc, event_id, number, str(exc), form, table=table,
+                                which="lots")  # fmt: skip
     return _see(f"{back}#table-{table}")
 
 
@@ -267,16 +291,20 @@ def teams_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
+    return render(request, "desk/teams.html", _teams_context(svc, event_id, arbiter))
+
+
+def _teams_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     page = _found(svc.teams_page, event_id)
     context = {"event": page.event, "page": page, **_common(svc, event_id, arbiter)}
-    return render(request, "desk/teams.html", context)
+    return context | {"values": {}, "fault": None, "error": "", "refused": ""}
 
 
 @router.post("/{event_id}/teams")
 async def add_team(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """A team and its players, one a line (`NAME` or `NAME=RATING`)."""
@@ -285,8 +313,10 @@ async def add_team(
     players = [line.strip() for line in (form.get("players") or "").splitlines() if line.strip()]
     try:
         svc.add_team(form.get("name", "").strip(), players, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # the teams page again, the team as typed
+        context = _teams_context(svc, event_id, arbiter) | {"refused": "team"}
+        rules = field_errors.TEAM_RULES
+        return _refused(request, "desk/teams.html", context, str(exc), rules, form)
     return _see(back + "#teams")
 
 
@@ -294,7 +324,7 @@ async def add_team(
 async def set_lineup(
     event_id: int,
     request: Request,
-    _w: security.Arbiter = Depends(desk_writer),
+    arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
     """The line-up a team declares for the next round (12.3): one player per board."""
@@ -306,8 +336,9 @@ async def set_lineup(
         if any(not name for name in fielded):
             raise TournamentError("line-up: choose a player for every board")
         svc.set_lineup(form.get("team", ""), page.next_round, fielded, event=event_id)
-    except TournamentError as exc:
-        return _fail(request, 400, str(exc), back)
+    except TournamentError as exc:  # at the top of that team's line-up form, as chosen
+        context = _teams_context(svc, event_id, arbiter) | {"refused": "lineup"}
+        return _refused(request, "desk/teams.html", context, str(exc), (), form)
     return _see(back + "#lineups")
 
 

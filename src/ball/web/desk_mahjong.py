@@ -70,6 +70,13 @@ RULING_WORDS = {
     "waiver": N_("waiver"),
 }
 EDITS = {"hand", "penalty", "time", "waive", "undo"}
+# Where a refused change's fault is shown: the rules of its form (`ball.web.field_errors`).
+FORM_RULES: dict[str, Sequence[field_errors.Rule]] = {
+    "hand": field_errors.MAHJONG_HAND_RULES,
+    "penalty": field_errors.MAHJONG_RULING_RULES,
+    "time": field_errors.MAHJONG_TIME_RULES,
+    "waive": field_errors.MAHJONG_WAIVER_RULES,
+}
 # How a session was seated (`session_service`: "random (seed 3)", "by ranking", ...), shown
 # as `_(method before " (")`, and the event system's name on the desk's event list.
 METHOD_WORDS = (N_("random"), N_("template"), N_("by ranking"), N_("balanced"), N_("sessions"))
@@ -171,6 +178,8 @@ def _sheet_context(
         "error": "",
         "values": {},
         "fault": None,
+        "typed": {},  # a refused ruling, time penalty or waiver as typed
+        "refused": "",  # which form was refused: hand, penalty, time or waive
         **extra,
     }
 
@@ -284,8 +293,10 @@ async def edit_sheet(
     except VersionConflict:
         return _again(request, svc, event_id, number, table, arbiter, 409, form)
     except TournamentError as exc:
-        rules = field_errors.MAHJONG_HAND_RULES if what == "hand" else ()
-        return _again(request, svc, event_id, number, table, arbiter, 400, form, str(exc), rules)
+        rules = FORM_RULES.get(what, ())
+        return _again(
+            request, svc, event_id, number, table, arbiter, 400, form, str(exc), rules, what
+        )
     return _see(f"/desk/{event_id}/sessions/{number}/tables/{table}#sheet")
 
 
@@ -300,9 +311,11 @@ def _again(
     form: dict[str, Any],
     error: str = "",
     rules: Sequence[field_errors.Rule] = (),
+    what: str = "hand",
 ):
     """The sheet as stored now, the form as sent, and why it was not saved: beside the
-    hand form's field it is about (`rules`), else at the top."""
+    field it is about of the form `what` (hand, penalty, time, waive; `rules`), else at
+    the top. Only the form `what` gets the typed values back."""
     if status == 409:
         error = _t(request)(
             N_(
@@ -312,8 +325,11 @@ def _again(
         )
     values = {k: v for k, v in form.items() if isinstance(v, str) and k != "csrf"}
     fault = field_errors.locate(error, rules, _t(request)) if error else None
+    hand_values = values if what == "hand" else {}  # the hand form's fields as typed
     context = _sheet_context(
-        request, svc, event_id, number, table, arbiter.csrf, error=error, values=values
+        request, svc, event_id, number, table, arbiter.csrf, error=error, values=hand_values
     )
+    context["typed"] = values  # the refused form's fields as typed (`refused`)
     context["fault"] = fault
+    context["refused"] = what
     return render(request, "desk/mahjong_sheet.html", context, status_code=status)

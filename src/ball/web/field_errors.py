@@ -225,3 +225,98 @@ ENTRANT_RULES: tuple[Rule, ...] = (
     _rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
     _rule(r"^CSV", "csv"),
 )
+
+# The sanctions page (`sanctions.html`): one form per entrant with step, round, table, reason.
+SANCTION_RULES: tuple[Rule, ...] = (
+    _rule(r"^reason: every sanction needs a reason$", "reason", N_("Give the reason.")),
+    _rule(
+        r"^reason: at most (?P<max>\d+) characters$",
+        "reason",
+        N_("The reason has at most %(max)s characters."),
+    ),
+    _rule(r"^step: ", "step", N_("Choose a step of the ladder.")),
+    _rule(r"^sanction: a table needs its round$", "round", N_("A table needs its round.")),
+    _rule(
+        r"^sanction: entrant \d+ does not play at round (?P<r>\d+) table (?P<t>\d+)$",
+        "table",
+        N_("This entrant does not play at table %(t)s in round %(r)s."),
+    ),
+    _rule(r"^round (?P<r>\d+) is not paired$", "round", N_("Round %(r)s is not paired yet.")),
+    _rule(r"^(?P<key>round|table)\b", "{key}", N_("A whole number, 1 or more.")),
+)
+
+# The event page's "Withdraw" form of an entrant (`event.html`): reason and the confirmation.
+WITHDRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^withdrawal: tick the confirmation box$",
+        "confirm",
+        N_("Tick the box to confirm the withdrawal."),
+    ),
+)
+
+# The round page's "Swap two entrants" form (`round.html`): the two entrants `x` and `y`;
+# `sides` maps the typed names to "x" and "y", so a fault names the right select.
+SWAP_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^swap: '(?P<name>.+)' is not paired in round (?P<r>\d+)$",
+        "{side}",
+        N_("%(name)s is not paired in round %(r)s."),
+    ),
+    _rule(r"^swap: choose two different entrants$", "y", N_("Choose two different entrants.")),
+)
+
+# The Mahjong sheet's ruling, time penalty and waiver forms (`mahjong_sheet.html`): their
+# fields share names with the hand form (seat, tiles), so each is named `<form>_<field>`.
+MAHJONG_RULING_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>kind|seat|tiles|points|article|at): (?P<rest>.+)$", "ruling_{key}"),
+)
+MAHJONG_TIME_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>seat|limit|over_seconds|at): (?P<rest>.+)$", "time_{key}"),
+)
+MAHJONG_WAIVER_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>index|reason): (?P<rest>.+)$", "waive_{key}"),
+)
+
+# A tie's drawing of lots (`tie.html`): from a typed `seed`, or the `winner` drawn at the venue.
+LOTS_RULES: tuple[Rule, ...] = (
+    _rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
+    _rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
+)
+
+# The teams page's "Add a team" form (`teams.html`): the team's `name` and its `players`.
+TEAM_RULES: tuple[Rule, ...] = (
+    _rule(r"^the team needs a name$", "name", N_("The team needs a name.")),
+    _rule(
+        r"^team '(?P<name>.+)' is already registered$",
+        "name",
+        N_("%(name)s is already registered in this event."),
+    ),
+    _rule(
+        r"^a team needs at least (?P<n>\d+) players \(one per board\), got (?P<got>\d+)$",
+        "players",
+        N_("A team needs at least %(n)s players, one per board (%(got)s listed)."),
+    ),
+    _rule(r"^a player is listed twice in the team$", "players", N_("A player is listed twice.")),
+    _rule(
+        r"^'(?P<name>.+)' already plays for another team$",
+        "players",
+        N_("%(name)s already plays for another team."),
+    ),
+    _rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
+)
+
+# The round page's half-end form of a table (`round.html`): the end time `at`.
+HALF_END_RULES: tuple[Rule, ...] = (
+    _rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
+)
+
+# The bracket page's drawing of lots (`bracket.html`): a typed `seed`, or the cards drawn at
+# the venue, `card_i` of the entrant `name_i` (`sides` maps each name to its i).
+DRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^card of '(?P<name>.+)': ",
+        "card_{side}",
+        N_("The card drawn by %(name)s: a number and R or B, or K."),
+    ),
+    *LOTS_RULES,
+)
