@@ -195,5 +195,8 @@ def test_a_refused_tie_game_stays_on_the_tie_page(page, site, axe):  # noqa: F81
     assert page.input_value("#game-form select[name=h1_td]") == "A"
     assert page.input_value("#game-form input[name=h2_B_atk]") == "2"
     assert "PBDEF of Ann is empty" not in page.content()  # no developer's message
+    # the header names the tie's state in the rules' words, and the page fits the screen
+    assert page.inner_text("#tie-phase") == "mini-match in play"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert axe(page) == []
     shoot(page, "desk-field-error-tie")

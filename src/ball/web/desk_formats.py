@@ -62,7 +62,7 @@ TIE_WORDS = {
     "bye": N_("bye"),
 }
 PHASE_WORDS = {
-    "games": N_("games"),
+    "games": N_("mini-match in play"),  # the tie page: its regular games are under way
     "extra": N_("extra games"),
     "armageddon": N_("Armageddon game"),
     "lots": N_("a drawing of lots is due"),
