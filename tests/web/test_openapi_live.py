@@ -48,6 +48,7 @@ SEMANTIC = {
     "POST /api/positions/check": "a position document that breaks the rules (18.2)",
     "POST /api/records/replay": "a record that does not parse or replay",
     "POST /api/xiangqi/games": "a FEN that is no position, a title with a control character",
+    "POST /api/xiangqi/explain": "a FEN that is no position",
     "POST /api/xiangqi/games/{game_id}/moves": "a move illegal in the position",
     "POST /api/xiangqi/replay": "a game document or PGN that does not replay",
     "POST /clock/api/clocks": "a time control name that is not installed",

@@ -87,8 +87,9 @@ class EndingIn(BaseModel):
 
 class ExplainIn(BaseModel):
     fen: str = Field(..., max_length=200, description="The position the tap was made in")
-    square: str = Field(..., min_length=2, max_length=2, examples=["b0"])
-    to: str | None = Field(None, min_length=2, max_length=2, examples=["c2"])
+    # ICCS squares: file a-i, rank 0-9 (Red's back rank is 0)
+    square: str = Field(..., pattern="^[a-i][0-9]$", examples=["b0"])
+    to: str | None = Field(None, pattern="^[a-i][0-9]$", examples=["c2"])
 
 
 class ReplayIn(BaseModel):
