@@ -8,10 +8,7 @@ on the bracket. And the round-forms PDF is headed by the event's name, not its i
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-
-import pytest
 
 from ball.web.desk import service_for
 
@@ -101,7 +98,6 @@ def pdf_text(body: bytes, tmp_path) -> str:
     return out.stdout
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
 def test_the_round_forms_pdf_is_headed_by_the_events_name(client, tmp_path):
     create_event(client, "Earlier", "swiss", rounds="3")  # the knockout is event 2
     event_id = drawn_knockout(client)

@@ -10,10 +10,11 @@ from .conftest import shoot
 pytestmark = pytest.mark.browser
 
 
+# the laptop only: a phone folds the list to one line and scrolls to its board
+# (tests/web/test_browser_learn_retry.py)
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)
 @pytest.mark.parametrize("lesson", ["pieces", "move", "handoff", "keep"])
 def test_the_board_is_above_the_fold_on_a_laptop(page, live_server, lesson):
-    if page.viewport_name != "desktop":
-        pytest.skip("the laptop's fold; a phone scrolls to its board")
     page.goto(f"{live_server}/learn#{lesson}")
     page.wait_for_selector("#lesson-board .board .pieces [data-piece]")
     page.evaluate("() => window.scrollTo(0, 0)")
