@@ -156,7 +156,7 @@ def _event(svc: TournamentService, event_id: int, request: Request) -> EventView
         raise not_found(exc) from None
 
 
-def _head(svc: TournamentService, event_id: int, request: Request) -> EventView:
+def event_head(svc: TournamentService, event_id: int, request: Request) -> EventView:
     """The event without its entrants and tables (`event_head`), once per event token."""
     try:
         return shared(request, event_id, "head", lambda: svc.event_head(event_id))
@@ -245,7 +245,7 @@ def first_view(system: str) -> str:
     responses=TEMPORARY_REDIRECT,
 )
 def public_event(event_id: int, request: Request):
-    event = _head(service_for(request.app), event_id, request)
+    event = event_head(service_for(request.app), event_id, request)
     return RedirectResponse(f"/public/{event_id}/{first_view(event.system)}", status_code=307)
 
 
@@ -276,7 +276,7 @@ def _standings(
 ):
     # the event's head only: the ranking reads the event's rows itself (reading them twice
     # was a third of the first view after a result at 1,000 entrants, issue 15)
-    event = _head(svc, event_id, request)
+    event = event_head(svc, event_id, request)
     query = find.strip()[:MAX_QUERY]
     if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
         return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
@@ -505,4 +505,3 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
     return render(request, "public/groups.html", context)
 
 
-event_head = _head  # the other public page modules' name for it
