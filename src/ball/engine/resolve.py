@@ -59,7 +59,7 @@ class Event:
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
     kind = a[0]
     s.legal_next = None
-    # the ball's owner and square before (`s.ball_square()`, inlined: perft's hot path)
+    # the ball's owner and square before (read inline: perft's hot path)
     carrier = s.carrier
     before = (carrier, s.pos[carrier] if carrier >= 0 else s.ball_sq)
     if kind <= LONG:

@@ -97,9 +97,6 @@ class Ruleset:
         """PE are counted in PE mode and in card mode (cards are paid with PE)."""
         return self.pe_mode or self.card_mode
 
-    def kind_of(self, piece_id: str) -> str:
-        return piece_id[0]
-
 
 # Match time (spec §14): read by ball.match, ball.clocks, the desk and the printed rules.
 TIME_DEFAULTS: dict[str, int | bool] = {

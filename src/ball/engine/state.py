@@ -33,7 +33,6 @@ ACTIVE, DOWN, TOP, BOTTOM = 0, 1, 2, 3
 STATE_NAMES = ("active", "down", "top", "bottom")
 
 
-
 class Phase(StrEnum):
     """A phase's name at the API edge (positions, `Game.phase`); the move generator keeps
     the plain ints below, which index PHASE_NAMES in the same order."""
@@ -189,8 +188,6 @@ class State:
         n = self.t.n
         return range(side * n, side * n + n)
 
-    def ball_square(self) -> int:
-        return self.pos[self.carrier] if self.carrier >= 0 else self.ball_sq
 
     def place_formation(self) -> None:
         """D-05: every piece on its side's formation square, active; ball to the ATK's X5."""

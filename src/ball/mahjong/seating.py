@@ -548,11 +548,6 @@ def check_session(session: Sequence[Sequence[int]], players: int, what: str) -> 
         raise SeatingError(f"{what}: players must be numbered 1..{players}")
 
 
-def _clashes(session: list[list[int]], team: list[int]) -> int:
-    return sum(1 for table in session for i, p in enumerate(table) for q in table[i + 1:]
-               if team[p] >= 0 and team[p] == team[q])
-
-
 def balanced(
     players: int,
     sessions: int,

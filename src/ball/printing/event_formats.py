@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from ball.tournament.format_pages import Bracket, TeamsPage
     from ball.tournament.service import TournamentService
 
-TEAM_CARD_BLANK_BOARDS = 4  # a blank team match card prints four boards
 
 
 @dataclass
@@ -151,9 +150,3 @@ def from_service(
     return None
 
 
-def blank_team_card(event: str = "", boards: int = TEAM_CARD_BLANK_BOARDS) -> TeamCard:
-    """A team match card to fill in by hand: colours by board already printed (13.2)."""
-    return TeamCard(
-        Header(event=event),
-        boards=[TeamBoard(b, first_has_first_colour=bool(b % 2)) for b in range(1, boards + 1)],
-    )

@@ -94,10 +94,6 @@ class MahjongForms:
         minutes = int(ruling.at // 60)
         return f"{minutes // 60 % 24:02d}:{minutes % 60:02d}"
 
-    @staticmethod
-    def own_points(ruling: RulingView) -> int:
-        return ruling.points[WINDS.index(ruling.wind)]
-
 
 def blank(event: str = "", hands: int = HANDS) -> MahjongForms:
     return MahjongForms(header=Header(event=event), hands=hands)

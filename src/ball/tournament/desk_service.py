@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ball.storage import ids
@@ -161,16 +161,6 @@ class DeskUseCases:
             event_row(s, event_id)
             return round_view(round_row(s, event_id, number))
 
-    def latest_round(self, event_id: int, number: int | None) -> RoundView | None:
-        """Round `number`, or the latest one when None (None when nothing is paired)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
-            event_row(s, event_id)
-            if number is None:
-                latest = select(func.max(Round.number)).where(Round.event_id == event_id)
-                number = s.scalar(latest)
-                if number is None:
-                    return None
-            return round_view(round_row(s, event_id, number))
 
     def round_control(
         self, event_id: int, number: int, now: float, gap: float

@@ -400,7 +400,7 @@ def _pairings(
     event = _event(svc, event_id, request)
     if event.game == "mahjong":  # a session's tables are its seating
         return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
-    rnd = event.round(number)  # the event's own read (`latest_round` would read it again)
+    rnd = event.round(number)  # the event's own read (a second service call would read it again)
     if number is not None and rnd is None:
         raise not_found(NotFound(f"round {number} is not paired"))
     # the round's tables as the event's read has them (not read again for the control)
