@@ -69,3 +69,39 @@ def test_the_skip_link_finds_the_board_of_the_next_lesson(page, live_server):
     )
     assert cursor(page) is not None
     no_js_errors(page)
+
+
+# Counts the keydown listeners the page holds on the document (added minus removed), so a
+# board that Learn replaces is seen to let go of its Esc handler.
+COUNT_DOCUMENT_KEYDOWN = """
+(() => {
+  window.__keydown = 0;
+  const add = Document.prototype.addEventListener;
+  const remove = Document.prototype.removeEventListener;
+  Document.prototype.addEventListener = function (type, ...rest) {
+    if (type === "keydown") window.__keydown += 1;
+    return add.call(this, type, ...rest);
+  };
+  Document.prototype.removeEventListener = function (type, ...rest) {
+    if (type === "keydown") window.__keydown -= 1;
+    return remove.call(this, type, ...rest);
+  };
+})();
+"""
+
+
+def test_a_replaced_lesson_board_lets_go_of_the_document(page, live_server):
+    page.add_init_script(COUNT_DOCUMENT_KEYDOWN)
+    page.goto(f"{live_server}/learn#move")
+    page.wait_for_selector("#lesson-board .board .pieces [data-piece]")
+    first = page.evaluate("() => window.__keydown")
+    for lesson in ("handoff", "move", "handoff"):
+        before = page.evaluate("() => document.querySelector('#lesson-title').textContent")
+        page.evaluate(f"() => {{ location.hash = '{lesson}'; }}")
+        page.wait_for_function(
+            f"() => document.querySelector('#lesson-title').textContent !== {before!r}"
+        )
+        page.wait_for_selector("#lesson-board .board .pieces [data-piece]")
+    # three lessons later the document holds as many keydown listeners as with the first
+    assert page.evaluate("() => window.__keydown") == first
+    no_js_errors(page)

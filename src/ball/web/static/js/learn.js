@@ -110,6 +110,7 @@ class Learn {
     this.checked = -1;
     const mount = $("lesson-board");
     mount.replaceChildren();
+    if (this.sim) this.sim.destroy(); // the last lesson's board
     // the full simulator component (not the rulebook's compact one): on a phone it gives the
     // diamond tap targets and the choice sheet over the board (docs/web.md)
     this.sim = new Simulator(mount, { onChange: (state) => this.changed(lesson, state) });

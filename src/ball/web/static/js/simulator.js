@@ -113,13 +113,22 @@ export class Simulator {
     this.composer = new Composer([], () => null);
     this.onChange = options.onChange || (() => {});
     this._build();
-    document.addEventListener("keydown", (event) => {
+    // kept so destroy() can remove it: the listener is on the document, not on the board
+    this._onEscape = (event) => {
       if (event.key === "Escape" && this.composer.composing && this._isActive()) {
         this.composer.cancel();
         this.error = "";
         this.render();
       }
-    });
+    };
+    document.addEventListener("keydown", this._onEscape);
+  }
+
+  // Called by a page that replaces this simulator with another (Learn, at each lesson), so
+  // the replaced one no longer answers Esc.
+  destroy() {
+    document.removeEventListener("keydown", this._onEscape);
+    if (Simulator.lastUsed === this) Simulator.lastUsed = null;
   }
 
   _isActive() {
