@@ -165,3 +165,44 @@ def test_copies_and_their_originals_keep_right_lists_apart(ruleset, choices):
             g.apply(other)
         assert c.is_over or c.legal_actions() == fresh(c)
         assert g.is_over or g.legal_actions() == fresh(g)
+
+
+def list_built_always(name: str):
+    """The named ruleset with the 0-PA shortcut switched off: `play` builds the list."""
+    from dataclasses import replace
+
+    from ball.engine.ruleset import ruleset_by_name
+
+    rs = replace(ruleset_by_name(name))
+    rs.__dict__["nothing_is_free"] = False  # what the cached property would have answered
+    return rs
+
+
+def test_the_shortcut_is_only_taken_when_nothing_is_free():
+    from dataclasses import replace
+
+    from ball.engine.ruleset import ruleset_by_name
+
+    standard = ruleset_by_name("standard")
+    assert standard.nothing_is_free
+    assert not ruleset_by_name("cards").nothing_is_free  # cards cost PE, not PA
+    free_handoff = replace(standard, pa_cost=standard.pa_cost | {"handoff": 0})
+    assert not free_handoff.nothing_is_free
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=20, deadline=None)
+@given(choices=picks)
+def test_ending_at_no_pa_without_the_list_plays_the_same_game(ruleset, choices):
+    """The 0-PA shortcut (nothing free: the phase ends without building the list) reaches
+    the very states the list-building path reaches, action after action."""
+    quick, slow = Game.new(ruleset), Game.new(list_built_always(ruleset))
+    for pick in choices:
+        if quick.is_over:
+            break
+        shown = quick.legal_actions()
+        assert slow.legal_actions() == shown
+        quick.apply(shown[pick % len(shown)])
+        slow.apply(shown[pick % len(shown)])
+        assert quick.to_json() == slow.to_json()
+    assert quick.is_over == slow.is_over

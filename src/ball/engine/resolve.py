@@ -302,6 +302,9 @@ def _maybe_auto_end(s: State, events: list[Event] | None) -> None:
     The list built to find that out is kept in `s.legal_next` when the phase goes on, so
     that nobody builds the same list twice for one action."""
     if s.phase == ACTION and s.pa <= 0:
+        if s.rs.nothing_is_free and not s.audible:  # (Audible makes the next pass free)
+            _enter_release(s, events)
+            return
         rest = action_phase(s, include_end=False)
         if rest:
             s.legal_next = [(END,), *rest]  # what `legal(s)` returns in the action phase

@@ -18,6 +18,7 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,12 @@ class Ruleset:
     def uses_pe(self) -> bool:
         """PE are counted in PE mode and in card mode (cards are paid with PE)."""
         return self.pe_mode or self.card_mode
+
+    @cached_property
+    def nothing_is_free(self) -> bool:
+        """No card to play and every action costs PA: at 0 PA only "end" would be legal, so
+        the action phase can end without building the list (the search's hot path)."""
+        return not self.card_mode and min(self.pa_cost.values(), default=1) >= 1
 
 
 # Match time (spec §14): read by ball.match, ball.clocks, the desk and the printed rules.
