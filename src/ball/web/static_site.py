@@ -119,11 +119,14 @@ def page_file(path: str, query: str, event_id: int) -> str | None:
 class _Crawler:
     """Renders the pages of one event in every language through the app, following links."""
 
-    def __init__(self, app, event_id: int, languages: list[str], first: str) -> None:
+    def __init__(
+        self, app, event_id: int, languages: list[str], first: str, also: Sequence[str] = ()
+    ) -> None:
         self.app = app
         self.event_id = event_id
         self.languages = languages
         self.first = first  # the view /public/{id} opens on (`public.first_view`)
+        self.also = list(also)  # views to write even if no tab links them (`_views`)
         self.files: dict[str, bytes] = {}  # relative path -> bytes
         self.assets: set[str] = set()  # paths under /static/
         self.dropped: set[str] = set()
@@ -170,8 +173,8 @@ class _Crawler:
         view in the first language, its links relative to DIR)."""
         start = f"/public/{self.event_id}/{self.first}"
         for lang in self.languages:
-            queue = [start]
-            seen = {self._name(start)}  # by file: `?page=1` is the page itself
+            queue = [start, *(f"/public/{self.event_id}/{view}" for view in self.also)]
+            seen = {self._name(url) for url in queue}  # by file: `?page=1` is the page itself
             while queue:
                 url = queue.pop(0)
                 for link in await self._page(url, lang):
@@ -331,11 +334,14 @@ def publish(db: str | None, event_id: int, out: Path, languages: Sequence[str]) 
 
 
 def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
+    svc = service_for(app)
     try:
-        head = service_for(app).event_head(event_id)
+        head = svc.event_head(event_id)
+        # a team event's card page: the live pages show its tab on the format pages only
+        also = ["teams"] if svc.event_formats(event_id).team_boards else []
     except NotFound as exc:
         raise PublishError(str(exc)) from None
-    crawler = _Crawler(app, event_id, languages, first_view(head.system))
+    crawler = _Crawler(app, event_id, languages, first_view(head.system), also)
     index = asyncio.run(crawler.crawl())
     files = {**crawler.files, "index.html": index.encode("utf-8")}
     files.update(_assets(crawler.assets))
