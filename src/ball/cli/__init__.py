@@ -52,7 +52,7 @@ _SUMMARY: dict[str, str] = {
     "round": "Rounds and pairings.",
     "result": "Results of the tables.",
     "standings": "Standings with tie-breaks (the tie-break rule version is printed on top).",
-    "publish": "Write the event's public pages as static files; a second run rewrites only what changed.",
+    "publish": "The event's public pages as static files; a second run rewrites only what changed.",
     "export": "Export an event.",
     "pdf": "Print the regulation and its forms (PDF or HTML).",
     "xiangqi": "The Xiangqi engine: legal moves, applying moves, perft, status.",

@@ -17,7 +17,9 @@ from ball.cli.tournament_common import DB, EVENT, event_ref, require_existing_fi
 
 
 def publish_command(
-    out: Path = typer.Option(..., "--out", help="Folder to write the pages into (made if missing)."),
+    out: Path = typer.Option(
+        ..., "--out", help="Folder to write the pages into (made if missing)."
+    ),
     lang: str | None = typer.Option(
         None, "--lang", help="Languages to write, comma-separated (default: en,ko,bg)."
     ),
@@ -29,7 +31,7 @@ def publish_command(
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Write the event's public pages as static files; a second run rewrites only what changed."""
+    """The event's public pages as static files; a second run rewrites only what changed."""
     from ball.web.static_site import PublishError, parse_languages, publish
 
     require_existing_file(db)
