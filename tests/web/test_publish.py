@@ -7,6 +7,7 @@ CLI's refusals as one line with exit status 2."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from ball.cli import app
 from ball.tournament.groups import Setup
 from ball.tournament.service import TournamentService
+from ball.web import static_site
 from ball.web.static_site import page_file
 from mahjong.public_event import make_event
 
@@ -221,3 +223,43 @@ def test_refusals_are_one_line(swiss, tmp_path):
     missing = str(tmp_path / "missing.sqlite")
     assert "no database" in refused("--db", missing, "--out", out)
     assert not Path(missing).exists() and not Path(out).exists()
+
+
+def test_a_result_entered_while_the_pages_render_renders_them_again(swiss, tmp_path, monkeypatch):
+    """One run's pages show one state of the event: the desk's write in the middle of the
+    first rendering (here at its first page) makes the run render every page again."""
+    db, event_id, open_tables = swiss
+    entered = []
+
+    def named_after_a_write(path: str, query: str, event: int) -> str | None:
+        if not entered:
+            svc = TournamentService(db)
+            svc.enter_result(2, open_tables[0], forfeit="B", event=event_id)
+            svc.engine.dispose()
+            entered.append(True)
+        return page_file(path, query, event)
+
+    monkeypatch.setattr(static_site, "page_file", named_after_a_write)
+    site = static_site.publish(db, event_id, tmp_path / "site", ["en"])
+    assert site.passes == 2
+    monkeypatch.undo()
+    # the pages are those of the event after the write, every one of them
+    fresh = static_site.publish(db, event_id, tmp_path / "fresh", ["en"])
+    assert fresh.passes == 1
+    assert snapshot(tmp_path / "site").keys() == snapshot(tmp_path / "fresh").keys()
+    for name, (data, _) in snapshot(tmp_path / "fresh").items():
+        assert (tmp_path / "site" / name).read_bytes() == data, name
+
+
+def test_files_are_readable_by_the_web_host_and_no_partial_file_is_left(swiss, tmp_path):
+    db, event_id, _ = swiss
+    out = tmp_path / "site"
+    before = os.umask(0o022)  # a publisher's usual mask: the files as any file it writes
+    try:
+        publish(db, out, "--event", str(event_id), "--lang", "en")
+    finally:
+        os.umask(before)
+    assert not list(out.rglob("*.partial"))
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert path.stat().st_mode & 0o044 == 0o044, path  # group and others may read

@@ -52,6 +52,7 @@ PAGES = frozenset(
 PAGE_PARAMS = frozenset({"page", "round", "session", "rows"})
 # Values a page's URL may name that mean what its absence means.
 DEFAULTS = {"page": 1, "rows": PROJECTOR_ROWS}
+PASSES = 3  # renders before giving up on an event written during each of them
 MANIFEST = ".ball-publish.json"  # the files the last run wrote, relative to DIR
 HOST = "127.0.0.1"  # the in-process requests' address: the server's own, never throttled
 # Attributes holding a URL in the public templates: links, scripts, style sheets, the
@@ -80,6 +81,7 @@ class Site:
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    passes: int = 1  # renders of the whole site (a write meanwhile asks for another)
 
 
 def parse_languages(text: str | None) -> list[str]:
@@ -296,7 +298,9 @@ def _write(out: Path, name: str, data: bytes, site: Site) -> None:
     except FileNotFoundError:
         pass
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.partial")
+    # beside the target (one disk, so the rename is atomic), named by this process (two
+    # runs at once never share one); written as any file, so the host may read it
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     partial.write_bytes(data)
     os.replace(partial, target)  # a reader gets the old page or the new, never half
     site.written.append(name)
@@ -341,11 +345,25 @@ def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
         also = ["teams"] if svc.event_formats(event_id).team_boards else []
     except NotFound as exc:
         raise PublishError(str(exc)) from None
-    crawler = _Crawler(app, event_id, languages, first_view(head.system), also)
-    index = asyncio.run(crawler.crawl())
+    # One run's pages show one state of the event: a write while they render (the desk
+    # enters a result) renders them all again, by the event's revision token.
+    passes = 0
+    while True:
+        passes += 1
+        token = svc.event_revision(event_id)
+        crawler = _Crawler(app, event_id, languages, first_view(head.system), also)
+        index = asyncio.run(crawler.crawl())
+        if svc.event_revision(event_id) == token:
+            break
+        if passes == PASSES:
+            raise PublishError(
+                f"event {event_id} was written while its pages rendered, {PASSES} times in "
+                "a row; nothing was written: publish again"
+            )
     files = {**crawler.files, "index.html": index.encode("utf-8")}
     files.update(_assets(crawler.assets))
     site = Site(event=event_id, languages=languages, pages=len(crawler.files) + 1)
+    site.passes = passes
     site.dropped = sorted(crawler.dropped)
     old = _previous(out)
     out.mkdir(parents=True, exist_ok=True)
