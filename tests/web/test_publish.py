@@ -263,3 +263,17 @@ def test_files_are_readable_by_the_web_host_and_no_partial_file_is_left(swiss, t
     for path in out.rglob("*"):
         if path.is_file():
             assert path.stat().st_mode & 0o044 == 0o044, path  # group and others may read
+
+
+def test_publish_runs_beside_a_running_event_loop(swiss, tmp_path):
+    """A caller with an event loop of its own (a notebook, Playwright's sync API) may
+    publish too: the pages render on a thread of their own."""
+    import asyncio
+
+    db, event_id, _ = swiss
+
+    async def inside() -> static_site.Site:
+        return static_site.publish(db, event_id, tmp_path / "site", ["en"])
+
+    site = asyncio.run(inside())
+    assert "en/standings.html" in site.written and broken_links(tmp_path / "site") == []

@@ -30,10 +30,12 @@ import asyncio
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Coroutine, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape, unescape
 from pathlib import Path, PurePosixPath
+from typing import Any
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from ball.tournament.errors import NotFound
@@ -128,7 +130,7 @@ class _Crawler:
         self.event_id = event_id
         self.languages = languages
         self.first = first  # the view /public/{id} opens on (`public.first_view`)
-        self.also = list(also)  # views to write even if no tab links them (`_views`)
+        self.also = list(also)  # views to write though no tab links them (a team event's)
         self.files: dict[str, bytes] = {}  # relative path -> bytes
         self.assets: set[str] = set()  # paths under /static/
         self.dropped: set[str] = set()
@@ -337,6 +339,17 @@ def publish(db: str | None, event_id: int, out: Path, languages: Sequence[str]) 
         app.state.engine.dispose()
 
 
+def _run(work: Coroutine[Any, Any, str]) -> str:
+    """`asyncio.run(work)`, also when the caller's thread already runs an event loop (a
+    notebook, a test under Playwright's sync API): then on a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(work)
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, work).result()
+
+
 def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
     svc = service_for(app)
     try:
@@ -352,7 +365,7 @@ def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
         passes += 1
         token = svc.event_revision(event_id)
         crawler = _Crawler(app, event_id, languages, first_view(head.system), also)
-        index = asyncio.run(crawler.crawl())
+        index = _run(crawler.crawl())
         if svc.event_revision(event_id) == token:
             break
         if passes == PASSES:
