@@ -126,3 +126,36 @@ def test_the_static_pages_pass_axe_from_a_plain_file_server(site, browser, axe, 
     context.close()
     assert {k: v for k, v in findings.items() if v} == {}
     assert errors == []
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_mahjong_and_knockout_static_pages_pass_axe(tmp_path, browser, axe, viewport):
+    """The other games' and formats' pages (seating, table results, bracket) as static
+    files pass the same checks."""
+    from ball.web.static_site import publish as write_site
+    from mahjong.public_event import make_event
+
+    mahjong_db = str(tmp_path / "mj.sqlite")
+    svc, mahjong_id = make_event(mahjong_db)
+    svc.engine.dispose()
+    write_site(mahjong_db, mahjong_id, tmp_path / "site" / "mj", ["ko", "en"])
+    knockout_db = str(tmp_path / "ko.sqlite")
+    svc = TournamentService(knockout_db)
+    knockout_id = svc.create_event(name="KO", system="knockout", game_name="xiangqi").id
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        svc.add_player(name, event=knockout_id)
+    svc.draw_round(seed=7, event=knockout_id)
+    svc.engine.dispose()
+    write_site(knockout_db, knockout_id, tmp_path / "site" / "ko", ["bg"])
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    page = context.new_page()
+    findings = {}
+    with static_server(tmp_path / "site") as base:
+        for name in ("mj/ko/seating.html", "mj/en/tables.html", "mj/ko/standings.html",
+                     "ko/index.html", "ko/bg/pairings.html"):  # fmt: skip
+            answer = page.goto(f"{base}/{name}")
+            assert answer is not None and answer.status == 200
+            findings[name] = axe(page)
+    context.close()
+    assert {k: v for k, v in findings.items() if v} == {}
