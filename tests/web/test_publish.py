@@ -127,10 +127,17 @@ def test_a_run_in_fewer_languages_removes_only_its_own_older_files(swiss, tmp_pa
     publish(db, out, "--event", str(event_id))
     report = publish(db, out, "--event", str(event_id), "--lang", "en,ko")
     assert report["removed"] and all(name.startswith("bg/") for name in report["removed"])
+    assert set(report["removed"]) == {f"bg/{name}" for name in per_language_pages(out, "en")}
     assert not (out / "bg/standings.html").exists()
     assert (out / "bg/notes.html").read_text() == "the host's own file"
     assert broken_links(out) == []  # no language link names the removed folder
     assert "Български" not in (out / "en/standings.html").read_text(encoding="utf-8")
+    publish(db, out, "--event", str(event_id), "--lang", "en")
+    assert not (out / "ko").exists()  # no empty folder is left behind
+
+
+def per_language_pages(out: Path, lang: str) -> set[str]:
+    return {p.name for p in (out / lang).glob("*.html")}
 
 
 def test_a_mahjong_event_has_its_seating_tables_and_standings(tmp_path):

@@ -326,6 +326,10 @@ def _remove_stale(out: Path, old: Sequence[str], new: set[str], site: Site) -> N
         if target.is_relative_to(root) and target.is_file():  # never outside DIR
             target.unlink()
             site.removed.append(name)
+            folder = target.parent
+            while folder != root and folder.is_relative_to(root) and not any(folder.iterdir()):
+                folder.rmdir()  # a language left out leaves no empty folder behind
+                folder = folder.parent
 
 
 def publish(db: str | None, event_id: int, out: Path, languages: Sequence[str]) -> Site:
