@@ -53,7 +53,19 @@ def _gettext(context, message: str, **variables: Any) -> str:
 
 def _common(request: Request) -> dict[str, Any]:
     lang = request_language(request)
-    return {"lang": lang, "languages": LANGUAGES, "nav": NAV, "ui_messages": js_messages(lang)}
+    # `ball publish` (ball.web.static_site) renders through the same routes with the
+    # languages it writes in the request's state: the pages then leave out what needs the
+    # server (site navigation, searches, the language cookie's script) and offer only those
+    # languages. No HTTP request can set the ASGI state, so the live pages never change.
+    published = getattr(request.state, "static_languages", None)
+    languages = LANGUAGES if published is None else {k: LANGUAGES[k] for k in published}
+    return {
+        "lang": lang,
+        "languages": languages,
+        "nav": NAV,
+        "ui_messages": js_messages(lang),
+        "static_site": published is not None,
+    }
 
 
 templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_common])
