@@ -58,6 +58,7 @@ def test_a_swiss_event_is_written_in_every_language_with_every_link_a_file(swiss
     per_language = {
         "standings.html", "standings-page2.html", "pairings.html", "pairings-round1.html",
         "pairings-round2.html", "results.html", "projector.html", "projector-page2.html",
+        "crosstable.html", "crosstable-page2.html",
     }  # fmt: skip
     assert pages(out) == {"index.html"} | {f"{lang}/{name}" for lang in ("en", "ko", "bg")
                                            for name in per_language}  # fmt: skip

@@ -166,6 +166,40 @@ class StandingsTable(Record):
 
 
 @dataclass(frozen=True, eq=False)
+class CrossCell(Record):
+    """One round of an entrant's crosstable line: the opponent by rank (None for a bye or an
+    unpaired round), the side (`w`: named first at the table, `b`: second, `-`: no game),
+    the TRF result code (`1`, `=`, `0`, `+`, `-`, a bye's `U`, `H`, `F`, `Z`) and points."""
+
+    round: int
+    opponent: int | None
+    colour: str
+    code: str
+    points: float
+
+
+@dataclass(frozen=True, eq=False)
+class CrossRow(Record):
+    """An entrant's crosstable line, in the order of the standings."""
+
+    rank: int
+    number: int
+    name: str
+    points: float
+    rounds: list[CrossCell]
+
+
+@dataclass(frozen=True, eq=False)
+class Crosstable(Record):
+    """The standings after `rounds` rounds with every entrant's games, each opponent named
+    by rank (the chess crosstable: who played whom, with which side, and how it ended)."""
+
+    event: str
+    rounds: int
+    rows: list[CrossRow]
+
+
+@dataclass(frozen=True, eq=False)
 class LogLine(Record):
     """A line of the arbiter's log; `kind` is free (sanction, signal, override, a note...)."""
 
@@ -272,6 +306,34 @@ def standings_table(ev: EventData, upto: int | None, table: list[Standing]) -> S
         standings=ties.with_ties(ev, table),
         in_progress=_not_counted(ev, upto),
     )
+
+
+def crosstable(
+    ev: EventData, rounds: int, table: list[Standing], lines: Mapping[int, Any]
+) -> Crosstable:
+    """`lines` (`crosstable.build` after `rounds`) in the order of `table`, opponents by rank."""
+    rank_of = {lines[s.entrant_id].number: s.rank for s in table if s.entrant_id in lines}
+    rows = [
+        CrossRow(
+            rank=s.rank,
+            number=s.number,
+            name=s.name,
+            points=s.points,
+            rounds=[
+                CrossCell(
+                    round=c.round,
+                    opponent=None if c.opponent is None else rank_of.get(c.opponent),
+                    colour=c.colour,
+                    code=c.code,
+                    points=c.points,
+                )
+                for c in lines[s.entrant_id].cells
+            ],
+        )
+        for s in table
+        if s.entrant_id in lines
+    ]
+    return Crosstable(event=ev.name, rounds=rounds, rows=rows)
 
 
 def _not_counted(ev: EventData, upto: int | None) -> int | None:

@@ -961,6 +961,19 @@ class TournamentService(
             in_groups = self.group_section(s, ev, upto)
             return replace(table, withdrawals=withdrawals, teams=teams, groups=in_groups)
 
+    def cross_table(
+        self, *, event: EventRef = None, upto: int | None = None
+    ) -> outcomes.Crosstable:
+        """The crosstable after the rounds the standings count (`standings.after_round`):
+        each entrant's games in rank order, opponents by rank."""
+        _bounded(upto, "round")
+        with self._tx(write=False) as s:
+            ev = self._event(s, event)
+            refuse_two_player(ev, "its standings are by table points (session_standings)")
+            after = standings.after_round(ev, upto)
+            ranked = standings.of_event(ev, after, s)
+            return outcomes.crosstable(ev, after, ranked, crosstable.build(ev, after))
+
     def export_trf(self, *, event: EventRef = None) -> str:
         """FIDE TRF-16 of the event with every round that has all its results."""
         with self._tx(write=False) as s:

@@ -204,12 +204,12 @@ def _figure(value: float | None) -> str:
     return f"{value:.2f}".rstrip("0")
 
 
-def _points(value: float) -> str:
+def half_points(value: float) -> str:
     whole = int(value)
     return (str(whole) if whole else "") + "½" if value - whole == 0.5 else _figure(value)
 
 
-def _context(request: Request, event: EventView, view: str, refresh: int | None) -> dict:
+def page_context(request: Request, event: EventView, view: str, refresh: int | None) -> dict:
     return {
         "event": event,
         "view": view,
@@ -280,7 +280,7 @@ def _standings(
     query = find.strip()[:MAX_QUERY]
     if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
         return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
-    context = _context(request, event, "standings", refresh)
+    context = page_context(request, event, "standings", refresh)
     table = ranking(svc, event_id, request)
     found = found_rows(table, query, ROWS_PER_PAGE)
     pages = page_count(len(table.standings), ROWS_PER_PAGE)
@@ -336,7 +336,7 @@ def found_rows(table: StandingsTable, query: str, per_page: int) -> list[dict]:
             "rank": s.rank,
             "name": s.name,
             "number": s.number,
-            "points": _points(s.points),
+            "points": half_points(s.points),
             "page": i // per_page + 1,
         }
         for i, s in enumerate(table.standings)
@@ -368,7 +368,7 @@ def standing_row(s: Standing, tiebreaks: list[str], hit: bool = False) -> dict:
         "rank": s.rank,
         "name": s.name,
         "number": s.number,
-        "points": _points(s.points),
+        "points": half_points(s.points),
         "tiebreaks": [_figure(s.tiebreaks.get(tb)) for tb in tiebreaks],
     }
 
@@ -405,7 +405,7 @@ def _pairings(
         raise not_found(NotFound(f"round {number} is not paired"))
     # the round's tables as the event's read has them (not read again for the control)
     control = svc.control_of_round(event_id, rnd, now_of(request), gap_of(request)) if rnd else None
-    context = _context(request, event, "pairings", refresh)
+    context = page_context(request, event, "pairings", refresh)
     tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
     context.update(round=rnd, tables=tables, control=control, hms=hms)
     return render(request, "public/pairings.html", context)
@@ -427,7 +427,7 @@ def _results(event_id: int, request: Request, refresh: int | None, svc: Tourname
     event = _event(svc, event_id, request)
     if event.game == "mahjong":
         return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
-    context = _context(request, event, "results", refresh)
+    context = page_context(request, event, "results", refresh)
     context["rounds_html"] = [_results_round(request, event, r) for r in reversed(event.rounds_)]
     return render(request, "public/results.html", context)
 
@@ -460,7 +460,7 @@ def groups_context(svc: TournamentService, event: EventView) -> dict:
             {
                 "rank": r["rank"],
                 "name": r["name"],
-                "points": _points(r["points"]),
+                "points": half_points(r["points"]),
                 "qualified": bool(r.get("qualified")),
                 "tiebreaks": [_figure(r["tiebreaks"].get(tb)) for tb in chain],
             }
@@ -500,7 +500,7 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
         tables = groups_context(svc, event)
     except TournamentError as exc:
         raise HTTPException(400, str(exc)) from None
-    context = _context(request, event, "groups", refresh)
+    context = page_context(request, event, "groups", refresh)
     context.update(tables)
     return render(request, "public/groups.html", context)
 

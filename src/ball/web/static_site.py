@@ -48,7 +48,7 @@ from ball.web.public_projector import PROJECTOR_ROWS
 # The public views a static site has, and the query parameters that make another page of
 # one (each value a small number). Anything else (`find`, `refresh`) needs the server.
 PAGES = frozenset(
-    {"standings", "pairings", "results", "projector", "bracket", "groups", "teams"}
+    {"standings", "pairings", "results", "crosstable", "projector", "bracket", "groups", "teams"}
     | {"seating", "tables"}  # Mahjong
 )
 PAGE_PARAMS = frozenset({"page", "round", "session", "rows"})
