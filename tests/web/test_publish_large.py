@@ -105,7 +105,8 @@ def test_the_static_pages_pass_axe_from_a_plain_file_server(site, browser, axe, 
     findings = {}
     with static_server(out) as base:
         for name in ("index.html", "en/standings-page3.html", "ko/pairings.html",
-                     "bg/results.html", "en/projector-page2.html"):  # fmt: skip
+                     "bg/results.html", "en/projector-page2.html",
+                     "ko/crosstable-page2.html"):  # fmt: skip
             answer = page.goto(f"{base}/{name}")
             assert answer is not None and answer.status == 200
             findings[name] = axe(page)
