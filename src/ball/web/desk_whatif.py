@@ -40,14 +40,15 @@ def desk_what_if(
     number: int,
     table: int,
     request: Request,
-    result: str = Query("1-0", max_length=8, description="1-0, 1/2, 0-1, +- or -+"),
+    # any text is the right shape; one not offered is refused below with the choices
+    result: str = Query("1-0", description="1-0, 1/2, 0-1, +- or -+"),
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: TournamentService = Depends(tournament),
 ):
     event = found(svc.event_head, event_id)
     back = f"/desk/{event_id}/rounds/{number}"
     if result not in OFFERED:
-        return fail(request, 400, f"result {result!r}: give one of {', '.join(OFFERED)}", back)
+        return fail(request, 400, f"result: give one of {', '.join(OFFERED)}", back)
     try:
         now = svc.standings(event=event_id)
         table_if, assumed = svc.what_if_standings(
