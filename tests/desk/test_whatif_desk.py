@@ -12,8 +12,7 @@ from .conftest import post, sheet_form
 
 ROW = re.compile(
     r'<tr><td class="rank num">(\d+)</td><td class="name">([^<]+)</td>'
-    r'<td class="num points">([^<]+)</td>.*?<td class="num now">([^<]+)</td></tr>',
-    re.S,
+    r'<td class="num points">([^<]+)</td><td class="num now">([^<]+)</td>',
 )
 
 
