@@ -13,6 +13,7 @@ Sonneborn-Berger then wins, rounds 1 and 2 entered, round 3 (the last) paired:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from pathlib import Path
 
@@ -234,10 +235,13 @@ def test_what_i_need_while_other_tables_are_open_is_a_range_by_points(db):
     svc = TournamentService(db)
     needs = {n.name: n for n in svc.what_i_need(["Ann", "Cid", "Nobody"])}
     assert set(needs) == {"Ann", "Cid"} and not needs["Ann"].exact
-    # Ann has 2, Bob and Dan 1 (their table open: 1 to 2), Cid 0.
-    # win 3 / draw 2.5: nobody can reach it. Loss 2: Bob and Dan may reach 2 too.
-    assert needs["Ann"].ranks == (("win", 1, 1), ("draw", 1, 1), ("loss", 1, 3))
-    # Cid win 1: Ann (2) stays above, Bob and Dan 1 to 2. Draw ½ or loss 0: last.
+    # Ann has 2, Bob and Dan 1 (they play each other), Cid 0.
+    # win 3 / draw 2.5: nobody can reach it. Loss 2: the winner of Bob - Dan reaches 2 too,
+    # not both of them.
+    assert needs["Ann"].ranks == (("win", 1, 1), ("draw", 1, 1), ("loss", 1, 2))
+    # Cid win 1: Ann (2) stays above; Bob and Dan end on 1 or more, both on 1 after a
+    # double forfeit (nobody above Cid on points), both on 1.5 after a draw. Draw ½ or loss
+    # 0: last.
     assert needs["Cid"].ranks == (("win", 2, 4), ("draw", 4, 4), ("loss", 4, 4))
     svc.engine.dispose()
 
@@ -247,4 +251,42 @@ def test_no_need_when_no_round_is_being_played(tmp_path):
     svc.enter_result(3, 1, sheet=won_by("A"))
     svc.enter_result(3, 2, sheet=won_by("A"))
     assert svc.what_i_need(NAMES) == []
+    svc.engine.dispose()
+
+
+def drawn() -> dict:
+    """A BALL score sheet of a draw (no touchdown)."""
+    sheet = won_by("A")
+    sheet["halves"][0]["td"] = None
+    return sheet
+
+
+@pytest.mark.parametrize("system", ["round-robin", "swiss"])
+def test_every_way_the_round_can_end_falls_inside_each_players_range(tmp_path, system):
+    """Six entrants, two rounds played (wins and draws), round 3 open at every table: for
+    each of the 27 ways its three tables can end, every player's rank in the what-if
+    standings lies in the range "what I need" gave for their own result."""
+    svc = TournamentService(str(tmp_path / "six.db"))
+    svc.create_event(name="Six", system=system, rounds=5)
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+    for name in names:
+        svc.add_player(name)
+    for number, results in ((1, ("A", "D", "B")), (2, ("D", "A", "A"))):
+        for t, how in zip(svc.pair_next_round(), results, strict=True):
+            svc.enter_result(number, t["table"], sheet=drawn() if how == "D" else won_by(how))
+    tables = svc.pair_next_round()
+    needs = {n.name: n for n in svc.what_i_need(names)}
+    assert set(needs) == set(names) and not any(n.exact for n in needs.values())
+    own = {"1-0": ("win", "loss"), "1/2": ("draw", "draw"), "0-1": ("loss", "win")}
+    checked = 0
+    for ending in itertools.product(own, repeat=len(tables)):
+        hypotheses = [whatif.Hypothesis(3, t["table"], short=r)
+                      for t, r in zip(tables, ending, strict=True)]  # fmt: skip
+        ranked = {s.name: s.rank for s in svc.what_if_standings(hypotheses)[0].standings}
+        for t, r in zip(tables, ending, strict=True):
+            for name, result in zip((t["a"], t["b"]), own[r], strict=True):
+                _, best, worst = next(x for x in needs[name].ranks if x[0] == result)
+                assert best <= ranked[name] <= worst, (name, ending)
+                checked += 1
+    assert checked == 27 * 6
     svc.engine.dispose()

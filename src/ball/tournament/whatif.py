@@ -250,6 +250,9 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
     table_of = {a: t for (r, t), (a, _b) in seats.items() if r == playing}
     by_name = {p.a.name: p for p in rnd.pairings}
     by_name.update({p.b.name: p for p in rnd.pairings if p.b is not None})
+    exact = len(pending) == 1  # a player's own table is then the only one left
+    # the round's points so far, for the bounds (built once for every player asked about)
+    lines = {} if exact else crosstable.build(rows, playing)
     out: list[Need] = []
     for name in names:
         p = by_name.get(name)
@@ -257,10 +260,9 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
             continue
         side = "A" if p.a.name == name else "B"
         opponent = p.b.name if side == "A" else p.a.name
-        exact = len(pending) == 1  # the player's own table is the only one left
         ranks = tuple(
             (own, *(_exact(rows, playing, p, side, own, rank) if exact
-                    else _bounds(rows, playing, p, side, own, scoring)))
+                    else _bounds(lines, pending, p, side, own, scoring)))
             for own in OWN_RESULTS
         )  # fmt: skip
         out.append(Need(name, playing, table_of[p.a_id], opponent, ranks, exact))
@@ -286,29 +288,44 @@ def _exact(
 
 
 def _bounds(
-    rows: EventRows, playing: int, p: PairingRow, side: str, own: str, scoring: Scoring
+    lines: Mapping[int, crosstable.Line],
+    pending: Sequence[PairingRow],
+    p: PairingRow,
+    side: str,
+    own: str,
+    scoring: Scoring,
 ) -> tuple[int, int]:
     """The best and worst rank points allow the player with their table decided `own`,
-    whatever the round's other pending tables give (a win, a draw, a loss or a forfeit)."""
-    lines = crosstable.build(rows, playing)
+    whatever the round's other open tables give. The two players of a table score
+    together (a win and a loss, two draws, a forfeit, a double forfeit), so for each table
+    the fewest and the most of its two that can end above the player are counted."""
     assert p.b_id is not None  # `needs` asks only for tables with two players
     player, opponent = (p.a_id, p.b_id) if side == "A" else (p.b_id, p.a_id)
     gain = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}
     other = {"win": "loss", "draw": "draw", "loss": "win"}[own]
-    low = min(scoring.loss, scoring.forfeit_loss, scoring.draw)
-    high = max(scoring.win, scoring.forfeit_win, scoring.draw)
     mine = lines[player].points + gain[own]
-    best = worst = 1
-    for eid, line in lines.items():
-        if eid == player:
+    theirs = lines[opponent].points + gain[other]
+    best, worst = 1 + (theirs > mine), 1 + (theirs >= mine)
+    endings = [
+        (scoring.win, scoring.loss),
+        (scoring.draw, scoring.draw),
+        (scoring.loss, scoring.win),
+        (scoring.forfeit_win, scoring.forfeit_loss),
+        (scoring.forfeit_loss, scoring.forfeit_win),
+        (scoring.forfeit_loss, scoring.forfeit_loss),
+    ]
+    seated = {player, opponent}
+    for q in pending:
+        if q is p or q.b_id is None:
             continue
-        if eid == opponent:
-            least = most = line.points + gain[other]
-        else:
-            open_ = any(c.round == playing and c.pending and c.opponent is not None
-                        for c in line.cells)  # fmt: skip
-            least = line.points + (low if open_ else 0.0)
-            most = line.points + (high if open_ else 0.0)
-        best += least > mine
-        worst += most >= mine
+        seated |= {q.a_id, q.b_id}
+        a, b = lines.get(q.a_id), lines.get(q.b_id)
+        if a is None or b is None:  # a cancelled entrant's game (article 20.3): no line
+            continue
+        best += min((a.points + x > mine) + (b.points + y > mine) for x, y in endings)
+        worst += max((a.points + x >= mine) + (b.points + y >= mine) for x, y in endings)
+    for eid, line in lines.items():
+        if eid not in seated:  # a result, a bye or not paired: their points are known
+            best += line.points > mine
+            worst += line.points >= mine
     return best, worst
