@@ -143,6 +143,7 @@ def test_a_forfeit_and_a_sheet_file_count_as_result_enter_would(db, tmp_path):
         ("3x1=1-0", "write ROUND:TABLE=RESULT"),
         ("3:1", "write ROUND:TABLE=RESULT"),
         ("0:1=1-0", "numbered from 1"),
+        ("\u0663:1=1-0", "write ROUND:TABLE=RESULT"),  # an Arabic-Indic 3 is no round number
         ("9:1=1-0", "round 9 is not paired"),
         ("3:7=1-0", "round 3 has no table 7"),
         ("3:1=2-2", "is neither a result"),
@@ -169,6 +170,16 @@ def test_the_same_table_twice_and_an_illegal_sheet_are_refused(db, tmp_path):
     not_json.write_text("1-0?", encoding="utf-8")
     out = runner.invoke(cli, ["standings", "--db", db, "--what-if", f"3:1={not_json}"])
     assert out.exit_code == 2 and "is not JSON" in out.output
+
+
+def test_a_mahjong_event_has_no_what_if(tmp_path):
+    db = str(tmp_path / "mj.db")
+    made = runner.invoke(
+        cli, ["event", "create", "--db", db, "--name", "MJ", "--game", "mahjong", "--sessions", "2"]
+    )
+    assert made.exit_code == 0, made.output
+    out = runner.invoke(cli, ["standings", "--db", db, "--what-if", "1:1=1-0"])
+    assert out.exit_code == 2 and "Mahjong standings are by table points" in out.output
 
 
 def test_a_bye_takes_no_hypothesis(tmp_path):

@@ -33,7 +33,7 @@ from ball.tournament.event_rows import EventRows, PairingRow, ResultRow
 from ball.tournament.games import GamePlugin
 from ball.tournament.scoring import Scoring
 
-_SPEC = re.compile(r"\s*(\d{1,9})\s*:\s*(\d{1,9})\s*=\s*(\S.*?)\s*\Z")
+_SPEC = re.compile(r"\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*=\s*(\S.*?)\s*\Z")
 
 # The short results: (kind, forfeit_by, outcome), outcome as the stored rows write it.
 SHORT: dict[str, tuple[str, str | None, str]] = {
