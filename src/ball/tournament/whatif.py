@@ -253,6 +253,7 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
     exact = len(pending) == 1  # a player's own table is then the only one left
     # the round's points so far, for the bounds (built once for every player asked about)
     lines = {} if exact else crosstable.build(rows, playing)
+    ranked: dict[str, dict[int, int]] = {}  # exact: the one open table's rankings
     out: list[Need] = []
     for name in names:
         p = by_name.get(name)
@@ -261,7 +262,7 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
         side = "A" if p.a.name == name else "B"
         opponent = p.b.name if side == "A" else p.a.name
         ranks = tuple(
-            (own, *(_exact(rows, playing, p, side, own, rank) if exact
+            (own, *(_exact(rows, playing, p, side, own, rank, ranked) if exact
                     else _bounds(lines, pending, p, side, own, scoring)))
             for own in OWN_RESULTS
         )  # fmt: skip
@@ -277,14 +278,25 @@ def _outcome(side: str, own: str) -> str:
 
 
 def _exact(
-    rows: EventRows, playing: int, p: PairingRow, side: str, own: str, rank: Ranker
+    rows: EventRows,
+    playing: int,
+    p: PairingRow,
+    side: str,
+    own: str,
+    rank: Ranker,
+    ranked: dict[str, dict[int, int]],
 ) -> tuple[int, int]:
-    """The player's rank, tie-breaks included, with their table decided `own`."""
-    result = ResultRow("outcome", None, _outcome(side, own), "")
-    ranked = rank(_with_results(rows, {(playing, p.a_id): result}), playing)
+    """The player's rank, tie-breaks included, with their table decided `own`. `ranked`
+    keeps each outcome's ranks (entrant id -> rank): the table's two players read the same
+    three rankings, each a whole ranking of the event."""
+    outcome = _outcome(side, own)
+    if outcome not in ranked:
+        result = ResultRow("outcome", None, outcome, "")
+        table = rank(_with_results(rows, {(playing, p.a_id): result}), playing)
+        ranked[outcome] = {s.entrant_id: s.rank for s in table}
     player = p.a_id if side == "A" else p.b_id
-    found = next(s.rank for s in ranked if s.entrant_id == player)
-    return found, found
+    assert player is not None  # `needs` asks only for tables with two players
+    return ranked[outcome][player], ranked[outcome][player]
 
 
 def _bounds(
