@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+
+if TYPE_CHECKING:  # the tournament package is imported when a command needs it
+    from ball.tournament.whatif import Assumed, Hypothesis
 
 
 def standings_command(
@@ -39,7 +42,7 @@ def standings_command(
             fail("--round: Mahjong standings are after every session entered")
         mahjong_event.standings(svc, event, as_json)
         return
-    assumed: list[Any] = []
+    assumed: list[Assumed] = []
     if hypotheses:
         data, assumed = run(
             lambda: svc.what_if_standings(hypotheses, event=event_ref(event), upto=upto)
@@ -88,7 +91,7 @@ def standings_command(
                    f"{w['article']}: {w['reason']}")  # fmt: skip
 
 
-def _hypothesis(text: str) -> Any:
+def _hypothesis(text: str) -> Hypothesis:
     """One --what-if: ROUND:TABLE= a short result or a score sheet file."""
     from ball.tournament import TournamentError, whatif
 
@@ -116,7 +119,9 @@ def _withdrawal(withdrawals: list[dict[str, Any]] | None, name: str) -> dict[str
     return {}
 
 
-def _cancelled(withdrawals: list[dict[str, Any]] | None, ranked: set[str]) -> list[dict[str, Any]]:
+def _cancelled(
+    withdrawals: list[dict[str, Any]] | None, ranked: set[str]
+) -> list[dict[str, Any]]:
     """Entrants whose results 20.3 cancelled: listed after the ranking, without a rank."""
     return [
         {"rank": None, "name": w["name"], "points": None, "tiebreaks": {},
