@@ -251,8 +251,9 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
     by_name = {p.a.name: p for p in rnd.pairings}
     by_name.update({p.b.name: p for p in rnd.pairings if p.b is not None})
     exact = len(pending) == 1  # a player's own table is then the only one left
-    # the round's points so far, for the bounds (built once for every player asked about)
-    lines = {} if exact else crosstable.build(rows, playing)
+    # each entrant's points so far, for the bounds: summed once for every player asked
+    # about (`Line.points` adds its cells up at every read)
+    points = {} if exact else {e: x.points for e, x in crosstable.build(rows, playing).items()}
     ranked: dict[str, dict[int, int]] = {}  # exact: the one open table's rankings
     out: list[Need] = []
     for name in names:
@@ -263,7 +264,7 @@ def needs(rows: EventRows, names: Sequence[str], seats: Seats, rank: Ranker) -> 
         opponent = p.b.name if side == "A" else p.a.name
         ranks = tuple(
             (own, *(_exact(rows, playing, p, side, own, rank, ranked) if exact
-                    else _bounds(lines, pending, p, side, own, scoring)))
+                    else _bounds(points, pending, p, side, own, scoring)))
             for own in OWN_RESULTS
         )  # fmt: skip
         out.append(Need(name, playing, table_of[p.a_id], opponent, ranks, exact))
@@ -300,7 +301,7 @@ def _exact(
 
 
 def _bounds(
-    lines: Mapping[int, crosstable.Line],
+    points: Mapping[int, float],
     pending: Sequence[PairingRow],
     p: PairingRow,
     side: str,
@@ -315,8 +316,8 @@ def _bounds(
     player, opponent = (p.a_id, p.b_id) if side == "A" else (p.b_id, p.a_id)
     gain = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}
     other = {"win": "loss", "draw": "draw", "loss": "win"}[own]
-    mine = lines[player].points + gain[own]
-    theirs = lines[opponent].points + gain[other]
+    mine = points[player] + gain[own]
+    theirs = points[opponent] + gain[other]
     best, worst = 1 + (theirs > mine), 1 + (theirs >= mine)
     endings = [
         (scoring.win, scoring.loss),
@@ -331,13 +332,13 @@ def _bounds(
         if q is p or q.b_id is None:
             continue
         seated |= {q.a_id, q.b_id}
-        a, b = lines.get(q.a_id), lines.get(q.b_id)
+        a, b = points.get(q.a_id), points.get(q.b_id)
         if a is None or b is None:  # a cancelled entrant's game (article 20.3): no line
             continue
-        best += min((a.points + x > mine) + (b.points + y > mine) for x, y in endings)
-        worst += max((a.points + x >= mine) + (b.points + y >= mine) for x, y in endings)
-    for eid, line in lines.items():
+        best += min((a + x > mine) + (b + y > mine) for x, y in endings)
+        worst += max((a + x >= mine) + (b + y >= mine) for x, y in endings)
+    for eid, score in points.items():
         if eid not in seated:  # a result, a bye or not paired: their points are known
-            best += line.points > mine
-            worst += line.points >= mine
+            best += score > mine
+            worst += score >= mine
     return best, worst
