@@ -1,5 +1,5 @@
 """axe-core on the arbiter desk and the public pages (issue 13): no serious or critical
-violation on the login, event, round and result pages, nor on the public standings,
+violation on the login, event, round, result and what-if pages, nor on the public standings,
 pairings and results, at 1366x768 and 390x844. Phone screenshots go to /tmp/shots_S2/."""
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def test_axe_finds_nothing_serious_on_the_desk_and_public_pages(
         "event": f"/desk/{event_id}",
         "round": f"/desk/{event_id}/rounds/1",
         "result": f"/desk/{event_id}/rounds/1/tables/2",
+        "what-if": f"/desk/{event_id}/rounds/1/tables/2/what-if?result=1/2",
         "standings": f"/public/{event_id}/standings",
         "pairings": f"/public/{event_id}/pairings",
         "results": f"/public/{event_id}/results",

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ball.cli.common import fail
+from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+
+if TYPE_CHECKING:  # the tournament package is imported when a command needs it
+    from ball.tournament.whatif import Assumed, Hypothesis
 
 
 def standings_command(
@@ -16,19 +20,35 @@ def standings_command(
         False, "--json", help='[{"rank", "name", "points", "tiebreaks": {...}}]'
     ),
     upto: int | None = typer.Option(None, "--round", help="Standings after this round."),
+    what_if: list[str] = typer.Option(
+        [],
+        "--what-if",
+        help="ROUND:TABLE=RESULT: rank as if that table had that result (1-0, 0-1, 1/2, "
+        "+-, -+, -- or a sheet file, as `result enter` takes it); repeat for several "
+        "tables. Nothing is stored.",
+    ),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
     """Standings with tie-breaks (the tie-break rule version is printed on top)."""
+    hypotheses = [_hypothesis(text) for text in what_if]  # bad text: refused before any read
     svc = service(db)
     from ball.cli import mahjong_event
 
     if mahjong_event.is_mahjong(svc, event):  # table points, then score; teams
+        if hypotheses:
+            fail("--what-if: Mahjong standings are by table points, not results of tables")
         if upto is not None:
             fail("--round: Mahjong standings are after every session entered")
         mahjong_event.standings(svc, event, as_json)
         return
-    data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
+    assumed: list[Assumed] = []
+    if hypotheses:
+        data, assumed = run(
+            lambda: svc.what_if_standings(hypotheses, event=event_ref(event), upto=upto)
+        )
+    else:
+        data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
     rows = data.standings
     if as_json:
         individual = [
@@ -52,6 +72,8 @@ def standings_command(
                      "groups": data.groups}  # fmt: skip
         typer.echo(json.dumps(shown, ensure_ascii=False))
         return
+    for a in assumed:  # the hypotheses first: what follows is not the stored standings
+        typer.echo(f"what if {a.describe()} (not stored)")
     typer.echo(f"{data.event} after round {data.rounds}")
     if data.in_progress is not None:  # paired, a table without a result: not counted yet
         typer.echo(f"round {data.in_progress} is being played: not counted until every "
@@ -67,6 +89,26 @@ def standings_command(
     for w in data.withdrawals or []:
         typer.echo(f"withdrawn after round {w['after_round']}: {w['name']} — article "
                    f"{w['article']}: {w['reason']}")  # fmt: skip
+
+
+def _hypothesis(text: str) -> Hypothesis:
+    """One --what-if: ROUND:TABLE= a short result or a score sheet file."""
+    from ball.tournament import TournamentError, whatif
+
+    try:
+        rnd, table, result = whatif.split_spec(text)
+    except TournamentError as exc:
+        fail(str(exc))
+    if whatif.is_short(result):
+        return whatif.Hypothesis(rnd, table, short=result.strip())
+    if result != "-" and not Path(result).is_file():
+        fail(f"what-if {text!r}: {result!r} is neither a result ({whatif.SHORT_HELP}) "
+             "nor a sheet file")  # fmt: skip
+    try:
+        sheet = json.loads(read_text(result))
+    except json.JSONDecodeError as exc:
+        fail(f"what-if {text!r}: illegal sheet: {result} is not JSON ({exc})")
+    return whatif.Hypothesis(rnd, table, sheet=sheet)
 
 
 def _withdrawal(withdrawals: list[dict[str, Any]] | None, name: str) -> dict[str, Any]:

@@ -82,6 +82,7 @@ from ball.tournament.session_service import (
 )
 from ball.tournament.summaries import HalfEnd, SanctionGiven, SignalGiven
 from ball.tournament.tie_service import KnockoutUseCases
+from ball.tournament.whatif_service import WhatIfUseCases
 
 SYSTEMS = ("round-robin", "double-round-robin", "swiss", "knockout")
 # Seeded groups then a final (`group_service`): created with its setup, so not offered where
@@ -106,6 +107,7 @@ class TournamentService(
     SessionUseCases,
     FormatPages,
     MahjongDeskUseCases,
+    WhatIfUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 

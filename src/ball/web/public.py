@@ -30,6 +30,7 @@ from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import PageCache, app_cache, cache_of, cached_page, data_key, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
+from ball.web.public_need import needs_of
 from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms
 
@@ -293,6 +294,10 @@ def _standings(
     )
     for row in found:
         row["url"] = page_url.format(n=row["page"]) + "&find=" + quote(query)
+    if found and table.in_progress is not None:  # "what I need" in the round being played
+        needs = needs_of(svc, event_id, [row["name"] for row in found])
+        for row in found:
+            row["need"] = needs.get(row["name"])
     context.update(
         rows=[standing_row(s, table.tiebreaks, s.number in hits) for s in shown],
         page=page,
