@@ -50,9 +50,22 @@ def import_event(engine: Engine, doc: dict[str, Any]) -> Imported:
     """Create, replace or leave the file's event (`doc` as `check.parse` returned it)."""
     try:
         with engine.begin() as connection:
+            _take_the_write_lock(connection)
             return _import(connection, doc)
     except (IntegrityError, DataError, OperationalError) as exc:
         raise EventFileError(f"rejected by the database, nothing was written: {exc.orig}") from None
+
+
+def _take_the_write_lock(connection: Connection) -> None:
+    """On SQLite, the transaction starts with the write lock (BEGIN IMMEDIATE), so that the
+    look-up of the event and the writes are one step. An engine whose driver commits each
+    statement itself (the tournament service sets that, to issue its own BEGINs) would
+    otherwise keep the rows written before a fault: the BEGIN makes it one transaction."""
+    if connection.dialect.name != "sqlite":
+        return
+    driver = connection.connection.driver_connection
+    if getattr(driver, "isolation_level", "") is None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _import(connection: Connection, doc: dict[str, Any]) -> Imported:
