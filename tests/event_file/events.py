@@ -14,12 +14,10 @@ from sqlalchemy import MetaData, select
 from typer.testing import CliRunner
 
 from ball.cli import app
-
 from ball.clocks.store import ClockStore
 from ball.storage import make_engine, open_database
 from ball.tournament import TournamentService
 from ball.web.xiangqi_games import XiangqiStore
-
 from tournament.generator import random_sheet
 
 T0 = 1_790_000_000.0  # an instant for what the service lets the caller date
@@ -82,7 +80,9 @@ def knockout_ties(svc: TournamentService, rng: random.Random) -> int:
 def groups(svc: TournamentService, rng: random.Random) -> int:
     from ball.tournament.groups import Setup
 
-    info = svc.create_event(name="Group Open", system="groups", groups=Setup(2, 1, "knockout", 2, False))
+    info = svc.create_event(
+        name="Group Open", system="groups", groups=Setup(2, 1, "knockout", 2, False)
+    )
     for i in range(1, 9):
         svc.add_player(f"G{i}", rating=2100 - 11 * i)
     for t in svc.pair_next_round():
@@ -199,6 +199,6 @@ def round_trip(target: str, source) -> None:
         before = ok("standings", "--db", db, "--event", str(ids[kind]), "--json")
         assert ok("standings", "--db", target, "--event", str(new_id), "--json") == before
     rows = every_row(target)
-    for kind, path in files.items():
+    for path in files.values():
         assert ok("event", "import", str(path), "--db", target).endswith(": unchanged\n")
     assert every_row(target) == rows

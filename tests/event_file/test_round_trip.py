@@ -32,6 +32,5 @@ def test_every_table_is_filled_by_some_event(source):
     assert filled == set(PARTS)
 
 
-
 def test_round_trip_into_an_empty_sqlite_file(source, tmp_path):
     round_trip(str(tmp_path / "federation.sqlite"), source)

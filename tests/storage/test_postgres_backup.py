@@ -10,11 +10,10 @@ import re
 import subprocess
 from pathlib import Path
 
+from ball.tournament import TournamentService
 from event_file.events import T0, export, ok, without_time
 from event_file.events import mahjong as mahjong_event
 from event_file.events import swiss as swiss_event
-
-from ball.tournament import TournamentService
 
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 

@@ -131,9 +131,7 @@ def _insert_rows(connection: Connection, tables: dict[str, Any], event_id: int) 
         if part.own_id is not None:
             new_ids[part.name] = []
             if rows:
-                statement = insert(part.table).returning(
-                    part.own_id, sort_by_parameter_order=True
-                )
+                statement = insert(part.table).returning(part.own_id, sort_by_parameter_order=True)
                 new_ids[part.name] = list(connection.scalars(statement, rows))
         elif rows:
             connection.execute(insert(part.table), rows)

@@ -14,7 +14,6 @@ new ids, and exporting again gives the same file.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from sqlalchemy import Column, Table
 
@@ -114,12 +113,12 @@ class Part:
 
 
 def table(name: str) -> Table:
-    return cast(Table, Base.metadata.tables[name])
+    return Base.metadata.tables[name]
 
 
 def names_event(column: Column) -> bool:
     """Whether a column holds an event's id (a foreign key to it, or a plain reference)."""
-    table_name = cast(Table, column.table).name
+    table_name = column.table.name
     if (table_name, column.name) in PLAIN_EVENT_REFS:
         return True
     return any(fk.column.table.name == EVENTS for fk in column.foreign_keys)

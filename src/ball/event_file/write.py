@@ -94,7 +94,9 @@ def event_document(connection: Connection, event_id: int, uid: str) -> dict[str,
                 item[column.name] = _value(column, value)
             out.append(item)
         if part.own_id is None:  # keyed by what it refers to: in that order
-            keys = [c.name for c in part.table.primary_key.columns if c.name in out[0]] if out else []
+            keys = (
+                [c.name for c in part.table.primary_key.columns if c.name in out[0]] if out else []
+            )
             out.sort(key=lambda r: [r[k] for k in keys])
         tables[part.name] = out
     return {
