@@ -87,6 +87,14 @@ CASES = {
         "tournament_entrants row 1, rating: 'high' is not a whole number"),
     "a missing table": (lambda p: edited(p, lambda d: d["tables"].pop("desk_sanctions")),
                         "table 'desk_sanctions' is missing"),
+    "a sheet that is not JSON": (
+        lambda p: edited(p, lambda d: d["tables"]["tournament_events"][0].update(scoring="{win")),
+        "tournament_events row 1, scoring: not JSON"),
+    # Each row well-formed, the event not: the service reads it back before the commit.
+    "an event that does not read back": (
+        lambda p: edited(p, lambda d: d["tables"]["tournament_events"][0].update(
+            tiebreaks='["no such tie-break"]')),
+        "the event does not read back"),
     # Two entrants with one name: only the database's unique key can tell, after the event
     # row and the first entrant are written. The transaction takes them back.
     "a row the database refuses": (

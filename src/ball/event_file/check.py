@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import Boolean, Column, DateTime, Float, Integer, String
 
-from ball.event_file.tables import ENTRANT_IDS_IN_JSON, ENTRANTS, EVENTS, Part, parts
+from ball.event_file.tables import ENTRANT_IDS_IN_JSON, ENTRANTS, EVENTS, JSON_TEXT, Part, parts
 from ball.event_file.write import FORMAT, VERSION, content_hash
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # PostgreSQL's INTEGER, the narrower of the two
@@ -107,6 +107,8 @@ def _row(part: Part, n: int, row: Any, counts: dict[str, int]) -> None:
             _entrant_ids(what, value, counts.get(ENTRANTS, 0))
         else:
             _value(what, value, column)
+            if (part.name, column.name) in JSON_TEXT and value:
+                _json_text(what, value)
 
 
 def _reference(what: str, value: Any, column: Column, count: int) -> None:
@@ -135,6 +137,13 @@ def _entrant_ids(what: str, value: Any, count: int) -> None:
         walk(json.loads(value))
     except (json.JSONDecodeError, RecursionError):
         raise EventFileError(f"{what}: not JSON lists of entrant numbers") from None
+
+
+def _json_text(what: str, text: str) -> None:
+    try:
+        json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise EventFileError(f"{what}: not JSON, as this column holds") from None
 
 
 def _value(what: str, value: Any, column: Column) -> None:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from sqlalchemy import Connection, DateTime, Engine, delete, insert, select, update
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
+from sqlalchemy.orm import sessionmaker
 
 from ball import device_key
 from ball.event_file.check import EventFileError
@@ -34,6 +35,9 @@ from ball.event_file.tables import (
 from ball.event_file.write import event_document, selections
 from ball.tournament.names import name_key
 from ball.tournament.revisions import new_token
+
+
+MAHJONG = "mahjong"  # `ball.tournament.games`: its standings are by table points
 
 
 @dataclass(frozen=True)
@@ -97,8 +101,35 @@ def _import(connection: Connection, doc: dict[str, Any]) -> Imported:
                 _delete(connection, part, ids)
         connection.execute(update(events).where(events.c.id == event_id).values(values))
     _insert_rows(connection, doc["tables"], event_id)
+    _reads_back(connection, event_id, head["game"])
     _renew_token(connection, event_id)
     return Imported(event_id, head["name"], status)
+
+
+def _reads_back(connection: Connection, event_id: int, game: str) -> None:
+    """The event as written reads back through the tournament service (its settings, log,
+    corrections and standings), inside the import's transaction: a file whose rows are each
+    well-formed but together no event the toolbox can show is refused, and nothing stays."""
+    from ball.tournament import TournamentService
+
+    sessions = sessionmaker(
+        bind=connection, join_transaction_mode="create_savepoint", expire_on_commit=False
+    )
+    svc = TournamentService.from_sessions(connection.engine, sessions)
+    try:
+        svc.event_info(event=event_id)
+        svc.log(event=event_id)
+        svc.corrections(event=event_id)
+        if game == MAHJONG:
+            svc.session_standings(event=event_id)
+        else:
+            svc.standings(event=event_id)
+    except (IntegrityError, DataError, OperationalError):
+        raise
+    except Exception as exc:  # any fault reading it back is the file's: refuse the file
+        raise EventFileError(
+            f"the event does not read back ({type(exc).__name__}: {exc}); nothing was written"
+        ) from None
 
 
 def _part(name: str) -> Part:

@@ -95,6 +95,25 @@ ENTRANT_IDS_IN_JSON: frozenset[tuple[str, str]] = frozenset(
     {("tournament_group_stages", "seating"), ("tournament_group_stages", "final_seats")}
 )
 
+# Text columns holding JSON (or "" where that means "none yet"): a file is refused when one
+# holds anything else, which no page could read.
+JSON_TEXT: frozenset[tuple[str, str]] = frozenset(
+    {
+        (EVENTS, "scoring"), (EVENTS, "tiebreaks"), (EVENTS, "lots"),
+        ("tournament_rounds", "lots"),
+        ("tournament_results", "sheet"), ("tournament_results", "decision"),
+        ("tournament_tie_games", "sheet"), ("tournament_tie_games", "decision"),
+        ("desk_result_state", "steals"),
+        ("tournament_corrections", "before"), ("tournament_corrections", "after"),
+        ("tournament_session_sheets", "sheet"), ("tournament_session_sheets", "scores"),
+        ("tournament_session_sheets", "table_points"),
+        ("desk_mahjong_drafts", "sheet"), ("desk_mahjong_drafts", "last_edit"),
+        ("web_xiangqi_games", "moves"), ("web_xiangqi_games", "ending"),
+        ("clock_clocks", "control"), ("clock_clocks", "players"),
+        ("clock_events", "data"),
+    }
+)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Part:
