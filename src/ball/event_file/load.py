@@ -36,7 +36,6 @@ from ball.event_file.write import event_document, selections
 from ball.tournament.names import name_key
 from ball.tournament.revisions import new_token
 
-
 MAHJONG = "mahjong"  # `ball.tournament.games`: its standings are by table points
 
 
