@@ -85,6 +85,14 @@ CASES = {
     "a wrong type": (
         lambda p: edited(p, lambda d: d["tables"]["tournament_entrants"][0].update(rating="high")),
         "tournament_entrants row 1, rating: 'high' is not a whole number"),
+    "a disguised name": (
+        lambda p: edited(p, lambda d: d["tables"]["tournament_entrants"][0].update(
+            name="Ann\u202eevil")),
+        "tournament_entrants row 1, name: entrant name must be one line of printable text"),
+    "look-alike entrants": (
+        lambda p: edited(p, lambda d: d["tables"]["tournament_entrants"][1].update(
+            name="\u0410nn")),  # a Cyrillic А
+        "entrant names 'Ann' and 'Аnn' look alike"),
     "a missing table": (lambda p: edited(p, lambda d: d["tables"].pop("desk_sanctions")),
                         "table 'desk_sanctions' is missing"),
     "a sheet that is not JSON": (

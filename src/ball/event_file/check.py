@@ -20,7 +20,13 @@ from sqlalchemy import Boolean, Column, DateTime, Float, Integer, String
 
 from ball.event_file.tables import ENTRANT_IDS_IN_JSON, ENTRANTS, EVENTS, JSON_TEXT, Part, parts
 from ball.event_file.write import FORMAT, VERSION, content_hash
+from ball.tournament.errors import TournamentError
+from ball.tournament.names import check_name, look_alike_key
 
+# Names the service checks when it registers them: the file's must pass the same checks
+# (one line of printable text, no direction override that could disguise a name).
+NAMES = {(EVENTS, "name"): "event name", (ENTRANTS, "name"): "entrant name",
+         ("tournament_teams", "name"): "team name"}  # fmt: skip
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # PostgreSQL's INTEGER, the narrower of the two
 UID = re.compile(r"[0-9a-f]{32}")
 HEAD = ("format", "version", "event_uid", "exported_at", "sha256", "tables")
@@ -84,6 +90,17 @@ def check(doc: Any) -> None:
         for n, row in enumerate(rows, 1):
             _row(part, n, row, counts)
         counts[part.name] = len(rows)
+    _no_look_alikes([row["name"] for row in tables[ENTRANTS]])
+
+
+def _no_look_alikes(names: list[str]) -> None:
+    """Two entrants of one event may not look alike (`names.look_alike_key`), as the
+    service refuses at registration: a public page could not tell them apart."""
+    seen: dict[str, str] = {}
+    for name in names:
+        other = seen.setdefault(look_alike_key(name), name)
+        if other != name:
+            raise EventFileError(f"entrant names {other!r} and {name!r} look alike")
 
 
 def _row(part: Part, n: int, row: Any, counts: dict[str, int]) -> None:
@@ -109,6 +126,8 @@ def _row(part: Part, n: int, row: Any, counts: dict[str, int]) -> None:
             _value(what, value, column)
             if (part.name, column.name) in JSON_TEXT and value:
                 _json_text(what, value)
+            if (label := NAMES.get((part.name, column.name))) is not None:
+                _name(what, value, label)
 
 
 def _reference(what: str, value: Any, column: Column, count: int) -> None:
@@ -137,6 +156,15 @@ def _entrant_ids(what: str, value: Any, count: int) -> None:
         walk(json.loads(value))
     except (json.JSONDecodeError, RecursionError):
         raise EventFileError(f"{what}: not JSON lists of entrant numbers") from None
+
+
+def _name(what: str, value: str, label: str) -> None:
+    try:
+        stored = check_name(value, label)
+    except TournamentError as exc:
+        raise EventFileError(f"{what}: {exc}") from None
+    if stored != value or not stored:
+        raise EventFileError(f"{what}: {value!r} is not a name as the toolbox stores one")
 
 
 def _json_text(what: str, text: str) -> None:

@@ -45,9 +45,6 @@ class Imported:
     name: str
     status: Literal["created", "replaced", "unchanged"]
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event_id, "name": self.name, "status": self.status}
-
 
 def import_event(engine: Engine, doc: dict[str, Any]) -> Imported:
     """Create, replace or leave the file's event (`doc` as `check.parse` returned it)."""
