@@ -43,12 +43,12 @@ def export_command(
     Xiangqi game and table clock. No secrets: PINs, recovery codes and device keys stay."""
     from sqlalchemy import select
 
-    from ball.event_file.write import dumps, event_document
+    from ball.event_file.write import dumps, event_document, snapshot
 
     svc = service(db)
     info = run(lambda: svc.event_info(event=event_ref(event)))
     events = _events_table()
-    with svc.engine.connect() as connection:
+    with snapshot(svc.engine) as connection:
         uid = connection.scalar(select(events.c.uid).where(events.c.id == info.id))
         text = dumps(event_document(connection, info.id, str(uid)))
     if output == "-":

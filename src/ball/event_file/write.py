@@ -13,15 +13,35 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, Connection, DateTime, Select, select
+from sqlalchemy import Column, Connection, DateTime, Engine, Select, select
 
 from ball.event_file.tables import ENTRANT_IDS_IN_JSON, ENTRANTS, EVENTS, Part, parts
 
 FORMAT = "ball-event"
 VERSION = 1
+
+
+@contextmanager
+def snapshot(engine: Engine) -> Iterator[Connection]:
+    """A connection whose reads all see one moment of the database, so an export taken
+    while the desk keeps writing holds no result without its pairing: a read transaction
+    on SQLite (WAL keeps its snapshot), REPEATABLE READ on PostgreSQL."""
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as connection:
+            connection.exec_driver_sql("BEGIN")
+            try:
+                yield connection
+            finally:
+                connection.rollback()
+        return
+    with engine.connect().execution_options(isolation_level="REPEATABLE READ") as connection:
+        with connection.begin():
+            yield connection
 
 
 def _selection(part: Part, by_name: dict[str, Part], event_id: int) -> Select[Any]:
