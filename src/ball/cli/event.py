@@ -22,8 +22,6 @@ import_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(import_app, name="import")
-app.command("export")(event_file.export_command)
-import_app.command(event_file.FILE_COMMAND)(event_file.import_command)
 
 
 @app.callback()
@@ -393,3 +391,9 @@ def import_trf_command(
         )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")
+
+
+# The whole event as one file (`ball.event_file`, docs/deploy.md): `ball event export` and
+# `ball event import FILE` (the import group's default command).
+app.command("export")(event_file.export_command)
+import_app.command(event_file.FILE_COMMAND)(event_file.import_command)

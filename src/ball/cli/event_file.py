@@ -38,9 +38,11 @@ def export_command(
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Write the whole event to one file (JSON, docs/deploy.md): every round, pairing,
-    result, tie game, sanction, log line, team, group stage, Mahjong session, recorded
-    Xiangqi game and table clock. No secrets: PINs, recovery codes and device keys stay."""
+    """Write the whole event to one file (JSON, docs/deploy.md).
+
+    Every round, pairing, result, tie game, sanction, log line, team, group stage, Mahjong
+    session, recorded Xiangqi game and table clock. No secrets: PINs, recovery codes and
+    device keys stay in this database."""
     from sqlalchemy import select
 
     from ball.event_file.write import dumps, event_document, snapshot
@@ -82,8 +84,11 @@ def import_command(
     path: str = typer.Argument(..., help="An event file (from 'ball event export'), or -."),
     db: str | None = DB,
 ) -> None:
-    """Import an event file: the event is created, or, when this database has it already
-    (the same uid), replaced by the file's content; the same file again changes nothing."""
+    """Import an event file: created, replaced or unchanged.
+
+    The event is found by its uid: a new one is created; one this database has is replaced
+    by the file's content (keeping its id and desk PIN); the same file again changes nothing.
+    A bad file is one line and nothing written."""
     from ball.event_file.check import EventFileError, parse
     from ball.event_file.load import import_event
 
