@@ -86,3 +86,25 @@ def test_export_to_standard_output_by_name(tmp_path):
     assert done.exit_code == 0, done.output
     doc = json.loads(done.stdout)
     assert doc["format"] == "ball-event" and doc["tables"]["tournament_events"][0]["name"] == "Open"
+
+
+def test_a_row_naming_another_events_entrant_is_refused_not_exported(tmp_path):
+    """A database whose log names an entrant of another event (no key forbids it) gives one
+    line and no file, never a file whose references the import would refuse."""
+    db = str(tmp_path / "venue.sqlite")
+    svc = TournamentService(db)
+    svc.create_event(name="Open", system="swiss")
+    svc.create_event(name="Other", system="swiss")
+    svc.add_player("Zed", event="Other")
+    engine = make_engine(db)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tournament_log (event_id, kind, entrant_id, detail, at) "
+                "VALUES (1, 'note', 1, 'misfiled', 0)"
+            )
+        )
+    out = tmp_path / "out.json"
+    message = refused("event", "export", "--db", db, "--event", "1", "-o", str(out))
+    assert "tournament_log.entrant_id = 1 names no row of this event" in message
+    assert not out.exists()

@@ -45,14 +45,17 @@ def export_command(
     device keys stay in this database."""
     from sqlalchemy import select
 
-    from ball.event_file.write import dumps, event_document, snapshot
+    from ball.event_file.write import ExportError, dumps, event_document, snapshot
 
     svc = service(db)
     info = run(lambda: svc.event_info(event=event_ref(event)))
     events = _events_table()
     with snapshot(svc.engine) as connection:
         uid = connection.scalar(select(events.c.uid).where(events.c.id == info.id))
-        text = dumps(event_document(connection, info.id, str(uid)))
+        try:
+            text = dumps(event_document(connection, info.id, str(uid)))
+        except ExportError as exc:
+            fail(f"event {info.id}: {exc}")
     if output == "-":
         typer.echo(text, nl=False)
         return

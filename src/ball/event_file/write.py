@@ -26,6 +26,10 @@ FORMAT = "ball-event"
 VERSION = 1
 
 
+class ExportError(ValueError):
+    """The event's rows cannot be written as a file; the message is one line."""
+
+
 @contextmanager
 def snapshot(engine: Engine) -> Iterator[Connection]:
     """A connection whose reads all see one moment of the database, so an export taken
@@ -39,9 +43,9 @@ def snapshot(engine: Engine) -> Iterator[Connection]:
             finally:
                 connection.rollback()
         return
-    with engine.connect().execution_options(isolation_level="REPEATABLE READ") as connection:
-        with connection.begin():
-            yield connection
+    connection = engine.connect().execution_options(isolation_level="REPEATABLE READ")
+    with connection, connection.begin():
+        yield connection
 
 
 def _selection(part: Part, by_name: dict[str, Part], event_id: int) -> Select[Any]:
@@ -105,12 +109,18 @@ def event_document(connection: Connection, event_id: int, uid: str) -> dict[str,
             item: dict[str, Any] = {}
             for column in part.columns:
                 value = row[column.name]
-                if column.name == "id" and part.own_id is not None:
-                    value = local[part.name][value]
-                elif column.name in part.refs and value is not None:
-                    value = local[part.refs[column.name]][value]
-                elif (part.name, column.name) in ENTRANT_IDS_IN_JSON:
-                    value = _renumber_json(value, local[ENTRANTS])
+                try:
+                    if column.name == "id" and part.own_id is not None:
+                        value = local[part.name][value]
+                    elif column.name in part.refs and value is not None:
+                        value = local[part.refs[column.name]][value]
+                    elif (part.name, column.name) in ENTRANT_IDS_IN_JSON:
+                        value = _renumber_json(value, local[ENTRANTS])
+                except (KeyError, ValueError, TypeError):
+                    raise ExportError(
+                        f"{part.name}.{column.name} = {value!r} names no row of this event: "
+                        "the database is inconsistent, nothing was written"
+                    ) from None
                 item[column.name] = _value(column, value)
             out.append(item)
         if part.own_id is None:  # keyed by what it refers to: in that order
