@@ -79,13 +79,16 @@ def test_export_refusals_are_one_line_and_write_no_file(tmp_path):
     assert not out.exists() and not (tmp_path / "absent.sqlite").exists()
 
 
-def test_export_to_standard_output_by_name(tmp_path):
+def test_export_to_standard_output_by_name_and_import_from_standard_input(tmp_path):
     db = str(tmp_path / "venue.sqlite")
     TournamentService(db).create_event(name="Open", system="swiss")
     done = runner.invoke(app, ["event", "export", "--db", db, "--event", "Open", "-o", "-"])
     assert done.exit_code == 0, done.output
     doc = json.loads(done.stdout)
     assert doc["format"] == "ball-event" and doc["tables"]["tournament_events"][0]["name"] == "Open"
+    target = str(tmp_path / "federation.sqlite")  # made by the import
+    piped = runner.invoke(app, ["event", "import", "-", "--db", target], input=done.stdout)
+    assert piped.exit_code == 0 and piped.stdout == "event 1: Open: created\n", piped.output
 
 
 def test_a_row_naming_another_events_entrant_is_refused_not_exported(tmp_path):
