@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ball.cli import event_file
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
 
@@ -14,7 +15,12 @@ if TYPE_CHECKING:  # the CLI imports the tournament only when a command runs
     from ball.tournament.outcomes import LogLine
 
 app = typer.Typer(help="Tournament events and their entrants.", no_args_is_help=True)
-import_app = typer.Typer(help="Create an event from another format.", no_args_is_help=True)
+import_app = typer.Typer(
+    cls=event_file.ImportGroup,
+    help="Import an event: 'ball event import FILE' reads an event file (from 'ball event "
+    "export'), 'ball event import trf FILE' a TRF.",
+    no_args_is_help=True,
+)
 app.add_typer(import_app, name="import")
 
 
@@ -385,3 +391,9 @@ def import_trf_command(
         )
     )
     typer.echo(f"event {info.id}: {info.name} ({info.system})")
+
+
+# The whole event as one file (`ball.event_file`, docs/deploy.md): `ball event export` and
+# `ball event import FILE` (the import group's default command).
+app.command("export")(event_file.export_command)
+import_app.command(event_file.FILE_COMMAND)(event_file.import_command)

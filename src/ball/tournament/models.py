@@ -8,6 +8,7 @@ organiser may change (scoring, tie-break chain) are stored as JSON text on the e
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, event
@@ -63,6 +64,9 @@ class Event(Base):
     tie_extra_games: Mapped[int] = mapped_column(Integer, default=0)
     tie_break: Mapped[str] = mapped_column(String(12), default="lots")
     created_at: Mapped[float] = mapped_column(Float)
+    # The event's identity across databases (tournament_0008_uid): `ball event export` writes
+    # it and `ball event import` finds the event by it, whatever its id in either database.
+    uid: Mapped[str] = mapped_column(String(32), unique=True, default=lambda: uuid.uuid4().hex)
 
     entrants: Mapped[list[Entrant]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Entrant.registered"
