@@ -33,7 +33,7 @@ from ball.match.half_timer import TurnTimer, half_turns
 from ball.match.narrate import consequences, describe
 from ball.match.timing import Timing
 from ball.storage.text import bad_character, too_long
-from ball.web import searches
+from ball.web import search_jobs, search_work, searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -67,6 +67,20 @@ class ComputerBusy(GameError):
     """Too many computer searches queued (`ball.web.searches`): ask again later."""
 
     status = 429
+
+
+class ComputerThinking(GameError):
+    """The computer's reply is not ready within the request (another process holds its
+    search): answered 202 with `view`, where to ask again (`GameStore.computer`)."""
+
+    status = 202
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(f"the computer is still thinking; ask {view['poll']}")
+        self.view = view
+
+
+QUICK_WAIT = 2.0  # seconds a request waits for a search another process holds, then 202
 
 
 @dataclass
@@ -707,32 +721,85 @@ class GameStore:
 
     def _searchable(self) -> None:
         """429 before a player's action is stored if the computer could not answer it now
-        (this client's search queue is full)."""
+        (this client's searches, here or in the database's queue, are at their limit)."""
         try:
-            searches.pool.check(self.client)
+            search_work.backend().check(self.client)
+            with search_work.engine_of(self.sessions).connect() as connection:
+                search_jobs.check(connection, self.client)
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
 
     def _computer_turns(self, game_id: str) -> None:
-        """The computer's actions while it is its turn: searched on a copy of the position
-        in the search pool (`ball.web.searches`) without holding the write lock, then
-        applied under it only if nobody changed the game meanwhile (else the computer's
-        answer is dropped: the game moved on and the next request asks again)."""
+        """The computer's actions while it is its turn: a job of the database's search queue
+        (`ball.web.search_jobs`), searched on a copy of the position without holding the
+        write lock (`ball.web.search_work`), whose answer `_apply_reply` stores only if
+        nobody changed the game meanwhile. `ComputerThinking` when another process holds
+        the search and it is not done within `QUICK_WAIT` seconds."""
+        job = self._computer_job(game_id)
+        if job is None:
+            return
+        try:
+            job = search_work.settle(self.sessions, job, self.client, QUICK_WAIT)
+        except searches.SearchesBusy as exc:
+            raise ComputerBusy(str(exc)) from None
+        if not job.finished:
+            raise ComputerThinking(self.computer(game_id, wait=0.0))
+
+    def _computer_job(self, game_id: str) -> search_jobs.Job | None:
+        """The search job of the game's current position when the computer is to act there
+        (queued now, or the one already asked for), else None."""
         with self.sessions() as session:
             row = self._row(session, game_id)
             rebuilt = self._rebuilt(row)
             seen, side, mode = row.version, row.computer_side, row.mode
             level = agent_name(row.computer_level or "greedy")
         game = rebuilt.game
-        if half_over(mode, rebuilt) or game.actor != side or not game.legal_tuples():
-            return
-        # seeded by the log length: the same game gets the same replies
+        if mode != "computer" or half_over(mode, rebuilt) or game.actor != side:
+            return None
+        if not game.legal_tuples():
+            return None
+        engine = search_work.engine_of(self.sessions)
+        search_work.tidy_now_and_then(engine)
         try:
-            actions = searches.pool.run(
-                self.client, searches.ball_turn, game.to_json(), level, len(rebuilt.log), side
+            return search_jobs.enqueue(
+                engine,
+                kind="ball",
+                game_id=game_id,
+                version=seen,
+                level=level,
+                seed=len(rebuilt.log),  # the same game gets the same replies
+                side=side,
+                position=json.dumps(game.to_json()),
+                client=self.client,
             )
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
+
+    def computer(self, game_id: str, wait: float = 0.0) -> dict[str, Any]:
+        """Is the computer's move ready: its search job as any process reads it from the
+        database. A job nobody holds (queued, or its worker was killed) is searched here
+        first, waiting at most `wait` seconds for a job another process holds."""
+        job = self._computer_job(game_id)
+        if job is not None and not job.finished and wait > 0:
+            try:
+                job = search_work.settle(self.sessions, job, self.client, wait)
+            except searches.SearchesBusy as exc:
+                raise ComputerBusy(str(exc)) from None
+        with self.sessions() as session:
+            version = self._row(session, game_id).version
+        return {
+            "id": game_id,
+            "version": version,
+            "state": "none" if job is None else job.state,
+            "ready": job is None or job.finished,
+            "poll": None if job is None or job.finished else f"/api/games/{game_id}/computer",
+            "error": job.result if job is not None and job.state == "failed" else None,
+        }
+
+    def _apply_reply(self, game_id: str, seen: int, actions: list[str]) -> None:
+        """Store the computer's `actions` searched at version `seen`, only if the game is
+        still there (else they are dropped: the game moved on, or this answer was stored
+        already by a worker killed before it marked its job done)."""
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.version != seen:
@@ -748,7 +815,10 @@ class GameStore:
                     break
                 rebuilt = rebuilt.extended(game, entry)
             if len(rebuilt.log) > len(json.loads(row.actions)):
-                self._save(session, row, [e.action for e in rebuilt.log], [])
+                try:
+                    self._save(session, row, [e.action for e in rebuilt.log], [])
+                except GameConflict:  # another process wrote first: its write stands
+                    return
                 _cache.put((row.id, row.version), rebuilt)
 
     def next_half(self, game_id: str, owner: str | None = None) -> dict[str, Any]:
@@ -883,3 +953,14 @@ class GameStore:
                 }
                 for r in rows
             ]
+
+
+def _search_ball(job: search_jobs.Job) -> tuple[Any, tuple[Any, ...]]:
+    return searches.ball_turn, (json.loads(job.position), job.level, job.seed, job.side)
+
+
+def _apply_ball(sessions: sessionmaker, job: search_jobs.Job, answer: Any) -> None:
+    GameStore(sessions)._apply_reply(job.game_id, job.version, list(answer))
+
+
+search_work.register("ball", search_work.Kind(_search_ball, _apply_ball))
