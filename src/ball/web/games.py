@@ -743,7 +743,7 @@ class GameStore:
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
         if not job.finished:
-            raise ComputerThinking(self.computer(game_id, wait=0.0))
+            raise ComputerThinking(self._computer_view(game_id, job))
 
     def _computer_job(self, game_id: str) -> search_jobs.Job | None:
         """The search job of the game's current position when the computer is to act there
@@ -780,11 +780,14 @@ class GameStore:
         database. A job nobody holds (queued, or its worker was killed) is searched here
         first, waiting at most `wait` seconds for a job another process holds."""
         job = self._computer_job(game_id)
-        if job is not None and not job.finished and wait > 0:
+        if job is not None and not job.finished:
             try:
                 job = search_work.settle(self.sessions, job, self.client, wait)
             except searches.SearchesBusy as exc:
                 raise ComputerBusy(str(exc)) from None
+        return self._computer_view(game_id, job)
+
+    def _computer_view(self, game_id: str, job: search_jobs.Job | None) -> dict[str, Any]:
         with self.sessions() as session:
             version = self._row(session, game_id).version
         return {
