@@ -4,6 +4,7 @@ PostgreSQL, the search queue in the database between them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -40,10 +41,8 @@ def test_a_computer_move_asked_of_a_killed_worker_is_collected_from_another(
     body = {"mode": "computer", "computer_side": "N", "computer_level": "hard"}
 
     def ask() -> None:
-        try:
+        with contextlib.suppress(OSError, urllib.error.URLError):  # its server is killed
             _call(f"{first.url}/api/games", "POST", body)
-        except (OSError, urllib.error.URLError):  # its server is killed under it
-            pass
 
     asking = threading.Thread(target=ask, daemon=True)
     asking.start()

@@ -15,7 +15,19 @@ async function call(method, path, body) {
     const detail = typeof data === "object" && data && data.detail ? data.detail : data;
     throw new ApiError(typeof detail === "string" ? detail : JSON.stringify(detail));
   }
+  if (response.status === 202 && data && data.poll) return settled(data);
   return data;
+}
+
+// The computer's reply that another server process is still searching is answered 202 with
+// where to ask (issue 34): ask there until it is ready, then read the game as it is then.
+async function settled(pending) {
+  let view = pending;
+  while (view && view.poll && !view.ready) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    view = await call("GET", view.poll);
+  }
+  return call("GET", game(pending.id));
 }
 
 // The simulator's answers carry only the log entries after those we hold (`?since=N`,
