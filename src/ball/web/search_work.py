@@ -21,6 +21,7 @@ waiting for it, and that client's next question is what moves it.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import socket
@@ -81,8 +82,10 @@ _names: dict[str, object] = {}
 
 
 class RaySearches:
-    """Searches as Ray tasks on the cluster at `address` (`ball serve --ray`): Ray is the
-    optional `cluster` extra, imported at the first search."""
+    """Searches as Ray tasks on the cluster at `address` (`ball serve --ray`; "local" starts
+    a Ray instance of this machine): Ray is the optional `cluster` extra, imported and
+    joined at the first search. The cluster bounds how many run at once; the database's
+    limits bound how many are asked for."""
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -93,18 +96,28 @@ class RaySearches:
         """The cluster has its own queue; the database's limits (`search_jobs.check`) hold."""
 
     def run(self, client: str, work: Callable[..., Any], *args: Any) -> Any:
+        ray = self._started()
+        with self._lock:
+            remote = self._remote.get(work)
+            if remote is None:
+                remote = self._remote[work] = ray.remote(num_cpus=1)(work)
+        return ray.get(remote.remote(*args))
+
+    def _started(self) -> Any:
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no network at run time
         try:
             import ray
         except ImportError:
             raise RuntimeError("--ray needs Ray: install ball-toolbox[cluster]") from None
         with self._lock:
             if not ray.is_initialized():
-                address = None if self.address == "local" else self.address
-                ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-            remote = self._remote.get(work)
-            if remote is None:
-                remote = self._remote[work] = ray.remote(work)
-        return ray.get(remote.remote(*args))
+                ray.init(
+                    address=self.address,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.ERROR,
+                )
+        return ray
 
 
 _ray: dict[str, RaySearches] = {}
