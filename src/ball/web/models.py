@@ -148,9 +148,9 @@ class SearchJob(Base):
     when, and its answer. One job per game and version (the position searched): asking
     again for the same position finds the same job."""
 
-    __tablename__ = "search_jobs"
+    __tablename__ = "web_search_jobs"
     __table_args__ = (
-        UniqueConstraint("kind", "game_id", "version", name="uq_search_jobs_game_version"),
+        UniqueConstraint("kind", "game_id", "version", name="uq_web_search_jobs_game_version"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

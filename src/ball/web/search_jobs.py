@@ -1,6 +1,6 @@
 """The queue of computer searches in the database (issue 34): what every server process sees.
 
-A search the computer must make (its turn in a simulator game) is a row of `search_jobs`
+A search the computer must make (its turn in a simulator game) is a row of `web_search_jobs`
 before anyone runs it: one row per game and version, so asking again for the same position
 finds the same job. A worker *claims* a job with a lease (`state` running, `worker`, and
 `lease_until` a few seconds ahead) that it renews while the search runs
@@ -39,7 +39,7 @@ _c = _table.c
 
 @dataclass(frozen=True)
 class Job:
-    """A row of `search_jobs` as plain values."""
+    """A row of `web_search_jobs` as plain values."""
 
     id: int
     kind: str

@@ -21,7 +21,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.create_table(
-        "search_jobs",
+        "web_search_jobs",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("game_id", sa.String(32), nullable=False),
@@ -38,11 +38,11 @@ def upgrade() -> None:
         sa.Column("result", sa.Text(), nullable=True),
         sa.Column("created_at", sa.Float(), nullable=False),
         sa.Column("finished_at", sa.Float(), nullable=True),
-        sa.UniqueConstraint("kind", "game_id", "version", name="uq_search_jobs_game_version"),
+        sa.UniqueConstraint("kind", "game_id", "version", name="uq_web_search_jobs_game_version"),
     )
-    op.create_index("ix_search_jobs_state", "search_jobs", ["state"])
+    op.create_index("ix_web_search_jobs_state", "web_search_jobs", ["state"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_search_jobs_state", table_name="search_jobs")
-    op.drop_table("search_jobs")
+    op.drop_index("ix_web_search_jobs_state", table_name="web_search_jobs")
+    op.drop_table("web_search_jobs")
