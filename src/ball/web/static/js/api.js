@@ -60,6 +60,8 @@ export const api = {
   // a new game's state, stored nowhere (id ""): a game is stored at its first action
   previewGame: (body) => call("POST", "/api/games/preview", body),
   game: (id) => call("GET", game(id)).then(keep),
+  // "is the computer's move ready", asked until it is; then the game
+  computerMove: (id) => call("GET", `${game(id)}/computer`).then(settled).then(keep),
   apply: (id, action, version) =>
     call("POST", `${game(id)}/actions${tail(id, version)}`, { action, version }).then(keep),
   undo: (id) => call("POST", `${game(id)}/undo${tail(id)}`).then(keep),
