@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.web import games, search_jobs, search_work
+from ball.web import search_jobs, search_work
 
 pytestmark = pytest.mark.browser
 SIM = "window.ballSimulator"
@@ -24,7 +24,7 @@ def test_a_reply_answered_202_is_collected_by_the_page(page, live_server, monkey
             searching(sessions, job, client)
 
     monkeypatch.setattr(search_work, "run", first_claimer_dies)
-    monkeypatch.setattr(games, "QUICK_WAIT", 0.0)
+    monkeypatch.setattr(search_work, "QUICK_WAIT", 0.0)
     monkeypatch.setattr(search_jobs, "LEASE_SECONDS", 0.5)
     body = {"mode": "computer", "computer_side": "S", "computer_level": "greedy"}
     with httpx.Client(base_url=live_server, timeout=60) as c:
@@ -61,7 +61,7 @@ def test_a_game_opened_on_the_computers_lost_turn_asks_for_the_move(page, live_s
             searching(sessions, job, client)
 
     monkeypatch.setattr(search_work, "run", first_claimer_dies)
-    monkeypatch.setattr(games, "QUICK_WAIT", 0.0)
+    monkeypatch.setattr(search_work, "QUICK_WAIT", 0.0)
     monkeypatch.setattr(search_jobs, "LEASE_SECONDS", 0.5)
     body = {"mode": "computer", "computer_side": "S", "computer_level": "greedy"}
     with httpx.Client(base_url=live_server, timeout=60) as c:

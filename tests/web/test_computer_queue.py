@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from ball.ai.mcts import LEVELS
 from ball.engine import Game
-from ball.web import games, search_jobs, search_work, searches
+from ball.web import search_jobs, search_work, searches
 from ball.web.app import create_app
 from ball.web.models import SearchJob
 
@@ -35,7 +35,7 @@ def test_a_reply_held_by_a_dead_process_is_a_202_and_is_collected_after_its_leas
     searching = search_work.run
     # the process that claims the search dies before it answers: it never finishes the job
     monkeypatch.setattr(search_work, "run", lambda sessions, job, client: None)
-    monkeypatch.setattr(games, "QUICK_WAIT", 0.0)
+    monkeypatch.setattr(search_work, "QUICK_WAIT", 0.0)
     monkeypatch.setattr(search_jobs, "LEASE_SECONDS", 0.5)
     state, played = made, 0
     while state["actor"] == "N":  # the player's whole turn; its last action is answered 202
@@ -97,3 +97,48 @@ def test_asking_about_a_game_without_a_computer_to_act(tmp_path):
     missing = client.get("/api/games/nosuchgame/computer")
     assert missing.status_code == 404 and "does not exist" in missing.json()["detail"]
     assert jobs(client) == []
+
+
+def test_a_xiangqi_reply_held_by_a_dead_process_is_a_202_and_collected_after_its_lease(
+    tmp_path, monkeypatch
+):
+    client = TestClient(create_app(str(tmp_path / "q.sqlite")))
+    made = client.post("/api/xiangqi/games", json={"mode": "computer", "computer": "black"})
+    assert made.status_code == 201, made.text
+    number = made.json()["id"]
+    searching = search_work.run
+    monkeypatch.setattr(search_work, "run", lambda sessions, job, client: None)
+    monkeypatch.setattr(search_work, "QUICK_WAIT", 0.0)
+    monkeypatch.setattr(search_jobs, "LEASE_SECONDS", 0.5)
+    answer = client.post(f"/api/xiangqi/games/{number}/moves", json={"move": "h2e2"})
+    assert answer.status_code == 202, answer.text
+    poll = f"/api/xiangqi/games/{number}/computer"
+    assert answer.json() == {
+        "id": str(number),
+        "version": 1,
+        "state": "running",
+        "ready": False,
+        "poll": poll,
+        "error": None,
+    }
+    assert client.get(poll).json()["state"] == "running"  # its lease still holds
+    monkeypatch.setattr(search_work, "run", searching)
+    time.sleep(0.6)
+    ready = client.get(poll).json()
+    assert ready["ready"] and ready["state"] == "done" and ready["version"] == 2, ready
+    state = client.get(f"/api/xiangqi/games/{number}").json()
+    assert [m["iccs"] for m in state["moves"]][0] == "h2e2" and len(state["moves"]) == 2
+    (job,) = jobs(client)
+    assert (job.kind, job.attempts, job.state) == ("xiangqi", 2, "done")
+    assert json.loads(job.result or "") == state["moves"][1]["iccs"]
+    assert client.get(poll).json()["state"] == "none"  # red, the player, is to move
+
+
+def test_the_queued_xiangqi_reply_is_the_seeded_search(tmp_path):
+    client = TestClient(create_app(str(tmp_path / "q.sqlite")))
+    body = {"mode": "computer", "computer": "red", "level": "easy"}
+    state = client.post("/api/xiangqi/games", json=body).json()  # red, the computer, first
+    (job,) = jobs(client)
+    assert (job.level, job.seed, job.side, job.version) == ("easy", 0, "red", 0)
+    expected = searches.xiangqi_move(job.position, "easy", 0)
+    assert [m["iccs"] for m in state["moves"]] == [expected]

@@ -80,9 +80,6 @@ class ComputerThinking(GameError):
         self.view = view
 
 
-QUICK_WAIT = 2.0  # seconds a request waits for a search another process holds, then 202
-
-
 @dataclass
 class LogEntry:
     """One applied action as the action log shows it: who, what, and the PB it added."""
@@ -723,9 +720,7 @@ class GameStore:
         """429 before a player's action is stored if the computer could not answer it now
         (this client's searches, here or in the database's queue, are at their limit)."""
         try:
-            search_work.backend().check(self.client)
-            with search_work.engine_of(self.sessions).connect() as connection:
-                search_jobs.check(connection, self.client)
+            search_work.check(self.sessions, self.client)
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
 
@@ -734,12 +729,12 @@ class GameStore:
         (`ball.web.search_jobs`), searched on a copy of the position without holding the
         write lock (`ball.web.search_work`), whose answer `_apply_reply` stores only if
         nobody changed the game meanwhile. `ComputerThinking` when another process holds
-        the search and it is not done within `QUICK_WAIT` seconds."""
+        the search and it is not done within `search_work.QUICK_WAIT` seconds."""
         job = self._computer_job(game_id)
         if job is None:
             return
         try:
-            job = search_work.settle(self.sessions, job, self.client, QUICK_WAIT)
+            job = search_work.settle(self.sessions, job, self.client, search_work.QUICK_WAIT)
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
         if not job.finished:
@@ -790,14 +785,7 @@ class GameStore:
     def _computer_view(self, game_id: str, job: search_jobs.Job | None) -> dict[str, Any]:
         with self.sessions() as session:
             version = self._row(session, game_id).version
-        return {
-            "id": game_id,
-            "version": version,
-            "state": "none" if job is None else job.state,
-            "ready": job is None or job.finished,
-            "poll": None if job is None or job.finished else f"/api/games/{game_id}/computer",
-            "error": job.result if job is not None and job.state == "failed" else None,
-        }
+        return search_work.view(game_id, version, job, f"/api/games/{game_id}/computer")
 
     def _apply_reply(self, game_id: str, seen: int, actions: list[str]) -> None:
         """Store the computer's `actions` searched at version `seen`, only if the game is

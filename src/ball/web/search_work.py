@@ -39,6 +39,7 @@ from ball.web import search_jobs, searches
 from ball.web.search_jobs import Job
 
 RAY_ENV = "BALL_SEARCH_RAY"  # a Ray address: the searches run on that cluster
+QUICK_WAIT = 2.0  # seconds a request waits for a search another process holds, then 202
 POLL_SECONDS = 0.1  # how often a waiter re-reads a job another process holds
 TIDY_EVERY = 60.0  # seconds between two clean-ups of the queue by one process
 
@@ -220,6 +221,28 @@ def run(sessions: sessionmaker, job: Job, client: str) -> None:
             return
         kind.apply(sessions, job, answer)
         search_jobs.finish(engine, job.id, me, "done", json.dumps(answer))
+
+
+def check(sessions: sessionmaker, client: str) -> None:
+    """`searches.SearchesBusy` now if a search of `client` would be refused (where it runs,
+    or by the database's limits): asked before a player's move that the computer must
+    answer, so the move is not stored without its answer."""
+    backend().check(client)
+    with engine_of(sessions).connect() as connection:
+        search_jobs.check(connection, client)
+
+
+def view(game_id: str, version: int, job: Job | None, poll: str) -> dict[str, Any]:
+    """Is the computer's move ready, as the API answers it (`ComputerOut`): the search of
+    the game's current position (`job`, None when the computer is not to act there)."""
+    return {
+        "id": game_id,
+        "version": version,
+        "state": "none" if job is None else job.state,
+        "ready": job is None or job.finished,
+        "poll": None if job is None or job.finished else poll,
+        "error": job.result if job is not None and job.state == "failed" else None,
+    }
 
 
 def settle(sessions: sessionmaker, job: Job, client: str, wait: float) -> Job:
