@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ball import device_key
-from ball.web import search_work, security
+from ball.web import search_work, security, xiangqi_replies
 from ball.web.api import THINKING, ComputerOut
 from ball.web.game_quota import admit_game
 from ball.web.games import ComputerThinking, GameError
@@ -216,7 +216,7 @@ def computer_reply(request: Request, game_id: str):
     is run by this process before it answers, one another process runs is waited for a
     moment."""
     with _errors():
-        return store(request).reply(game_id, wait=search_work.QUICK_WAIT)
+        return xiangqi_replies.reply(store(request), game_id, search_work.QUICK_WAIT)
 
 
 @router.post(

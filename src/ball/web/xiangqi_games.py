@@ -21,10 +21,9 @@ from ball import device_key
 from ball.ai.xiangqi import LEVELS
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import search_jobs, search_work, searches, xiangqi_notation
+from ball.web import search_work, searches, xiangqi_notation
 from ball.web.games import (
     ComputerBusy,
-    ComputerThinking,
     GameConflict,
     GameError,
     GameNotFound,
@@ -402,62 +401,12 @@ class XiangqiStore:
 
     def _computer_reply(self, text: str) -> None:
         """The computer's move when it is its turn in a game against it: a job of the
-        database's search queue, searched without the write lock and applied by
-        `_apply_reply` only if the game is still where it was searched, as the simulator's
-        (`ball.web.games`, `ball.web.search_work`). `ComputerThinking` when another process
-        holds the search and it is not done within `search_work.QUICK_WAIT` seconds."""
-        job = self._reply_job(text)
-        if job is None:
-            return
-        try:
-            job = search_work.settle(self.sessions, job, self.client, search_work.QUICK_WAIT)
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
-        if not job.finished:
-            raise ComputerThinking(self._reply_view(text, job))
+        database's search queue (`ball.web.xiangqi_replies`)."""
+        from ball.web import xiangqi_replies  # it builds on this module
 
-    def _reply_job(self, text: str) -> search_jobs.Job | None:
-        """The search job of the game's position when the computer is to move there."""
-        with self.sessions() as session:
-            row = self._row(session, text)
-            if row.mode != "computer" or row.level is None or row.computer is None:
-                return None
-            game, level, seen, side = self._cache.get(row), row.level, row.version, row.computer
-            if game.outcome() is not None or str(game.position.turn) != side:
-                return None
-            number = str(row.id)
-        try:
-            return search_jobs.enqueue(
-                search_work.engine_of(self.sessions),
-                kind="xiangqi",
-                game_id=number,
-                version=seen,
-                level=level,
-                seed=len(game.moves),
-                side=side,
-                position=game.position.fen(),
-                client=self.client,
-            )
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        xiangqi_replies.computer_reply(self, text)
 
-    def reply(self, text: str, wait: float = 0.0) -> dict[str, Any]:
-        """Is the computer's move ready (`GameStore.computer` for Xiangqi games)."""
-        job = self._reply_job(text)
-        if job is not None and not job.finished:
-            try:
-                job = search_work.settle(self.sessions, job, self.client, wait)
-            except searches.SearchesBusy as exc:
-                raise ComputerBusy(str(exc)) from None
-        return self._reply_view(text, job)
-
-    def _reply_view(self, text: str, job: search_jobs.Job | None) -> dict[str, Any]:
-        with self.sessions() as session:
-            row = self._row(session, text)
-            number, version = str(row.id), row.version
-        return search_work.view(number, version, job, f"/api/xiangqi/games/{number}/computer")
-
-    def _apply_reply(self, text: str, seen: int, move: str | None) -> None:
+    def store_reply(self, text: str, seen: int, move: str | None) -> None:
         """Store the computer's `move` searched at version `seen`, only if the game is still
         there (else dropped: someone moved it on, or it was stored already)."""
         if move is None:  # no legal move: the game is over on the board
@@ -631,14 +580,3 @@ def explain(fen: str, frm: str, to: str | None) -> dict[str, str] | None:
     except XiangqiError as exc:
         raise BadRequest(f"square: {exc}") from None
     return None if refusal is None else refusal.to_json()
-
-
-def _search_xiangqi(job: search_jobs.Job) -> tuple[Any, tuple[Any, ...]]:
-    return searches.xiangqi_move, (job.position, job.level, job.seed)
-
-
-def _apply_xiangqi(sessions: sessionmaker[Session], job: search_jobs.Job, answer: Any) -> None:
-    XiangqiStore(sessions)._apply_reply(job.game_id, job.version, answer)
-
-
-search_work.register("xiangqi", search_work.Kind(_search_xiangqi, _apply_xiangqi))
