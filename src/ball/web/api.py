@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
 from ball.web import games as games_service
-from ball.web import search_work, sim_story
+from ball.web import search_work, sim_replies, sim_story
 from ball.web.game_quota import admit_game
 from ball.web.games import ComputerThinking, GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
@@ -372,7 +372,7 @@ def computer_move(request: Request, game_id: str):
     run by this process before it answers; one another process runs is waited for a
     moment. 429 when the asker's searches are at their limit."""
     with _errors():
-        return store(request).computer(game_id, wait=search_work.QUICK_WAIT)
+        return sim_replies.computer(store(request), game_id, search_work.QUICK_WAIT)
 
 
 @router.get(

@@ -24,7 +24,6 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
@@ -33,7 +32,7 @@ from ball.match.half_timer import TurnTimer, half_turns
 from ball.match.narrate import consequences, describe
 from ball.match.timing import Timing
 from ball.storage.text import bad_character, too_long
-from ball.web import search_jobs, search_work, searches
+from ball.web import search_work, searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -71,7 +70,7 @@ class ComputerBusy(GameError):
 
 class ComputerThinking(GameError):
     """The computer's reply is not ready within the request (another process holds its
-    search): answered 202 with `view`, where to ask again (`GameStore.computer`)."""
+    search): answered 202 with `view`, where to ask again (`ball.web.sim_replies`)."""
 
     status = 202
 
@@ -725,69 +724,14 @@ class GameStore:
             raise ComputerBusy(str(exc)) from None
 
     def _computer_turns(self, game_id: str) -> None:
-        """The computer's actions while it is its turn: a job of the database's search queue
-        (`ball.web.search_jobs`), searched on a copy of the position without holding the
-        write lock (`ball.web.search_work`), whose answer `_apply_reply` stores only if
-        nobody changed the game meanwhile. `ComputerThinking` when another process holds
-        the search and it is not done within `search_work.QUICK_WAIT` seconds."""
-        job = self._computer_job(game_id)
-        if job is None:
-            return
-        try:
-            job = search_work.settle(self.sessions, job, self.client, search_work.QUICK_WAIT)
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
-        if not job.finished:
-            raise ComputerThinking(self._computer_view(game_id, job))
+        """The computer's actions while it is its turn: a job of the database's search
+        queue (`ball.web.sim_replies`), searched on a copy of the position without holding
+        the write lock, stored by `store_reply`."""
+        from ball.web import sim_replies  # it builds on this module
 
-    def _computer_job(self, game_id: str) -> search_jobs.Job | None:
-        """The search job of the game's current position when the computer is to act there
-        (queued now, or the one already asked for), else None."""
-        with self.sessions() as session:
-            row = self._row(session, game_id)
-            rebuilt = self._rebuilt(row)
-            seen, side, mode = row.version, row.computer_side, row.mode
-            level = agent_name(row.computer_level or "greedy")
-        game = rebuilt.game
-        if mode != "computer" or half_over(mode, rebuilt) or game.actor != side:
-            return None
-        if not game.legal_tuples():
-            return None
-        engine = search_work.engine_of(self.sessions)
-        search_work.tidy_now_and_then(engine)
-        try:
-            return search_jobs.enqueue(
-                engine,
-                kind="ball",
-                game_id=game_id,
-                version=seen,
-                level=level,
-                seed=len(rebuilt.log),  # the same game gets the same replies
-                side=side,
-                position=json.dumps(game.to_json()),
-                client=self.client,
-            )
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        sim_replies.computer_turns(self, game_id)
 
-    def computer(self, game_id: str, wait: float = 0.0) -> dict[str, Any]:
-        """Is the computer's move ready: its search job as any process reads it from the
-        database. A job nobody holds (queued, or its worker was killed) is searched here
-        first, waiting at most `wait` seconds for a job another process holds."""
-        job = self._computer_job(game_id)
-        if job is not None and not job.finished:
-            try:
-                job = search_work.settle(self.sessions, job, self.client, wait)
-            except searches.SearchesBusy as exc:
-                raise ComputerBusy(str(exc)) from None
-        return self._computer_view(game_id, job)
-
-    def _computer_view(self, game_id: str, job: search_jobs.Job | None) -> dict[str, Any]:
-        with self.sessions() as session:
-            version = self._row(session, game_id).version
-        return search_work.view(game_id, version, job, f"/api/games/{game_id}/computer")
-
-    def _apply_reply(self, game_id: str, seen: int, actions: list[str]) -> None:
+    def store_reply(self, game_id: str, seen: int, actions: list[str]) -> None:
         """Store the computer's `actions` searched at version `seen`, only if the game is
         still there (else they are dropped: the game moved on, or this answer was stored
         already by a worker killed before it marked its job done)."""
@@ -944,14 +888,3 @@ class GameStore:
                 }
                 for r in rows
             ]
-
-
-def _search_ball(job: search_jobs.Job) -> tuple[Any, tuple[Any, ...]]:
-    return searches.ball_turn, (json.loads(job.position), job.level, job.seed, job.side)
-
-
-def _apply_ball(sessions: sessionmaker, job: search_jobs.Job, answer: Any) -> None:
-    GameStore(sessions)._apply_reply(job.game_id, job.version, list(answer))
-
-
-search_work.register("ball", search_work.Kind(_search_ball, _apply_ball))
