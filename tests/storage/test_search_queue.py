@@ -138,11 +138,34 @@ def test_limits_hold_across_processes(engine, monkeypatch):
     ask(engine, "g5", client="10.0.0.3")
 
 
+def test_abandoned_jobs_stop_counting_against_the_limits_but_are_still_run(engine):
+    held = ask(engine, "g1")
+    search_jobs.claim(engine, "killed", held.id)
+    ask(engine, "g2")
+    with pytest.raises(SearchesBusy):
+        ask(engine, "g3")
+    expire(engine, held.id)  # its worker was killed: the lease runs out
+    ask(engine, "g3")  # the address is not locked out by it
+    with pytest.raises(SearchesBusy):
+        ask(engine, "g4")
+    with engine.begin() as connection:  # g2 and g3 were queued long ago, never claimed
+        connection.execute(
+            update(SearchJob)
+            .where(SearchJob.state == "queued")
+            .values(created_at=time.time() - search_jobs.ABANDONED_SECONDS - 1)
+        )
+    ask(engine, "g4")
+    again = search_jobs.claim(engine, "B", held.id)  # asked about again, it is run
+    assert again is not None and again.attempts == 2
+
+
 def test_old_finished_jobs_are_forgotten(engine, monkeypatch):
     job = ask(engine, "g1")
     search_jobs.claim(engine, "A", job.id)
     search_jobs.finish(engine, job.id, "A", "done", "[]")
     assert search_jobs.tidy(engine) == 0  # kept a while: it answers "is my move ready"
+    stale = ask(engine, "g2")  # queued, its asker gone for good
     monkeypatch.setattr(search_jobs, "KEEP_FINISHED_SECONDS", -1.0)
-    assert search_jobs.tidy(engine) == 1
-    assert search_jobs.read(engine, job.id) is None
+    assert search_jobs.tidy(engine) == 2
+    assert search_jobs.read(engine, job.id) is None and search_jobs.read(engine, stale.id) is None
+    assert ask(engine, "g2").id != stale.id  # asked about again: a new job

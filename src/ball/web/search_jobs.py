@@ -11,7 +11,8 @@ never take the same row; on SQLite, whose writers take turns, the same UPDATE wi
 row lock is already atomic.
 
 The queue also holds the limits across processes: a client may have `QUEUED_PER_CLIENT`
-unfinished searches and everyone together `QUEUED_IN_ALL` (`searches.SearchesBusy`, a 429).
+live searches and everyone together `QUEUED_IN_ALL` (`searches.SearchesBusy`, a 429); a job
+abandoned with its killed worker stops counting after `ABANDONED_SECONDS`.
 Times are wall-clock seconds (`time.time()`), as leases are compared between processes.
 """
 
@@ -30,6 +31,10 @@ from ball.web.searches import QUEUED_IN_ALL, QUEUED_PER_CLIENT, SearchesBusy
 LEASE_SECONDS = 6.0  # a killed worker's search is taken again this long after its last renewal
 MAX_ATTEMPTS = 3  # a search that killed its worker this often is given up, not tried forever
 KEEP_FINISHED_SECONDS = 3600.0  # finished jobs are answers to "is my move ready" for a while
+# A job nobody has claimed for this long, or whose lease ran out (its worker was killed and
+# its asker has not asked again), no longer counts against the limits: it is still run the
+# next time someone asks about its game, but it cannot lock its address out meanwhile.
+ABANDONED_SECONDS = 60.0
 UNFINISHED = ("queued", "running")
 FINISHED = ("done", "failed")
 
@@ -70,12 +75,18 @@ _COLUMNS = [_c[name] for name in Job.__dataclass_fields__]
 
 
 def check(connection: Connection, client: str) -> None:
-    """`SearchesBusy` if `client`, or everyone, has as many unfinished searches as allowed."""
+    """`SearchesBusy` if `client`, or everyone, has as many live searches as allowed
+    (queued lately, or running under a lease that holds)."""
+    now = time.time()
+    live = or_(
+        and_(_c.state == "queued", _c.created_at > now - ABANDONED_SECONDS),
+        and_(_c.state == "running", _c.lease_until > now),
+    )
     mine, everyone = connection.execute(
         select(
             func.count().filter(_c.client == client),
             func.count(),
-        ).where(_c.state.in_(UNFINISHED))
+        ).where(live)
     ).one()
     if mine >= QUEUED_PER_CLIENT:
         raise SearchesBusy(
@@ -228,7 +239,8 @@ def newest(engine: Engine, kind: str, game_id: str) -> Job | None:
 
 def tidy(engine: Engine) -> int:
     """Give up jobs that used all their attempts and whose last lease ran out (`failed`), and
-    forget finished jobs older than `KEEP_FINISHED_SECONDS`; how many rows changed."""
+    forget finished jobs older than `KEEP_FINISHED_SECONDS` and unfinished ones nobody held
+    for as long (asked about again, such a game gets a new job); how many rows changed."""
     now = time.time()
     with engine.begin() as connection:
         given_up = connection.execute(
@@ -244,9 +256,13 @@ def tidy(engine: Engine) -> int:
                 finished_at=now,
             )
         )
+        old = now - KEEP_FINISHED_SECONDS
         gone = connection.execute(
             delete(_table).where(
-                _c.state.in_(FINISHED), _c.finished_at < now - KEEP_FINISHED_SECONDS
+                or_(
+                    and_(_c.state.in_(FINISHED), _c.finished_at < old),
+                    and_(_c.state.in_(UNFINISHED), _c.created_at < old, _c.lease_until < now),
+                )
             )
         )
     return int(given_up.rowcount) + int(gone.rowcount)
