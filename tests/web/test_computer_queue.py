@@ -142,3 +142,20 @@ def test_the_queued_xiangqi_reply_is_the_seeded_search(tmp_path):
     assert (job.level, job.seed, job.side, job.version) == ("easy", 0, "red", 0)
     expected = searches.xiangqi_move(job.position, "easy", 0)
     assert [m["iccs"] for m in state["moves"]] == [expected]
+
+
+def test_a_search_that_fails_is_told_in_one_line_and_the_game_kept(tmp_path, monkeypatch):
+    monkeypatch.setattr(searches.pool, "_compute", lambda job: job.work(*job.args))
+
+    def broken(*args):
+        raise RuntimeError("no evaluation for this position\nTraceback details")
+
+    monkeypatch.setattr(searches, "ball_turn", broken)
+    client = TestClient(create_app(str(tmp_path / "q.sqlite")))
+    made = client.post("/api/games", json={"mode": "computer", "computer_side": "N"})
+    assert made.status_code == 201, made.text
+    state = made.json()
+    assert state["log"] == [] and state["actor"] == "N"  # nothing stored of the search
+    answer = client.get(f"/api/games/{state['id']}/computer").json()
+    assert answer["state"] == "failed" and answer["ready"] and answer["poll"] is None
+    assert answer["error"] == "the search failed: no evaluation for this position"

@@ -217,7 +217,8 @@ def run(sessions: sessionmaker, job: Job, client: str) -> None:
             search_jobs.release(engine, job.id, me)
             raise
         except Exception as exc:  # the job's own fault, told to whoever asks about it
-            search_jobs.finish(engine, job.id, me, "failed", f"{type(exc).__name__}: {exc}")
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            search_jobs.finish(engine, job.id, me, "failed", f"the search failed: {first}")
             return
         kind.apply(sessions, job, answer)
         search_jobs.finish(engine, job.id, me, "done", json.dumps(answer))
