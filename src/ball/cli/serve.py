@@ -33,6 +33,14 @@ def serve(
         "from it have their X-Forwarded-For client address believed (by default no proxy "
         "header is trusted, so PIN throttles and request budgets count the TCP peer).",
     ),
+    ray: str | None = typer.Option(
+        None,
+        "--ray",
+        metavar="ADDRESS",
+        help="Run the computer's searches as tasks on the Ray cluster at ADDRESS ('local': "
+        "a Ray instance on this machine) instead of this server's own search processes; "
+        "needs the cluster extra (ball-toolbox[cluster]).",
+    ),
 ) -> None:
     """Start the web toolbox (FastAPI under uvicorn)."""
     import os
@@ -46,6 +54,8 @@ def serve(
         fail("no database given: pass --db PATH (an SQLite file is created) or set BALL_DB")
     if rulesets is not None:
         _use_rulesets(rulesets)
+    if ray is not None:
+        _use_ray(ray)
     from ball.web.headers import serve_hosts
     from ball.web.limits import Limits
 
@@ -91,6 +101,21 @@ def _proxy_addresses(given: list[str]) -> list[str]:
         except ValueError:
             fail(f"--proxy {text!r}: give the proxy's IP address (e.g. 127.0.0.1)")
     return addresses
+
+
+def _use_ray(address: str) -> None:
+    """Send the computer's searches to Ray (`ball.web.search_work.RAY_ENV`, read by every
+    server process): checked for here, joined at the first search."""
+    import importlib.util
+    import os
+
+    from ball.web.search_work import RAY_ENV
+
+    if not address.strip() or any(c.isspace() for c in address.strip()):
+        fail(f"--ray {address!r}: give the cluster's address (host:port, ray://host:port) or local")
+    if importlib.util.find_spec("ray") is None:
+        fail("--ray needs Ray: install ball-toolbox[cluster]")
+    os.environ[RAY_ENV] = address.strip()
 
 
 def _use_rulesets(directory: str) -> None:

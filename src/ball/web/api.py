@@ -22,9 +22,9 @@ from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
 from ball.web import games as games_service
-from ball.web import sim_story
+from ball.web import search_work, sim_replies, sim_story
 from ball.web.game_quota import admit_game
-from ball.web.games import GameError, GameStore
+from ball.web.games import ComputerThinking, GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
 from ball.web.json_answer import StateResponse
 from ball.web.openapi import json_errors
@@ -157,6 +157,33 @@ class AppliedOut(GameState):
     applied: LogEntryOut
 
 
+class ComputerOut(BaseModel):
+    """Is the computer's move ready (issue 34): its search job as any server process reads
+    it from the database."""
+
+    id: str
+    version: int = Field(description="The game's version now")
+    state: Literal["none", "queued", "running", "done", "failed"] = Field(
+        description="The search of the game's current position: none (the computer is not "
+        "to act), queued, running (in some server process), done (its reply is stored), "
+        "failed (error says why)"
+    )
+    ready: bool = Field(description="Nothing more will happen without the player: read the game")
+    poll: str | None = Field(None, description="Where to ask again while not ready")
+    error: str | None = None
+
+
+# The computer's reply may be searched by another server process (a killed worker's job,
+# `ball.web.search_work`): then the action is stored and the answer says where to ask.
+THINKING: dict[int | str, dict[str, Any]] = {
+    202: {
+        "model": ComputerOut,
+        "description": "Accepted: stored, but the computer's reply is not ready yet; ask "
+        "`poll` until `ready`, then read the game",
+    }
+}
+
+
 class LegalOut(BaseModel):
     piece: str | None
     actions: list[str]
@@ -203,8 +230,14 @@ def _sent(state: dict[str, Any]) -> JSONResponse:
 def _errors() -> Iterator[None]:
     try:
         yield
+    except ComputerThinking:  # not an error: the route answers 202 (`_thinking`)
+        raise
     except GameError as exc:
         raise HTTPException(exc.status, str(exc)) from exc
+
+
+def _thinking(exc: ComputerThinking) -> JSONResponse:
+    return JSONResponse(exc.view, status_code=202)
 
 
 def _settings(body: NewGame) -> dict[str, Any]:
@@ -224,7 +257,13 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
     return store(request).recent(max(1, min(limit, 500)))
 
 
-@router.post("/games", status_code=201, response_model=GameState, summary="Create a game")
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=GameState,
+    responses=THINKING,
+    summary="Create a game",
+)
 def create_game(request: Request, body: NewGame | None = None):
     body = body or NewGame()
     with _errors():
@@ -232,8 +271,11 @@ def create_game(request: Request, body: NewGame | None = None):
         store(request).preview(**_settings(body))
     # anyone may create games: each address has its quota, the database stays bounded
     owner = admit_game(request)
-    with _errors():
-        state = store(request).create(**_settings(body), owner=owner, action=body.action)
+    try:
+        with _errors():
+            state = store(request).create(**_settings(body), owner=owner, action=body.action)
+    except ComputerThinking as exc:
+        return _thinking(exc)
     return _told(request, state)
 
 
@@ -272,7 +314,12 @@ def legal_actions(request: Request, game_id: str, piece: str | None = None):
     return {"piece": piece.strip().upper() if piece else None, "actions": actions}
 
 
-@router.post("/games/{game_id}/actions", response_model=AppliedOut, summary="Apply an action")
+@router.post(
+    "/games/{game_id}/actions",
+    response_model=AppliedOut,
+    responses=THINKING,
+    summary="Apply an action",
+)
 async def apply_action(request: Request, game_id: str, body: ActionIn, since: int | None = Since):
     return await answer_action(request, game_id, body.action, body.version, since)
 
@@ -283,10 +330,13 @@ async def answer_action(
     """The answer to an action, from checked parameters: the route above, and the same
     route dispatched directly (`ball.web.apply_route`), both answer through here."""
     games = store(request)
-    with _errors():
-        state, entry = await _short_or_threaded(
-            request, game_id, lambda: games.apply(game_id, action, version, since)
-        )
+    try:
+        with _errors():
+            state, entry = await _short_or_threaded(
+                request, game_id, lambda: games.apply(game_id, action, version, since)
+            )
+    except ComputerThinking as exc:
+        return _thinking(exc)
     told = _told(request, state)
     return _sent({**told, "applied": told["log"][-1] if told["log"] else entry.__dict__})
 
@@ -295,15 +345,34 @@ async def answer_action(
     "/games/{game_id}/next-half",
     status_code=201,
     response_model=GameState,
+    responses=THINKING,
     summary="Start the second half (a new game) once the first is over; asked again, the same game",
 )
 def next_half(request: Request, game_id: str):
     games = store(request)
+    try:
+        with _errors():
+            # asking again answers the game already made; only a new game counts against
+            # the asker's quota (issue 30 item 8), so a stranger cannot store copies by
+            # repeating it
+            owner = None if games.second_half_made(game_id) else admit_game(request)
+            return _told(request, games.next_half(game_id, owner=owner))
+    except ComputerThinking as exc:
+        return _thinking(exc)
+
+
+@router.get(
+    "/games/{game_id}/computer",
+    response_model=ComputerOut,
+    summary="Is the computer's move ready: asked of any server process",
+)
+def computer_move(request: Request, game_id: str):
+    """The search of the computer's move in the game's current position, read from the
+    database's queue. A search nobody runs (queued, or its server process was killed) is
+    run by this process before it answers; one another process runs is waited for a
+    moment. 429 when the asker's searches are at their limit."""
     with _errors():
-        # asking again answers the game already made; only a new game counts against the
-        # asker's quota (issue 30 item 8), so a stranger cannot store copies by repeating it
-        owner = None if games.second_half_made(game_id) else admit_game(request)
-        return _told(request, games.next_half(game_id, owner=owner))
+        return sim_replies.computer(store(request), game_id, search_work.QUICK_WAIT)
 
 
 @router.get(

@@ -24,7 +24,6 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ball.ai import agent_name
 from ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.engine.actions import Action, to_text
 from ball.engine.ruleset import RulesetError, ruleset_by_name
@@ -33,7 +32,7 @@ from ball.match.half_timer import TurnTimer, half_turns
 from ball.match.narrate import consequences, describe
 from ball.match.timing import Timing
 from ball.storage.text import bad_character, too_long
-from ball.web import searches
+from ball.web import search_work, searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -67,6 +66,17 @@ class ComputerBusy(GameError):
     """Too many computer searches queued (`ball.web.searches`): ask again later."""
 
     status = 429
+
+
+class ComputerThinking(GameError):
+    """The computer's reply is not ready within the request (another process holds its
+    search): answered 202 with `view`, where to ask again (`ball.web.sim_replies`)."""
+
+    status = 202
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(f"the computer is still thinking; ask {view['poll']}")
+        self.view = view
 
 
 @dataclass
@@ -707,32 +717,24 @@ class GameStore:
 
     def _searchable(self) -> None:
         """429 before a player's action is stored if the computer could not answer it now
-        (this client's search queue is full)."""
+        (this client's searches, here or in the database's queue, are at their limit)."""
         try:
-            searches.pool.check(self.client)
+            search_work.check(self.sessions, self.client)
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
 
     def _computer_turns(self, game_id: str) -> None:
-        """The computer's actions while it is its turn: searched on a copy of the position
-        in the search pool (`ball.web.searches`) without holding the write lock, then
-        applied under it only if nobody changed the game meanwhile (else the computer's
-        answer is dropped: the game moved on and the next request asks again)."""
-        with self.sessions() as session:
-            row = self._row(session, game_id)
-            rebuilt = self._rebuilt(row)
-            seen, side, mode = row.version, row.computer_side, row.mode
-            level = agent_name(row.computer_level or "greedy")
-        game = rebuilt.game
-        if half_over(mode, rebuilt) or game.actor != side or not game.legal_tuples():
-            return
-        # seeded by the log length: the same game gets the same replies
-        try:
-            actions = searches.pool.run(
-                self.client, searches.ball_turn, game.to_json(), level, len(rebuilt.log), side
-            )
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        """The computer's actions while it is its turn: a job of the database's search
+        queue (`ball.web.sim_replies`), searched on a copy of the position without holding
+        the write lock, stored by `store_reply`."""
+        from ball.web import sim_replies  # it builds on this module
+
+        sim_replies.computer_turns(self, game_id)
+
+    def store_reply(self, game_id: str, seen: int, actions: list[str]) -> None:
+        """Store the computer's `actions` searched at version `seen`, only if the game is
+        still there (else they are dropped: the game moved on, or this answer was stored
+        already by a worker killed before it marked its job done)."""
         with self._writing, self.sessions() as session:
             row = self._row(session, game_id)
             if row.version != seen:
@@ -748,7 +750,10 @@ class GameStore:
                     break
                 rebuilt = rebuilt.extended(game, entry)
             if len(rebuilt.log) > len(json.loads(row.actions)):
-                self._save(session, row, [e.action for e in rebuilt.log], [])
+                try:
+                    self._save(session, row, [e.action for e in rebuilt.log], [])
+                except GameConflict:  # another process wrote first: its write stands
+                    return
                 _cache.put((row.id, row.version), rebuilt)
 
     def next_half(self, game_id: str, owner: str | None = None) -> dict[str, Any]:

@@ -4,6 +4,9 @@
   applied actions. A game is rebuilt by replaying its actions from the initial position, so
   the stored data is exactly what a record holds and survives a server restart or an engine
   upgrade.
+- `SearchJob`: a computer search waiting, running or done (`ball.web.search_jobs`, Alembic
+  branch "searches"): the queue every server process reads, so a search outlives the
+  process that asked for it.
 - `DeskAccess`, `DeskSession`, `PinThrottleRow`, `DeskRecovery`: the arbiter desk's access
   (the event PIN's hash, PIN sessions, wrong-PIN counts, the recovery code's hash); the rules
   that use them are `ball.web.security`.
@@ -138,3 +141,33 @@ class XiangqiGameRow(Base):
     # the client address that made it through the web API (`ball.web.game_quota`); NULL:
     # a desk table's game, or one stored before owners (revision web_0008_o)
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class SearchJob(Base):
+    """One computer search (revision searches_0001): its input, who holds it and until
+    when, and its answer. One job per game and version (the position searched): asking
+    again for the same position finds the same job."""
+
+    __tablename__ = "web_search_jobs"
+    __table_args__ = (
+        UniqueConstraint("kind", "game_id", "version", name="uq_web_search_jobs_game_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "ball": a simulator game's turn
+    game_id: Mapped[str] = mapped_column(String(32))
+    version: Mapped[int] = mapped_column(Integer)  # the game's version that was searched
+    level: Mapped[str] = mapped_column(String(16))  # a `ball.ai` agent name
+    seed: Mapped[int] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(8))  # the side the computer plays
+    position: Mapped[str] = mapped_column(Text)  # the search's input (a position document)
+    client: Mapped[str] = mapped_column(String(64))  # whose queue it counts in (an address)
+    # queued -> running (leased by `worker` until `lease_until`) -> done or failed; a
+    # running job whose lease ran out is taken again by any worker
+    state: Mapped[str] = mapped_column(String(8), default="queued", index=True)
+    worker: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float] = mapped_column(Float, default=0.0)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, or the error
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)

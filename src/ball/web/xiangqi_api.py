@@ -23,9 +23,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ball import device_key
-from ball.web import security
+from ball.web import search_work, security, xiangqi_replies
+from ball.web.api import THINKING, ComputerOut
 from ball.web.game_quota import admit_game
-from ball.web.games import GameError
+from ball.web.games import ComputerThinking, GameError
 from ball.web.openapi import json_errors
 from ball.web.security import client_address
 from ball.web.xiangqi_games import (
@@ -108,6 +109,8 @@ def store(request: Request) -> XiangqiStore:
 def _errors() -> Iterator[None]:
     try:
         yield
+    except ComputerThinking:  # not an error: the route answers 202 with where to ask
+        raise
     except GameError as exc:
         raise HTTPException(exc.status, str(exc)) from exc
 
@@ -142,23 +145,32 @@ def list_games(request: Request, limit: int = 50) -> list[dict[str, Any]]:
     return store(request).recent(max(1, min(limit, 500)))
 
 
-@router.post("/games", status_code=201, summary="Create a Xiangqi game")
-def create_game(request: Request, body: NewXiangqiGame | None = None) -> dict[str, Any]:
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=dict[str, Any],
+    responses=THINKING,
+    summary="Create a Xiangqi game",
+)
+def create_game(request: Request, body: NewXiangqiGame | None = None) -> Any:
     body = body or NewXiangqiGame()
     with _errors():  # checked before counting the game against anything
         store(request).preview(body.fen, body.mode, body.computer, body.level, body.title)
     owner = admit_game(request)  # one quota and cap for every stored game (ball.web.game_quota)
-    with _errors():
-        return store(request).create(
-            body.fen,
-            body.mode,
-            body.computer,
-            body.level,
-            body.title,
-            owner=owner,
-            move=body.move,
-            notation=body.notation,
-        )
+    try:
+        with _errors():
+            return store(request).create(
+                body.fen,
+                body.mode,
+                body.computer,
+                body.level,
+                body.title,
+                owner=owner,
+                move=body.move,
+                notation=body.notation,
+            )
+    except ComputerThinking as exc:
+        return JSONResponse(exc.view, status_code=202)
 
 
 @router.post("/games/preview", summary="A new game's state, not stored (its id is null)")
@@ -180,13 +192,31 @@ def get_game(
 
 @router.post(
     "/games/{game_id}/moves",
-    responses=json_errors(403),
+    response_model=dict[str, Any],
+    responses={**json_errors(403), **THINKING},
     summary="Play a move (the computer answers in its mode)",
 )
-def play_move(request: Request, game_id: str, body: MoveIn) -> dict[str, Any]:
+def play_move(request: Request, game_id: str, body: MoveIn) -> Any:
     _table_writer(request, game_id)
+    try:
+        with _errors():
+            return store(request).play(game_id, body.move, body.notation, body.version)
+    except ComputerThinking as exc:
+        return JSONResponse(exc.view, status_code=202)
+
+
+@router.get(
+    "/games/{game_id}/computer",
+    response_model=ComputerOut,
+    summary="Is the computer's move ready: asked of any server process",
+)
+def computer_reply(request: Request, game_id: str):
+    """The search of the computer's move in a game against it, read from the database's
+    queue (as `GET /api/games/{game_id}/computer` for the simulator): a search nobody runs
+    is run by this process before it answers, one another process runs is waited for a
+    moment."""
     with _errors():
-        return store(request).play(game_id, body.move, body.notation, body.version)
+        return xiangqi_replies.reply(store(request), game_id, search_work.QUICK_WAIT)
 
 
 @router.post(

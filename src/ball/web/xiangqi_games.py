@@ -21,8 +21,14 @@ from ball import device_key
 from ball.ai.xiangqi import LEVELS
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import searches, xiangqi_notation
-from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
+from ball.web import search_work, searches, xiangqi_notation
+from ball.web.games import (
+    ComputerBusy,
+    GameConflict,
+    GameError,
+    GameNotFound,
+    write_lock,
+)
 from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
@@ -355,7 +361,7 @@ class XiangqiStore:
     def _searchable(self) -> None:
         """429 before a move is stored if the computer could not answer it now."""
         try:
-            searches.pool.check(self.client)
+            search_work.check(self.sessions, self.client)
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None
 
@@ -394,24 +400,27 @@ class XiangqiStore:
             return state(row, self._cache.get(row))
 
     def _computer_reply(self, text: str) -> None:
-        """The computer's move when it is its turn in a game against it: searched without
-        the write lock, applied under it only if the game is still where it was searched
-        (else dropped: someone moved it on, and the next request asks again)."""
-        with self.sessions() as session:
-            row = self._row(session, text)
-            if row.mode != "computer" or row.level is None:
-                return
-            game, level, seen = self._cache.get(row), row.level, row.version
-            if game.outcome() is not None or str(game.position.turn) != row.computer:
-                return
-        move = self._search(game, level)
+        """The computer's move when it is its turn in a game against it: a job of the
+        database's search queue (`ball.web.xiangqi_replies`)."""
+        from ball.web import xiangqi_replies  # it builds on this module
+
+        xiangqi_replies.computer_reply(self, text)
+
+    def store_reply(self, text: str, seen: int, move: str | None) -> None:
+        """Store the computer's `move` searched at version `seen`, only if the game is still
+        there (else dropped: someone moved it on, or it was stored already)."""
+        if move is None:  # no legal move: the game is over on the board
+            return
         with self._writing, self.sessions() as session:
             row = self._row(session, text)
             if row.version != seen:
                 return
             game = _copy(self._cache.get(row))
             _push_searched(game, move)
-            self._save(session, row, game)
+            try:
+                self._save(session, row, game)
+            except GameConflict:  # another process wrote first: its write stands
+                return
 
     def _table_row(
         self, session: Session, event: int, round_: int, table: int

@@ -15,7 +15,19 @@ async function call(method, path, body) {
     const detail = typeof data === "object" && data && data.detail ? data.detail : data;
     throw new ApiError(typeof detail === "string" ? detail : JSON.stringify(detail));
   }
+  if (response.status === 202 && data && data.poll) return settled(data);
   return data;
+}
+
+// The computer's reply that another server process is still searching is answered 202 with
+// where to ask (issue 34): ask there until it is ready, then read the game as it is then.
+async function settled(pending) {
+  let view = pending;
+  while (view && view.poll && !view.ready) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    view = await call("GET", view.poll);
+  }
+  return call("GET", game(pending.id));
 }
 
 // The simulator's answers carry only the log entries after those we hold (`?since=N`,
@@ -48,6 +60,8 @@ export const api = {
   // a new game's state, stored nowhere (id ""): a game is stored at its first action
   previewGame: (body) => call("POST", "/api/games/preview", body),
   game: (id) => call("GET", game(id)).then(keep),
+  // "is the computer's move ready", asked until it is; then the game
+  computerMove: (id) => call("GET", `${game(id)}/computer`).then(settled).then(keep),
   apply: (id, action, version) =>
     call("POST", `${game(id)}/actions${tail(id, version)}`, { action, version }).then(keep),
   undo: (id) => call("POST", `${game(id)}/undo${tail(id)}`).then(keep),

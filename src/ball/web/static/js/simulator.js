@@ -180,6 +180,11 @@ export class Simulator {
   async load(gameId) {
     this.pending = null;
     await this._run(() => api.game(gameId));
+    // a game left on the computer's turn (its search was lost with a killed server process,
+    // issue 34): the page asks for the move, as after an action
+    if (this._isComputerTurn()) {
+      await this._run(() => this._whileThinking(() => api.computerMove(this.state.id)));
+    }
   }
 
   // A new game is shown at once but stored only with its first action (the server keeps

@@ -221,7 +221,15 @@ function tableKeyOf(id) {
 const pageGame = document.getElementById("xq")?.dataset.game || "";
 const tableKey = pageGame ? tableKeyOf(pageGame) : "";
 
+// The answer of "is the computer's move ready" (issue 34: also a 202, when another server
+// process is still searching the computer's move) is asked again until the move is ready;
+// the caller gets the game as it is then.
 async function call(method, path, body) {
+  const data = await fetched(method, path, body);
+  return data && typeof data.ready === "boolean" ? settled(data) : data;
+}
+
+async function fetched(method, path, body) {
   const init = { method, headers: { Accept: "application/json" } };
   if (tableKey && method === "POST" && path.startsWith(`/api/xiangqi/games/${pageGame}/`)) {
     init.headers["X-Table-Key"] = tableKey;
@@ -234,6 +242,15 @@ async function call(method, path, body) {
   const data = await response.json();
   if (!response.ok) throw new ApiError(typeof data.detail === "string" ? data.detail : JSON.stringify(data));
   return data;
+}
+
+async function settled(pending) {
+  let answer = pending;
+  while (answer.poll && !answer.ready) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await fetched("GET", answer.poll);
+  }
+  return fetched("GET", `/api/xiangqi/games/${encodeURIComponent(pending.id)}?notation=${game.notation}`);
 }
 
 // --- the game page -----------------------------------------------------------------------
@@ -302,6 +319,12 @@ async function begin(body) {
 async function load(id) {
   game.state = await call("GET", `/api/xiangqi/games/${encodeURIComponent(id)}?notation=${game.notation}`);
   renderGame();
+  // a game left on the computer's move (its search was lost with a killed server process,
+  // issue 34): ask for the move, as after one of ours
+  const s = game.state;
+  if (!s.over && s.mode === "computer" && s.turn === s.computer) {
+    await act("GET", `/api/xiangqi/games/${encodeURIComponent(id)}/computer`);
+  }
 }
 
 async function act(method, path, body) {
