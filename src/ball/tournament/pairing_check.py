@@ -29,6 +29,7 @@ from ball.tournament.models import Event, GroupStage, Round, TeamEvent
 from ball.tournament.scoring import Scoring
 
 NOT_CHECKABLE = "not checkable"
+SWISS_BY = "FIDE Dutch checker"  # how a Swiss verdict's `by` starts (the version follows)
 BERGER = "FIDE Berger tables (C.05 Annex 1)"
 DRAW = "the knockout draw (bracket order)"
 DRAWN_BY_LOTS = "drawing of lots"  # `tie_service.DRAWN`: a round paired by cards drawn
@@ -51,6 +52,14 @@ class Verdict:
     def as_dict(self) -> dict[str, Any]:
         """The CLI's `check` object: `ok` is true only for a passed check."""
         return {"ok": self.ok is True, "by": self.by, "detail": self.detail}
+
+
+def reference(by: str) -> str:
+    """What checked a verdict, as a key the pages and forms name in their language:
+    `swiss`, `berger`, `draw`, or "" (nothing)."""
+    if by.startswith(SWISS_BY):
+        return "swiss"
+    return {BERGER: "berger", DRAW: "draw"}.get(by, "")
 
 
 def stored(rnd: Round) -> Verdict | None:
@@ -79,7 +88,7 @@ def check(s: Session, ev: Event, rnd: Round) -> Verdict:
         return Verdict(None, NOT_CHECKABLE, reason)
     broken = _broken(rnd)
     if ev.system == "swiss":
-        by = f"FIDE Dutch checker (gacrux pairingchecker {metadata.version('gacrux')})"
+        by = f"{SWISS_BY} (gacrux pairingchecker {metadata.version('gacrux')})"
         return Verdict(False, by, broken) if broken else _swiss(ev, rnd, by)
     if ev.system in ("round-robin", "double-round-robin"):
         return Verdict(False, BERGER, broken) if broken else _berger(ev, rnd)
