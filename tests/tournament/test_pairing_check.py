@@ -49,14 +49,14 @@ def swap_opponents(db: str, round_number: int, first: int, second: int) -> None:
     with sqlite3.connect(db) as con:
         rows = dict(
             con.execute(
-                "SELECT p.\"table\", p.b_id FROM tournament_pairings p "
+                'SELECT p."table", p.b_id FROM tournament_pairings p '
                 "JOIN tournament_rounds r ON r.id = p.round_id WHERE r.number = ?",
                 (round_number,),
             ).fetchall()
         )
         for table, b_id in ((first, rows[second]), (second, rows[first])):
             con.execute(
-                "UPDATE tournament_pairings SET b_id = ? WHERE \"table\" = ? AND round_id = "
+                'UPDATE tournament_pairings SET b_id = ? WHERE "table" = ? AND round_id = '
                 "(SELECT id FROM tournament_rounds WHERE number = ?)",
                 (b_id, table, round_number),
             )
@@ -96,7 +96,9 @@ def test_a_tampered_swiss_round_fails_its_check_and_is_not_published(tmp_path):
     for i in range(12):
         ok("event", "add-player", "--db", db, f"P{i:02d}", "--rating", str(2000 - 25 * i))
     svc = TournamentService(db)
-    enter_random_results(svc, 1, tables_of(ok("round", "pair", "--db", db, "--json")), random.Random(1))
+    enter_random_results(
+        svc, 1, tables_of(ok("round", "pair", "--db", db, "--json")), random.Random(1)
+    )
     tables = tables_of(ok("round", "pair", "--db", db, "--json"))
     assert the_check(tables)["ok"] is True
     swap_opponents(db, 2, 1, 2)
@@ -220,7 +222,11 @@ def test_a_knockout_replay_is_checked_with_its_colours(tmp_path):
     drawn = {
         "coaches": ["A", "B"],
         "halves": [
-            {"atk_first": side, "td": None, "pb": {"A": {"atk": 0, "def": 0}, "B": {"atk": 0, "def": 0}}}
+            {
+                "atk_first": side,
+                "td": None,
+                "pb": {"A": {"atk": 0, "def": 0}, "B": {"atk": 0, "def": 0}},
+            }
             for side in "AB"
         ],
         "forfeit": None,

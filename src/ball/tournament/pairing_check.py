@@ -113,7 +113,11 @@ def _broken(rnd: Round) -> str:
     """What makes the stored round no pairing at all: an entrant on two tables, or
     paired with themselves."""
     seen = Counter(x for p in rnd.pairings for x in (p.a_id, p.b_id) if x is not None)
-    twice = sorted(p.table for p in rnd.pairings if seen[p.a_id] > 1 or seen.get(p.b_id, 0) > 1)
+    twice = sorted(
+        p.table
+        for p in rnd.pairings
+        if seen[p.a_id] > 1 or (p.b_id is not None and seen[p.b_id] > 1)
+    )
     if twice:
         return f"round {rnd.number}: an entrant sits at more than one table ({_tables(twice)})"
     alone = [p.table for p in rnd.pairings if p.a_id == p.b_id]

@@ -34,9 +34,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ball.match.result import SheetError
 from ball.tournament import table_result
-from ball.tournament.pairing_check import reference
 from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
+from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
