@@ -6,6 +6,7 @@ the log keeps."""
 from __future__ import annotations
 
 import re
+import subprocess
 import sqlite3
 
 from fastapi.testclient import TestClient
@@ -91,3 +92,25 @@ def test_check_and_publish_need_the_desk_session(client, event4):
         answer = stranger.post(f"/desk/{event_id}/rounds/1/{action}", data={"csrf": "x"})
         assert answer.status_code in (401, 403), answer.status_code
     assert post(client, event_id, "/rounds/9/check").status_code == 404
+
+
+def test_the_printed_pairing_list_says_what_checked_it(client, event4, tmp_path):
+    event_id, _ = event4
+    line = "Pairing checked by the FIDE Berger tables."
+    assert line in client.get(f"/print/forms?round=1&event={event_id}").text
+    ko = client.get(f"/print/forms?round=1&event={event_id}&lang=ko").text
+    assert "FIDE 베르거 표(으)로 대진을 검사함." in ko
+    pdf = client.get(
+        "/print/forms.pdf", params={"event": event_id, "round": 1, "lang": "en"}
+    )
+    assert pdf.status_code == 200
+    path = tmp_path / "forms.pdf"
+    path.write_bytes(pdf.content)
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
+    assert line in " ".join(out.stdout.split())
+
+    # a failed check prints no such line (the desk still prints the round)
+    _swap_b(str(tmp_path / "desk.sqlite"), 1, 2)
+    assert post(client, event_id, "/rounds/1/check").status_code == 303
+    again = client.get(f"/print/forms?round=1&event={event_id}&lang=en")
+    assert again.status_code == 200 and "Pairing checked by" not in again.text

@@ -157,18 +157,20 @@ def _working(what: str) -> Iterator[None]:
 @app.command("show")
 def show_command(
     round_number: int | None = typer.Option(None, "--round"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="As 'ball round pair --json'."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Show the tables of a round (default: the latest)."""
+    """Show the tables of a round (default: the latest) and its pairing check."""
     svc = service(db)
     from ball.cli import mahjong_event
 
     if mahjong_event.is_mahjong(svc, event):
         mahjong_event.show(svc, event, round_number, as_json)
         return
-    _print_tables(run(lambda: svc.pairings(round_number, event=event_ref(event))), as_json)
+    tables = run(lambda: svc.pairings(round_number, event=event_ref(event)))
+    checked = run(lambda: svc.round_verdict(round_number, event=event_ref(event)))
+    _print_tables(tables, as_json, checked)
 
 
 @app.command("undo")
