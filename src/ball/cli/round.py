@@ -68,7 +68,9 @@ def _print_tables(
 
 def _check_json(checked: RoundCheck) -> dict:
     verdict = checked.check
-    return verdict.as_dict() if verdict is not None else {"ok": False, "by": "", "detail": ""}
+    if verdict is None:  # a round imported from a TRF file: paired elsewhere
+        return {"ok": False, "by": "not checked", "detail": "run 'ball round check'"}
+    return verdict.as_dict()
 
 
 def _check_text(checked: RoundCheck) -> str:
