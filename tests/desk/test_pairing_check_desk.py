@@ -6,8 +6,8 @@ the log keeps."""
 from __future__ import annotations
 
 import re
-import subprocess
 import sqlite3
+import subprocess
 
 from fastapi.testclient import TestClient
 
@@ -100,9 +100,7 @@ def test_the_printed_pairing_list_says_what_checked_it(client, event4, tmp_path)
     assert line in client.get(f"/print/forms?round=1&event={event_id}").text
     ko = client.get(f"/print/forms?round=1&event={event_id}&lang=ko").text
     assert "FIDE 베르거 표(으)로 대진을 검사함." in ko
-    pdf = client.get(
-        "/print/forms.pdf", params={"event": event_id, "round": 1, "lang": "en"}
-    )
+    pdf = client.get("/print/forms.pdf", params={"event": event_id, "round": 1, "lang": "en"})
     assert pdf.status_code == 200
     path = tmp_path / "forms.pdf"
     path.write_bytes(pdf.content)
