@@ -9,10 +9,12 @@ import re
 import sqlite3
 import subprocess
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.desk import service_for
 
+from . import browser_steps
 from .conftest import post
 
 
@@ -112,3 +114,43 @@ def test_the_printed_pairing_list_says_what_checked_it(client, event4, tmp_path)
     assert post(client, event_id, "/rounds/1/check").status_code == 303
     again = client.get(f"/print/forms?round=1&event={event_id}&lang=en")
     assert again.status_code == 200 and "Pairing checked by" not in again.text
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_arbiter_sees_a_failed_check_and_publishes_with_a_reason(
+    serve, browser, tmp_path
+):
+    """Chromium at 390×844: a Swiss round paired at the desk shows the Dutch checker's
+    verdict; after its rows are changed in the file, *Check the pairing again* shows the
+    failure, *Publish* without a reason is refused with the checker's message, and with a
+    reason the round is published."""
+    from ball.web.app import create_app
+
+    path = tmp_path / "event.sqlite"
+    base = serve(create_app(str(path)))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    browser_steps.create_event(page, base, "Phone Swiss", system="swiss")
+    browser_steps.import_entrants(page, "name,rating\n" + "".join(
+        f"Coach {i},{2000 - 10 * i}\n" for i in range(1, 7)))  # fmt: skip
+    browser_steps.pair_first_round(page, base)
+    verdict = page.locator("#check-verdict")
+    assert verdict.get_attribute("data-check") == "ok"
+    assert "Checked by the FIDE Dutch checker (gacrux)" in verdict.inner_text()
+    assert verdict.is_visible()
+
+    _swap_b(str(path), 1, 2)
+    page.click("#check-form button")
+    page.wait_for_url(f"{base}/desk/1/rounds/1#check")
+    assert verdict.get_attribute("data-check") == "failed"
+    assert "the Dutch pairing has" in verdict.inner_text()
+    assert page.locator("#check-published").get_attribute("data-published") == "no"
+
+    page.click("#publish")
+    error = page.locator("#desk-error")
+    assert "its pairing check failed" in error.inner_text() and error.is_visible()
+    page.fill("#publish-form input[name=override]", "seating fixed by the chief arbiter")
+    page.click("#publish")
+    page.wait_for_url(f"{base}/desk/1/rounds/1#check")
+    assert page.locator("#check-published").get_attribute("data-published") == "yes"
+    context.close()
