@@ -84,7 +84,9 @@ def run_service_event(db: str) -> tuple[list[dict], list[dict]]:
 def test_cli_by_url_matches_sqlite(fresh_postgres_url, tmp_path):
     assert BALL.exists(), f"{BALL} is missing (bash scripts/setup.sh installs it)"
     tables, rows = run_cli_event(fresh_postgres_url)
-    assert [set(t) for t in tables] == [{"table", "a", "b"}] * 2
+    # every table carries the round's pairing check (issue 35 §2): the Berger row here
+    assert [set(t) for t in tables] == [{"table", "a", "b", "check"}] * 2
+    assert all(t.pop("check")["ok"] is True for t in tables)
     assert {t["a"] for t in tables} | {t["b"] for t in tables} == {p[0] for p in PLAYERS}
     assert [set(r) for r in rows] == [{"rank", "name", "points", "tiebreaks"}] * 4
     assert sum(r["points"] for r in rows) == 2.0  # a decided sheet and a forfeit

@@ -36,9 +36,12 @@ def test_full_cycle_json_shapes(tmp_path):
     assert r.exit_code == 0, r.output
     tables = json.loads(r.output)
     # a bye adds its kind and whether it was requested (issue 32, 15)
+    # ... and every table the round's pairing check (issue 35 §2)
     assert [set(t) for t in tables] == [
-        {"table", "a", "b"} | ({"bye", "requested"} if t["b"] is None else set()) for t in tables
+        {"table", "a", "b", "check"} | ({"bye", "requested"} if t["b"] is None else set())
+        for t in tables
     ]
+    assert tables[0]["check"]["ok"] is True
     assert sum(t["b"] is None for t in tables) == 1  # 5 entrants: one bye
     sheet = tmp_path / "sheet.json"
     import random
@@ -156,7 +159,10 @@ def test_undo_and_manual_pairing(tmp_path):
         "--json",
     )
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)[0] == {"table": 1, "a": "P0", "b": "P1"}
+    first_table = json.loads(r.output)[0]
+    assert {k: first_table[k] for k in ("table", "a", "b")} == {"table": 1, "a": "P0", "b": "P1"}
+    # not the Dutch pairing (1 meets 3 in round 1): the check says so, the round waits
+    assert first_table["check"]["ok"] is False
     ball("result", "enter", "--db", db, "--round", "1", "--table", "1", "--forfeit", "A")
     assert "has results" in one_line_error(ball("round", "undo", "--db", db))
     ball("result", "enter", "--db", db, "--round", "1", "--table", "2", "--double-forfeit")

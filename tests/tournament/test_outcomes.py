@@ -124,6 +124,11 @@ def test_cli_json_is_as_dict(tmp_path):
     expected = [{"table": t.table, "a": t.a, "b": t.b} for t in svc.pairings(1)]
     # a bye adds its kind and whether it was requested (issue 32, item 15)
     expected[2].update(bye="pab", requested=False)
+    # and every table the round's pairing check (issue 35 §2)
+    check = svc.round_verdict(1).check
+    assert check is not None
+    for row in expected:
+        row["check"] = check.as_dict()
     assert json.loads(out) == expected and expected[2]["b"] is None
 
 

@@ -30,7 +30,8 @@ def test_pair_json_names_the_kind_of_each_bye(tmp_path):
     # Bob asked for a half-point bye; of the four left nobody needs one.
     byes = _byes(json.loads(ok(db, "round", "pair", "--json")))
     assert byes == {"Bob": {"table": byes["Bob"]["table"], "a": "Bob", "b": None,
-                            "bye": "half", "requested": True}}  # fmt: skip
+                            "bye": "half", "requested": True,
+                            "check": byes["Bob"]["check"]}}  # fmt: skip
     _enter_all(db, 1)
     ok(db, "event", "bye", "Cid", "--round", 2, "--kind", "zero")
     byes = _byes(json.loads(ok(db, "round", "pair", "--json")))

@@ -229,8 +229,8 @@ def test_round_pair_json_shows_the_ties_only_for_mini_matches(tmp_path):
         tables = json.loads(r.output)
         if games == 1:  # today's shape (a bye adds its kind, issue 32 item 15)
             bye = {"bye", "requested"}
-            assert [set(t) for t in tables] == [
-                {"table", "a", "b"} | (bye if t["b"] is None else set()) for t in tables
+            assert [set(t) for t in tables] == [  # and the pairing check (issue 35 §2)
+                {"table", "a", "b", "check"} | (bye if t["b"] is None else set()) for t in tables
             ]
         else:
             (tie,) = [t["tie"] for t in tables if t["b"] is not None]
@@ -241,4 +241,5 @@ def test_round_pair_json_shows_the_ties_only_for_mini_matches(tmp_path):
                 "b",
                 "bye",
                 "requested",
+                "check",
             }

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -17,6 +18,9 @@ from ball.cli.common import fail, parse_json, read_text
 from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
 from ball.tournament.kinds import ByeKind
 from ball.tournament.outcomes import TableOutcome
+
+if TYPE_CHECKING:  # the service's modules load when a command runs, not at start-up
+    from ball.tournament.check_service import RoundCheck
 
 # The byes an entrant asks for before the round is paired (`event bye --kind`).
 REQUESTED_BYES = frozenset({ByeKind.HALF, ByeKind.ZERO})
@@ -42,13 +46,40 @@ def _json_table(t: TableOutcome) -> dict:
     return out
 
 
-def _print_tables(tables: list[TableOutcome], as_json: bool) -> None:
+def _print_tables(
+    tables: list[TableOutcome], as_json: bool, checked: RoundCheck | None = None
+) -> None:
+    """The tables; with `checked`, the round's pairing check: in JSON as the `check`
+    object of every table (the output stays the list of tables it always was), in text
+    as a last line."""
     if as_json:
-        typer.echo(json.dumps([_json_table(t) for t in tables], ensure_ascii=False))
+        rows = [_json_table(t) for t in tables]
+        if checked is not None:
+            check = _check_json(checked)
+            rows = [{**row, "check": check} for row in rows]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
         return
     for t in tables:
         right = t.b if t.b is not None else f"(bye: {t.bye})"
         typer.echo(f"{t.table:>3}  {t.a}  -  {right}{_tie_text(t.tie)}")
+    if checked is not None:
+        typer.echo(_check_text(checked))
+
+
+def _check_json(checked: RoundCheck) -> dict:
+    verdict = checked.check
+    if verdict is None:  # a round imported from a TRF file: paired elsewhere
+        return {"ok": False, "by": "not checked", "detail": "run 'ball round check'"}
+    return verdict.as_dict()
+
+
+def _check_text(checked: RoundCheck) -> str:
+    verdict = checked.check
+    state = "published" if checked.published else "NOT published"
+    if verdict is None:
+        return f"round {checked.round}: not checked; {state}"
+    said = {True: "passed", False: "FAILED", None: "not checkable"}[verdict.ok]
+    return f"round {checked.round}: check {said} ({verdict.by}): {verdict.detail}; {state}"
 
 
 def _tie_text(tie: dict | None) -> str:
@@ -69,8 +100,10 @@ def pair_command(
     as_json: bool = typer.Option(
         False,
         "--json",
-        help='[{"table": 1, "a": NAME, "b": NAME|null}]; a bye adds "bye": '
-        'pab|half|zero|full and "requested": true|false',
+        help='[{"table": 1, "a": NAME, "b": NAME|null, "check": {"ok": true|false, '
+        '"by": "...", "detail": "..."}}]; a bye adds "bye": pab|half|zero|full and '
+        '"requested": true|false. "check" is the round\'s pairing check (the same on '
+        "every table)",
     ),
     method: str | None = typer.Option(
         None, "--method", help="Mahjong: seat this session by ranking | balanced."
@@ -92,7 +125,7 @@ def pair_command(
         fail("--method and --seating are for a Mahjong event")
     with _working("Pairing the next round"):
         tables = run(lambda: svc.pair_next_round(event=event_ref(event)))
-    _print_tables(tables, as_json)
+    _print_tables(tables, as_json, run(lambda: svc.round_verdict(event=event_ref(event))))
 
 
 @contextmanager
@@ -126,18 +159,20 @@ def _working(what: str) -> Iterator[None]:
 @app.command("show")
 def show_command(
     round_number: int | None = typer.Option(None, "--round"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="As 'ball round pair --json'."),
     db: str | None = DB,
     event: str | None = EVENT,
 ) -> None:
-    """Show the tables of a round (default: the latest)."""
+    """Show the tables of a round (default: the latest) and its pairing check."""
     svc = service(db)
     from ball.cli import mahjong_event
 
     if mahjong_event.is_mahjong(svc, event):
         mahjong_event.show(svc, event, round_number, as_json)
         return
-    _print_tables(run(lambda: svc.pairings(round_number, event=event_ref(event))), as_json)
+    tables = run(lambda: svc.pairings(round_number, event=event_ref(event)))
+    checked = run(lambda: svc.round_verdict(round_number, event=event_ref(event)))
+    _print_tables(tables, as_json, checked)
 
 
 @app.command("undo")
@@ -174,7 +209,62 @@ def set_command(
             round_number, [(a, b) for a, b in data], reason=reason, event=event_ref(event)
         )
     )
-    _print_tables(tables, as_json)
+    checked = run(lambda: svc.round_verdict(round_number, event=event_ref(event)))
+    _print_tables(tables, as_json, checked)
+
+
+@app.command("check")
+def check_command(
+    round_number: int | None = typer.Option(None, "--round", help="Default: the latest."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help='{"round": N, "published": true|false, "check": {"ok": true|false, "by": '
+        '"...", "detail": "..."}}',
+    ),
+    db: str | None = DB,
+    event: str | None = EVENT,
+) -> None:
+    """Check a round's stored pairing again against its system's reference (FIDE Dutch
+    checker, Berger tables, knockout draw) and keep the verdict; a failure takes the
+    round back from the players. Exits 1 when the check fails."""
+    svc = service(db)
+    with _working("Checking the pairing"):
+        checked = run(lambda: svc.check_round(round_number, event=event_ref(event)))
+    _print_check(checked, as_json)
+    if checked.check is not None and checked.check.failed:
+        raise typer.Exit(1)
+
+
+@app.command("publish")
+def publish_command(
+    round_number: int | None = typer.Option(None, "--round", help="Default: the latest."),
+    override: str = typer.Option(
+        "",
+        "--override",
+        help="Publish although the check fails; the reason goes to the log with the "
+        "checker's message.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="As 'ball round check --json'."),
+    db: str | None = DB,
+    event: str | None = EVENT,
+) -> None:
+    """Publish a round to the players after checking its pairing again; a failed check
+    refuses (with the checker's message) unless --override gives the reason."""
+    svc = service(db)
+    with _working("Checking the pairing"):
+        checked = run(
+            lambda: svc.publish_round(round_number, override=override, event=event_ref(event))
+        )
+    _print_check(checked, as_json)
+
+
+def _print_check(checked: RoundCheck, as_json: bool) -> None:
+    if as_json:
+        out = {"round": checked.round, "published": checked.published}
+        typer.echo(json.dumps({**out, "check": _check_json(checked)}, ensure_ascii=False))
+    else:
+        typer.echo(_check_text(checked))
 
 
 CARD = typer.Option(

@@ -132,6 +132,9 @@ class Pairings:
 
     header: Header = field(default_factory=Header)
     rows: list[PairingRow] = field(default_factory=list)
+    # What proved the pairing (`pairing_check.reference`: swiss, berger, draw); "" when
+    # it was not checked or the check did not pass: then the form says nothing.
+    checked: str = ""
 
 
 @dataclass

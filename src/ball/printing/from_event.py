@@ -44,6 +44,7 @@ from ball.printing.render import signal_gap_minutes
 if TYPE_CHECKING:
     from sqlalchemy.orm import sessionmaker
 
+    from ball.tournament.check_service import RoundCheck
     from ball.tournament.outcomes import EventInfo, TableOutcome
 
 # Steps of the sanction ladder (ball.match sanctions.toml) -> the score sheet's tick boxes.
@@ -123,8 +124,12 @@ def forms_from_sessions(
             return from_service(service, event_id, round_number, desk=desk)
         info = service.event_info(event_id)
         tables = service.pairings(round_number, event=info.id)
+        checked = service.round_verdict(round_number, event=info.id)
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
+    if not checked.published and not _is_desk(desk, info.id):
+        # kept back from the players by a failed pairing check: the desk prints it still
+        raise EventDataError(f"round {round_number} is not published")
     if round_number < 1:
         raise EventDataError(f"round {round_number}: rounds are numbered from 1")
     header = Header(
@@ -153,7 +158,7 @@ def forms_from_sessions(
     played = [t for t in tables if t.b]
     return FormSet(
         score_sheets=[_score_sheet(header, t, sanctions.get(t.table, [])) for t in played],
-        pairings=Pairings(header, [_pairing_row(t) for t in tables]),
+        pairings=Pairings(header, [_pairing_row(t) for t in tables], _checked_by(checked)),
         round_control=control,
         standings=_standings(service, info, round_number),
         incident=Incident(header=header),
@@ -162,6 +167,15 @@ def forms_from_sessions(
         prefilled=True,
         formats=formats,
     )
+
+
+def _checked_by(checked: RoundCheck) -> str:
+    """What proved the round's pairing (`pairing_check.reference`), or "" unless its
+    check passed."""
+    from ball.tournament.pairing_check import reference
+
+    verdict = checked.check
+    return reference(verdict.by) if verdict is not None and verdict.ok is True else ""
 
 
 # ---------------------------------------------------------------------------- one table

@@ -128,6 +128,12 @@ LABELS: dict[str, Any] = {
             "cards_title": N_("Table cards"),
             "card_first": N_("First half: ATK"),
             "card_second": N_("Second half: ATK"),
+            "checked": N_("Pairing checked by %(by)s."),
+            "checked_by": {
+                "swiss": N_("the FIDE Dutch checker (gacrux)"),
+                "berger": N_("the FIDE Berger tables"),
+                "draw": N_("the knockout draw"),
+            },
             "bye": {
                 "pab": N_("pairing-allocated bye"),
                 "half": N_("half-point bye"),

@@ -91,6 +91,7 @@ class BracketRound:
     draw: DrawView | None
     ties: list[TieView]
     bye: str | None  # who has the bye this round
+    published: bool = True  # False: kept back from the players by a failed pairing check
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,17 @@ def _bracket_round(ev: Event, rnd: Round) -> BracketRound:
         _draw_view(rnd),
         [_tie_view(ev, p) for p in tables if p.b_id is not None],
         bye,
+        rnd.published is not False,
     )
+
+
+def published_bracket(bracket: Bracket) -> Bracket:
+    """The bracket as the players see it: rounds kept back by a failed pairing check are
+    left out (and counted among the rounds to come)."""
+    kept = [r for r in bracket.rounds if r.published]
+    if len(kept) == len(bracket.rounds):
+        return bracket
+    return dataclasses.replace(bracket, rounds=kept, to_come=rounds_to_come(kept))
 
 
 def rounds_to_come(rounds: list[BracketRound]) -> list[RoundToCome]:

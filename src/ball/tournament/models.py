@@ -108,6 +108,14 @@ class Round(Base):
     method: Mapped[str] = mapped_column(String(200), default="")  # who paired it and how
     paired_at: Mapped[float] = mapped_column(Float)
     lots: Mapped[str] = mapped_column(Text, default="")  # JSON: the drawing of lots that paired it
+    # The pairing check (`pairing_check`): True passed, False failed, None not checked or
+    # nothing to check against; what checked it and the checker's message.
+    check_ok: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    check_by: Mapped[str] = mapped_column(String(200), default="")
+    check_detail: Mapped[str] = mapped_column(Text, default="")
+    # Whether players see the round (public pages, printed pairings): a failed check keeps
+    # it back until the pairing is fixed or the arbiter publishes it with a logged reason.
+    published: Mapped[bool] = mapped_column(Boolean, default=True)
 
     event: Mapped[Event] = relationship(back_populates="rounds_")
     pairings: Mapped[list[Pairing]] = relationship(

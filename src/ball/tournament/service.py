@@ -44,6 +44,7 @@ from ball.tournament import (
     knockout,
     lateness_service,
     outcomes,
+    pairing_check,
     sanction_log,
     signals,
     standings,
@@ -56,6 +57,7 @@ from ball.tournament import (
     trf_event,
     withdrawal_event,
 )
+from ball.tournament.check_service import PairingCheckUseCases
 from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
@@ -108,6 +110,7 @@ class TournamentService(
     FormatPages,
     MahjongDeskUseCases,
     WhatIfUseCases,
+    PairingCheckUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
@@ -1124,11 +1127,14 @@ class TournamentService(
                 s.add(result)
         s.flush()
         s.refresh(ev)
-        return s.scalars(
+        stored = s.scalars(
             select(Round)
             .where(Round.id == rnd.id)
             .options(selectinload(Round.pairings).selectinload(Pairing.result))
         ).one()
+        # Every pairing proves itself (issue 35 §2): a failed check keeps it unpublished.
+        pairing_check.record(stored, pairing_check.check(s, ev, stored))
+        return stored
 
     def _drop_round(self, s: Session, ev: Event, rnd: Round) -> None:
         with_result = [

@@ -36,6 +36,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
@@ -83,6 +84,40 @@ def pair_dutch(trf_text: str, round_number: int, total_rounds: int) -> list[tupl
     if not pairs:
         raise Unpairable(f"round {round_number} cannot be paired by the Dutch rules")
     return pairs
+
+
+def check_command(round_number: int, total_rounds: int) -> list[str]:
+    """gacrux's pairing checker in check mode (`-c`): is round `round_number` of the TRF
+    the one the Dutch rules give? Same input and output as `command`."""
+    argv = command(round_number, total_rounds)
+    argv[argv.index("-p")] = "-c"
+    return argv
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The checker's verdict on one round: its own pairing and the round's, both as
+    (White, Black) pairing numbers in its board order (Black 0: the bye)."""
+
+    ok: bool
+    checker: list[tuple[int, int]]
+    declared: list[tuple[int, int]]
+
+
+def check_dutch(trf_text: str, round_number: int, total_rounds: int) -> Checked:
+    """Round `round_number` of `trf_text` (which holds it, paired) against the Dutch
+    pairing of the rounds before it; `TournamentError` if the checker cannot say."""
+    answer = _run(trf_text, check_command(round_number, total_rounds))
+    rounds = (answer.get("pairingResult") or {}).get("roundpairing") or []
+    mine = [r for r in rounds if r.get("round") == round_number]
+    if not mine:
+        raise TournamentError(f"the pairing checker gave no verdict on round {round_number}")
+    found = mine[0]
+    return Checked(
+        ok=bool(found.get("check")),
+        checker=[(int(w), int(b)) for w, b in found.get("pairs") or []],
+        declared=[(int(w), int(b)) for w, b in found.get("current") or []],
+    )
 
 
 def _run(trf_text: str, argv: list[str]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -64,6 +64,8 @@ class RoundView:
     # event's entrants): equal digests, equal rounds, so a page may keep a round's rendered
     # part across writes to other rounds. None when not read as rows (never reused).
     digest: int | None = field(default=None, compare=False, repr=False)
+    # Whether players see the round (`Round.published`: a failed pairing check keeps it back)
+    published: bool = True
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,16 @@ def pairing_view(p: Pairing) -> PairingView:
 
 
 def round_view(rnd: Round) -> RoundView:
-    return RoundView(rnd.number, rnd.method, [pairing_view(p) for p in rnd.pairings])
+    tables = [pairing_view(p) for p in rnd.pairings]
+    return RoundView(rnd.number, rnd.method, tables, published=rnd.published is not False)
+
+
+def published_only(event: EventView) -> EventView:
+    """The event as its players see it: the rounds kept back by a failed pairing check
+    (`Round.published`) left out."""
+    if all(r.published for r in event.rounds_):
+        return event
+    return replace(event, rounds_=[r for r in event.rounds_ if r.published])
 
 
 def event_view(ev: Event, *, full: bool = True) -> EventView:
@@ -230,7 +241,7 @@ def read_event(s: Session, event_id: int) -> EventView | None:
     ).all()
     own = [EntrantView(*row) for row in entrant_rows]
     rounds = s.execute(
-        select(Round.id, Round.number, Round.method)
+        select(Round.id, Round.number, Round.method, Round.published)
         .where(Round.event_id == event_id)
         .order_by(Round.number, Round.id)
     ).all()
@@ -244,15 +255,15 @@ def read_event(s: Session, event_id: int) -> EventView | None:
     entrants = {e.id: e for e in own}
     people_rows = [tuple(row) for row in entrant_rows]
     people_rows += _add_strangers(s, entrants, tables)
-    raw: dict[int, list[tuple[Any, ...]]] = {round_id: [] for round_id, _, _ in rounds}
-    by_id: dict[int, list[Any]] = {round_id: [] for round_id, _, _ in rounds}
+    raw: dict[int, list[tuple[Any, ...]]] = {round_id: [] for round_id, *_ in rounds}
+    by_id: dict[int, list[Any]] = {round_id: [] for round_id, *_ in rounds}
     for row in tables:
         raw[row.round_id].append(tuple(row))
         by_id[row.round_id].append(row)
     people_key = tuple(people_rows)
     by_round = {
         round_id: _round_tables((people_key, tuple(raw[round_id])), by_id[round_id], entrants)
-        for round_id, _, _ in rounds
+        for round_id, *_ in rounds
     }
     # Python's hash of the rows' plain values (per process, as the caches that use it)
     people = hash(tuple(entrants.values()))
@@ -273,8 +284,9 @@ def read_event(s: Session, event_id: int) -> EventView | None:
                 method,
                 by_round[round_id],
                 hash((people, number, method, tuple(raw[round_id]))),
+                published is not False,
             )
-            for round_id, number, method in rounds
+            for round_id, number, method, published in rounds
         ],
     )
 

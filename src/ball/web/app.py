@@ -62,6 +62,7 @@ ROUTERS: list[str] = [
     "ball.web.print_pages",
     "ball.web.desk",
     "ball.web.desk_formats",
+    "ball.web.desk_check",
     "ball.web.desk_mahjong",
     "ball.web.desk_standings",
     "ball.web.desk_whatif",

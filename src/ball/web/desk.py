@@ -36,6 +36,7 @@ from ball.match.result import SheetError
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
+from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
@@ -558,7 +559,12 @@ def _round_context(
         "error": "",
         "refused": "",  # which form of the page was refused: "swap", "control" or "lots"
         "refused_table": None,  # the table whose half-end or lots form was refused
+        "checked": svc.round_verdict(number, event=event_id),  # the pairing check (issue 35)
+        "reference": reference,
     }
+
+
+round_context = _round_context  # the round page's context, for `desk_check`'s refusals
 
 
 @router.get("/{event_id}/rounds/{number}/control.json", response_class=JSONResponse)

@@ -24,7 +24,7 @@ from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import Standing, known_tiebreaks
-from ball.tournament.views import EventView, RoundView
+from ball.tournament.views import EventView, RoundView, published_only
 from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
 from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
@@ -152,7 +152,7 @@ refresh_seconds = _refresh  # the other public page modules' name for it
 
 def _event(svc: TournamentService, event_id: int, request: Request) -> EventView:
     try:
-        return shared(request, event_id, "event", lambda: svc.event_page(event_id))
+        return shared(request, event_id, "event", lambda: published_only(svc.event_page(event_id)))
     except NotFound as exc:
         raise not_found(exc) from None
 
@@ -189,7 +189,7 @@ def _warm_event(
     svc: TournamentService, cache: PageCache, event_id: int, game_name: str, token: str
 ) -> None:
     cache.data(data_key(event_id, token, "head"), lambda: svc.event_head(event_id))
-    cache.data(data_key(event_id, token, "event"), lambda: svc.event_page(event_id))
+    cache.data(data_key(event_id, token, "event"), lambda: published_only(svc.event_page(event_id)))
     if game_name != "mahjong":  # tables of four: no tie-break ranking (`_standings`)
         with contextlib.suppress(TournamentError):  # its page answers 400 itself
             cache.data(
@@ -508,5 +508,3 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
     context = page_context(request, event, "groups", refresh)
     context.update(tables)
     return render(request, "public/groups.html", context)
-
-

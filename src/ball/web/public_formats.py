@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.tournament.errors import NotFound
+from ball.tournament.format_pages import published_bracket
 from ball.tournament.service import TournamentService
 from ball.web.deps import not_found, tournament
 from ball.web.desk_formats import PHASE_WORDS, TIE_WORDS
@@ -46,7 +47,7 @@ def public_bracket(
     svc: TournamentService = Depends(tournament),
 ):
     try:
-        bracket = svc.bracket(event_id)
+        bracket = published_bracket(svc.bracket(event_id))
         formats = svc.event_formats(event_id)
     except NotFound as exc:
         raise not_found(exc) from None
