@@ -285,3 +285,30 @@ def test_publish_runs_beside_a_running_event_loop(swiss, tmp_path):
 
     site = asyncio.run(inside())
     assert "en/standings.html" in site.written and broken_links(tmp_path / "site") == []
+
+
+def test_a_round_whose_pairing_check_failed_is_not_published(tmp_path):
+    """A Swiss round set by hand that is not the Dutch pairing fails its check (issue 35 §2)
+    and is held back from the players: the static pages leave it out as the live ones do,
+    until the arbiter publishes it anyway."""
+    db = str(tmp_path / "held.sqlite")
+    svc = TournamentService(db)
+    event_id = svc.create_event(name="Held Open", system="swiss", rounds=3).id
+    names = [f"Held {i}" for i in range(1, 7)]
+    for i, name in enumerate(names):
+        svc.add_player(name, rating=2400 - 10 * i, event=event_id)
+    # 1-2, 3-4, 5-6: the Dutch system pairs the top half against the bottom half (1-4 ...)
+    svc.set_pairing(1, [(names[0], names[1]), (names[2], names[3]), (names[4], names[5])],
+                    event=event_id)  # fmt: skip
+    assert svc.round_verdict(1, event=event_id).check.ok is False
+    svc.engine.dispose()
+    out = tmp_path / "site"
+    report = publish(db, out, "--event", str(event_id))
+    assert not any("pairings-round1" in name for name in report["written"])
+    assert "Held 2" not in (out / "en/pairings.html").read_text(encoding="utf-8")
+    assert broken_links(out) == []
+
+    TournamentService(db).publish_round(1, override="the players asked", event=event_id)
+    again = publish(db, out, "--event", str(event_id))
+    assert "Held 2" in (out / "en/pairings.html").read_text(encoding="utf-8")
+    assert "en/pairings.html" in again["written"]

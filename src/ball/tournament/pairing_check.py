@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from ball.tournament import berger, crosstable, knockout, swiss, trf
 from ball.tournament.errors import TournamentError
+from ball.tournament.games import pairs_players
 from ball.tournament.models import Event, GroupStage, Round, TeamEvent
 from ball.tournament.scoring import Scoring
 
@@ -96,8 +97,8 @@ def check(s: Session, ev: Event, rnd: Round) -> Verdict:
 
 
 def _no_reference(s: Session, ev: Event, rnd: Round) -> str:
-    if ev.game == "mahjong":
-        return "a Mahjong session is seated, not paired by a system with a reference"
+    if not pairs_players(ev.game):
+        return "tables of four are seated, not paired by a system with a reference"
     if s.get(TeamEvent, ev.id) is not None:
         return "a team round: no checker of team pairings is at hand"
     if ev.system == "groups" or s.get(GroupStage, ev.id) is not None:
