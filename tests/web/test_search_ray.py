@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.sim.test_ray_backend import ray_address  # noqa: F401 - the module's Ray head
 from typer.testing import CliRunner
 
 from ball.cli import app as cli
 from ball.engine import Game
 from ball.web import search_work, searches
 from ball.web.app import create_app
+from sim.test_ray_backend import ray_address  # noqa: F401 - the module's Ray head
 
 pytestmark = [pytest.mark.slow, pytest.mark.process]
 
