@@ -79,6 +79,7 @@ from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import refused as _refused
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
+from ball.web.live_pages import broadcast_published
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
@@ -548,6 +549,7 @@ def _round_context(
         "hms": hms,
         "mmss": mmss,
         "formats": svc.event_formats(event_id),
+        "broadcast": broadcast_published(request, event_id, number),  # live boards public
         # one-game knockout matches of this round waiting for their drawing of lots
         "lots_due": {
             d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number

@@ -138,3 +138,17 @@ class XiangqiGameRow(Base):
     # the client address that made it through the web API (`ball.web.game_quota`); NULL:
     # a desk table's game, or one stored before owners (revision web_0008_o)
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class LiveBroadcast(Base):
+    """A round whose recorded games the desk published as a broadcast (revision web_0009_b):
+    its live boards are public (`ball.web.live_boards`). No row: the round's games are seen
+    only at the desk and on the tables' own devices."""
+
+    __tablename__ = "web_live_broadcasts"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    published_at: Mapped[float] = mapped_column(Float)
