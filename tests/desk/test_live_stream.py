@@ -38,6 +38,13 @@ def events(response: httpx.Response) -> Iterator[tuple[str, dict]]:
             name, data = "message", ""
 
 
+def wait_until(done, seconds: float = WAIT) -> None:
+    """Wait for what the server does after the client has its answer (at most `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def live(tmp_path, serve):
     """(app, base URL, desk client, event id, game id, device headers): a Xiangqi event's
@@ -102,9 +109,7 @@ def test_followers_of_a_game_share_one_watch_and_leave_nothing_behind(live):
         seen_a, seen_b = events(a), events(b)  # kept: a dropped reader closes its line
         assert next(seen_a) == next(seen_b)
         assert hub.open == 2 and hub.watched() == 1
-    deadline = time.monotonic() + WAIT
-    while (hub.open or hub.watched()) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: not (hub.open or hub.watched()))
     assert hub.open == 0 and hub.watched() == 0
 
 
@@ -151,6 +156,7 @@ def test_a_stream_ends_after_its_life_and_tells_the_browser_when_to_come_back(li
         text = response.read().decode()  # returns: the server ended the stream
     assert text.startswith("retry: 3000\n\n")
     assert "event: board\n" in text
+    wait_until(lambda: hub_of(app).open == 0)  # the server's own end of the response
     assert hub_of(app).open == 0
 
 
@@ -168,9 +174,7 @@ def test_one_address_holds_at_most_its_share_of_streams(live):
             assert refused.headers["retry-after"] == "10"
             assert "2 streams open" in refused.json()["detail"]
         # The places are given back when the followers leave.
-        deadline = time.monotonic() + WAIT
-        while hub_of(app).open and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: hub_of(app).open == 0)
         with client.stream("GET", stream_url(base, event_id)) as again:
             assert again.status_code == 200
 

@@ -39,7 +39,7 @@ from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
-from ball.web import field_errors, limits, security
+from ball.web import ball_tables, field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -904,7 +904,9 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "table_link": (
             xiangqi_store(request).table_link(page.event.id, page.round.number, page.pairing.table)
             if xiangqi
-            else None
+            else ball_tables.table_link(
+                request.app.state.sessions, page.event.id, page.round.number, page.pairing.table
+            )
         ),
         "event": page.event,
         "round": page.round,
@@ -1000,9 +1002,20 @@ async def record_game(
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
     page = _found(svc.table_page, event_id, number, table)
-    if page.event.game != "xiangqi" or page.pairing.b is None:
-        raise HTTPException(404, f"table {table} of round {number} has no Xiangqi game to record")
+    if page.event.game not in ("xiangqi", "ball") or page.pairing.b is None:
+        raise HTTPException(404, f"table {table} of round {number} has no game to record")
     _ = _t(request)
+    if page.event.game == "ball":  # the simulator board, both coaches at it (issue 35 §5)
+        title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (A) – %(b)s (B)") % {
+            "event": page.event.name,
+            "n": number,
+            "t": table,
+            "a": page.pairing.a.name,
+            "b": page.pairing.b.name,
+        }
+        sessions = request.app.state.sessions
+        await run_in_threadpool(ball_tables.for_table, sessions, event_id, number, table, title)
+        return _see(ball_tables.table_link(sessions, event_id, number, table) or "/")
     title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (Red) – %(b)s (Black)") % {
         "event": page.event.name,
         "n": number,

@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-Listener = Callable[[str, int], None]
+Listener = Callable[[str, str], None]
 
 # Bound methods, held weakly: an app's hub that is gone (a test's app) stops listening.
 _listeners: list[weakref.WeakMethod[Any]] = []
@@ -30,8 +30,8 @@ def unlisten(listener: Listener) -> None:
         _listeners[:] = [ref for ref in _listeners if ref() not in (None, listener)]
 
 
-def changed(kind: str, game_id: int) -> None:
-    """Game `game_id` of `kind` ("xiangqi") has a new version."""
+def changed(kind: str, game_id: str) -> None:
+    """Game `game_id` of `kind` ("xiangqi", "ball": a match's first half) has a new version."""
     with _lock:
         _listeners[:] = [ref for ref in _listeners if ref() is not None]
         listeners = [ref() for ref in _listeners]

@@ -3,10 +3,12 @@ sees them once the desk has published the round as a broadcast.
 
 Owns `LiveBoards`, the service behind the broadcast page, a table's live board, its event
 stream and its record download: which rounds are published (`web_live_broadcasts`), which
-table has a recorded game (a Xiangqi game the desk's "Record the game" opened,
-`web_xiangqi_games.desk_*`), a game's version (the one cheap read the event stream repeats),
-its snapshot (board and moves, built once per version and shared by every follower) and
-its record (PGN, as `ball xiangqi` writes it).
+table has a recorded game (what the desk's "Record the game" opened: a Xiangqi game,
+`web_xiangqi_games.desk_*`, or a BALL match on the simulator board, `web_games.desk_*` with
+its half 2 made by `next-half`), a game's version (the one cheap read the event stream
+repeats), its snapshot (board and moves, built once per version and shared by every
+follower) and its record (Xiangqi PGN as `ball xiangqi` writes it; BALL `.bgn` with both
+halves, docs/record-format.md).
 
 A game is public only while its round is published: unpublishing hides the boards and
 ends the streams at their next check. The game's writes stay where they are
@@ -23,10 +25,13 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ball.web import xiangqi_games
-from ball.web.models import LiveBroadcast, XiangqiGameRow
+from ball.web.games import GameStore
+from ball.web.models import LiveBroadcast, WebGame, XiangqiGameRow
+from ball.web.records import match_record_text
 from ball.xiangqi import pgn
 
 XIANGQI = "xiangqi"
+BALL = "ball"
 # What a snapshot keeps of a Xiangqi state: the board, the moves and how it ended (the
 # legal moves and the page's choices are the recording device's, not a follower's).
 XIANGQI_FIELDS = (
@@ -37,10 +42,11 @@ XIANGQI_FIELDS = (
 
 @dataclass(frozen=True)
 class GameRef:
-    """One recorded game: its kind (`XIANGQI`) and its id in that kind's table."""
+    """One recorded game: its kind (`XIANGQI`, `BALL`) and its id in that kind's table (a
+    BALL match by its first half)."""
 
     kind: str
-    id: int
+    id: str
 
 
 class NotBroadcast(LookupError):
@@ -90,12 +96,15 @@ class LiveBoards:
         """Table number -> its recorded game, for a published round (else NotBroadcast)."""
         with self.sessions() as session:
             self._require(session, event_id, number)
-            rows = session.execute(
-                select(XiangqiGameRow.desk_table, XiangqiGameRow.id).where(
-                    XiangqiGameRow.desk_event == event_id, XiangqiGameRow.desk_round == number
+            found: dict[int, GameRef] = {}
+            for kind, model in ((XIANGQI, XiangqiGameRow), (BALL, WebGame)):
+                rows = session.execute(
+                    select(model.desk_table, model.id).where(
+                        model.desk_event == event_id, model.desk_round == number
+                    )
                 )
-            )
-            return {int(t): GameRef(XIANGQI, int(i)) for t, i in rows if t is not None}
+                found.update({int(t): GameRef(kind, str(i)) for t, i in rows if t is not None})
+            return found
 
     def game_of(self, event_id: int, number: int, table: int) -> GameRef:
         """The recorded game of a table of a published round (else NotBroadcast)."""
@@ -104,29 +113,80 @@ class LiveBoards:
             raise NotBroadcast(f"table {table} of round {number} has no recorded game")
         return found
 
-    def version(self, event_id: int, number: int, ref: GameRef) -> int | None:
+    def version(self, event_id: int, number: int, ref: GameRef) -> str | None:
         """The game's version while its round is published; None once it is not (or the
-        game is gone). One small read: what a stream repeats between snapshots."""
+        game is gone). A small read or two: what a stream repeats between snapshots. A BALL
+        match's version names both halves (half 2 is a game of its own)."""
         with self.sessions() as session:
             if session.get(LiveBroadcast, (event_id, number)) is None:
                 return None
-            found = session.execute(
-                select(XiangqiGameRow.version).where(XiangqiGameRow.id == ref.id)
+            if ref.kind == XIANGQI:
+                found = session.execute(
+                    select(XiangqiGameRow.version).where(XiangqiGameRow.id == int(ref.id))
+                ).scalar_one_or_none()
+                return None if found is None else str(found)
+            first = session.execute(
+                select(WebGame.version).where(WebGame.id == ref.id)
             ).scalar_one_or_none()
-            return None if found is None else int(found)
+            if first is None:
+                return None
+            second = session.execute(
+                select(WebGame.id, WebGame.version).where(WebGame.first_half == ref.id)
+            ).first()
+            return f"{first}" if second is None else f"{first}:{second[0]}:{second[1]}"
 
     def snapshot(self, ref: GameRef) -> dict[str, Any]:
         """The board and moves of a game, as the live board page draws them."""
+        if ref.kind == BALL:
+            return self._ball_snapshot(ref)
         with self.sessions() as session:
-            row = self._row(session, ref)
+            row = self._xiangqi_row(session, ref)
             state = xiangqi_games.state(row, self._cache.get(row))
         return {"kind": ref.kind, **{k: state[k] for k in XIANGQI_FIELDS}}
 
-    def record(self, ref: GameRef, tags: dict[str, str]) -> tuple[str, str]:
-        """(file extension, text) of the game's record: Xiangqi PGN with `tags` (Event,
-        Round, Red, Black) and the result once the board has ended the game."""
+    def _halves(self, ref: GameRef) -> list[str]:
+        """The ids of a BALL match's halves so far, half 1 first."""
         with self.sessions() as session:
-            row = self._row(session, ref)
+            if session.get(WebGame, ref.id) is None:
+                raise NotBroadcast(f"game {ref.id} does not exist")
+            second = session.scalar(
+                select(WebGame.id).where(WebGame.first_half == ref.id).order_by(WebGame.created_at)
+            )
+        return [ref.id] if second is None else [ref.id, second]
+
+    def _ball_snapshot(self, ref: GameRef) -> dict[str, Any]:
+        store = GameStore(self.sessions)
+        states = [store.state(game_id) for game_id in self._halves(ref)]
+        now = states[-1]
+        log = [entry for state in states for entry in state["log"]]
+        plies = [{k: e[k] for k in ("half", "ply", "turn", "side", "action", "pb")} for e in log]
+        return {
+            "kind": BALL,
+            "id": ref.id,
+            "title": now["title"],
+            "version": ":".join(str(s["version"]) for s in states),
+            "half": now["position"]["half"],
+            "position": now["position"],
+            "actor": now["actor"],
+            "last": now["log"][-1]["action"] if now["log"] else None,
+            "plies": plies,
+            "over": now["over"],
+            "halves": [s["id"] for s in states],
+        }
+
+    def record(self, ref: GameRef, tags: dict[str, str]) -> tuple[str, str]:
+        """(file extension, text) of the game's record with `tags` (Event, Round, the
+        players): Xiangqi PGN with the result once the board has ended the game, or a
+        BALL match's `.bgn` with its halves so far."""
+        if ref.kind == BALL:
+            store = GameStore(self.sessions)
+            halves = []
+            for game_id in self._halves(ref):
+                initial, actions, _headers = store.history(game_id)
+                halves.append((initial, actions))
+            return "bgn", match_record_text(halves, tags)
+        with self.sessions() as session:
+            row = self._xiangqi_row(session, ref)
             game = self._cache.get(row)
         ending = game.outcome()
         all_tags = {**tags, "Result": ending.result if ending is not None else "*"}
@@ -139,8 +199,8 @@ class LiveBoards:
         if session.get(LiveBroadcast, (event_id, number)) is None:
             raise NotBroadcast(f"round {number} of event {event_id} is not broadcast")
 
-    def _row(self, session: Session, ref: GameRef) -> XiangqiGameRow:
-        row = session.get(XiangqiGameRow, ref.id)
+    def _xiangqi_row(self, session: Session, ref: GameRef) -> XiangqiGameRow:
+        row = session.get(XiangqiGameRow, int(ref.id))
         if row is None:
             raise NotBroadcast(f"game {ref.id} does not exist")
         return row

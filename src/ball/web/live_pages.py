@@ -9,7 +9,7 @@ Routes only; the service is `ball.web.live_boards`, the event streams `ball.web.
   recording appears).
 - `/public/{id}/live/{n}/{table}`: the live board (board and moves), which follows
   `.../stream`, a `text/event-stream` of the game's snapshots, and offers `.../record`,
-  the game's record (Xiangqi PGN) as a download.
+  the game's record (Xiangqi PGN, BALL `.bgn`) as a download.
 
 Everything public answers 404 until the desk has published the round.
 """
@@ -49,7 +49,7 @@ STREAM_ANSWERS: dict[int | str, dict[str, Any]] = {
 }
 RECORD_ANSWERS: dict[int | str, dict[str, Any]] = {
     200: {
-        "description": "The game's record (Xiangqi PGN), as a file",
+        "description": "The game's record (Xiangqi PGN, or BALL `.bgn`), as a file",
         "content": {"text/plain": {"schema": {"type": "string"}}},
     },
     **PUBLIC_ERRORS,
@@ -209,7 +209,7 @@ async def live_board_stream(event_id: int, number: int, table: int, request: Req
     "/public/{event_id}/live/{number}/{table}/record",
     response_class=PlainTextResponse,
     responses=RECORD_ANSWERS,
-    summary="Download a live board's game record (Xiangqi PGN)",
+    summary="Download a live board's game record (Xiangqi PGN or BALL .bgn)",
 )
 def live_board_record(
     event_id: int,
@@ -224,8 +224,12 @@ def live_board_record(
         raise HTTPException(404, str(exc)) from None
     event = svc.event_head(event_id)
     pairing = _pairing(_round(svc, event_id, number), table)
-    black = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
-    tags = {"Event": event.name, "Round": str(number), "Red": pairing.a.name, "Black": black}
+    b = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
+    tags = {"Event": event.name, "Round": str(number)}
+    if ref.kind == "xiangqi":
+        tags.update(Red=pairing.a.name, Black=b)
+    else:  # docs/record-format.md
+        tags.update(Table=str(table), CoachA=pairing.a.name, CoachB=b)
     extension, text = boards.record(ref, tags)
     name = f"event{event_id}-round{number}-table{table}.{extension}"
     return PlainTextResponse(

@@ -196,7 +196,7 @@ class LiveHub:
         for queue in list(watch.followers):
             _offer(queue, END)
 
-    def _changed(self, kind: str, game_id: int) -> None:
+    def _changed(self, kind: str, game_id: str) -> None:
         """A game store's write (any thread): wake the game's watches now."""
         loop = self._loop
         if loop is None or loop.is_closed():

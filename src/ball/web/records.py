@@ -37,6 +37,22 @@ def record_text(initial: dict[str, Any], actions: list[str], tags: dict[str, str
     return bgn.write(bgn.GameRecord(tags=all_tags, halves=[bgn.HalfRecord(game.half, entries)]))
 
 
+def match_record_text(halves: list[tuple[dict[str, Any], list[str]]], tags: dict[str, str]) -> str:
+    """The `.bgn` text of a match recorded half by half (each half's initial position and
+    actions, half 1 first): one record with both halves, as a table's match is written."""
+    records = []
+    for initial, actions in halves:
+        game = Game.from_json(initial)
+        entries = []
+        for action in actions:
+            entries.append(bgn.Entry(turn=game.turn, action=action))
+            game.apply(action)
+        records.append(bgn.HalfRecord(game.half, entries))
+    all_tags = dict(tags)
+    all_tags.setdefault("Ruleset", str(halves[0][0].get("ruleset", "standard")))
+    return bgn.write(bgn.GameRecord(tags=all_tags, halves=records))
+
+
 def replay_actions(initial: dict[str, Any], actions: list[str], half: int) -> dict[str, Any]:
     """Every position of one half: `positions[0]` is the start, `positions[i]` after ply i."""
     game = Game.from_json(initial)

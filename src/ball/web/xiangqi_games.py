@@ -297,7 +297,7 @@ class XiangqiStore:
         for name, value in values.items():
             set_committed_value(row, name, value)
         self._cache.put(row, game)
-        game_signals.changed("xiangqi", row.id)  # live boards followed wake now
+        game_signals.changed("xiangqi", str(row.id))  # live boards followed wake now
 
     def _locked_row(
         self, session: Session, text: str, expected_version: int | None
