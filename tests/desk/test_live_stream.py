@@ -19,7 +19,7 @@ from ball.web.limits import Limits
 from ball.web.live_stream import hub_of
 from ball.web.models import XiangqiGameRow
 
-from .conftest import FakeClock, post, seat_xiangqi4
+from .conftest import FakeClock, post, seat_event4, seat_xiangqi4
 from .test_xiangqi_record import device_of, game_of, record
 
 WAIT = 20.0  # seconds a test waits for what must come (never asserted as a speed)
@@ -198,3 +198,28 @@ def test_the_stream_is_refused_for_a_table_without_a_game_or_a_bad_path(live):
     assert httpx.get(stream_url(base, event_id, table=99)).status_code == 404
     assert httpx.get(f"{base}/public/{event_id}/live/1/x/stream").status_code == 422
     assert hub_of(app).open == 0
+
+
+def test_a_ball_tables_match_is_followed_action_by_action(tmp_path, serve):
+    app = create_app(str(tmp_path / "ball.sqlite"))
+    app.state.clock_time = FakeClock()
+    base = serve(app)
+    with httpx.Client(base_url=base, timeout=WAIT) as desk, httpx.Client(timeout=WAIT) as phone:
+        event_id = seat_event4(desk)
+        opened = record(desk, event_id)
+        gid = opened.headers["location"].split("#", 1)[0].split("=", 1)[1]
+        assert post(desk, event_id, "/rounds/1/broadcast", {"publish": "1"}).status_code == 303
+        with phone.stream("GET", stream_url(base, event_id)) as response:
+            seen = events(response)
+            name, board = next(seen)
+            assert name == "board" and board["kind"] == "ball" and board["plies"] == []
+            assert board["position"]["half"] == 1
+            for n in (1, 2):
+                legal = desk.get(f"/api/games/{gid}").json()["legal"]
+                action = legal[0]
+                played = desk.post(
+                    f"/api/games/{gid}/actions", json={"action": action}, headers=device_of(opened)
+                )
+                assert played.status_code == 200, played.text
+                name, board = next(seen)
+                assert len(board["plies"]) == n and board["last"] == action
