@@ -89,3 +89,46 @@ def test_a_second_browser_follows_a_live_board_while_moves_are_recorded(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     follower.screenshot(path=str(SCREENSHOTS / "live-board-390.png"), full_page=True)
     assert errors == []
+
+
+def test_a_phone_follows_a_ball_tables_match(tmp_path, serve, browser, axe):
+    import httpx
+
+    from ball.web.app import create_app
+
+    from .conftest import FakeClock, post, seat_event4
+    from .test_xiangqi_record import device_of, record
+
+    app = create_app(str(tmp_path / "ball.sqlite"))
+    app.state.clock_time = FakeClock()
+    base = serve(app)
+    with httpx.Client(base_url=base, timeout=30) as desk:
+        event_id = seat_event4(desk)
+        opened = record(desk, event_id)
+        gid, device = opened.headers["location"].split("#")[0].split("=")[1], device_of(opened)
+        assert post(desk, event_id, "/rounds/1/broadcast", {"publish": "1"}).status_code == 303
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=False)
+        page = phone.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/public/{event_id}/live/1/1")
+        page.wait_for_selector('#live-ball[data-moves="0"] .board-wrap svg')
+        page.evaluate("window.liveMark = 'not reloaded'")
+        for n in (1, 2, 3):
+            legal = desk.get(f"/api/games/{gid}").json()["legal"]
+            action = "end" if "end" in legal else legal[0]
+            played = desk.post(f"/api/games/{gid}/actions", json={"action": action}, headers=device)
+            assert played.status_code == 200, played.text
+            page.wait_for_selector(f'#live-ball[data-moves="{n}"]', timeout=20_000)
+            assert page.locator(".log-table tbody tr").count() == n
+            assert action in page.locator(".log-table tbody tr").last.inner_text()
+        assert page.evaluate("window.liveMark") == "not reloaded"
+        assert errors == []
+        checked = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        checked.goto(page.url)
+        checked.wait_for_selector('#live-ball[data-moves="3"]')
+        assert axe(checked) == []
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "live-ball-390.png"), full_page=True)
+        checked.context.close()
+        phone.close()
