@@ -170,7 +170,7 @@ class LiveHub:
 
     async def _run(self, watch: _Watch) -> None:
         loop = asyncio.get_running_loop()
-        seen: int | None = None
+        seen: str | None = None
         try:
             while watch.followers:
                 version = await loop.run_in_executor(

@@ -53,7 +53,7 @@ def match_record_text(
         game = Game.from_json(initial)
         timing = Timing.from_ruleset(game.ruleset)
         cap = half_turns(timing.half_seconds, timing.turn_seconds) if timed else None
-        entries = []
+        entries: list[bgn.Entry] = []
         for action in actions:
             if game.turn == cap and not any(e.kind == "final-drive" for e in entries):
                 entries.append(bgn.Entry(turn=game.turn, kind="final-drive"))
