@@ -98,3 +98,15 @@ def test_hiding_the_round_again_hides_its_boards(client, other_client, xiangqi4)
     assert publish(client, event_id, on=False).status_code == 303
     assert other_client.get(f"/public/{event_id}/live/1/1").status_code == 404
     assert other_client.get(f"/public/{event_id}/live/1/1/record").status_code == 404
+
+
+def test_the_public_pairings_link_the_live_boards_once_published(client, other_client, xiangqi4):
+    event_id, _ = xiangqi4
+    pairings = f"/public/{event_id}/pairings?round=1"
+    assert 'id="live-link"' not in other_client.get(pairings).text
+    publish(client, event_id)
+    # Publishing is a write of the event: the cached page is rendered again with the link.
+    page = other_client.get(pairings).text
+    assert 'id="live-link"' in page and f'href="/public/{event_id}/live/1"' in page
+    publish(client, event_id, on=False)
+    assert 'id="live-link"' not in other_client.get(pairings).text

@@ -2,13 +2,15 @@
 sees them once the desk has published the round as a broadcast.
 
 Owns `LiveBoards`, the service behind the broadcast page, a table's live board, its event
-stream and its record download: which rounds are published (`web_live_broadcasts`), which
+stream and its record download: which rounds are published (`desk_live_broadcasts`), which
 table has a recorded game (what the desk's "Record the game" opened: a Xiangqi game,
 `web_xiangqi_games.desk_*`, or a BALL match on the simulator board, `web_games.desk_*` with
 its half 2 made by `next-half`), a game's version (the one cheap read the event stream
 repeats), its snapshot (board and moves, built once per version and shared by every
 follower) and its record (Xiangqi PGN as `ball xiangqi` writes it; BALL `.bgn` with both
-halves, docs/record-format.md).
+halves, docs/record-format.md). The switch's table is a `desk_` table, so publishing renews
+the event's revision token (`ball.tournament.revisions`): the cached public pages render
+again with the round's "Live boards" link.
 
 A game is public only while its round is published: unpublishing hides the boards and
 ends the streams at their next check. The game's writes stay where they are
@@ -21,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ball.web import xiangqi_games
@@ -72,11 +74,7 @@ class LiveBoards:
                 row = LiveBroadcast(event_id=event_id, round=number, published_at=time.time())
                 session.add(row)
             elif not on and found is not None:
-                session.execute(
-                    delete(LiveBroadcast).where(
-                        LiveBroadcast.event_id == event_id, LiveBroadcast.round == number
-                    )
-                )
+                session.delete(found)  # through the flush: the event's token is renewed
             session.commit()
 
     def published(self, event_id: int, number: int) -> bool:

@@ -27,7 +27,7 @@ def _now() -> datetime:
 
 class WebGame(Base):
     __tablename__ = "web_games"
-    # One recorded match per desk table (revision web_0010_t), on its first half; NULLs for
+    # One recorded match per desk table (revision web_0009_t), on its first half; NULLs for
     # every other game (half 2 of a table's match keeps only the event and the key).
     __table_args__ = (
         UniqueConstraint("desk_event", "desk_round", "desk_table", name="uq_web_games_desk_table"),
@@ -153,11 +153,11 @@ class XiangqiGameRow(Base):
 
 
 class LiveBroadcast(Base):
-    """A round whose recorded games the desk published as a broadcast (revision web_0009_b):
+    """A round whose recorded games the desk published as a broadcast (revision desk_0005_l):
     its live boards are public (`ball.web.live_boards`). No row: the round's games are seen
     only at the desk and on the tables' own devices."""
 
-    __tablename__ = "web_live_broadcasts"
+    __tablename__ = "desk_live_broadcasts"
 
     event_id: Mapped[int] = mapped_column(
         ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True

@@ -3,8 +3,8 @@ table it records (half 1 carries the unique event/round/table triple; half 2, ma
 `next-half`, carries the event and the key only) and the table device key that alone, with
 the desk session, writes it. Games stored before are no table's: NULLs and "".
 
-Revision ID: web_0010_t
-Revises: web_0009_b
+Revision ID: web_0009_t
+Revises: web_0008_o
 Create Date: 2026-12-02
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "web_0010_t"
-down_revision = "web_0009_b"
+revision = "web_0009_t"
+down_revision = "web_0008_o"
 branch_labels = None
 depends_on = None
 

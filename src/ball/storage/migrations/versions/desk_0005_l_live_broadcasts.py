@@ -1,8 +1,9 @@
-"""web: the rounds whose recorded games the desk published as a live broadcast (issue 35
-§5). A row makes the round's live boards public; none existed before.
+"""desk: the rounds whose recorded games the desk published as a live broadcast (issue 35
+§5). A row makes the round's live boards public; none existed before. A `desk_` table, so
+publishing renews the event's revision token and the public pages show the link.
 
-Revision ID: web_0009_b
-Revises: web_0008_o
+Revision ID: desk_0005_l
+Revises: desk_0004_r
 Create Date: 2026-12-02
 """
 
@@ -11,15 +12,15 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "web_0009_b"
-down_revision = "web_0008_o"
+revision = "desk_0005_l"
+down_revision = "desk_0004_r"
 branch_labels = None
-depends_on = "tournament_0001"
+depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
-        "web_live_broadcasts",
+        "desk_live_broadcasts",
         sa.Column(
             "event_id",
             sa.Integer(),
@@ -32,4 +33,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.drop_table("web_live_broadcasts")
+    op.drop_table("desk_live_broadcasts")
