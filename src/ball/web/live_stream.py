@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -206,10 +207,16 @@ class LiveHub:
                 loop.call_soon_threadsafe(watch.nudge.set)
 
 
+_MAKING = threading.Lock()  # one hub per app, however many threads ask first
+
+
 def hub_of(app: FastAPI) -> LiveHub:
     """The app's hub, made on first use (its boards read the app's database)."""
     hub = getattr(app.state, "live_hub", None)
     if hub is None:
-        limits = getattr(app.state, "limits", None) or Limits()
-        hub = app.state.live_hub = LiveHub(LiveBoards(app.state.sessions), limits)
+        with _MAKING:
+            hub = getattr(app.state, "live_hub", None)
+            if hub is None:
+                limits = getattr(app.state, "limits", None) or Limits()
+                hub = app.state.live_hub = LiveHub(LiveBoards(app.state.sessions), limits)
     return hub
