@@ -223,3 +223,27 @@ def test_a_ball_tables_match_is_followed_action_by_action(tmp_path, serve):
                 assert played.status_code == 200, played.text
                 name, board = next(seen)
                 assert len(board["plies"]) == n and board["last"] == action
+
+
+def test_a_failed_read_closes_the_streams_without_ending_the_broadcast(live):
+    """The browser reconnects after a dropped line; only `end` tells it to stop."""
+    app, base, desk, event_id, gid, device = live()
+    boards = hub_of(app).boards
+    with (
+        httpx.Client(timeout=WAIT) as follower,
+        follower.stream("GET", stream_url(base, event_id)) as response,
+    ):
+        seen = events(response)
+        assert next(seen)[0] == "board"
+
+        def broken(*args):
+            raise OSError("the database went away")
+
+        boards.version = broken  # type: ignore[method-assign]
+        assert list(seen) == []  # closed, with no `end` event
+    del boards.version  # the class's method again
+    with (
+        httpx.Client(timeout=WAIT) as follower,
+        follower.stream("GET", stream_url(base, event_id)) as response,
+    ):
+        assert next(events(response))[0] == "board"  # a reconnect starts a new watch

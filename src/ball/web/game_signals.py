@@ -7,6 +7,7 @@ process, which nobody here hears, still reaches it.
 
 from __future__ import annotations
 
+import logging
 import threading
 import weakref
 from collections.abc import Callable
@@ -17,6 +18,7 @@ Listener = Callable[[str, str], None]
 # Bound methods, held weakly: an app's hub that is gone (a test's app) stops listening.
 _listeners: list[weakref.WeakMethod[Any]] = []
 _lock = threading.Lock()
+LOG = logging.getLogger(__name__)
 
 
 def listen(listener: Listener) -> None:
@@ -37,4 +39,7 @@ def changed(kind: str, game_id: str) -> None:
         listeners = [ref() for ref in _listeners]
     for listener in listeners:
         if listener is not None:
-            listener(kind, game_id)
+            try:
+                listener(kind, game_id)
+            except Exception:  # the write is committed: a listener's fault must not undo it
+                LOG.exception("game change listener failed")

@@ -46,6 +46,8 @@ RETRY_MS = 3000
 RETRY_AFTER = "10"  # seconds, on a refused stream
 READS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ball-live")
 END = b"event: end\ndata: {}\n\n"
+# Not sent: the stream just closes, and the browser reconnects (a read that failed).
+CLOSE = b""
 LOG = logging.getLogger(__name__)
 
 
@@ -147,6 +149,8 @@ class LiveHub:
                 except TimeoutError:
                     yield b": ping\n\n"
                     continue
+                if data is CLOSE:
+                    break
                 yield data
                 if data is END:
                     break
@@ -172,6 +176,7 @@ class LiveHub:
     async def _run(self, watch: _Watch) -> None:
         loop = asyncio.get_running_loop()
         seen: str | None = None
+        last = END  # what the followers get when the watch ends
         try:
             while watch.followers:
                 version = await loop.run_in_executor(
@@ -192,19 +197,24 @@ class LiveHub:
             raise
         except Exception:  # a read failed: the followers reconnect and start a new watch
             LOG.exception("live board %s stopped", watch.ref)
+            last = CLOSE
         if self._watches.get(self._key(watch)) is watch:
             del self._watches[self._key(watch)]
         for queue in list(watch.followers):
-            _offer(queue, END)
+            _offer(queue, last)
 
     def _changed(self, kind: str, game_id: str) -> None:
-        """A game store's write (any thread): wake the game's watches now."""
+        """A game store's write (any thread): wake the game's watches now, on the loop's
+        own thread (the watches change there)."""
         loop = self._loop
-        if loop is None or loop.is_closed():
-            return
-        for watch in list(self._watches.values()):
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(self._wake, kind, game_id)
+
+    def _wake(self, kind: str, game_id: str) -> None:
+        for watch in self._watches.values():
             if watch.ref.kind == kind and watch.ref.id == game_id:
-                loop.call_soon_threadsafe(watch.nudge.set)
+                watch.nudge.set()
 
 
 _MAKING = threading.Lock()  # one hub per app, however many threads ask first
