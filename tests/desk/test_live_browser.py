@@ -132,3 +132,38 @@ def test_a_phone_follows_a_ball_tables_match(tmp_path, serve, browser, axe):
         page.screenshot(path=str(SCREENSHOTS / "live-ball-390.png"), full_page=True)
         checked.context.close()
         phone.close()
+
+
+def test_the_desks_link_lets_the_tablets_simulator_board_write_the_match(tmp_path, serve, browser):
+    """`/?game=ID#key=...` on the table's tablet: the page keeps the key (out of the address
+    bar) and sends it with the game's writes; the same board opened without the link
+    cannot write."""
+    import httpx
+
+    from ball.web.app import create_app
+
+    from .conftest import FakeClock, seat_event4
+    from .test_xiangqi_record import record
+
+    app = create_app(str(tmp_path / "tablet.sqlite"))
+    app.state.clock_time = FakeClock()
+    base = serve(app)
+    with httpx.Client(base_url=base, timeout=30) as desk:
+        event_id = seat_event4(desk)
+        link = record(desk, event_id).headers["location"]
+        gid = link.split("#")[0].split("=")[1]
+        apply = """async ([id, action]) => {
+            const { api } = await import('/static/js/api.js');
+            try { return (await api.apply(id, action)).version; } catch (e) { return e.message; }
+        }"""
+        bare = browser.new_context().new_page()
+        bare.goto(f"{base}/?game={gid}")
+        bare.wait_for_selector("#sim svg")
+        legal = desk.get(f"/api/games/{gid}").json()["legal"]
+        assert "key" in bare.evaluate(apply, [gid, legal[0]])
+        tablet = browser.new_context().new_page()
+        tablet.goto(f"{base}{link}")
+        tablet.wait_for_selector("#sim svg")
+        assert "#key=" not in tablet.url
+        assert tablet.evaluate(apply, [gid, legal[0]]) == 1
+        assert desk.get(f"/api/games/{gid}").json()["version"] == 1
