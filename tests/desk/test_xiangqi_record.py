@@ -108,15 +108,16 @@ def test_bad_tables_are_refused_by_name(client, path, status, xiangqi4):
     assert client.get("/api/xiangqi/games").json() == []
 
 
-def test_a_bye_and_a_ball_event_have_no_game_to_record(client):
+def test_a_bye_has_no_game_to_record_and_a_ball_table_records_on_the_simulator(client):
     event_id = seat_xiangqi4(client, players=("Wang", "Li", "Zhao"))
     tables = service_for(client.app).pairings(1, event=event_id)
     bye = next(t for t in tables if t.get("b") is None)
-    assert record(client, event_id, table=bye["table"]).status_code == 404
+    refused = record(client, event_id, table=bye["table"])
+    assert refused.status_code == 404 and "bye" in refused.json()["detail"]
     ball_event = create_event(client, name="BALL Open")
     for name in ("A1", "B2"):
         assert post(client, ball_event, "/entrants", {"name": name}).status_code == 303
     assert post(client, ball_event, "/rounds").status_code == 303
-    refused = record(client, ball_event)
-    assert refused.status_code == 404 and "no Xiangqi game" in refused.json()["detail"]
+    opened = record(client, ball_event)  # a BALL match: the simulator board (issue 35 §5)
+    assert opened.status_code == 303 and opened.headers["location"].startswith("/?game=")
     assert client.get("/api/xiangqi/games").json() == []

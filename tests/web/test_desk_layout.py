@@ -12,7 +12,9 @@ from ball.storage import Base
 from ball.web.app import create_app
 
 HOMES = {"tournament": "ball.tournament.models", "desk": None, "web": "ball.web.models"}
-WEB_DESK_TABLES = {"desk_access", "desk_sessions", "desk_pin_throttle", "desk_recovery"}
+WEB_DESK_TABLES = {
+    "desk_access", "desk_sessions", "desk_pin_throttle", "desk_recovery", "desk_live_broadcasts",
+}  # fmt: skip
 
 
 def test_every_desk_tournament_and_web_table_is_declared_in_a_models_module():

@@ -21,8 +21,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
+from ball.web import ball_tables, search_work, sim_replies, sim_story
 from ball.web import games as games_service
-from ball.web import search_work, sim_replies, sim_story
 from ball.web.game_quota import admit_game
 from ball.web.games import ComputerThinking, GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language
@@ -317,7 +317,7 @@ def legal_actions(request: Request, game_id: str, piece: str | None = None):
 @router.post(
     "/games/{game_id}/actions",
     response_model=AppliedOut,
-    responses=THINKING,
+    responses={**THINKING, **json_errors(403)},
     summary="Apply an action",
 )
 async def apply_action(request: Request, game_id: str, body: ActionIn, since: int | None = Since):
@@ -330,6 +330,7 @@ async def answer_action(
     """The answer to an action, from checked parameters: the route above, and the same
     route dispatched directly (`ball.web.apply_route`), both answer through here."""
     games = store(request)
+    ball_tables.check_writer(request, game_id)  # a desk table's match: its device or desk
     try:
         with _errors():
             state, entry = await _short_or_threaded(
@@ -345,11 +346,12 @@ async def answer_action(
     "/games/{game_id}/next-half",
     status_code=201,
     response_model=GameState,
-    responses=THINKING,
+    responses={**THINKING, **json_errors(403)},
     summary="Start the second half (a new game) once the first is over; asked again, the same game",
 )
 def next_half(request: Request, game_id: str):
     games = store(request)
+    ball_tables.check_writer(request, game_id)
     try:
         with _errors():
             # asking again answers the game already made; only a new game counts against
@@ -414,10 +416,16 @@ def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
     return sim_story.with_texts(state, _gettext(request))
 
 
-@router.post("/games/{game_id}/undo", response_model=GameState, summary="Undo (free play)")
+@router.post(
+    "/games/{game_id}/undo",
+    response_model=GameState,
+    summary="Undo (free play)",
+    responses=json_errors(403),
+)
 async def undo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
+    ball_tables.check_writer(request, game_id)
     with _errors():
         state = await _short_or_threaded(
             request, game_id, lambda: store(request).undo(game_id, version, since)
@@ -425,10 +433,16 @@ async def undo(
     return _sent(_told(request, state))
 
 
-@router.post("/games/{game_id}/redo", response_model=GameState, summary="Redo (free play)")
+@router.post(
+    "/games/{game_id}/redo",
+    response_model=GameState,
+    summary="Redo (free play)",
+    responses=json_errors(403),
+)
 async def redo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
+    ball_tables.check_writer(request, game_id)
     with _errors():
         state = await _short_or_threaded(
             request, game_id, lambda: store(request).redo(game_id, version, since)

@@ -71,6 +71,7 @@ ROUTERS: list[str] = [
     "ball.web.public_mahjong",
     "ball.web.public_projector",
     "ball.web.public_crosstable",
+    "ball.web.live_pages",
     "ball.web.xiangqi_pages",
     "ball.web.pages",
     "ball.web.learn",

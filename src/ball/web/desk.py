@@ -40,7 +40,7 @@ from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
-from ball.web import field_errors, limits, security
+from ball.web import ball_tables, field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -80,6 +80,7 @@ from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import refused as _refused
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
+from ball.web.live_pages import broadcast_published
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
@@ -549,6 +550,7 @@ def _round_context(
         "hms": hms,
         "mmss": mmss,
         "formats": svc.event_formats(event_id),
+        "broadcast": broadcast_published(request, event_id, number),  # live boards public
         # one-game knockout matches of this round waiting for their drawing of lots
         "lots_due": {
             d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
@@ -908,7 +910,9 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "table_link": (
             xiangqi_store(request).table_link(page.event.id, page.round.number, page.pairing.table)
             if xiangqi
-            else None
+            else ball_tables.table_link(
+                request.app.state.sessions, page.event.id, page.round.number, page.pairing.table
+            )
         ),
         "event": page.event,
         "round": page.round,
@@ -1004,9 +1008,20 @@ async def record_game(
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
     page = _found(svc.table_page, event_id, number, table)
-    if page.event.game != "xiangqi" or page.pairing.b is None:
-        raise HTTPException(404, f"table {table} of round {number} has no Xiangqi game to record")
+    if page.event.game not in ("xiangqi", "ball") or page.pairing.b is None:
+        raise HTTPException(404, f"table {table} of round {number} has no game to record")
     _ = _t(request)
+    if page.event.game == "ball":  # the simulator board, both coaches at it (issue 35 §5)
+        title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (A) – %(b)s (B)") % {
+            "event": page.event.name,
+            "n": number,
+            "t": table,
+            "a": page.pairing.a.name,
+            "b": page.pairing.b.name,
+        }
+        sessions = request.app.state.sessions
+        await run_in_threadpool(ball_tables.for_table, sessions, event_id, number, table, title)
+        return _see(ball_tables.table_link(sessions, event_id, number, table) or "/")
     title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (Red) – %(b)s (Black)") % {
         "event": page.event.name,
         "n": number,

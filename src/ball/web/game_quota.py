@@ -42,7 +42,7 @@ IDLE = 30 * 24 * 3600.0  # seconds: any web game untouched for 30 days is abando
 def _public(model: Any) -> Any:
     """The rows of `model` that web visitors made: not lessons, not desk tables' games."""
     if model is WebGame:
-        return WebGame.lesson.is_(None)
+        return WebGame.lesson.is_(None) & WebGame.desk_event.is_(None)
     return XiangqiGameRow.desk_event.is_(None)
 
 

@@ -32,7 +32,7 @@ from ball.match.half_timer import TurnTimer, half_turns
 from ball.match.narrate import consequences, describe
 from ball.match.timing import Timing
 from ball.storage.text import bad_character, too_long
-from ball.web import search_work, searches
+from ball.web import game_signals, search_work, searches
 from ball.web.game_heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.web.models import WebGame
 
@@ -518,6 +518,7 @@ class GameStore:
         first_half: str | None = None,
         owner: str | None = None,
         action: str | None = None,
+        table: tuple[int, str] | None = None,
     ) -> dict[str, Any]:
         """Store a new game and answer its state; with `action`, the game is stored with
         that first action already played (the browser stores a game at its first action,
@@ -536,6 +537,9 @@ class GameStore:
             lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
             first_half=first_half,  # `next_half`'s link, read by `match_halves`
             owner=owner,  # the address whose quota counts it (ball.web.game_quota)
+            # a desk table's half 2: its event and device key (`ball.web.ball_tables`)
+            desk_event=table[0] if table else None,
+            device_key=table[1] if table else "",
             initial=json.dumps(rebuilt.snapshots[0][1].to_json()),
             actions=json.dumps(actions),
             redo="[]",
@@ -548,6 +552,8 @@ class GameStore:
             session.commit()
             heads.put(GameHead.of(row))
             _cache.put((row.id, row.version), rebuilt)
+        if row.first_half is not None:  # a match's half 2: its live board moves on to it
+            game_signals.changed("ball", row.first_half)
         if row.mode == "computer":  # the computer may act now: searched outside the lock
             self._computer_turns(row.id)
             return self.state(row.id)
@@ -645,6 +651,7 @@ class GameStore:
         for name, value in values.items():  # what was just written, without reading it back
             set_committed_value(row, name, value)
         heads.put(GameHead.of(row))
+        game_signals.changed("ball", row.first_half or row.id)  # its live board, if followed
 
     def apply(
         self,
@@ -713,6 +720,7 @@ class GameStore:
         rebuilt = rebuilt.extended(game, entry)
         _cache.put((game_id, head.version), rebuilt)
         heads.put(head)
+        game_signals.changed("ball", head.first_half or game_id)
         return self._state(head, rebuilt, since), entry
 
     def _searchable(self) -> None:
@@ -781,6 +789,7 @@ class GameStore:
             computer_level=row.computer_level,
             first_half=row.id,
             owner=owner,
+            table=(row.desk_event, row.device_key) if row.desk_event is not None else None,
         )
 
     def second_half_made(self, game_id: str) -> bool:
@@ -874,7 +883,7 @@ class GameStore:
         with self.sessions() as session:
             rows = session.scalars(
                 select(WebGame)
-                .where(WebGame.lesson.is_(None))
+                .where(WebGame.lesson.is_(None), WebGame.desk_event.is_(None))
                 .order_by(WebGame.updated_at.desc())
                 .limit(limit)
             ).all()

@@ -25,6 +25,9 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   (one device can hold a whole /64). Never limited: the server's own machine (127.0.0.1,
   ::1: the desk on the laptop, a projector on it) and any request carrying a valid desk
   session (the arbiter's device behind the same NAT as the hall).
+- `live_streams` (1,000) and `live_streams_per_address` (250): the live boards' event
+  streams open at once (`ball.web.live_stream`); beyond them 503 / 429 with `Retry-After`.
+  A stream holds a socket and a one-slot queue, never a thread or a render of its own.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ ENVIRONMENT = {
     "game_creation_window": "BALL_GAME_CREATION_WINDOW",
     "pdf_renders": "BALL_PDF_RENDERS",
     "pdf_render_window": "BALL_PDF_RENDER_WINDOW",
+    "live_streams": "BALL_LIVE_STREAMS",
+    "live_streams_per_address": "BALL_LIVE_STREAMS_PER_ADDRESS",
 }
 
 
@@ -76,6 +81,10 @@ class Limits:
     # PDF renders (cache misses) one address may start per window (ball.web.pdf_cache)
     pdf_renders: int = 20
     pdf_render_window: float = 600.0
+    # live boards' event streams open at once, in all and per address (ball.web.live_stream);
+    # per address sized for a hall of phones behind one venue NAT address
+    live_streams: int = 1_000
+    live_streams_per_address: int = 250
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:

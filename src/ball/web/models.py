@@ -30,6 +30,11 @@ def _now() -> datetime:
 
 class WebGame(Base):
     __tablename__ = "web_games"
+    # One recorded match per desk table (revision web_0009_t), on its first half; NULLs for
+    # every other game (half 2 of a table's match keeps only the event and the key).
+    __table_args__ = (
+        UniqueConstraint("desk_event", "desk_round", "desk_table", name="uq_web_games_desk_table"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     title: Mapped[str] = mapped_column(String(200), default="")
@@ -55,6 +60,13 @@ class WebGame(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_now, onupdate=_now
     )
+    # The BALL table this game records (the desk's "Record the game", `ball.web.ball_tables`)
+    desk_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    desk_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    desk_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The table device key (`ball.device_key`): with the desk session, the only way to write
+    # a table's game. "" for a game not of a table.
+    device_key: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
 
 class DeskAccess(Base):
@@ -171,3 +183,17 @@ class SearchJob(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, or the error
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class LiveBroadcast(Base):
+    """A round whose recorded games the desk published as a broadcast (revision desk_0005_l):
+    its live boards are public (`ball.web.live_boards`). No row: the round's games are seen
+    only at the desk and on the tables' own devices."""
+
+    __tablename__ = "desk_live_broadcasts"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    published_at: Mapped[float] = mapped_column(Float)

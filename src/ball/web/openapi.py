@@ -33,6 +33,7 @@ WHY = {
     413: "The request body is too large",
     422: "The request does not match the documented parameters or body",
     429: "Too many attempts: try again later",
+    503: "The server holds as many of these as it keeps: try again later",
 }
 GLOBAL_STATUSES = (400, 413, 429)
 

@@ -27,6 +27,7 @@ from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView, published_only
 from ball.web.deps import gap_of, not_found, now_of, service_for, tournament
 from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
+from ball.web.live_stream import hub_of
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import PageCache, app_cache, cache_of, cached_page, data_key, shared
 from ball.web.public_mahjong import standings_page as mahjong_standings_page
@@ -412,7 +413,9 @@ def _pairings(
     control = svc.control_of_round(event_id, rnd, now_of(request), gap_of(request)) if rnd else None
     context = page_context(request, event, "pairings", refresh)
     tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
-    context.update(round=rnd, tables=tables, control=control, hms=hms)
+    # the round's live boards, once the desk publishes them (a write: a new event token)
+    live = rnd is not None and hub_of(request.app).boards.published(event_id, rnd.number)
+    context.update(round=rnd, tables=tables, control=control, hms=hms, live=live)
     return render(request, "public/pairings.html", context)
 
 

@@ -13,7 +13,9 @@ from typing import Any
 
 from ball.engine import Game, IllegalAction
 from ball.match import record as bgn
+from ball.match.half_timer import half_turns
 from ball.match.replay import begin_half, replay_entry, start_match
+from ball.match.timing import Timing
 from ball.web.games import GameError, pb_added
 
 POSITION_TAG = "Position"
@@ -35,6 +37,32 @@ def record_text(initial: dict[str, Any], actions: list[str], tags: dict[str, str
     if not _is_standard(initial):
         all_tags[POSITION_TAG] = json.dumps(initial, separators=(",", ":"))
     return bgn.write(bgn.GameRecord(tags=all_tags, halves=[bgn.HalfRecord(game.half, entries)]))
+
+
+def match_record_text(
+    halves: list[tuple[dict[str, Any], list[str]]], tags: dict[str, str], timed: bool = True
+) -> str:
+    """The `.bgn` text of a match recorded half by half (each half's initial position and
+    actions, half 1 first): one record with both halves, as a table's match is written.
+
+    `timed`: the halves ran on the simulator's half timer counted in turns (`play` mode),
+    which expires during turn `cap`; the record says so with a `final-drive` entry where
+    that turn begins, so that the match flow replays the Final Drive and the half's end."""
+    records = []
+    for initial, actions in halves:
+        game = Game.from_json(initial)
+        timing = Timing.from_ruleset(game.ruleset)
+        cap = half_turns(timing.half_seconds, timing.turn_seconds) if timed else None
+        entries: list[bgn.Entry] = []
+        for action in actions:
+            if game.turn == cap and not any(e.kind == "final-drive" for e in entries):
+                entries.append(bgn.Entry(turn=game.turn, kind="final-drive"))
+            entries.append(bgn.Entry(turn=game.turn, action=action))
+            game.apply(action)
+        records.append(bgn.HalfRecord(game.half, entries))
+    all_tags = dict(tags)
+    all_tags.setdefault("Ruleset", str(halves[0][0].get("ruleset", "standard")))
+    return bgn.write(bgn.GameRecord(tags=all_tags, halves=records))
 
 
 def replay_actions(initial: dict[str, Any], actions: list[str], half: int) -> dict[str, Any]:

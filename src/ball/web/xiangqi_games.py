@@ -21,14 +21,8 @@ from ball import device_key
 from ball.ai.xiangqi import LEVELS
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import search_work, searches, xiangqi_notation
-from ball.web.games import (
-    ComputerBusy,
-    GameConflict,
-    GameError,
-    GameNotFound,
-    write_lock,
-)
+from ball.web import game_signals, search_work, searches, xiangqi_notation
+from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
 from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
@@ -303,6 +297,7 @@ class XiangqiStore:
         for name, value in values.items():
             set_committed_value(row, name, value)
         self._cache.put(row, game)
+        game_signals.changed("xiangqi", str(row.id))  # live boards followed wake now
 
     def _locked_row(
         self, session: Session, text: str, expected_version: int | None

@@ -2,8 +2,28 @@
 
 export class ApiError extends Error {}
 
+// A BALL table's match recorded on this board is written only with the table's device key
+// (issue 35 §5), which the desk's link carries in its fragment (`/?game=ID#key=...`, never
+// sent to a server; `takeTableKey` keeps it). Sent with every write of a simulator game: it
+// matches only the table's own halves, and any other game ignores it.
+const TABLE_KEY = "ball-table-key";
+
+export function takeTableKey() {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (!fromLink) return;
+  try { localStorage.setItem(TABLE_KEY, fromLink); } catch { /* private mode */ }
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function tableKey() {
+  try { return localStorage.getItem(TABLE_KEY) || ""; } catch { return ""; }
+}
+
 async function call(method, path, body) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (method === "POST" && path.startsWith("/api/games/") && tableKey()) {
+    init.headers["X-Table-Key"] = tableKey();
+  }
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

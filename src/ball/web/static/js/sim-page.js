@@ -1,6 +1,6 @@
 // The simulator page: one game (?game=ID) or a new free-play game.
 import { Announcer } from "./announce.js";
-import { api, t } from "./api.js";
+import { api, t, takeTableKey } from "./api.js";
 import { PositionEditor } from "./editor.js";
 import { attachKeyboard } from "./keyboard.js";
 import { follow, speedSelect } from "./follow.js";
@@ -24,6 +24,7 @@ function link(label, href, attrs = {}) {
   return a;
 }
 
+takeTableKey(); // a desk table's link (#key=...): the key for its writes, out of the address bar
 const root = document.getElementById("sim");
 // On a phone the New game bar heads the page (simulator.css): a game started or opened by
 // its link brings the board up under the header; the bar is one swipe up.

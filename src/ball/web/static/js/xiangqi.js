@@ -542,5 +542,43 @@ function startReplay() {
   if (id) call("GET", `/api/xiangqi/games/${encodeURIComponent(id)}/replay`).then(show).catch(showError);
 }
 
-if (root && root.dataset.replay !== undefined) startReplay();
+// --- the live board (issue 35 §5) ---------------------------------------------------------
+
+// A follower's view of a game recorded at a table: the server pushes the game's state each
+// time it changes (server-sent events, `data-live` names the stream); the page only draws.
+// EventSource reconnects by itself after a dropped line or the stream's end of life.
+function startLive() {
+  let state = null;
+  const show = () => {
+    draw(state, { last: state.last, check: state.check ? state.king : null, targets: [] });
+    statusLine.classList.toggle("over", state.over);
+    const who = state.over ? `${t("Game over")} — ${endingText(state.ending)}` : t("{side} to move", { side: SIDE[state.turn] });
+    statusLine.textContent = state.check && !state.over ? `${who} — ${t("check!")}` : who;
+    showMoves(state.moves.map((m) => ({ text: m.text, by: m.by, iccs: m.iccs })), state.moves.length - 1);
+    root.dataset.version = String(state.version);
+    root.dataset.moves = String(state.moves.length);
+  };
+  document.getElementById("xq-flip").addEventListener("click", () => {
+    view.flipped = !view.flipped;
+    if (state) show();
+  });
+  const source = new EventSource(root.dataset.live);
+  source.addEventListener("board", (event) => {
+    state = JSON.parse(event.data);
+    errorLine.textContent = "";
+    show();
+  });
+  source.addEventListener("end", () => {
+    source.close();
+    errorLine.textContent = t("This board is no longer broadcast.");
+  });
+  source.addEventListener("error", () => { // closed: refused (a bound) or gone; else retrying
+    errorLine.textContent = source.readyState === EventSource.CLOSED
+      ? t("The live board cannot be followed now; reload the page later.")
+      : t("Connection lost; reconnecting…");
+  });
+}
+
+if (root && root.dataset.live !== undefined) startLive();
+else if (root && root.dataset.replay !== undefined) startReplay();
 else if (root) startGamePage();
