@@ -64,6 +64,7 @@ ROUTERS: list[str] = [
     "ball.web.desk_formats",
     "ball.web.desk_mahjong",
     "ball.web.desk_standings",
+    "ball.web.table_entry",
     "ball.web.public",
     "ball.web.public_formats",
     "ball.web.public_mahjong",

@@ -553,6 +553,9 @@ def _round_context(
             d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
         },
         **desk_group_tables(svc, page.event),
+        # the players' entries by their table links (`ball.web.table_entry`)
+        "entries": svc.player_entries(event_id, number),
+        "accepts_confirmed": svc.accepts_confirmed(event_id),
         "values": {},
         "fault": None,
         "error": "",

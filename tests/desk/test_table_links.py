@@ -1,0 +1,130 @@
+"""Players enter their table's result by its link (issue 35 §1, `ball.web.table_entry`,
+`ball.tournament.table_links`): over HTTP against the app on a real SQLite file."""
+
+from __future__ import annotations
+
+import re
+
+from ball.web.deps import service_for
+from tests.desk.conftest import post, seat_event4
+
+PB = {"h1_A_atk": "3", "h1_B_atk": "2", "h2_A_atk": "1", "h2_B_atk": "4"}
+QUICK_1_0 = {"h1_td": "A", "h2_td": "", **PB}  # A scored in half 1: A wins 1-0
+QUICK_0_1 = {"h1_td": "", "h2_td": "B", **PB}
+
+
+def _tokens(client, event_id: int, number: int = 1) -> dict[int, dict[str, str]]:
+    return service_for(client.app).table_link_tokens(event_id, number)
+
+
+def _log(client, event_id: int) -> list[tuple[str, str]]:
+    from sqlalchemy import select
+
+    from ball.tournament.models import LogEntry
+
+    with client.app.state.sessions() as s:
+        rows = s.scalars(select(LogEntry).where(LogEntry.event_id == event_id).order_by(LogEntry.id))
+        return [(r.kind, r.detail) for r in rows]
+
+
+def _stored(client, event_id: int, number: int, table: int):
+    return service_for(client.app).table(event_id, number, table).result
+
+
+def test_one_side_enters_the_other_confirms_and_the_desk_approves(client):
+    event_id = seat_event4(client)
+    links = _tokens(client, event_id)[1]
+    page = client.get(f"/t/{links['A']}")
+    assert page.status_code == 200 and "Ann" in page.text and "Cy" in page.text or "Di" in page.text
+    sent = client.post(f"/t/{links['A']}", data=QUICK_1_0, follow_redirects=False)
+    assert sent.status_code == 303, sent.text
+    other = client.get(f"/t/{links['B']}")
+    assert 'id="confirm"' in other.text and "wins" in other.text
+    assert _stored(client, event_id, 1, 1) is None  # entered, not stored
+    answered = client.post(f"/t/{links['B']}/answer", data={"agree": "yes"}, follow_redirects=False)
+    assert answered.status_code == 303
+    assert _stored(client, event_id, 1, 1) is None  # confirmed: waits for the desk
+    desk = client.get(f"/desk/{event_id}/rounds/1")
+    assert 'data-state="confirmed"' in desk.text
+    approved = post(client, event_id, "/rounds/1/tables/1/approve")
+    assert approved.status_code == 303, approved.text
+    result = _stored(client, event_id, 1, 1)
+    assert result is not None and result["outcome"] == "A"
+    # dead once the result is in: both links refuse further entries
+    again = client.post(f"/t/{links['A']}", data=QUICK_0_1, follow_redirects=False)
+    assert again.status_code == 409
+    assert _stored(client, event_id, 1, 1)["outcome"] == "A"
+    kinds = [k for k, _ in _log(client, event_id)]
+    assert kinds[-3:] == ["qr-entry", "qr-confirm", "result"]
+    assert "approved by the desk" in _log(client, event_id)[-1][1]
+
+
+def test_a_different_entry_disputes_and_the_desk_entry_wins(client):
+    event_id = seat_event4(client)
+    links = _tokens(client, event_id)[2]
+    client.post(f"/t/{links['A']}", data=QUICK_1_0)
+    client.post(f"/t/{links['B']}", data=QUICK_0_1)
+    assert service_for(client.app).player_entries(event_id, 1)[2].state == "disputed"
+    desk = client.get(f"/desk/{event_id}/rounds/1")
+    assert 'data-state="disputed"' in desk.text
+    from tests.desk.conftest import sheet_form
+
+    saved = post(client, event_id, "/rounds/1/tables/2", {**sheet_form(td2="B"), "version": "0"})
+    assert saved.status_code == 303, saved.text
+    assert service_for(client.app).player_entries(event_id, 1)[2].state == "replaced"
+    assert "entered by the desk over the players' entry" in _log(client, event_id)[-1][1]
+
+
+def test_auto_accept_stores_a_confirmed_result_in_the_same_step(client):
+    event_id = seat_event4(client)
+    assert post(client, event_id, "/table-links", {"auto": "on", "round": "1"}).status_code == 303
+    links = _tokens(client, event_id)[1]
+    client.post(f"/t/{links['B']}", data=QUICK_0_1)
+    client.post(f"/t/{links['A']}", data=QUICK_0_1)  # the same result: confirms
+    result = _stored(client, event_id, 1, 1)
+    assert result is not None and result["outcome"] == "B"
+    assert "accepted by itself" in _log(client, event_id)[-1][1]
+
+
+def test_a_bad_sheet_is_refused_beside_its_field_and_nothing_is_stored(client):
+    event_id = seat_event4(client)
+    links = _tokens(client, event_id)[1]
+    sent = client.post(f"/t/{links['A']}", data={**QUICK_1_0, "h1_A_atk": "-3"})
+    assert sent.status_code == 400
+    assert service_for(client.app).player_entries(event_id, 1) == {}
+
+
+def test_a_guessed_token_is_refused_and_throttled(client):
+    event_id = seat_event4(client)
+    good = _tokens(client, event_id)[1]["A"]
+    forged = good[:-4] + ("AAAA" if not good.endswith("AAAA") else "BBBB")
+    for _ in range(5):
+        assert client.get(f"/t/{forged}").status_code == 404
+    locked = client.get(f"/t/{forged}")
+    assert locked.status_code == 429 and "Retry-After" in locked.headers
+    assert client.get(f"/t/{good}").status_code == 429  # a locked address learns nothing
+
+
+def test_a_token_opens_its_table_only_and_dies_with_its_round(client):
+    event_id = seat_event4(client)
+    tokens = _tokens(client, event_id)
+    assert tokens[1]["A"] != tokens[2]["A"] != tokens[1]["B"]
+    assert re.fullmatch(r"\d+-1-1a-[A-Za-z0-9_-]{22}", tokens[1]["A"])
+    from tests.desk.conftest import sheet_form
+
+    for table in (1, 2):
+        post(client, event_id, f"/rounds/1/tables/{table}", {**sheet_form(td1="A"), "version": "0"})
+    assert post(client, event_id, "/rounds").status_code == 303
+    old = client.get(f"/t/{tokens[1]['A']}")
+    assert old.status_code == 409 and "round is closed" in old.text
+    # another table's token with this one's MAC is nobody's
+    mixed = tokens[2]["A"].rsplit("-", 1)[0] + "-" + tokens[1]["A"].rsplit("-", 1)[1]
+    assert client.get(f"/t/{mixed}").status_code == 404
+
+
+def test_cross_site_posts_are_refused(client):
+    event_id = seat_event4(client)
+    token = _tokens(client, event_id)[1]["A"]
+    refused = client.post(f"/t/{token}", data=QUICK_1_0, headers={"Origin": "http://evil.example"})
+    assert refused.status_code == 403
+    assert service_for(client.app).player_entries(event_id, 1) == {}
