@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ball.web.deps import service_for
 from tests.desk.conftest import post, seat_event4
+
+from ball.web.deps import service_for
 
 PB = {"h1_A_atk": "3", "h1_B_atk": "2", "h2_A_atk": "1", "h2_B_atk": "4"}
 QUICK_1_0 = {"h1_td": "A", "h2_td": "", **PB}  # A scored in half 1: A wins 1-0
@@ -23,7 +24,9 @@ def _log(client, event_id: int) -> list[tuple[str, str]]:
     from ball.tournament.models import LogEntry
 
     with client.app.state.sessions() as s:
-        rows = s.scalars(select(LogEntry).where(LogEntry.event_id == event_id).order_by(LogEntry.id))
+        rows = s.scalars(
+            select(LogEntry).where(LogEntry.event_id == event_id).order_by(LogEntry.id)
+        )
         return [(r.kind, r.detail) for r in rows]
 
 

@@ -40,7 +40,9 @@ def round_site(tmp_path, serve):
     return serve(app), event_id, app
 
 
-def codes_of_round_pdf(base: str, event_id: int, number: int, tmp: Path) -> dict[tuple[int, str], str]:
+def codes_of_round_pdf(
+    base: str, event_id: int, number: int, tmp: Path
+) -> dict[tuple[int, str], str]:
     """(table, side) -> the URL its QR code carries, read from the round's PDF pages."""
     import zxingcpp
     from PIL import Image
@@ -132,7 +134,8 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
     csrf = re.search(r'name="csrf" value="([^"]+)"', desk_client.get(f"/desk/{event_id}").text)
     assert csrf is not None
     saved = desk_client.post(
-        f"/desk/{event_id}/rounds/1/tables/2", data={**quick, "csrf": csrf.group(1)},
+        f"/desk/{event_id}/rounds/1/tables/2",
+        data={**quick, "csrf": csrf.group(1)},
         follow_redirects=False,
     )
     assert saved.status_code == 303, saved.text
@@ -146,7 +149,9 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
 
     # A stranger guesses: refused, then throttled (and a locked address learns nothing).
     stranger = phone(browser)
-    guessed = re.sub(r"-[A-Za-z0-9_-]{22}$", "-" + "x" * 22, codes[1, "A"].replace("-1-1a-", "-2-1a-"))
+    guessed = re.sub(
+        r"-[A-Za-z0-9_-]{22}$", "-" + "x" * 22, codes[1, "A"].replace("-1-1a-", "-2-1a-")
+    )
     for _ in range(5):
         answer = stranger.goto(guessed)
         assert answer is not None and answer.status == 404

@@ -65,9 +65,16 @@ def _skeleton(sheet: ScoreSheet) -> str:
     those fields (the template reads nothing else of a sheet)."""
     header = dataclasses.replace(sheet.header, referee="")
     # the QR codes are stamp fields too: whether a sheet has them is part of its skeleton
-    codes = {"qr_a": "qr" if sheet.qr_a else "", "qr_b": "qr" if sheet.qr_b else ""}
     return repr(
-        dataclasses.replace(sheet, header=header, table="", coach_a="", coach_b="", **codes)
+        dataclasses.replace(
+            sheet,
+            header=header,
+            table="",
+            coach_a="",
+            coach_b="",
+            qr_a="qr" if sheet.qr_a else "",
+            qr_b="qr" if sheet.qr_b else "",
+        )
     )
 
 

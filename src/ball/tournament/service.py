@@ -759,9 +759,7 @@ class TournamentService(
             )
         old = table_result.stored_result(s, pairing.id)
         if old is None and must_exist:
-            raise TournamentError(
-                f"round {round_number} table {table} has no result to correct"
-            )
+            raise TournamentError(f"round {round_number} table {table} has no result to correct")
         if old is not None and not reason:
             raise table_result.CorrectionWithoutReason(
                 f"round {round_number} table {table} already has a result "

@@ -177,7 +177,9 @@ def settle(s: Session, ev: Event, pairing: Pairing, entered_by: str, now: float)
         how = "approved by the desk" if entered_by == BY_APPROVAL else "accepted by itself"
         detail = f"entered by {entry.side} via QR, confirmed by {other} via QR, {how}"
     else:
-        detail = f"entered by the desk over the players' entry ({entry.state} by {entry.side} via QR)"
+        detail = (
+            f"entered by the desk over the players' entry ({entry.state} by {entry.side} via QR)"
+        )
         entry.state, entry.answered_by = REPLACED, BY_DESK
     entry.at = now
     _log_line(s, ev, "result", detail, pairing, now)
@@ -206,7 +208,23 @@ class TableLinkUseCases:
         ) -> Result: ...
 
         def _write_table_result(
-            self, s: Session, ev: Event, round_number: int, table: int, **kw: Any
+            self,
+            s: Session,
+            ev: Event,
+            round_number: int,
+            table: int,
+            *,
+            sheet: dict[str, Any] | None = ...,
+            forfeit: str | None = ...,
+            double_forfeit: bool = ...,
+            steals: list[dict[str, Any]] | None = ...,
+            sanctions: list[dict[str, Any]] = ...,
+            reason: str = ...,
+            expected_version: int | None = ...,
+            must_exist: bool = ...,
+            now: float,
+            late: dict[str, int | None] | None = ...,
+            entered_by: str = ...,
         ) -> table_result.RecordedResult: ...
 
     # ------------------------------------------------------------------ the desk's side
@@ -249,8 +267,10 @@ class TableLinkUseCases:
             assert key is not None
             if key.auto_accept != on:
                 key.auto_accept = on
-                detail = "confirmed results are accepted by themselves" if on else (
-                    "confirmed results wait for the desk's approval"
+                detail = (
+                    "confirmed results are accepted by themselves"
+                    if on
+                    else ("confirmed results wait for the desk's approval")
                 )
                 s.add(LogEntry(event_id=ev.id, kind="setting", detail=detail, at=time.time()))
 
@@ -295,7 +315,9 @@ class TableLinkUseCases:
             entry = s.get(PlayerEntry, pairing.id)
             document = json.dumps({"sheet": sheet, "form": form}, sort_keys=True)
             if entry is not None and entry.side != side and entry.state == ENTERED:
-                theirs = self._make_result(ev, pairing, json.loads(entry.document)["sheet"], None, False)
+                theirs = self._make_result(
+                    ev, pairing, json.loads(entry.document)["sheet"], None, False
+                )
                 if theirs.sheet == new.sheet:
                     self._answer(s, ev, pairing, entry, side, agree=True, at=at)
                 else:
@@ -340,9 +362,7 @@ class TableLinkUseCases:
             _log_line(s, ev, "qr-dispute", detail, pairing, at)
             return
         entry.state = CONFIRMED
-        _log_line(
-            s, ev, "qr-confirm", f"{side} via QR confirms {entry.side}'s entry", pairing, at
-        )
+        _log_line(s, ev, "qr-confirm", f"{side} via QR confirms {entry.side}'s entry", pairing, at)
         key = _secret(s, ev.id, create=False)
         if key is not None and key.auto_accept:
             s.flush()

@@ -81,7 +81,9 @@ def _open(request: Request, svc: TournamentService, token: str) -> table_links.L
     locked = throttle.wait(TARGET, client, now)
     if locked > 0:
         raise HTTPException(
-            429, "too many wrong table links: try again later", {"Retry-After": str(int(locked) + 1)}
+            429,
+            "too many wrong table links: try again later",
+            {"Retry-After": str(int(locked) + 1)},
         )
     try:
         return svc.open_table_link(token)
@@ -116,9 +118,7 @@ def _page(
     entry = linked.entry
     mine = entry is not None and entry.side == linked.side
     sides = {linked.a: "A", linked.b: "B"}
-    fault = (
-        field_errors.locate(error, field_errors.BALL_SHEET_RULES, _, sides) if error else None
-    )
+    fault = field_errors.locate(error, field_errors.BALL_SHEET_RULES, _, sides) if error else None
     if values is None:
         values = dict(entry.document.get("form", {})) if entry is not None and mine else {}
     context = {
