@@ -131,3 +131,28 @@ def test_cross_site_posts_are_refused(client):
     refused = client.post(f"/t/{token}", data=QUICK_1_0, headers={"Origin": "http://evil.example"})
     assert refused.status_code == 403
     assert service_for(client.app).player_entries(event_id, 1) == {}
+
+
+def test_a_xiangqi_table_takes_the_result_with_its_reason(client):
+    from tests.desk.conftest import create_event
+
+    event_id = create_event(client, name="Xq Open", game="xiangqi")
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
+    assert post(client, event_id, "/rounds").status_code == 303
+    links = _tokens(client, event_id)[1]
+    page = client.get(f"/t/{links['A']}")
+    assert 'name="xq_reason"' in page.text and 'value="arbiter"' not in page.text
+    refused = client.post(f"/t/{links['A']}", data={"xq_result": "1-0", "xq_reason": "forfeit"})
+    assert refused.status_code == 400
+    played = {"xq_result": "1-0", "xq_reason": "checkmate", "xq_moves": "41"}
+    assert client.post(f"/t/{links['A']}", data=played, follow_redirects=False).status_code == 303
+    mismatch = {**played, "xq_result": "0-1"}
+    assert client.post(f"/t/{links['B']}", data=mismatch, follow_redirects=False).status_code == 303
+    assert service_for(client.app).player_entries(event_id, 1)[1].state == "disputed"
+    assert client.post(f"/t/{links['A']}", data=played, follow_redirects=False).status_code == 303
+    assert client.post(f"/t/{links['B']}", data=played, follow_redirects=False).status_code == 303
+    assert service_for(client.app).player_entries(event_id, 1)[1].state == "confirmed"
+    assert post(client, event_id, "/rounds/1/tables/1/approve").status_code == 303
+    stored = service_for(client.app).table(event_id, 1, 1)
+    assert stored.result["outcome"] == "A" and stored.sheet["reason"] == "checkmate"

@@ -143,6 +143,9 @@ def forms_from_sessions(
 
         with sessions() as session:
             xiangqi = xiangqi_forms.from_round(session, info, tables, header, desk=desk_fields)
+        codes = _codes(service, info.id, round_number, link_base)
+        for x in xiangqi.tables:
+            _with_codes(x, codes.get(int(x.table)))
         return FormSet(
             standings=_standings(service, info, round_number),
             xiangqi=xiangqi,

@@ -37,8 +37,8 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
 from ball.web import field_errors, security
 from ball.web.deps import desk_writer, now_of, tournament
-from ball.web.desk import preview
-from ball.web.desk_forms import QUICK, read_form, sheet_from_form
+from ball.web.desk import XIANGQI_REASONS, preview
+from ball.web.desk_forms import QUICK, read_form, sheet_from_form, xiangqi_document_from_form
 from ball.web.desk_pages import found, see
 from ball.web.i18n import gettext_for
 from ball.web.openapi import SEE_OTHER, page_errors
@@ -52,7 +52,13 @@ router = APIRouter(
 SCOPE = "table-link"  # the throttle's scope (`desk_pin_throttle`)
 TARGET = 0  # one count per address, whatever table a guess aimed at
 # The fields a player's form may hold (stored with the entry, to show it again).
-FIELDS = re.compile(r"^(entry|kind|h[12]_td|h[12]_[AB]_atk)$")
+FIELDS = re.compile(r"^(entry|kind|h[12]_td|h[12]_[AB]_atk|xq_result|xq_reason|xq_moves)$")
+# How a Xiangqi game may end by the players' word: no forfeit, no arbiter's ruling (the
+# desk's), no foul count (the arbiter's record).
+XIANGQI_PLAYER_REASONS = {
+    k: v for k, v in XIANGQI_REASONS.items() if k not in ("forfeit", "arbiter", "three-fouls")
+}
+RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
 # Why a link is dead, in the player's words (`table_links.CLOSED`).
 CLOSED = {
     table_links.ROUND_CLOSED: N_("its round is closed"),
@@ -134,6 +140,8 @@ def _page(
         "error": error,
         "pb_tiebreaks": bool(svc.pb_tiebreaks(linked.event_id)),
         "ball": linked.game == "ball",
+        "xiangqi": linked.game == "xiangqi",
+        "xq_reasons": XIANGQI_PLAYER_REASONS,
         "closed": _(CLOSED[linked.closed]) if linked.closed else "",
     }
     if linked.closed and status == 200:
@@ -157,15 +165,23 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
     form |= {"entry": QUICK, "kind": "sheet"}
     if linked.closed:
         return _page(request, svc, token, linked)
-    if linked.game != "ball":
+    if linked.game not in RULES:
         raise HTTPException(400, f"a {linked.game} table's result is entered at the desk")
+    if linked.game == "xiangqi" and form.get("xq_reason") not in XIANGQI_PLAYER_REASONS:
+        _ = gettext_for(getattr(request.state, "lang", "en"))
+        error = _(N_("Choose how the game ended (a forfeit or a ruling is the arbiter's)."))
+        return _page(request, svc, token, linked, status=400, values=form, error=error)
     plugin = found(svc.game_of, linked.event_id)
     pb_required = bool(svc.pb_tiebreaks(linked.event_id))
     checked = preview(request, form, linked.a, linked.b, plugin, pb_required=pb_required)
     if not checked["ok"]:
         return _page(request, svc, token, linked, status=400, values=form, error=checked["error"])
     try:
-        sheet = sheet_from_form(form, linked.a, linked.b, pb_required=pb_required)
+        sheet = (
+            xiangqi_document_from_form(form, linked.a, linked.b)
+            if linked.game == "xiangqi"
+            else sheet_from_form(form, linked.a, linked.b, pb_required=pb_required)
+        )
         svc.enter_by_link(token, sheet, form, now_of(request))
     except table_links.LinkClosed:
         return _page(request, svc, token, svc.open_table_link(token))
