@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tests.desk.conftest import post, seat_event4
 
 from ball.web.deps import service_for
@@ -156,3 +158,53 @@ def test_a_xiangqi_table_takes_the_result_with_its_reason(client):
     assert post(client, event_id, "/rounds/1/tables/1/approve").status_code == 303
     stored = service_for(client.app).table(event_id, 1, 1)
     assert stored.result["outcome"] == "A" and stored.sheet["reason"] == "checkmate"
+
+
+FIELD_VALUES = ["", "A", "B", "0", "3", "-1", "²", "1e3", "9" * 40, "\x00", "x" * 300]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    form=st.fixed_dictionaries(
+        {},
+        optional={
+            name: st.one_of(st.sampled_from(FIELD_VALUES), st.text(max_size=40))
+            for name in (
+                "h1_td",
+                "h2_td",
+                "h1_A_atk",
+                "h1_B_atk",
+                "h2_A_atk",
+                "h2_B_atk",
+                "kind",
+                "entry",
+                "stranger",
+                "agree",
+            )
+        },  # fmt: skip
+    ),
+    side=st.sampled_from(["A", "B"]),
+    answer=st.booleans(),
+)
+def test_any_form_a_player_sends_is_answered_below_500(client, form, side, answer):
+    """Hypothesis-made bodies to both of a table's link forms: never a 5xx, and what is
+    stored is always a sheet the game decides (the desk's rules)."""
+    event_id = _fuzz_event(client)
+    token = _tokens(client, event_id)[1][side]
+    path = f"/t/{token}/answer" if answer else f"/t/{token}"
+    sent = client.post(path, data=form, follow_redirects=False)
+    assert sent.status_code < 500, sent.text[:300]
+    entry = service_for(client.app).player_entries(event_id, 1).get(1)
+    if entry is not None:
+        from ball.match.result import decide
+
+        decide(entry.document["sheet"])  # a stored entry is a legal sheet
+
+
+def _fuzz_event(client) -> int:
+    known = client.__dict__.get("_fuzz_event")
+    if known is None:
+        known = client.__dict__["_fuzz_event"] = seat_event4(client)
+    return known
