@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 
 from ball.storage import ids
-from ball.tournament import table_result
+from ball.tournament import table_result, tie_service, ties
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.models import (
     Event,
@@ -230,17 +230,23 @@ class TableLinkUseCases:
     # ------------------------------------------------------------------ the desk's side
 
     def table_link_tokens(self, event_id: int, number: int) -> dict[int, dict[str, str]]:
-        """Each two-player table of round `number` -> its side's token (A, B); the event's
-        secret is made at the first call."""
-        with self._tx() as s:
-            ev = self._known(s, event_id, full=False)
-            key = _secret(s, ev.id, create=True)
-            assert key is not None
-            return {
-                p.table: {side: token_of(key.secret, ev.id, number, p, side) for side in SIDES}
-                for p in _pairings(s, ev.id, number)
-                if p.b_id is not None
-            }
+        """Each two-player table of round `number` -> its side's token (A, B). The event's
+        secret is made at the first call (a write); later calls only read."""
+        for write in (False, True):
+            with self._tx(write=write) as s:
+                ev = self._known(s, event_id, full=False)
+                if ties.has_minimatches(ev):  # its tables take their results game by game
+                    return {}
+                key = _secret(s, ev.id, create=write)
+                if key is not None:
+                    return {
+                        p.table: {
+                            side: token_of(key.secret, ev.id, number, p, side) for side in SIDES
+                        }
+                        for p in _pairings(s, ev.id, number)
+                        if p.b_id is not None
+                    }
+        raise AssertionError("the secret was just made")  # pragma: no cover
 
     def player_entries(self, event_id: int, number: int) -> dict[int, EntryView]:
         """Each table of round `number` whose players entered something -> their entry."""
@@ -310,6 +316,7 @@ class TableLinkUseCases:
             ev, pairing, side = self._resolve(s, token)
             table_result.lock_state(s, pairing.id)  # serialised with the desk's saves
             self._refuse_closed(s, ev, pairing)
+            tie_service.refuse_whole_result(ev, pairing.round.number, pairing.table)
             new = self._make_result(ev, pairing, sheet, None, False)
             names = _names(pairing)
             entry = s.get(PlayerEntry, pairing.id)
