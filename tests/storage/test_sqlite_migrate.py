@@ -78,11 +78,27 @@ def test_the_recovery_code_revision_upgrades_and_downgrades(tmp_path):
     migrate(engine)
     assert "desk_recovery" in sa.inspect(engine).get_table_names()
     with engine.begin() as connection:
-        command.downgrade(_config(connection), "desk@-1")
+        command.downgrade(_config(connection), "desk_0003_mj")
     assert "desk_recovery" not in sa.inspect(engine).get_table_names()
     assert "desk_0004_r" not in _stored(engine)
     migrate(engine)
-    assert "desk_0004_r" in _stored(engine)
+    assert "desk_recovery" in sa.inspect(engine).get_table_names()  # back at the desk's head
     assert {"event_id", "code_hash", "created_at"} == {
         c["name"] for c in sa.inspect(engine).get_columns("desk_recovery")
+    }
+
+
+def test_the_table_links_revision_upgrades_and_downgrades(tmp_path):
+    engine = make_engine(tmp_path / "links.sqlite")
+    migrate(engine)
+    tables = {"desk_table_links", "desk_player_entries"}
+    assert tables <= set(sa.inspect(engine).get_table_names())
+    with engine.begin() as connection:
+        command.downgrade(_config(connection), "desk_0004_r")
+    assert not tables & set(sa.inspect(engine).get_table_names())
+    assert "desk_0005_q" not in _stored(engine)
+    migrate(engine)
+    assert "desk_0005_q" in _stored(engine)
+    assert {"pairing_id", "side", "document", "state", "answered_by", "at"} == {
+        c["name"] for c in sa.inspect(engine).get_columns("desk_player_entries")
     }
