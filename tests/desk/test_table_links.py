@@ -208,3 +208,10 @@ def _fuzz_event(client) -> int:
     if known is None:
         known = client.__dict__["_fuzz_event"] = seat_event4(client)
     return known
+
+
+def test_approving_a_table_beyond_the_id_range_is_not_found(client):
+    event_id = seat_event4(client)
+    for number, table in ((2**64, 1), (1, 2**64), (0, 1)):
+        assert post(client, event_id, f"/rounds/{number}/tables/{table}/approve").status_code == 404
+    assert post(client, event_id, "/rounds/1/tables/1/approve").status_code == 409  # waiting

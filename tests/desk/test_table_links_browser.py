@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
 from ball.web.desk import service_for
-from web.conftest import VIEWPORTS
+from web.conftest import VIEWPORTS, shoot
 
 from .conftest import PIN, create_event, post, sheet_form
 
@@ -78,7 +78,7 @@ def enter(tab, h1_td: str, h2_td: str) -> None:
 
 
 def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
-    browser, round_site, tmp_path
+    browser, round_site, tmp_path, axe
 ):
     base, event_id, app = round_site
     svc = service_for(app)
@@ -92,11 +92,15 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
     a_phone.goto(codes[1, "A"])
     assert t1.a.name in a_phone.locator("#you").inner_text()
     assert a_phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert axe(a_phone) == []
     enter(a_phone, "A", "")
     assert a_phone.locator("#entry-state").get_attribute("data-state") == "entered"
     assert a_phone.locator("#waiting").count() == 1
     b_phone.goto(codes[1, "B"])
     assert f"{t1.a.name} wins 1–0" in b_phone.locator("#entry-text").inner_text()
+    assert axe(b_phone) == []
+    b_phone.viewport_name = "phone"
+    shoot(b_phone, "table-link-confirm")
     b_phone.click("#confirm")
     b_phone.wait_for_load_state()
     assert b_phone.locator("#entry-state").get_attribute("data-state") == "confirmed"

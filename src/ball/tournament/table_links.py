@@ -458,6 +458,8 @@ def _pairing_or_none(s: Session, event_id: int, number: int, table: int) -> Pair
 
 
 def _pairing(s: Session, event_id: int, number: int, table: int) -> Pairing:
+    if not (ids.in_range(number) and ids.in_range(table)):  # beyond the id type: nothing
+        raise NotFound(f"round {number} has no table {table}")
     found = _pairing_or_none(s, event_id, number, table)
     if found is None:
         raise NotFound(f"round {number} has no table {table}")

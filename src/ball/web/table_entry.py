@@ -32,6 +32,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ball.match.result import SheetError
+from ball.storage.ids import is_digits
 from ball.tournament import table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
@@ -211,7 +212,11 @@ async def answer_entry(token: str, request: Request, svc: TournamentService = De
 # ------------------------------------------------------------------------- the desk
 
 
-@router.post("/desk/{event_id}/rounds/{number}/tables/{table}/approve")
+# The desk's routes also answer 401 without the event's desk session.
+DESK = page_errors(401)
+
+
+@router.post("/desk/{event_id}/rounds/{number}/tables/{table}/approve", responses=DESK)
 async def approve(
     event_id: int,
     number: int,
@@ -228,7 +233,7 @@ async def approve(
     return see(f"/desk/{event_id}/rounds/{number}#table-{table}")
 
 
-@router.post("/desk/{event_id}/table-links")
+@router.post("/desk/{event_id}/table-links", responses=DESK)
 async def accept_confirmed(
     event_id: int,
     request: Request,
@@ -241,5 +246,5 @@ async def accept_confirmed(
     svc.set_accepts_confirmed(event_id, form.get("auto") == "on")
     back = form.get("round", "")
     return see(
-        f"/desk/{event_id}/rounds/{back}#table-entries" if back.isdigit() else f"/desk/{event_id}"
+        f"/desk/{event_id}/rounds/{back}#table-entries" if is_digits(back) else f"/desk/{event_id}"
     )
