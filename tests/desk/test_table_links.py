@@ -72,6 +72,10 @@ def test_a_different_entry_disputes_and_the_desk_entry_wins(client):
     assert service_for(client.app).player_entries(event_id, 1)[2].state == "disputed"
     desk = client.get(f"/desk/{event_id}/rounds/1")
     assert 'data-state="disputed"' in desk.text
+    form = client.get(f"/desk/{event_id}/rounds/1/tables/2").text  # filled from A's entry
+    assert 'id="players-entry" data-state="disputed"' in form
+    assert re.search(r'name="h1_td" value="A"[^>]*checked', form)
+    assert re.search(r'name="h1_A_atk"[^>]*value="3"', form)
     from tests.desk.conftest import sheet_form
 
     saved = post(client, event_id, "/rounds/1/tables/2", {**sheet_form(td2="B"), "version": "0"})
