@@ -50,6 +50,8 @@ ROUTES: dict[str, list[str]] = {
     "/rounds/{a}/tables/{b}/check": RESULT,
     "/rounds/{a}/tables/{b}": RESULT,
     "/sanctions": ["entrant", "round", "table", "step", "reason", "action"],
+    "/rounds/{a}/tables/{b}/approve": [],  # issue 35 §1: the players' confirmed entry
+    "/table-links": ["auto", "round"],
 }
 
 

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
+from ball.web.deps import service_for
 
 from .conftest import create_event, post
 
@@ -128,6 +129,10 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         )
         assert made.status_code == 201, made.text
         clocks.append(f"/clock/{made.json()['id']}")
+    # issue 35 §1: a table's two link pages, one side's entry waiting for the other's answer
+    links = service_for(client.app).table_link_tokens(event_id, 1)[1]
+    entry = {"h1_td": "A", "h1_A_atk": "3", "h1_B_atk": "2", "h2_A_atk": "1", "h2_B_atk": "4"}
+    assert client.post(f"/t/{links['B']}", data=entry, follow_redirects=False).status_code == 303
     game = client.post("/api/games", json={"mode": "free"}).json()["id"]
     paths = [
         "/",
@@ -146,6 +151,8 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         f"/desk/{event_id}/rounds/1/tables/1",
         f"/desk/{event_id}/rounds/1/tables/1/what-if?result=1/2",
         f"/desk/{event_id}/sanctions",
+        f"/t/{links['A']}",
+        f"/t/{links['B']}",
         f"/desk/{mahjong}",
         f"/desk/{mahjong}/sessions/1",
         sheet,

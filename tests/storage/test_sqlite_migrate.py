@@ -101,6 +101,22 @@ def test_the_live_board_revisions_upgrade_and_downgrade(tmp_path):
         command.downgrade(_config(connection), "web_0008_o")
     assert "desk_live_broadcasts" not in sa.inspect(engine).get_table_names()
     assert "device_key" not in {c["name"] for c in sa.inspect(engine).get_columns("web_games")}
-    migrate(engine)
-    assert {"desk_0005_l", "web_0009_t"} <= _stored(engine)
+    migrate(engine)  # each branch at its head again, whatever revisions sit on top
     assert "desk_live_broadcasts" in sa.inspect(engine).get_table_names()
+    assert "device_key" in {c["name"] for c in sa.inspect(engine).get_columns("web_games")}
+
+
+def test_the_table_links_revision_upgrades_and_downgrades(tmp_path):
+    engine = make_engine(tmp_path / "links.sqlite")
+    migrate(engine)
+    tables = {"desk_table_links", "desk_player_entries"}
+    assert tables <= set(sa.inspect(engine).get_table_names())
+    with engine.begin() as connection:
+        command.downgrade(_config(connection), "desk_0004_r")
+    assert not tables & set(sa.inspect(engine).get_table_names())
+    assert "desk_0006_q" not in _stored(engine)
+    migrate(engine)
+    assert "desk_0006_q" in _stored(engine)
+    assert {"pairing_id", "side", "document", "state", "answered_by", "at"} == {
+        c["name"] for c in sa.inspect(engine).get_columns("desk_player_entries")
+    }

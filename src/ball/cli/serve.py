@@ -77,6 +77,8 @@ def serve(
 
     for url in lan_urls(host, port):  # only when bound beyond loopback (--host)
         typer.echo(f"Players and spectators: {url}")
+        # the printed table links' QR codes point there, not at the desk's 127.0.0.1
+        app.state.link_base = getattr(app.state, "link_base", None) or url.rsplit("/public", 1)[0]
     # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: a client on
     # the server's machine (or anything a local tool relays) could then claim any address
     # and walk past every per-address limit. Only a proxy the operator named is believed.

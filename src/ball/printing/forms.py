@@ -115,6 +115,10 @@ class ScoreSheet:
     halves: list[HalfSheet] = field(default_factory=lambda: [HalfSheet(1, "A"), HalfSheet(2, "B")])
     sanctions: list[SanctionRow] = field(default_factory=list)
     result: MatchResult = field(default_factory=MatchResult)
+    # The table links' QR codes of side A and B (data URIs, `ball.printing.table_qr`);
+    # empty on blank forms and when the printer knows no address for them.
+    qr_a: str = ""
+    qr_b: str = ""
 
 
 @dataclass
@@ -124,6 +128,8 @@ class PairingRow:
     coach_b: str = ""
     result: str = ""
     bye: str = ""  # kind of bye (pab, half, zero, full) when there is no coach B
+    qr_a: str = ""  # the table links' QR codes (the table card prints them)
+    qr_b: str = ""
 
 
 @dataclass

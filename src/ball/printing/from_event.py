@@ -110,10 +110,13 @@ def forms_from_sessions(
     *,
     event_id: int | str | None = None,
     desk: DeskCheck = True,
+    link_base: str | None = None,
 ) -> FormSet:
     """Every form of round `round_number`, read through `sessions` (the caller's session
     factory of a migrated database: the web app passes its own). `event_id` as above;
-    `desk` says whether the desk-only fields print (a bool, or a check of the event id)."""
+    `desk` says whether the desk-only fields print (a bool, or a check of the event id).
+    `link_base` (the server's address as phones reach it): a BALL round's score sheets and
+    table cards carry each table's links as QR codes (`table_qr`)."""
     from ball.tournament import TournamentError, TournamentService
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
@@ -145,6 +148,9 @@ def forms_from_sessions(
 
         with sessions() as session:
             xiangqi = xiangqi_forms.from_round(session, info, tables, header, desk=desk_fields)
+        codes = _codes(service, info.id, round_number, link_base)
+        for x in xiangqi.tables:
+            _with_codes(x, codes.get(int(x.table)))
         return FormSet(
             standings=_standings(service, info, round_number),
             xiangqi=xiangqi,
@@ -156,9 +162,17 @@ def forms_from_sessions(
         # Sanctions are the desk's: a public print leaves the score sheet's lines blank.
         sanctions = _sanctions(session, info.id, round_number) if desk_fields else {}
     played = [t for t in tables if t.b]
+    codes = _codes(service, info.id, round_number, link_base)
     return FormSet(
-        score_sheets=[_score_sheet(header, t, sanctions.get(t.table, [])) for t in played],
-        pairings=Pairings(header, [_pairing_row(t) for t in tables], _checked_by(checked)),
+        score_sheets=[
+            _with_codes(_score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table))
+            for t in played
+        ],
+        pairings=Pairings(
+            header,
+            [_with_codes(_pairing_row(t), codes.get(t.table)) for t in tables],
+            _checked_by(checked),
+        ),
         round_control=control,
         standings=_standings(service, info, round_number),
         incident=Incident(header=header),
@@ -176,6 +190,21 @@ def _checked_by(checked: RoundCheck) -> str:
 
     verdict = checked.check
     return reference(verdict.by) if verdict is not None and verdict.ok is True else ""
+
+
+def _codes(service, event_id: int, number: int, base: str | None) -> dict[int, dict[str, str]]:
+    """The round's table links as QR codes, once the printer knows the server's address."""
+    if not base:
+        return {}
+    from ball.printing import table_qr
+
+    return table_qr.round_codes(service, event_id, number, base)
+
+
+def _with_codes(form: Any, codes: dict[str, str] | None) -> Any:
+    if codes:
+        form.qr_a, form.qr_b = codes["A"], codes["B"]
+    return form
 
 
 # ---------------------------------------------------------------------------- one table

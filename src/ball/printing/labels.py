@@ -113,6 +113,8 @@ LABELS: dict[str, Any] = {
             "winner": N_("Winner"),
             "signatures": N_("Signatures"),
             "research_only": N_("unfinished half: research only"),
+            "qr_a": N_("Coach A's code: scan it to enter or confirm the result on your phone."),
+            "qr_b": N_("Coach B's code: scan it to enter or confirm the result on your phone."),
             "sanction_levels": {
                 "warning": N_("warning"),
                 "turn": N_("loss of turn"),
@@ -126,6 +128,7 @@ LABELS: dict[str, Any] = {
             "def_first": N_("DEF in the first half"),
             "result": N_("Result"),
             "cards_title": N_("Table cards"),
+            "qr": N_("Scan your side's code to enter or confirm the result."),
             "card_first": N_("First half: ATK"),
             "card_second": N_("Second half: ATK"),
             "checked": N_("Pairing checked by %(by)s."),

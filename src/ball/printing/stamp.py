@@ -29,6 +29,7 @@ from ball.printing.forms import ScoreSheet
 from ball.printing.render import Edition, edition_html
 
 Mode = Literal["flow", "stamped", "template"]
+QR_FIELDS = ("qr_a", "qr_b")  # stamp fields that are images of a fixed size
 MIN_GROUP = 2  # a sheet alone costs one layout either way: stamping it saves nothing
 _EPS = 0.01  # CSS px: layout rounding
 # The stamp fields inherit these from their form; an overlay's field inherits them from the
@@ -63,7 +64,18 @@ def _skeleton(sheet: ScoreSheet) -> str:
     """The sheet without its stamp fields: sheets with equal skeletons print alike but for
     those fields (the template reads nothing else of a sheet)."""
     header = dataclasses.replace(sheet.header, referee="")
-    return repr(dataclasses.replace(sheet, header=header, table="", coach_a="", coach_b=""))
+    # the QR codes are stamp fields too: whether a sheet has them is part of its skeleton
+    return repr(
+        dataclasses.replace(
+            sheet,
+            header=header,
+            table="",
+            coach_a="",
+            coach_b="",
+            qr_a="qr" if sheet.qr_a else "",
+            qr_b="qr" if sheet.qr_b else "",
+        )
+    )
 
 
 def groups(sheets: list[ScoreSheet]) -> list[list[int]]:
@@ -144,10 +156,11 @@ def _layout_templates(edition: Edition, plan: list[list[int]]) -> tuple[Any, dic
 
 
 def _fits(box: Any, stamp: Stamp, origin: tuple[float, float]) -> bool:
-    """The overlay's field stands where the template put it, fits its cell, one line high."""
+    """The overlay's field stands where the template put it, fits its cell, one line high
+    (a QR code: its size is the stylesheet's, the same on every sheet)."""
+    fixed = stamp.name in QR_FIELDS
     return (
-        box.width <= stamp.room + _EPS
-        and box.height <= stamp.line + _EPS
+        (fixed or (box.width <= stamp.room + _EPS and box.height <= stamp.line + _EPS))
         and abs(box.content_box_x() - origin[0] - stamp.x) <= _EPS
         and abs(box.content_box_y() - origin[1] - stamp.y) <= _EPS
     )

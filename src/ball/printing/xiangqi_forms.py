@@ -51,6 +51,8 @@ class XiangqiTable:
     fouls: dict[str, int | None] = field(default_factory=lambda: {"red": None, "black": None})
     foul_rows: list[FoulRow] = field(default_factory=list)
     sanctions: list[SanctionLine] = field(default_factory=list)
+    qr_a: str = ""  # the table links' QR codes, Red's and Black's (`table_qr`): the slip
+    qr_b: str = ""
 
     def panels(self) -> list[list[int]]:
         """Move numbers of the grid, panel by panel."""

@@ -301,6 +301,36 @@ class ResultState(Base):
     updated_at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
+class TableLinkKey(Base):
+    """An event's table links (issue 35 §1, `ball.tournament.table_links`): the secret each
+    table's links are derived from (never a link itself), and whether results both sides
+    confirmed are accepted without the desk's approval."""
+
+    __tablename__ = "desk_table_links"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True
+    )
+    secret: Mapped[str] = mapped_column(String(64))
+    auto_accept: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class PlayerEntry(Base):
+    """A table's result as its players entered it by their links: who entered it, the
+    result document, and where it stands (entered, confirmed, disputed, accepted)."""
+
+    __tablename__ = "desk_player_entries"
+
+    pairing_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_pairings.id", ondelete="CASCADE"), primary_key=True
+    )
+    side: Mapped[str] = mapped_column(String(1))  # A or B: who entered it
+    document: Mapped[str] = mapped_column(Text, info=FREE_TEXT)  # {"sheet": ...} as JSON
+    state: Mapped[str] = mapped_column(String(20))
+    answered_by: Mapped[str] = mapped_column(String(10), default="")  # A, B, desk, auto
+    at: Mapped[float] = mapped_column(Float)
+
+
 class MahjongDraft(Base):
     """A Mahjong table's sheet as the desk enters it, hand by hand (issue 18): saved after
     every hand or ruling, with a version for the 409 of two saves at once. Closing the table

@@ -33,7 +33,9 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from ball.tournament.models import Event, EventRevision, Pairing, Round, Team
 
 # Tables of an event that no derived page shows: PIN, desk logins and their throttle, a
-# result's optimistic version (written on every visit of a result form), the tokens.
+# result's optimistic version (written on every visit of a result form), the tokens, the
+# table links' secret (made once, at the first print) and the players' entries before the
+# desk stores them (only the desk's own, uncached, round page shows them).
 IGNORED = frozenset(
     {
         "desk_access",
@@ -41,6 +43,8 @@ IGNORED = frozenset(
         "desk_pin_throttle",
         "desk_recovery",
         "desk_result_state",
+        "desk_table_links",
+        "desk_player_entries",
         "tournament_revisions",
     }
 )

@@ -49,6 +49,7 @@ from ball.tournament import (
     signals,
     standings,
     swiss,
+    table_links,
     table_result,
     team_service,
     tie_service,
@@ -111,6 +112,7 @@ class TournamentService(
     MahjongDeskUseCases,
     WhatIfUseCases,
     PairingCheckUseCases,
+    table_links.TableLinkUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 
@@ -704,72 +706,101 @@ class TournamentService(
         now = time.time() if at is None else at
         with self._tx() as s:
             ev = self._event(s, event, full=False)
-            pairing = self._table_row(s, ev, round_number, table)
-            tie_service.refuse_whole_result(ev, round_number, table)
-            # `_table_row` refuses a bye, so the table has its coach B.
-            assert pairing.b is not None and pairing.b_id is not None
-            names = {"A": pairing.a.name, "B": pairing.b.name}
-            entered, ruling = self._late_ruling(
-                s, ev, late, {"sheet": sheet, "forfeit": forfeit, "double_forfeit": double_forfeit}
-            )
-            new = self._make_result(ev, pairing, **entered)
-            kind = table_result.result_kind(new)
-            stolen = None if steals is None else table_result.check_steals(steals, names)
-            given = table_result.check_sanctions(sanctions, kind, names, ladder_of(game(ev.game)))
-            state = table_result.lock_state(s, pairing.id)  # from here on: serialised
-            if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
-                s.refresh(pairing)
-                return table_result.RecordedResult(
-                    table=outcomes.table_outcome(pairing),
-                    version=state.version,
-                    steals=json.loads(state.steals or "[]"),
-                    written=False,
-                )
-            if expected_version is not None and state.version != expected_version:
-                raise table_result.VersionConflict(
-                    f"round {round_number} table {table} was saved by someone else "
-                    f"(version {state.version}, the form has {expected_version})"
-                )
-            old = table_result.stored_result(s, pairing.id)
-            if old is None and must_exist:
-                raise TournamentError(
-                    f"round {round_number} table {table} has no result to correct"
-                )
-            if old is not None and not reason:
-                raise table_result.CorrectionWithoutReason(
-                    f"round {round_number} table {table} already has a result "
-                    "(correct it instead, with a reason)"
-                )
-            if old is None:
-                new.pairing_id = pairing.id
-                s.add(new)
-            else:
-                self._replace_result(s, ev, round_number, table, old, new, reason)
-            state.version += 1
-            state.updated_at = now
-            if late and ruling is not None:
-                self._store_lateness(s, ev, pairing, round_number, late, ruling)
-            if stolen is not None:
-                state.steals = json.dumps(stolen)
-            ids = {"A": pairing.a_id, "B": pairing.b_id}
-            for g in given:
-                sanction_log.record(
-                    s, ev.id, ids[g["side"]], g["step"], g["reason"], now,
-                    round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
-                )  # fmt: skip
-                self._log(
-                    s, ev, "sanction", f"{g['step']}: {g['reason']}", entrant_id=ids[g["side"]],
-                    round_number=round_number, table=table,
-                )  # fmt: skip
-            s.flush()
+            return self._write_table_result(
+                s, ev, round_number, table, sheet=sheet, forfeit=forfeit,
+                double_forfeit=double_forfeit, steals=steals, sanctions=sanctions,
+                reason=reason, expected_version=expected_version, must_exist=must_exist,
+                now=now, late=late,
+            )  # fmt: skip
+
+    def _write_table_result(
+        self,
+        s: Session,
+        ev: Event,
+        round_number: int,
+        table: int,
+        *,
+        sheet: dict[str, Any] | None = None,
+        forfeit: str | None = None,
+        double_forfeit: bool = False,
+        steals: list[dict[str, Any]] | None = None,
+        sanctions: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        reason: str = "",
+        expected_version: int | None = None,
+        must_exist: bool = False,
+        now: float,
+        late: dict[str, int | None] | None = None,
+        entered_by: str = "desk",
+    ) -> table_result.RecordedResult:
+        """`record_table_result` inside the caller's transaction `s` (the players' entry
+        accepted by itself is written in the transaction that confirms it). `entered_by`
+        names who entered the result when the table's players had entered one too
+        (`table_links.settle`: the log says who entered what)."""
+        pairing = self._table_row(s, ev, round_number, table)
+        tie_service.refuse_whole_result(ev, round_number, table)
+        # `_table_row` refuses a bye, so the table has its coach B.
+        assert pairing.b is not None and pairing.b_id is not None
+        names = {"A": pairing.a.name, "B": pairing.b.name}
+        entered, ruling = self._late_ruling(
+            s, ev, late, {"sheet": sheet, "forfeit": forfeit, "double_forfeit": double_forfeit}
+        )
+        new = self._make_result(ev, pairing, **entered)
+        kind = table_result.result_kind(new)
+        stolen = None if steals is None else table_result.check_steals(steals, names)
+        given = table_result.check_sanctions(sanctions, kind, names, ladder_of(game(ev.game)))
+        state = table_result.lock_state(s, pairing.id)  # from here on: serialised
+        if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
             s.refresh(pairing)
             return table_result.RecordedResult(
                 table=outcomes.table_outcome(pairing),
                 version=state.version,
                 steals=json.loads(state.steals or "[]"),
-                sanctions=given,
-                correction=old is not None,
+                written=False,
             )
+        if expected_version is not None and state.version != expected_version:
+            raise table_result.VersionConflict(
+                f"round {round_number} table {table} was saved by someone else "
+                f"(version {state.version}, the form has {expected_version})"
+            )
+        old = table_result.stored_result(s, pairing.id)
+        if old is None and must_exist:
+            raise TournamentError(f"round {round_number} table {table} has no result to correct")
+        if old is not None and not reason:
+            raise table_result.CorrectionWithoutReason(
+                f"round {round_number} table {table} already has a result "
+                "(correct it instead, with a reason)"
+            )
+        if old is None:
+            new.pairing_id = pairing.id
+            s.add(new)
+        else:
+            self._replace_result(s, ev, round_number, table, old, new, reason)
+        state.version += 1
+        state.updated_at = now
+        if late and ruling is not None:
+            self._store_lateness(s, ev, pairing, round_number, late, ruling)
+        if stolen is not None:
+            state.steals = json.dumps(stolen)
+        ids = {"A": pairing.a_id, "B": pairing.b_id}
+        for g in given:
+            sanction_log.record(
+                s, ev.id, ids[g["side"]], g["step"], g["reason"], now,
+                round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
+            )  # fmt: skip
+            self._log(
+                s, ev, "sanction", f"{g['step']}: {g['reason']}", entrant_id=ids[g["side"]],
+                round_number=round_number, table=table,
+            )  # fmt: skip
+        table_links.settle(s, ev, pairing, entered_by, now)
+        s.flush()
+        s.refresh(pairing)
+        return table_result.RecordedResult(
+            table=outcomes.table_outcome(pairing),
+            version=state.version,
+            steals=json.loads(state.steals or "[]"),
+            sanctions=given,
+            correction=old is not None,
+        )
 
     @staticmethod
     def _replace_result(

@@ -68,6 +68,7 @@ from ball.web.desk_forms import (
     result_kind,
     sanctions_from_form,
     sheet_from_form,
+    sheet_values,
     steals_from_form,
     swapped_tables,
     xiangqi_document_from_form,
@@ -556,6 +557,9 @@ def _round_context(
             d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
         },
         **desk_group_tables(svc, page.event),
+        # the players' entries by their table links (`ball.web.table_entry`)
+        "entries": svc.player_entries(event_id, number),
+        "accepts_confirmed": svc.accepts_confirmed(event_id),
         "values": {},
         "fault": None,
         "error": "",
@@ -901,10 +905,34 @@ def _offered(values: dict[str, str], recorded: dict[str, Any] | None) -> dict[st
     }
 
 
+def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+    """The players' entry of a table without a result (issue 35 §1, `table_entry`), and the
+    form filled from it: the arbiter checks it and saves, or enters another result."""
+    if page.pairing.result is not None or page.pairing.b is None:
+        return None, values
+    entries = service_for(request.app).player_entries(page.event.id, page.round.number)
+    entry = entries.get(page.pairing.table)
+    if entry is None:
+        return None, values
+    if page.event.game == "xiangqi":
+        typed = {k: v for k, v in entry.document.get("form", {}).items() if k.startswith("xq_")}
+        return entry, {**values, "kind": "sheet", **typed}
+    side = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
+    return entry, {**values, "kind": "sheet", **sheet_values(entry.document["sheet"], side)}
+
+
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
     xiangqi = page.event.game == "xiangqi"
     recorded = _recorded(request, page)
+    entry, values = _players_entry(
+        request,
+        page,
+        _offered(xiangqi_form_values(page.pairing), recorded)
+        if xiangqi
+        else form_values(page.pairing, page.steals),
+    )
     return {
+        "players_entry": entry,
         "recorded": recorded,
         # The recorded game's board with the table's device key: for the table's tablet.
         "table_link": (
@@ -919,11 +947,7 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "pairing": page.pairing,
         "current": page.pairing.result,
         "version": page.version,
-        "values": (
-            _offered(xiangqi_form_values(page.pairing), recorded)
-            if xiangqi
-            else form_values(page.pairing, page.steals)
-        ),
+        "values": values,
         "csrf": arbiter.csrf,
         "ladder": ladder_of(game(page.event.game)).names,
         "xq_reasons": XIANGQI_REASONS,

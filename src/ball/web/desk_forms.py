@@ -274,13 +274,7 @@ def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str,
     elif result["kind"] == "forfeit":
         values["kind"] = f"forfeit-{result['forfeit_by']}"
     if pairing.sheet:
-        for half, data in enumerate(pairing.sheet.get("halves") or [], start=1):
-            if not data:
-                continue
-            values[f"h{half}_td"] = side.get(data.get("td"), "")
-            for coach, counters in (data.get("pb") or {}).items():  # None: not recorded
-                for name in ("atk", "def"):
-                    values[f"h{half}_{side[coach]}_{name}"] = str(counters[name])
+        values |= sheet_values(pairing.sheet, side)
     rows = {1: 0, 2: 0}
     for steal in steals:
         row = rows[steal["half"]]
@@ -288,6 +282,20 @@ def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str,
             values[f"h{steal['half']}_steal{row}_by"] = side.get(steal["by"], "")
             values[f"h{steal['half']}_steal{row}_choice"] = steal["choice"]
             rows[steal["half"]] += 1
+    return values
+
+
+def sheet_values(sheet: dict[str, Any], side: dict[str, str]) -> dict[str, str]:
+    """The full sheet's touchdown and PB fields of a BALL score sheet (`side`: coach name ->
+    A or B): a stored result's, or the players' entry the desk checks (issue 35 §1)."""
+    values: dict[str, str] = {}
+    for half, data in enumerate(sheet.get("halves") or [], start=1):
+        if not data:
+            continue
+        values[f"h{half}_td"] = side.get(data.get("td"), "")
+        for coach, counters in (data.get("pb") or {}).items():  # None: not recorded
+            for name in ("atk", "def"):
+                values[f"h{half}_{side[coach]}_{name}"] = str(counters[name])
     return values
 
 

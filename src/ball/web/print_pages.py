@@ -107,9 +107,19 @@ def _round_forms(request: Request, round_: int, event: str) -> FormSet:
         return security.arbiter_of(sessions, request, event_id, now_of(request)) is not None
 
     try:
-        return forms_from_sessions(sessions, round_, event_id=event or None, desk=desk)
+        return forms_from_sessions(
+            sessions, round_, event_id=event or None, desk=desk, link_base=link_base(request)
+        )
     except EventDataError as exc:
         raise HTTPException(status_code=404, detail=str(exc)) from None
+
+
+def link_base(request: Request) -> str:
+    """The address the players' phones reach this server at, for the table links' QR codes
+    (issue 35 §1): the LAN address `ball serve --host` printed (`app.state.link_base`),
+    else the address this request came in by."""
+    configured = getattr(request.app.state, "link_base", None)
+    return str(configured or request.base_url).rstrip("/")
 
 
 async def _pdf(request: Request, key: tuple[str, ...], name: str, edition) -> Response:
@@ -186,7 +196,8 @@ async def forms_pdf(
     name = f"ball-forms-round-{round}" if round is not None else "ball-forms"
     key: tuple[str, ...] = ("forms", event)
     if round is not None:  # filled in from the event: kept per its revision
-        key = ("forms", *await run_in_threadpool(_revision, request, event), str(round))
+        revision = await run_in_threadpool(_revision, request, event)
+        key = ("forms", *revision, str(round), link_base(request))
     return await _pdf(
         request, key, name, lambda: _edition(request, "forms", lang, paper, event, round)
     )
