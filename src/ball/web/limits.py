@@ -25,6 +25,15 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   (one device can hold a whole /64). Never limited: the server's own machine (127.0.0.1,
   ::1: the desk on the laptop, a projector on it) and any request carrying a valid desk
   session (the arbiter's device behind the same NAT as the hall).
+  Several server processes (`workers`, `BALL_WORKERS`; `ball serve --workers N` sets it):
+  the budget stays in each process's memory, a database write per request would cost more
+  than the page, and each process counts its share, `request_rate / workers` a second and
+  `request_burst / workers` at once. So a flooding address gets at most the whole budget
+  through all processes together, as with one; the hall's phones are many connections
+  spread over the processes by the kernel, each process seeing about its share of them
+  (200 phones at 17 a second are 4 a second on each of 4, far below 7.5). Creation rates
+  (below) are per process: a guesser gets `workers` times as many scrypt hashes, each
+  process's CPU no more than with one.
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ ENVIRONMENT = {
     "game_creation_window": "BALL_GAME_CREATION_WINDOW",
     "pdf_renders": "BALL_PDF_RENDERS",
     "pdf_render_window": "BALL_PDF_RENDER_WINDOW",
+    "workers": "BALL_WORKERS",
 }
 
 
@@ -76,6 +86,9 @@ class Limits:
     # PDF renders (cache misses) one address may start per window (ball.web.pdf_cache)
     pdf_renders: int = 20
     pdf_render_window: float = 600.0
+    # server processes sharing the request budget (`ball serve --workers N` sets it; set it
+    # yourself for another ASGI server's workers): each counts its share (see the doc)
+    workers: int = 1
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -354,7 +367,10 @@ class RequestBudget:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
-        self.buckets = Buckets(limits.request_rate, limits.request_burst)
+        # each of the server's processes counts its share of the one budget (module doc)
+        share = max(1, limits.workers)
+        self.buckets = Buckets(limits.request_rate / share, max(1, limits.request_burst // share))
+        self.total = (limits.request_rate, limits.request_burst)
         self.has_desk_session = has_desk_session
         self.clock = clock
 
@@ -372,8 +388,8 @@ class RequestBudget:
                 await _reply(
                     send,
                     429,
-                    f"too many requests from this address: at most {self.buckets.burst} at "
-                    f"once and {self.buckets.rate:g} a second; try again in {seconds} s",
+                    f"too many requests from this address: at most {self.total[1]} at "
+                    f"once and {self.total[0]:g} a second; try again in {seconds} s",
                     [(b"retry-after", str(seconds).encode())],
                 )
                 return
