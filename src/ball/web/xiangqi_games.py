@@ -189,8 +189,8 @@ class XiangqiStore:
         self._writing = write_lock(sessions)
         self._cache = cache if cache is not None else GameCache()
 
-    def _row(self, session: Session, text: str) -> XiangqiGameRow:
-        row = session.get(XiangqiGameRow, game_id(text))
+    def _row(self, session: Session, text: str, *, lock: bool = False) -> XiangqiGameRow:
+        row = session.get(XiangqiGameRow, game_id(text), with_for_update=lock)
         if row is None:
             raise GameNotFound(f"Xiangqi game {text!r} does not exist")
         return row
@@ -301,7 +301,9 @@ class XiangqiStore:
     def _locked_row(
         self, session: Session, text: str, expected_version: int | None
     ) -> XiangqiGameRow:
-        row = self._row(session, text)
+        """The row held until the transaction ends (`FOR UPDATE` on PostgreSQL, where
+        other processes write too; `GameStore._row` in `ball.web.games`)."""
+        row = self._row(session, text, lock=True)
         if expected_version is not None and expected_version != row.version:
             raise GameConflict(
                 f"Xiangqi game {row.id} is at version {row.version}, not {expected_version}"
