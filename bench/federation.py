@@ -62,11 +62,21 @@ class Postgres:
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres")
             shutil.chown(self.sock, "postgres")
-        self._run("initdb", "-D", str(self.root / "data"), "-U", "postgres", "--auth=trust",
-                  "--no-sync")
+        self._run(
+            "initdb", "-D", str(self.root / "data"), "-U", "postgres", "--auth=trust", "--no-sync"
+        )
         options = f"-k {self.sock} -c listen_addresses='' -c fsync=off -c max_connections=200"
-        self._run("pg_ctl", "-D", str(self.root / "data"), "-o", options, "-l",
-                  str(self.root / "log"), "-w", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.root / "data"),
+            "-o",
+            options,
+            "-l",
+            str(self.root / "log"),
+            "-w",
+            "start",
+        )
         self._run("psql", "-h", str(self.sock), "-U", "postgres", "-c", "CREATE DATABASE fed")
         self.url = f"postgresql+psycopg://postgres@/fed?host={self.sock}"
 
@@ -137,9 +147,21 @@ class Server:
             self.port = s.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ball.cli", "serve", "--db", url, "--port", str(self.port),
-             "--workers", str(workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+            [
+                sys.executable,
+                "-m",
+                "ball.cli",
+                "serve",
+                "--db",
+                url,
+                "--port",
+                str(self.port),
+                "--workers",
+                str(workers),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
         )
         self.workers = workers
         self.seen: set[int] = set()
@@ -237,9 +259,21 @@ async def desk(client, base, event_id, gap, stop, record, rng) -> None:
     await asyncio.sleep(rng.uniform(0, gap))
     while not stop.is_set():
         table += 1
-        form = {"kind": "sheet", "version": 0, "csrf": csrf, "h1_td": "A", "h1_A_atk": 3,
-                "h1_A_def": 1, "h1_B_atk": 1, "h1_B_def": 3, "h2_td": "", "h2_B_atk": 2,
-                "h2_B_def": 1, "h2_A_atk": 1, "h2_A_def": 2}
+        form = {
+            "kind": "sheet",
+            "version": 0,
+            "csrf": csrf,
+            "h1_td": "A",
+            "h1_A_atk": 3,
+            "h1_A_def": 1,
+            "h1_B_atk": 1,
+            "h1_B_def": 3,
+            "h2_td": "",
+            "h2_B_atk": 2,
+            "h2_B_def": 1,
+            "h2_A_atk": 1,
+            "h2_A_def": 2,
+        }
         path = f"{base}/desk/{event_id}/rounds/1/tables/{table}"
         while not stop.is_set():  # a save whose answer was lost is sent again, as a desk does
             started = time.perf_counter()
@@ -275,8 +309,10 @@ async def player(client, base, computer, gap, stop, record, rng) -> None:
         action = rng.choice(state["legal"])
         started = time.perf_counter()
         try:
-            answer = await client.post(f"{base}/api/games/{game_id}/actions",
-                                       json={"action": action, "version": state["version"]})
+            answer = await client.post(
+                f"{base}/api/games/{game_id}/actions",
+                json={"action": action, "version": state["version"]},
+            )
         except CONNECTION_ERRORS:
             record.dropped += 1
             state = await _state(client, base, game_id, state)
@@ -322,12 +358,34 @@ async def mixed(args, server: Server, events: list[int], kill: bool) -> tuple[Re
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     kills: list[int] = []
     async with httpx.AsyncClient(timeout=30, limits=limits, follow_redirects=False) as client:
-        tasks = [phone(client, server.base, events, args.phone_gap, stop, record,
-                       random.Random(rng.random())) for _ in range(args.phones)]
-        tasks += [desk(client, server.base, e, args.desk_gap, stop, record,
-                       random.Random(rng.random())) for e in events[: args.desks]]
-        tasks += [player(client, server.base, i % 10 == 0, args.sim_gap, stop, record,
-                         random.Random(rng.random())) for i in range(args.players_sim)]
+        tasks = [
+            phone(
+                client,
+                server.base,
+                events,
+                args.phone_gap,
+                stop,
+                record,
+                random.Random(rng.random()),
+            )
+            for _ in range(args.phones)
+        ]
+        tasks += [
+            desk(client, server.base, e, args.desk_gap, stop, record, random.Random(rng.random()))
+            for e in events[: args.desks]
+        ]
+        tasks += [
+            player(
+                client,
+                server.base,
+                i % 10 == 0,
+                args.sim_gap,
+                stop,
+                record,
+                random.Random(rng.random()),
+            )
+            for i in range(args.players_sim)
+        ]
         if kill:
             tasks.append(killer(server, args.kill_every, stop, kills))
         running = [asyncio.ensure_future(t) for t in tasks]
@@ -347,15 +405,20 @@ def lost_writes(url: str, record: Record) -> tuple[int, int]:
     lost_results = lost_actions = 0
     with engine.connect() as db:
         for event_id, number, table in record.acked_results:
-            stored = db.scalar(text(
-                "select count(*) from tournament_results x join tournament_pairings p "
-                "on p.id = x.pairing_id join tournament_rounds r on r.id = p.round_id "
-                'where r.event_id = :e and r.number = :n and p."table" = :t'),
-                {"e": event_id, "n": number, "t": table})
+            stored = db.scalar(
+                text(
+                    "select count(*) from tournament_results x join tournament_pairings p "
+                    "on p.id = x.pairing_id join tournament_rounds r on r.id = p.round_id "
+                    'where r.event_id = :e and r.number = :n and p."table" = :t'
+                ),
+                {"e": event_id, "n": number, "t": table},
+            )
             lost_results += 0 if stored else 1
         for game_id, acked in record.acked_actions.items():
-            actions = json.loads(db.scalar(
-                text("select actions from web_games where id = :g"), {"g": game_id}) or "[]")
+            actions = json.loads(
+                db.scalar(text("select actions from web_games where id = :g"), {"g": game_id})
+                or "[]"
+            )
             lost_actions += sum(
                 1 for ply, action in acked if ply > len(actions) or actions[ply - 1] != action
             )
@@ -368,8 +431,10 @@ def report(title: str, record: Record) -> None:
     for kind, times in sorted(record.times.items()):
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"  {kind:16s} n={len(times):6d}  p50 {statistics.median(times):7.1f} ms  "
-              f"p95 {p95:7.1f} ms  failed {record.failed.get(kind, 0)}")
+        print(
+            f"  {kind:16s} n={len(times):6d}  p50 {statistics.median(times):7.1f} ms  "
+            f"p95 {p95:7.1f} ms  failed {record.failed.get(kind, 0)}"
+        )
     print(f"  dropped connections {record.dropped}")
 
 
@@ -391,8 +456,9 @@ async def closed_loop(base: str, pages: list[str], clients: int, seconds: float)
 
 def throughput(args, pg: Postgres, events: list[int]) -> None:
     pages = [f"/public/{e}/{kind}" for e in events for kind in ("standings", "results")]
-    print("\nthroughput of public pages (closed loop, "
-          f"{args.clients} clients, {args.tp_seconds:g} s)")
+    print(
+        f"\nthroughput of public pages (closed loop, {args.clients} clients, {args.tp_seconds:g} s)"
+    )
     rates = {}
     for workers in (1, 2):
         server = Server(pg.url, workers)
@@ -406,9 +472,11 @@ def throughput(args, pg: Postgres, events: list[int]) -> None:
         used = {p: _cpu(p) - before[p] for p in pids}
         rates[workers] = done / wall
         per = ", ".join(f"{u / wall:.0%}" for u in used.values())
-        print(f"  {workers} worker(s): {rates[workers]:7.1f} pages/s; CPU per worker {per}; "
-              f"PostgreSQL {(pg.cpu() - pg_before) / wall:.0%}; "
-              f"load generator {(time.process_time() - me_before) / wall:.0%}")
+        print(
+            f"  {workers} worker(s): {rates[workers]:7.1f} pages/s; CPU per worker {per}; "
+            f"PostgreSQL {(pg.cpu() - pg_before) / wall:.0%}; "
+            f"load generator {(time.process_time() - me_before) / wall:.0%}"
+        )
         server.stop()
     print(f"  2 workers / 1 worker: {rates[2] / rates[1]:.2f}x (yardstick: the 1-worker run)")
 
@@ -437,10 +505,12 @@ def main() -> None:
     pg = Postgres()
     try:
         events = seed(pg.url, args.events, args.players)
-        print(f"PostgreSQL {pg.bin.parent.name}; {args.events} events of {args.players}; "
-              f"{args.phones} phones every {args.phone_gap:g} s, {args.desks} desks every "
-              f"{args.desk_gap:g} s, {args.players_sim} simulator players every "
-              f"{args.sim_gap:g} s; {args.workers} workers; {os.cpu_count()} cores")
+        print(
+            f"PostgreSQL {pg.bin.parent.name}; {args.events} events of {args.players}; "
+            f"{args.phones} phones every {args.phone_gap:g} s, {args.desks} desks every "
+            f"{args.desk_gap:g} s, {args.players_sim} simulator players every "
+            f"{args.sim_gap:g} s; {args.workers} workers; {os.cpu_count()} cores"
+        )
         if "mixed" in parts:
             server = Server(pg.url, args.workers)
             record, _ = asyncio.run(mixed(args, server, events, kill=False))
@@ -457,11 +527,13 @@ def main() -> None:
             server.stop()
             report(f"mixed load with a worker SIGKILLed every {args.kill_every:g} s", record)
             lost = lost_writes(pg.url, record)
-            print(f"  kills {len(kills)}; new workers started {replaced}; workers alive at the "
-                  f"end {len(alive)}; acknowledged results {len(record.acked_results)} "
-                  f"(lost {lost[0]}); acknowledged simulator actions "
-                  f"{sum(map(len, record.acked_actions.values()))} (lost {lost[1]}); failed "
-                  f"requests {sum(record.failed.values())}")
+            print(
+                f"  kills {len(kills)}; new workers started {replaced}; workers alive at the "
+                f"end {len(alive)}; acknowledged results {len(record.acked_results)} "
+                f"(lost {lost[0]}); acknowledged simulator actions "
+                f"{sum(map(len, record.acked_actions.values()))} (lost {lost[1]}); failed "
+                f"requests {sum(record.failed.values())}"
+            )
     finally:
         pg.stop()
 

@@ -10,7 +10,6 @@ import itertools
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -19,19 +18,19 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from desk.test_result_sigkill import PIN, Desk, result_form
-
 from sqlalchemy import text
 
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.web import security
-
+from desk.test_result_sigkill import PIN, Desk, result_form
 
 _NUMBERS = itertools.count(1)
 
 
-def _event(url: str, players: int = 8, system: str = "round-robin") -> tuple[int, TournamentService]:
+def _event(
+    url: str, players: int = 8, system: str = "round-robin"
+) -> tuple[int, TournamentService]:
     svc = TournamentService(url)
     name = f"Federation Open {next(_NUMBERS)}"
     event_id = svc.create_event(name=name, system=system)["id"]
@@ -198,20 +197,20 @@ def test_pairing_is_one_at_a_time_per_event_across_processes(fresh_postgres_url)
     """Two services (two engines, as two processes have) pair the same event at once: one
     round is stored, the other call is refused by the rules, never by the database."""
     outcomes: list[str] = []
+
+    def pair(svc: TournamentService, event_id: int, start: threading.Barrier) -> None:
+        start.wait()
+        try:
+            svc.pair_next_round(event=event_id)
+            outcomes.append("paired")
+        except TournamentError as exc:
+            outcomes.append(str(exc))
+
     for attempt in range(4):
         event_id, _ = _event(fresh_postgres_url, players=8, system="swiss")
         services = [TournamentService(fresh_postgres_url) for _ in range(2)]
         start = threading.Barrier(2)
-
-        def pair(svc: TournamentService) -> None:
-            start.wait()
-            try:
-                svc.pair_next_round(event=event_id)
-                outcomes.append("paired")
-            except TournamentError as exc:
-                outcomes.append(str(exc))
-
-        threads = [threading.Thread(target=pair, args=(s,)) for s in services]
+        threads = [threading.Thread(target=pair, args=(s, event_id, start)) for s in services]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -250,8 +249,19 @@ def test_serve_workers_runs_and_replaces_a_killed_worker(tmp_path, fresh_postgre
     with socket_port() as port:
         pass
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    args = [sys.executable, "-m", "ball.cli", "serve", "--db", fresh_postgres_url,
-            "--port", str(port), "--workers", "2", "--demo"]
+    args = [
+        sys.executable,
+        "-m",
+        "ball.cli",
+        "serve",
+        "--db",
+        fresh_postgres_url,
+        "--port",
+        str(port),
+        "--workers",
+        "2",
+        "--demo",
+    ]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -303,9 +313,19 @@ class socket_port:  # noqa: N801 - used as a context manager for a free port
 
 def test_serve_refuses_workers_on_sqlite(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "ball.cli", "serve", "--db", str(tmp_path / "t.sqlite"),
-         "--workers", "2"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "ball.cli",
+            "serve",
+            "--db",
+            str(tmp_path / "t.sqlite"),
+            "--workers",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()

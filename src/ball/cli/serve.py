@@ -89,9 +89,16 @@ def serve(
     # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: a client on
     # the server's machine (or anything a local tool relays) could then claim any address
     # and walk past every per-address limit. Only a proxy the operator named is believed.
-    forwarded = {"proxy_headers": bool(proxies), "forwarded_allow_ips": ",".join(proxies)}
+    trusted = ",".join(proxies)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="warning", **forwarded)
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=trusted,
+        )
         return
     app.state.engine.dispose()  # the workers open their own connections
     del app
@@ -104,7 +111,8 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        **forwarded,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=trusted,
     )
 
 

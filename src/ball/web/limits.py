@@ -354,6 +354,13 @@ class Buckets:
             del self._tokens[key]
 
 
+def process_buckets(limits: Limits) -> Buckets:
+    """This process's buckets: its share of the one budget when the server runs
+    `limits.workers` processes (see the module's doc)."""
+    share = max(1, limits.workers)
+    return Buckets(limits.request_rate / share, max(1, limits.request_burst // share))
+
+
 class RequestBudget:
     """Pure ASGI middleware: the per-address request budget (see the module's doc). A
     request over budget is answered 429 before any route runs, unless it carries a valid
@@ -367,9 +374,7 @@ class RequestBudget:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
-        # each of the server's processes counts its share of the one budget (module doc)
-        share = max(1, limits.workers)
-        self.buckets = Buckets(limits.request_rate / share, max(1, limits.request_burst // share))
+        self.buckets = process_buckets(limits)
         self.total = (limits.request_rate, limits.request_burst)
         self.has_desk_session = has_desk_session
         self.clock = clock
