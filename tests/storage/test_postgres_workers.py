@@ -331,3 +331,16 @@ def test_serve_refuses_workers_on_sqlite(tmp_path):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "--workers 2 needs PostgreSQL" in lines[0], done.stderr
     assert not (tmp_path / "t.sqlite").exists()  # refused before anything was opened
+
+
+def test_creation_rate_is_counted_once_for_every_process(
+    server_process, fresh_postgres_url, monkeypatch
+):
+    monkeypatch.setenv("BALL_MAX_CREATIONS", "3")
+    servers = [server_process(fresh_postgres_url) for _ in range(2)]
+    answers = []
+    for n in range(5):  # new events (each a scrypt hash), alternately through each process
+        desk = Desk(servers[n % 2].url, 0)
+        form = {"name": f"Hall {n}", "system": "swiss", "pin": PIN, "pin2": PIN}
+        answers.append(desk.request("POST", "/desk/events", form)[0])
+    assert answers == [303, 303, 303, 429, 429]

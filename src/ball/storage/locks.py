@@ -17,6 +17,16 @@ from sqlalchemy.orm import Session
 # Lock spaces (the first of PostgreSQL's two 32-bit keys), so that different kinds of
 # lock on the same id never wait for each other.
 PAIRING = 0x42_41_01  # an event's round pairing: one at a time per event
+CREATIONS = 0x42_41_02  # one client address's creations of one kind (`key_of(kind, client)`)
+
+
+def key_of(*parts: str) -> int:
+    """A 32-bit lock key for a name (two names may share one: they then wait for each
+    other, which is only slower, never wrong)."""
+    import zlib
+
+    number = zlib.crc32("|".join(parts).encode())
+    return number - (1 << 32) if number >= 1 << 31 else number  # PostgreSQL's int4 is signed
 
 
 def hold(session: Session, space: int, key: int) -> None:

@@ -9,7 +9,8 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   missing or lying `Content-Length` does not get past it: 413 with a message.
 - `creations` per `creation_window` seconds (10 per 10 minutes) per client address for what
   costs a scrypt hash (events, clocks with a PIN): 429 with `Retry-After`. Counted in memory
-  (a restart forgets it, which only gives a guesser a fresh 10).
+  on SQLite (a restart forgets it, which only gives a guesser a fresh 10), in the database
+  on PostgreSQL, where several server processes count together (`StoredCreationRate`).
 - `max_events` (200), `max_clocks` (2000), `max_games` (5000): stored rows the web will create;
   beyond them a creation is refused with 409 naming the limit (nothing is deleted). Counting
   then inserting is not one step, so racing requests may pass a cap by a few rows: bounded
@@ -32,8 +33,8 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   through all processes together, as with one; the hall's phones are many connections
   spread over the processes by the kernel, each process seeing about its share of them
   (200 phones at 17 a second are 4 a second on each of 4, far below 7.5). Creation rates
-  (below) are per process: a guesser gets `workers` times as many scrypt hashes, each
-  process's CPU no more than with one.
+  are counted in the database on PostgreSQL (`StoredCreationRate`): one count for all
+  processes.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from fastapi import HTTPException, Request
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import sessionmaker
 
 # Limits field -> environment variable read by `Limits.from_env`.
 ENVIRONMENT = {
@@ -240,6 +242,60 @@ class CreationRate:
             del self._seen[key]
 
 
+class StoredCreationRate:
+    """`CreationRate`'s sliding window kept in the database (`web_creation_stamps`), for
+    PostgreSQL, where several server processes share one database (issue 34): each counts
+    the creations all of them allowed. One address's count and insert are one transaction
+    under a lock of that address and kind (`ball.storage.locks`), so racing creations
+    through different processes get exactly `count` through. Creations are rare (each
+    costs a scrypt hash or a PDF render): a few small statements are nothing beside them."""
+
+    def __init__(self, sessions: sessionmaker) -> None:
+        self._sessions = sessions
+
+    def take(
+        self,
+        kind: str,
+        client: str,
+        now: float,
+        limits: Limits,
+        allowed: tuple[int, float] | None = None,
+    ) -> float:
+        """As `CreationRate.take`: 0 (counted) or the seconds to wait (nothing counted)."""
+        from ball.storage import locks
+        from ball.web.models import CreationStamp
+
+        count, window = allowed or (limits.creations, limits.creation_window)
+        with self._sessions() as session:
+            locks.hold(session, locks.CREATIONS, locks.key_of(kind, client))
+            # the kind's stamps past the window, of every address: the table stays small
+            session.execute(
+                delete(CreationStamp).where(
+                    CreationStamp.kind == kind, CreationStamp.at <= now - window
+                )
+            )
+            stamps = session.scalars(
+                select(CreationStamp.at)
+                .where(CreationStamp.kind == kind, CreationStamp.client == client)
+                .order_by(CreationStamp.at)
+            ).all()
+            if len(stamps) >= count:
+                session.commit()
+                return stamps[0] + window - now
+            session.add(CreationStamp(kind=kind, client=client, at=now))
+            session.commit()
+            return 0.0
+
+
+def creation_rate_for(sessions: sessionmaker) -> CreationRate | StoredCreationRate:
+    """The counter of an app's database: in memory for SQLite (served by one process,
+    `ball.web.workers`), stored for PostgreSQL (any number of processes)."""
+    bind = sessions.kw.get("bind")
+    if bind is not None and bind.dialect.name == "postgresql":
+        return StoredCreationRate(sessions)
+    return CreationRate()
+
+
 def check_creation_rate(
     request: Request, kind: str, allowed: tuple[int, float] | None = None
 ) -> None:
@@ -249,7 +305,7 @@ def check_creation_rate(
 
     rate = getattr(request.app.state, "creation_rate", None)
     if rate is None:
-        rate = request.app.state.creation_rate = CreationRate()
+        rate = request.app.state.creation_rate = creation_rate_for(request.app.state.sessions)
     source = getattr(request.app.state, "clock_time", None) or time.time
     limits = limits_of(request)
     count, window = allowed or (limits.creations, limits.creation_window)
