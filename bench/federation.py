@@ -357,10 +357,16 @@ async def mixed(args, server: Server, events: list[int], kill: bool) -> tuple[Re
     rng = random.Random(34)
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     kills: list[int] = []
-    async with httpx.AsyncClient(timeout=30, limits=limits, follow_redirects=False) as client:
+    # phones come back every 30 s, long after uvicorn closed their idle connection: each
+    # visit is a new connection, which the kernel hands to whichever worker accepts next
+    fresh = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+    async with (
+        httpx.AsyncClient(timeout=30, limits=limits, follow_redirects=False) as client,
+        httpx.AsyncClient(timeout=30, limits=fresh) as phones,
+    ):
         tasks = [
             phone(
-                client,
+                phones,
                 server.base,
                 events,
                 args.phone_gap,
@@ -441,7 +447,9 @@ def report(title: str, record: Record) -> None:
 async def closed_loop(base: str, pages: list[str], clients: int, seconds: float) -> int:
     done = 0
     stop = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=clients)
+    # a connection per request, as phones make: kept-alive connections opened at once would
+    # all be accepted by the first worker to wake, and the others would idle
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=0)
 
     async def one(client, rng) -> None:
         nonlocal done
@@ -509,7 +517,8 @@ def main() -> None:
             f"PostgreSQL {pg.bin.parent.name}; {args.events} events of {args.players}; "
             f"{args.phones} phones every {args.phone_gap:g} s, {args.desks} desks every "
             f"{args.desk_gap:g} s, {args.players_sim} simulator players every "
-            f"{args.sim_gap:g} s; {args.workers} workers; {os.cpu_count()} cores"
+            f"{args.sim_gap:g} s; {args.workers} workers; {os.cpu_count()} cores; load "
+            f"average {os.getloadavg()[0]:.1f} (other work on the machine takes its share)"
         )
         if "mixed" in parts:
             server = Server(pg.url, args.workers)
@@ -534,6 +543,7 @@ def main() -> None:
                 f"{sum(map(len, record.acked_actions.values()))} (lost {lost[1]}); failed "
                 f"requests {sum(record.failed.values())}"
             )
+        print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
     finally:
         pg.stop()
 
