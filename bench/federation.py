@@ -87,11 +87,10 @@ class Postgres:
         subprocess.run(command, check=True, capture_output=True, cwd=self.root)
 
     def cpu(self) -> float:
-        """CPU seconds of every PostgreSQL process so far (server and backends)."""
-        total = 0.0
-        for pid in _pids_of(b"postgres"):
-            total += _cpu(pid)
-        return total
+        """CPU seconds of every PostgreSQL process so far: the running ones, and the ended
+        backends the server reaped (its children's time)."""
+        pids = _pids_of(b"postgres")
+        return sum(_cpu(pid) for pid in pids) + min((_cpu(p, True) for p in pids), default=0)
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
@@ -110,13 +109,15 @@ def _pids_of(name: bytes) -> list[int]:
     return out
 
 
-def _cpu(pid: int) -> float:
-    """User+system CPU seconds of a process (0 when it is gone)."""
+def _cpu(pid: int, reaped: bool = False) -> float:
+    """User+system CPU seconds of a process (0 when it is gone); `reaped`: of its ended
+    children instead."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    first = 13 if reaped else 11
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
 
 # ------------------------------------------------------------------ the server
