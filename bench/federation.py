@@ -90,7 +90,7 @@ class Postgres:
         """CPU seconds of every PostgreSQL process so far: the running ones, and the ended
         backends the server reaped (its children's time)."""
         pids = _pids_of(b"postgres")
-        return sum(_cpu(pid) for pid in pids) + min((_cpu(p, True) for p in pids), default=0)
+        return sum(_cpu(pid) for pid in pids) + max((_cpu(p, True) for p in pids), default=0)
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
