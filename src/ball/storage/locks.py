@@ -29,8 +29,13 @@ def key_of(*parts: str) -> int:
     return number - (1 << 32) if number >= 1 << 31 else number  # PostgreSQL's int4 is signed
 
 
+def takes_effect(session: Session) -> bool:
+    """Whether `hold` locks anything on the session's database (PostgreSQL)."""
+    return session.get_bind().dialect.name == "postgresql"
+
+
 def hold(session: Session, space: int, key: int) -> None:
     """Lock (space, key) until the session's transaction ends (PostgreSQL; see the doc)."""
-    if session.get_bind().dialect.name != "postgresql":
+    if not takes_effect(session):
         return
     session.execute(select(func.pg_advisory_xact_lock(space, key)))

@@ -159,6 +159,8 @@ class TournamentService(
         override or unpairing of an event at a time across every process, each seeing the
         rounds the one before it stored (two at once both read N rounds and both stored
         round N+1: the second refused by the unique key, as a database error)."""
+        if not locks.takes_effect(s):  # SQLite: the transaction holds the write lock
+            return self._event(s, ref)
         found = self._event(s, ref, full=False)
         locks.hold(s, locks.PAIRING, found.id)
         s.expunge(found)  # read again below, after the lock: its rounds as they are now
