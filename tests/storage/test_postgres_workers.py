@@ -344,3 +344,35 @@ def test_creation_rate_is_counted_once_for_every_process(
         form = {"name": f"Hall {n}", "system": "swiss", "pin": PIN, "pin2": PIN}
         answers.append(desk.request("POST", "/desk/events", form)[0])
     assert answers == [303, 303, 303, 429, 429]
+
+
+def test_a_tables_xiangqi_game_is_made_once_when_two_processes_ask_at_once(
+    fresh_postgres_url, monkeypatch
+):
+    """The desk's "Record the game" through two processes at once: one game for the table
+    (the unique key stops the second insert), and both answers name it."""
+    from ball.storage import open_database
+    from ball.web import games
+    from ball.web.xiangqi_games import XiangqiStore
+
+    stores = []
+    for _ in range(2):  # each with its own write lock, as in two processes
+        monkeypatch.setattr(games, "_write_locks", {})
+        stores.append(XiangqiStore(open_database(fresh_postgres_url)[1]))
+
+    def record(store: XiangqiStore, table: int, start: threading.Barrier, ids: list) -> None:
+        start.wait()
+        try:
+            ids.append(store.for_table(1, 1, table, f"Table {table}"))
+        except BaseException as exc:  # noqa: BLE001 - the failure is the finding
+            ids.append(exc)
+
+    for table in range(1, 9):
+        start = threading.Barrier(2)
+        ids: list[int | BaseException] = []
+        threads = [threading.Thread(target=record, args=(s, table, start, ids)) for s in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert len(ids) == 2 and ids[0] == ids[1] and isinstance(ids[0], int), ids

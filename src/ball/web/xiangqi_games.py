@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.engine import CursorResult
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -442,7 +443,13 @@ class XiangqiStore:
                     device_key=device_key.new_key(),
                 )
                 session.add(row)
-                session.commit()
+                try:
+                    session.commit()
+                except IntegrityError:  # another server process made it first (unique key)
+                    session.rollback()
+                    row = self._table_row(session, event, round_, table)
+                    if row is None:
+                        raise
             return row.id
 
     def table_link(self, event: int, round_: int, table: int) -> str | None:
