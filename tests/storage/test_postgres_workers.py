@@ -18,8 +18,10 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from sqlalchemy import text
 
+from ball.storage import make_engine, migrate
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.web import security
@@ -245,23 +247,20 @@ def _workers(pid: int) -> set[int]:
     return out
 
 
-def test_serve_workers_runs_and_replaces_a_killed_worker(tmp_path, fresh_postgres_url):
+@pytest.mark.parametrize("server", ["ball serve", "uvicorn --factory"])
+def test_workers_run_and_a_killed_worker_is_replaced(server, fresh_postgres_url):
+    """`ball serve --workers 2`, and any ASGI server's workers on the same factory."""
     with socket_port() as port:
         pass
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    args = [
-        sys.executable,
-        "-m",
-        "ball.cli",
-        "serve",
-        "--db",
-        fresh_postgres_url,
-        "--port",
-        str(port),
-        "--workers",
-        "2",
-        "--demo",
-    ]
+    if server == "ball serve":
+        args = [sys.executable, "-m", "ball.cli", "serve", "--db", fresh_postgres_url]
+        args += ["--port", str(port), "--workers", "2", "--demo"]
+    else:
+        migrate(make_engine(fresh_postgres_url))  # as the deployment's first command does
+        env.update({"BALL_DB": fresh_postgres_url, "BALL_WORKERS": "2"})
+        args = [sys.executable, "-m", "uvicorn", "--factory", "ball.web.workers:app_from_env"]
+        args += ["--port", str(port), "--workers", "2"]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
