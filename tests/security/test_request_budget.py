@@ -13,7 +13,7 @@ import re
 import warnings
 
 from ball.web.app import create_app
-from ball.web.limits import STATIC_COST, Buckets, Limits, budget_key
+from ball.web.limits import STATIC_COST, Buckets, Limits, budget_key, process_buckets
 from ball.web.public import DEFAULT_REFRESH
 
 with warnings.catch_warnings():
@@ -105,3 +105,43 @@ def test_the_budget_variables_are_read_and_checked():
             assert "BALL_REQUEST_BURST" in str(exc)
         else:
             raise AssertionError(f"BALL_REQUEST_BURST={bad} accepted")
+
+
+def test_several_processes_share_the_budget_and_the_hall_still_never_meets_it(tmp_path):
+    """Issue 34: with 4 server processes each counts a quarter of the budget. The hall's 200
+    phones keep their connection to one process each (the kernel spreads connections, not
+    requests): they never meet it; a flooder spread over all four gets no more through
+    than the one budget lets through one process."""
+    files = _public_page_files(tmp_path)
+    limits = Limits(workers=4)
+    processes = [process_buckets(limits) for _ in range(limits.workers)]
+    rng = random.Random(34)
+    home = {phone: rng.randrange(limits.workers) for phone in range(200)}
+    visits = sorted(
+        (rng.uniform(0, 1) + k * DEFAULT_REFRESH, phone)
+        for phone in range(200)
+        for k in range(3600 // DEFAULT_REFRESH)
+    )
+    refused = 0
+    for t, phone in visits:
+        buckets = processes[home[phone]]
+        refused += buckets.take("192.0.2.1", t) > 0
+        for _ in range(files):
+            refused += buckets.take("192.0.2.1", t, STATIC_COST) > 0
+    assert refused == 0
+
+    flood = [process_buckets(limits) for _ in range(limits.workers)]
+    sent = 7_218
+    passed = sum(
+        flood[i % limits.workers].take("192.0.2.9", 25.0 * i / sent) == 0 for i in range(sent)
+    )
+    assert passed <= limits.request_burst + 25 * limits.request_rate + limits.workers
+    assert passed < sent / 4
+
+
+def test_the_refusal_names_the_whole_budget_not_a_process_share():
+    app = create_app(None, limits=Limits(request_burst=8, request_rate=1.0, workers=4))
+    with TestClient(app, client=("192.0.2.7", 1)) as client:
+        answers = [client.get("/openapi.json") for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]  # this process's share: 2
+    assert "at most 8 at once and 1 a second" in answers[-1].json()["detail"]

@@ -205,7 +205,9 @@ def test_apply_uses_no_orm_load_for_a_known_game(db_path, monkeypatch):
     s = store.create()
     loads = []
     real = GameStore._row
-    monkeypatch.setattr(GameStore, "_row", lambda self, *a: loads.append(a) or real(self, *a))
+    monkeypatch.setattr(
+        GameStore, "_row", lambda self, *a, **kw: loads.append(a) or real(self, *a, **kw)
+    )
     state, _ = store.apply(s["id"], s["legal"][0])
     assert loads == [] and state["version"] == 1
     theirs = state["legal"][0]

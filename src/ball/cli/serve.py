@@ -41,6 +41,12 @@ def serve(
         "a Ray instance on this machine) instead of this server's own search processes; "
         "needs the cluster extra (ball-toolbox[cluster]).",
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="Server processes sharing the port (PostgreSQL only above 1); a worker that "
+        "dies is replaced by a new one.",
+    ),
 ) -> None:
     """Start the web toolbox (FastAPI under uvicorn)."""
     import os
@@ -66,9 +72,22 @@ def serve(
         limits = Limits.from_env()
     except ValueError as exc:
         fail(str(exc))
+    import dataclasses
+
+    limits = dataclasses.replace(limits, workers=workers)  # each process's budget share
     proxies = _proxy_addresses(proxy)
     hosts = serve_hosts(host, port, allowed_host)
+    from ball.storage import database_url
+    from ball.web.workers import refusal
+
     try:
+        url = database_url(db)
+    except ValueError as exc:
+        fail(str(exc))
+    if (why := refusal(url, workers)) is not None:
+        fail(why)
+    try:
+        # with workers: migrates and seeds once here, before any worker starts
         app = create_app(db, demo=demo, limits=limits, allowed_hosts=hosts)
     except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
         fail(f"cannot open database {db or os.environ.get('BALL_DB')}: {exc}")
@@ -82,14 +101,50 @@ def serve(
     # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: a client on
     # the server's machine (or anything a local tool relays) could then claim any address
     # and walk past every per-address limit. Only a proxy the operator named is believed.
+    trusted = ",".join(proxies)
+    if workers == 1:
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=trusted,
+        )
+        return
+    app.state.engine.dispose()  # the workers open their own connections
+    app_state = app.state
+    del app
+    _worker_environment(url, workers, hosts, getattr(app_state, "link_base", None))
+    typer.echo(f"{workers} worker processes (a worker that dies is replaced)")
     uvicorn.run(
-        app,
+        "ball.web.workers:app_from_env",
+        factory=True,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",
         proxy_headers=bool(proxies),
-        forwarded_allow_ips=",".join(proxies) if proxies else "",
+        forwarded_allow_ips=trusted,
     )
+
+
+def _worker_environment(
+    url: str, workers: int, hosts: list[str], link_base: str | None
+) -> None:
+    """What each worker process reads to build its app (`ball.web.workers.app_from_env`):
+    they are started afresh, so the command's options reach them through the environment."""
+    import json
+    import os
+
+    from ball.storage import DEFAULT_ENV
+    from ball.web.workers import HOSTS_ENV, LINK_BASE_ENV, WORKERS_ENV
+
+    os.environ[DEFAULT_ENV] = url
+    os.environ[WORKERS_ENV] = str(workers)
+    os.environ[HOSTS_ENV] = json.dumps(hosts)
+    if link_base:
+        os.environ[LINK_BASE_ENV] = link_base
 
 
 def _proxy_addresses(given: list[str]) -> list[str]:

@@ -32,7 +32,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
-from ball.storage import ids, open_database
+from ball.storage import ids, locks, open_database
 from ball.storage.lengths import TextTooLong
 from ball.storage.text import FREE_TEXT_MAX, too_long
 from ball.tournament import (
@@ -160,6 +160,18 @@ class TournamentService(
             raise TournamentError(f"database error, nothing was written: {exc.orig}") from None
         finally:
             session.close()
+
+    def _paired_event(self, s: Session, ref: EventRef) -> Event:
+        """The event, read after taking its pairing lock (`ball.storage.locks`): one pairing,
+        override or unpairing of an event at a time across every process, each seeing the
+        rounds the one before it stored (two at once both read N rounds and both stored
+        round N+1: the second refused by the unique key, as a database error)."""
+        if not locks.takes_effect(s):  # SQLite: the transaction holds the write lock
+            return self._event(s, ref)
+        found = self._event(s, ref, full=False)
+        locks.hold(s, locks.PAIRING, found.id)
+        s.expunge(found)  # read again below, after the lock: its rounds as they are now
+        return self._event(s, found.id)
 
     def _event(self, s: Session, ref: EventRef, *, full: bool = True) -> Event:
         query = select(Event)
@@ -502,7 +514,7 @@ class TournamentService(
         """Pair the next round by the event's system and return its tables (`b` is None
         for a bye)."""
         with self._tx() as s:
-            ev = self._event(s, event)
+            ev = self._paired_event(s, event)
             refuse_two_player(ev, "seat its sessions ('ball round pair' / seat_session)")
             tie_service.refuse_pairing(ev)
             number = self._next_round_number(ev)
@@ -553,7 +565,7 @@ class TournamentService(
         byes = byes or {}
         _bounded(round_number, "round")
         with self._tx() as s:
-            ev = self._event(s, event)
+            ev = self._paired_event(s, event)
             refuse_two_player(ev, "seat its sessions ('ball round pair --seating FILE.csv')")
             last = len(ev.rounds_)
             if round_number == last and last:
@@ -599,7 +611,7 @@ class TournamentService(
     def unpair_round(self, *, event: EventRef = None) -> int:
         """Undo the latest round while none of its tables has a result; returns its number."""
         with self._tx() as s:
-            ev = self._event(s, event)
+            ev = self._paired_event(s, event)
             if not ev.rounds_:
                 raise TournamentError("no round is paired")
             rnd = ev.rounds_[-1]

@@ -431,8 +431,12 @@ class GameStore:
         self._engine = bind if fast_path(bind) else None
 
     # -- reading -------------------------------------------------------------------------
-    def _row(self, session: Session, game_id: str) -> WebGame:
-        row = session.get(WebGame, game_id)
+    def _row(self, session: Session, game_id: str, *, lock: bool = False) -> WebGame:
+        """The game's row; `lock`: held until the session's transaction ends (`FOR UPDATE`
+        on PostgreSQL, where the server's other processes write too; SQLite has no row
+        lock and one writing process), so a writer there waits for the one before it and
+        then reads its action, as writers of one process wait on the write lock."""
+        row = session.get(WebGame, game_id, with_for_update=lock)
         if row is None:
             raise GameNotFound(f"game {game_id!r} does not exist")
         return row
@@ -667,7 +671,7 @@ class GameStore:
             if done is not None:
                 return done
         with self._writing, self.sessions() as session:
-            row = self._row(session, game_id)
+            row = self._row(session, game_id, lock=True)
             if expected_version is not None and expected_version != row.version:
                 raise GameConflict(
                     f"game {game_id!r} is at version {row.version}, not {expected_version}"
@@ -843,7 +847,7 @@ class GameStore:
         self, game_id: str, expected_version: int | None = None, since: int | None = None
     ) -> dict[str, Any]:
         with self._writing, self.sessions() as session:
-            row = self._row(session, game_id)
+            row = self._row(session, game_id, lock=True)
             if row.mode != "free":
                 raise GameError(f"undo is only allowed in free play; this game is {row.mode!r}")
             self._expect(row, expected_version)
@@ -862,7 +866,7 @@ class GameStore:
         self, game_id: str, expected_version: int | None = None, since: int | None = None
     ) -> dict[str, Any]:
         with self._writing, self.sessions() as session:
-            row = self._row(session, game_id)
+            row = self._row(session, game_id, lock=True)
             if row.mode != "free":
                 raise GameError(f"redo is only allowed in free play; this game is {row.mode!r}")
             self._expect(row, expected_version)

@@ -9,7 +9,8 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
   missing or lying `Content-Length` does not get past it: 413 with a message.
 - `creations` per `creation_window` seconds (10 per 10 minutes) per client address for what
   costs a scrypt hash (events, clocks with a PIN): 429 with `Retry-After`. Counted in memory
-  (a restart forgets it, which only gives a guesser a fresh 10).
+  on SQLite (a restart forgets it, which only gives a guesser a fresh 10), in the database
+  on PostgreSQL, where several server processes count together (`StoredCreationRate`).
 - `max_events` (200), `max_clocks` (2000), `max_games` (5000): stored rows the web will create;
   beyond them a creation is refused with 409 naming the limit (nothing is deleted). Counting
   then inserting is not one step, so racing requests may pass a cap by a few rows: bounded
@@ -28,6 +29,15 @@ Every value is here, in `Limits` (defaults below; `ball serve` and `create_app` 
 - `live_streams` (1,000) and `live_streams_per_address` (250): the live boards' event
   streams open at once (`ball.web.live_stream`); beyond them 503 / 429 with `Retry-After`.
   A stream holds a socket and a one-slot queue, never a thread or a render of its own.
+  Several server processes (`workers`, `BALL_WORKERS`; `ball serve --workers N` sets it):
+  the budget stays in each process's memory, a database write per request would cost more
+  than the page, and each process counts its share, `request_rate / workers` a second and
+  `request_burst / workers` at once. So a flooding address gets at most the whole budget
+  through all processes together, as with one; the hall's phones are many connections
+  spread over the processes by the kernel, each process seeing about its share of them
+  (200 phones at 17 a second are 4 a second on each of 4, far below 7.5). Creation rates
+  are counted in the database on PostgreSQL (`StoredCreationRate`): one count for all
+  processes.
 """
 
 from __future__ import annotations
@@ -42,7 +52,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from fastapi import HTTPException, Request
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import sessionmaker
 
 # Limits field -> environment variable read by `Limits.from_env`.
 ENVIRONMENT = {
@@ -61,6 +72,7 @@ ENVIRONMENT = {
     "pdf_render_window": "BALL_PDF_RENDER_WINDOW",
     "live_streams": "BALL_LIVE_STREAMS",
     "live_streams_per_address": "BALL_LIVE_STREAMS_PER_ADDRESS",
+    "workers": "BALL_WORKERS",
 }
 
 
@@ -85,6 +97,9 @@ class Limits:
     # per address sized for a hall of phones behind one venue NAT address
     live_streams: int = 1_000
     live_streams_per_address: int = 250
+    # server processes sharing the request budget (`ball serve --workers N` sets it; set it
+    # yourself for another ASGI server's workers): each counts its share (see the doc)
+    workers: int = 1
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -236,6 +251,60 @@ class CreationRate:
             del self._seen[key]
 
 
+class StoredCreationRate:
+    """`CreationRate`'s sliding window kept in the database (`web_creation_stamps`), for
+    PostgreSQL, where several server processes share one database (issue 34): each counts
+    the creations all of them allowed. One address's count and insert are one transaction
+    under a lock of that address and kind (`ball.storage.locks`), so racing creations
+    through different processes get exactly `count` through. Creations are rare (each
+    costs a scrypt hash or a PDF render): a few small statements are nothing beside them."""
+
+    def __init__(self, sessions: sessionmaker) -> None:
+        self._sessions = sessions
+
+    def take(
+        self,
+        kind: str,
+        client: str,
+        now: float,
+        limits: Limits,
+        allowed: tuple[int, float] | None = None,
+    ) -> float:
+        """As `CreationRate.take`: 0 (counted) or the seconds to wait (nothing counted)."""
+        from ball.storage import locks
+        from ball.web.models import CreationStamp
+
+        count, window = allowed or (limits.creations, limits.creation_window)
+        with self._sessions() as session:
+            locks.hold(session, locks.CREATIONS, locks.key_of(kind, client))
+            # the kind's stamps past the window, of every address: the table stays small
+            session.execute(
+                delete(CreationStamp).where(
+                    CreationStamp.kind == kind, CreationStamp.at <= now - window
+                )
+            )
+            stamps = session.scalars(
+                select(CreationStamp.at)
+                .where(CreationStamp.kind == kind, CreationStamp.client == client)
+                .order_by(CreationStamp.at)
+            ).all()
+            if len(stamps) >= count:
+                session.commit()
+                return stamps[0] + window - now
+            session.add(CreationStamp(kind=kind, client=client, at=now))
+            session.commit()
+            return 0.0
+
+
+def creation_rate_for(sessions: sessionmaker) -> CreationRate | StoredCreationRate:
+    """The counter of an app's database: in memory for SQLite (served by one process,
+    `ball.web.workers`), stored for PostgreSQL (any number of processes)."""
+    bind = sessions.kw.get("bind")
+    if bind is not None and bind.dialect.name == "postgresql":
+        return StoredCreationRate(sessions)
+    return CreationRate()
+
+
 def check_creation_rate(
     request: Request, kind: str, allowed: tuple[int, float] | None = None
 ) -> None:
@@ -245,7 +314,7 @@ def check_creation_rate(
 
     rate = getattr(request.app.state, "creation_rate", None)
     if rate is None:
-        rate = request.app.state.creation_rate = CreationRate()
+        rate = request.app.state.creation_rate = creation_rate_for(request.app.state.sessions)
     source = getattr(request.app.state, "clock_time", None) or time.time
     limits = limits_of(request)
     count, window = allowed or (limits.creations, limits.creation_window)
@@ -350,6 +419,13 @@ class Buckets:
             del self._tokens[key]
 
 
+def process_buckets(limits: Limits) -> Buckets:
+    """This process's buckets: its share of the one budget when the server runs
+    `limits.workers` processes (see the module's doc)."""
+    share = max(1, limits.workers)
+    return Buckets(limits.request_rate / share, max(1, limits.request_burst // share))
+
+
 class RequestBudget:
     """Pure ASGI middleware: the per-address request budget (see the module's doc). A
     request over budget is answered 429 before any route runs, unless it carries a valid
@@ -363,7 +439,8 @@ class RequestBudget:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
-        self.buckets = Buckets(limits.request_rate, limits.request_burst)
+        self.buckets = process_buckets(limits)
+        self.total = (limits.request_rate, limits.request_burst)
         self.has_desk_session = has_desk_session
         self.clock = clock
 
@@ -381,8 +458,8 @@ class RequestBudget:
                 await _reply(
                     send,
                     429,
-                    f"too many requests from this address: at most {self.buckets.burst} at "
-                    f"once and {self.buckets.rate:g} a second; try again in {seconds} s",
+                    f"too many requests from this address: at most {self.total[1]} at "
+                    f"once and {self.total[0]:g} a second; try again in {seconds} s",
                     [(b"retry-after", str(seconds).encode())],
                 )
                 return

@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ball.storage import Base
@@ -102,6 +111,20 @@ class PinThrottleRow(Base):
     locked_until: Mapped[float] = mapped_column(Float, default=0.0)
     window_start: Mapped[float] = mapped_column(Float, default=0.0)
     window_failures: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CreationStamp(Base):
+    """One creation (an event, a PIN clock, a game, a PDF render) by one client address at
+    `at` (wall-clock seconds, shared by every process of the server): the sliding window
+    of `ball.web.limits.StoredCreationRate` (revision web_0010_w)."""
+
+    __tablename__ = "web_creation_stamps"
+    __table_args__ = (Index("ix_web_creation_stamps_key", "kind", "client", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    client: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
 
 
 class DeskRecovery(Base):

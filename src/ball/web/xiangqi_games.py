@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.engine import CursorResult
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -189,8 +190,8 @@ class XiangqiStore:
         self._writing = write_lock(sessions)
         self._cache = cache if cache is not None else GameCache()
 
-    def _row(self, session: Session, text: str) -> XiangqiGameRow:
-        row = session.get(XiangqiGameRow, game_id(text))
+    def _row(self, session: Session, text: str, *, lock: bool = False) -> XiangqiGameRow:
+        row = session.get(XiangqiGameRow, game_id(text), with_for_update=lock)
         if row is None:
             raise GameNotFound(f"Xiangqi game {text!r} does not exist")
         return row
@@ -302,7 +303,9 @@ class XiangqiStore:
     def _locked_row(
         self, session: Session, text: str, expected_version: int | None
     ) -> XiangqiGameRow:
-        row = self._row(session, text)
+        """The row held until the transaction ends (`FOR UPDATE` on PostgreSQL, where
+        other processes write too; `GameStore._row` in `ball.web.games`)."""
+        row = self._row(session, text, lock=True)
         if expected_version is not None and expected_version != row.version:
             raise GameConflict(
                 f"Xiangqi game {row.id} is at version {row.version}, not {expected_version}"
@@ -444,7 +447,13 @@ class XiangqiStore:
                     device_key=device_key.new_key(),
                 )
                 session.add(row)
-                session.commit()
+                try:
+                    session.commit()
+                except IntegrityError:  # another server process made it first (unique key)
+                    session.rollback()
+                    row = self._table_row(session, event, round_, table)
+                    if row is None:
+                        raise
             return row.id
 
     def table_link(self, event: int, round_: int, table: int) -> str | None:
