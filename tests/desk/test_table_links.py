@@ -7,9 +7,10 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.desk.conftest import post, seat_event4
 
 from ball.web.deps import service_for
+
+from .conftest import post, seat_event4
 
 PB = {"h1_A_atk": "3", "h1_B_atk": "2", "h2_A_atk": "1", "h2_B_atk": "4"}
 QUICK_1_0 = {"h1_td": "A", "h2_td": "", **PB}  # A scored in half 1: A wins 1-0

@@ -65,6 +65,14 @@ LEFT_OUT: dict[str, str] = {
     "desk_sessions": "desk logins of that server, worthless elsewhere",
     "tournament_revisions": "a cache token, renewed by the import",
     "clock_snapshots": "a cache of the clock's log, rebuilt from the log (clock_events)",
+    "desk_table_links": "the secret of the table links that server printed; the importing "
+    "server makes its own when it prints",
+    "desk_player_entries": "players' entries waiting for the desk on that server; what the "
+    "desk accepted is a result (exported), and the log names who entered it",
+    "desk_live_broadcasts": "that venue's broadcast switch: the importing server publishes "
+    "its own live boards",
+    "web_games": "the simulator's games, a BALL table's recorded match among them: they "
+    "stay on the server of the table's device; the match's result is the event's",
 }
 
 # Columns that refer to an event without a foreign key (the clocks and the recorded games
