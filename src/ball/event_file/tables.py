@@ -69,6 +69,8 @@ LEFT_OUT: dict[str, str] = {
     "server makes its own when it prints",
     "desk_player_entries": "players' entries waiting for the desk on that server; what the "
     "desk accepted is a result (exported), and the log names who entered it",
+    "desk_mahjong_seat_entries": "a Mahjong table's entry by its seats' links, waiting for "
+    "the desk on that server; what the desk stored is the table's sheet (exported)",
     "desk_live_broadcasts": "that venue's broadcast switch: the importing server publishes "
     "its own live boards",
     "web_games": "the simulator's games, a BALL table's recorded match among them: they "

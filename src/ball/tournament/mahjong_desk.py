@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from ball.tournament.errors import TournamentError
+from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
 from ball.tournament.session_service import WINDS, read_session_sheet, sheet_row
 from ball.tournament.signals import clock_round_label
@@ -299,6 +300,8 @@ class MahjongDeskUseCases:
                 self._correct(s, ev, rnd, table, stored, new, reason)
             draft.version += 1  # a form loaded before the close is stale
             draft.last_edit = ""
+            # the arbiter's sheet wins over the seats' entry by their links (issue 35 §1)
+            settle_seat_entry(s, ev, rnd, table, "desk", time.time())
             return {"table_points": json.loads(new.table_points), "scores": scored.scores}
 
     def mahjong_clock_penalties(

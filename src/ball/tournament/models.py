@@ -331,6 +331,24 @@ class PlayerEntry(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class SeatEntry(Base):
+    """A Mahjong table's session as one of its seats entered it by its link (issue 35 §1):
+    which seat entered it, the sheet, and where it stands (the states of `PlayerEntry`;
+    `answered_by` is the seat that confirmed or disputed it, or who stored it)."""
+
+    __tablename__ = "desk_mahjong_seat_entries"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_rounds.id", ondelete="CASCADE"), primary_key=True
+    )
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1))  # E, S, W or N: who entered it
+    document: Mapped[str] = mapped_column(Text, info=FREE_TEXT)  # {"sheet": ..., "form": ...}
+    state: Mapped[str] = mapped_column(String(20))
+    answered_by: Mapped[str] = mapped_column(String(10), default="")  # a wind, desk, auto
+    at: Mapped[float] = mapped_column(Float)
+
+
 class MahjongDraft(Base):
     """A Mahjong table's sheet as the desk enters it, hand by hand (issue 18): saved after
     every hand or ruling, with a version for the 409 of two saves at once. Closing the table

@@ -45,6 +45,7 @@ IGNORED = frozenset(
         "desk_result_state",
         "desk_table_links",
         "desk_player_entries",
+        "desk_mahjong_seat_entries",
         "tournament_revisions",
     }
 )

@@ -65,6 +65,7 @@ from ball.tournament.forfeits import forfeit_result
 from ball.tournament.format_pages import FormatPages
 from ball.tournament.games import game, ladder_of
 from ball.tournament.mahjong_desk import MahjongDeskUseCases
+from ball.tournament.mahjong_links import MahjongLinkUseCases
 from ball.tournament.models import (
     ByeRequest,
     Entrant,
@@ -113,6 +114,7 @@ class TournamentService(
     WhatIfUseCases,
     PairingCheckUseCases,
     table_links.TableLinkUseCases,
+    MahjongLinkUseCases,
 ):
     """Service bound to one database (a file path or a SQLAlchemy URL)."""
 

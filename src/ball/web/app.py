@@ -67,6 +67,7 @@ ROUTERS: list[str] = [
     "ball.web.desk_standings",
     "ball.web.desk_whatif",
     "ball.web.table_entry",
+    "ball.web.mahjong_entry",
     "ball.web.public",
     "ball.web.public_formats",
     "ball.web.public_mahjong",

@@ -158,6 +158,9 @@ def session_page(
             "csrf": arbiter.csrf,
             "winds": WINDS,
             "seated_by": SEATED_BY,
+            # the seats' entries by their links (`ball.web.mahjong_entry`)
+            "entries": svc.seat_entries(event_id, number),
+            "accepts_confirmed": svc.accepts_confirmed(event_id),
         },
     )
 

@@ -33,15 +33,16 @@ from fastapi.responses import HTMLResponse
 
 from ball.match.result import SheetError
 from ball.storage.ids import is_digits
-from ball.tournament import table_links
+from ball.tournament import mahjong_links, table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web import field_errors, security
+from ball.web import field_errors, mahjong_entry, security
 from ball.web.deps import desk_writer, now_of, tournament
 from ball.web.desk import XIANGQI_REASONS, preview
 from ball.web.desk_forms import QUICK, read_form, sheet_from_form, xiangqi_document_from_form
 from ball.web.desk_pages import found, see
 from ball.web.i18n import gettext_for
+from ball.web.link_states import CLOSED, STATES
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
 
@@ -60,29 +61,15 @@ XIANGQI_PLAYER_REASONS = {
     k: v for k, v in XIANGQI_REASONS.items() if k not in ("forfeit", "arbiter", "three-fouls")
 }
 RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
-# Why a link is dead, in the player's words (`table_links.CLOSED`).
-CLOSED = {
-    table_links.ROUND_CLOSED: N_("its round is closed"),
-    table_links.RESULT_IN: N_("the table's result is in"),
-    table_links.AGREED: N_("both sides agreed on the result"),
-}
-STATES = {
-    table_links.WAITING: N_("waiting"),
-    table_links.ENTERED: N_("entered"),
-    table_links.CONFIRMED: N_("confirmed"),
-    table_links.DISPUTED: N_("disputed"),
-    table_links.ACCEPTED: N_("accepted"),
-    table_links.REPLACED: N_("replaced by the desk"),
-}
 
 
 def _throttle(request: Request) -> security.PinThrottle:
     return security.PinThrottle(request.app.state.sessions, SCOPE, event_cap=False)
 
 
-def _open(request: Request, svc: TournamentService, token: str) -> table_links.LinkedTable:
-    """The table the token opens; 429 while the address is locked, 404 (counted) for a
-    token that opens nothing."""
+def _open(request: Request, svc: TournamentService, token: str) -> Any:
+    """The table the token opens (a `LinkedTable`, or a Mahjong seat's `LinkedSeat`); 429
+    while the address is locked, 404 (counted) for a token that opens nothing."""
     client, now = security.client_address(request), now_of(request)
     throttle = _throttle(request)
     locked = throttle.wait(TARGET, client, now)
@@ -93,6 +80,8 @@ def _open(request: Request, svc: TournamentService, token: str) -> table_links.L
             {"Retry-After": str(int(locked) + 1)},
         )
     try:
+        if mahjong_links.is_seat_token(token):
+            return svc.open_seat_link(token)
         return svc.open_table_link(token)
     except table_links.BadLink:
         throttle.failed(TARGET, client, now)
@@ -154,14 +143,20 @@ def _page(
 def table_page(token: str, request: Request, svc: TournamentService = Depends(tournament)):
     """The table's page on a player's phone: the pairing, the result form, the other
     side's entry to confirm. 409 once the link is dead (the page says why)."""
-    return _page(request, svc, token, _open(request, svc, token))
+    linked = _open(request, svc, token)
+    if isinstance(linked, mahjong_links.LinkedSeat):
+        return mahjong_entry.page(request, token, linked)
+    return _page(request, svc, token, linked)
 
 
 @router.post("/t/{token}")
 async def enter_result(token: str, request: Request, svc: TournamentService = Depends(tournament)):
-    """One side enters its table's result (a played game's sheet)."""
+    """One side enters its table's result (a played game's sheet; a Mahjong seat its
+    table's hands, `mahjong_entry`)."""
     security.same_origin(request)
     linked = _open(request, svc, token)
+    if isinstance(linked, mahjong_links.LinkedSeat):
+        return mahjong_entry.enter(request, svc, token, linked, await read_form(request))
     form = {k: v for k, v in (await read_form(request)).items() if FIELDS.match(k)}
     form |= {"entry": QUICK, "kind": "sheet"}
     if linked.closed:
@@ -200,6 +195,8 @@ async def answer_entry(token: str, request: Request, svc: TournamentService = De
     agree = (await read_form(request)).get("agree")
     if agree not in ("yes", "no"):
         raise HTTPException(400, "agree: choose yes or no")
+    if isinstance(linked, mahjong_links.LinkedSeat):
+        return mahjong_entry.answer(request, svc, token, linked, agree == "yes")
     try:
         svc.answer_by_link(token, agree == "yes", now_of(request))
     except table_links.LinkClosed:
