@@ -124,7 +124,8 @@ def forms_from_sessions(
         if service.event_game(event_id) == "mahjong":  # sessions of tables of four
             from ball.printing.mahjong_forms import from_service
 
-            return from_service(service, event_id, round_number, desk=desk)
+            base = link_base or ""
+            return from_service(service, event_id, round_number, desk=desk, link_base=base)
         info = service.event_info(event_id)
         tables = service.pairings(round_number, event=info.id)
         checked = service.round_verdict(round_number, event=info.id)

@@ -335,6 +335,8 @@ LABELS: dict[str, Any] = {
                 "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
             },
             "judge": N_("Table judge"),
+            "qr": N_("Each player's own code: scan your seat's code to enter or confirm the "
+                     "table's result on your phone."),
             "arbiter": N_("Arbiter"),
             "rank": N_("Rank"),
             "total_score": N_("Total score"),

@@ -54,6 +54,9 @@ class MahjongForms:
     teams: tuple[TeamView, ...] = ()
     sessions_done: int | None = None
     penalty_rows: int = PENALTY_ROWS
+    # table -> wind -> its seat's link as a QR code (`table_qr.session_codes`), printed on
+    # the score sheet once the printer knows the server's address (issue 35 §1)
+    codes: dict[int, dict[str, str]] = field(default_factory=dict)
 
     def tables(self) -> list[TableView]:
         """The session's tables, or one blank table."""
@@ -115,10 +118,14 @@ def from_board(board: MahjongBoard, session: int) -> MahjongForms:
     )
 
 
-def from_service(service: Any, event: int | str | None, session: int, desk: Any = True) -> FormSet:
+def from_service(
+    service: Any, event: int | str | None, session: int, desk: Any = True, link_base: str = ""
+) -> FormSet:
     """The forms of session `session` of a Mahjong event (id, name or None for the latest;
     `TournamentError` when the session is not seated): `from_event`'s way in. `desk` (a
-    bool, or a check of the event id) says whether the arbiter's notes on rulings print."""
+    bool, or a check of the event id) says whether the arbiter's notes on rulings print;
+    `link_base` (the server's address as the players' phones reach it), when given, puts
+    each seat's link on the score sheet as a QR code."""
     from ball.tournament.errors import TournamentError
 
     name = service.session_standings(event=event)["event"]  # event names are unique
@@ -127,6 +134,10 @@ def from_service(service: Any, event: int | str | None, session: int, desk: Any 
     if board.session(session) is None:
         raise TournamentError(f"session {session} is not seated")
     forms = from_board(board, session)
+    if link_base:
+        from ball.printing import table_qr
+
+        forms.codes = table_qr.session_codes(service, event_id, session, link_base)
     if not (desk if isinstance(desk, bool) else desk(event_id)):
         forms = _without_notes(forms)
     return FormSet(mahjong=forms, prefilled=True)
