@@ -140,7 +140,8 @@ def test_auto_accept_stores_a_confirmed_entry_at_once(client, seated):
 def test_bad_hands_are_refused_and_nothing_is_stored(client, seated):
     links = _tokens(client, seated)[1]
     cases = [
-        ({**HANDS, "h1_fan": "6"}, "hand 1.fan: 6 is under the minimum of 8"),  # under the minimum (the desk's check)
+        # under the 8-fan minimum (the desk's own check)
+        ({**HANDS, "h1_fan": "6"}, "hand 1.fan: 6 is under the minimum of 8"),
         ({**HANDS, **TOTALS, "t_E": "-7"}, "totals"),  # the table's totals disagree
         ({**HANDS, "h3_outcome": ""}, "hand 3"),  # a gap before a later hand
         ({**HANDS, "h2_winner": "X"}, "hand 2: winner"),

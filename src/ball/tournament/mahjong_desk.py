@@ -46,7 +46,7 @@ EDITS = ("hand", "penalty", "time", "waive", "undo")
 MAX_REASON = 500
 
 
-def _draft_doc(seats: dict[str, str]) -> dict[str, Any]:
+def draft_doc(seats: dict[str, str]) -> dict[str, Any]:
     return {"seats": seats, "hands": [], "penalties": [], "time_penalties": []}
 
 
@@ -142,7 +142,7 @@ def _change(what: str, payload: dict[str, Any]) -> str:
     return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
 
 
-def _closing(doc: dict[str, Any], table: int) -> dict[str, Any]:
+def closing_sheet(doc: dict[str, Any], table: int) -> dict[str, Any]:
     """The draft as the session sheet `enter_session_sheet` takes."""
     return {"table": table, **doc}
 
@@ -219,7 +219,7 @@ class MahjongDeskUseCases:
             rnd = self._session(ev, number)
             seats = self._seats(s, ev, number, table)
             draft = self._draft(s, rnd, table)
-            doc = json.loads(draft.sheet) if draft else _draft_doc(seats)
+            doc = json.loads(draft.sheet) if draft else draft_doc(seats)
             stored = self._stored(s, rnd, table)
             scored = self._read(doc, rules.hands_per_session)
             return {
@@ -235,7 +235,7 @@ class MahjongDeskUseCases:
                 "ruling_hand": ruling_hand(doc, rules.hands_per_session),
                 "closed": stored is not None,
                 "changed": stored is not None
-                and json.loads(stored.sheet) != _closing(doc, table),
+                and json.loads(stored.sheet) != closing_sheet(doc, table),
                 "table_points": json.loads(stored.table_points) if stored else None,
                 "latest": number == len(ev.rounds_),
             }
@@ -290,7 +290,7 @@ class MahjongDeskUseCases:
             self._check_version(draft, expected_version)
             if not json.loads(draft.sheet)["hands"]:
                 raise TournamentError(f"table {table}: no hand has been entered")
-            sheet = _closing(json.loads(draft.sheet), table)
+            sheet = closing_sheet(json.loads(draft.sheet), table)
             *_, scored = self._checked_sheet(s, sheet, number, table, ev.id)
             stored = self._stored(s, rnd, table)
             new = sheet_row(rnd, table, sheet, scored)
@@ -396,7 +396,7 @@ class MahjongDeskUseCases:
         SQLite the transaction holds the write lock from here on; on PostgreSQL the row lock
         makes a concurrent change wait and then see this one."""
         values = {"round_id": rnd.id, "table": table, "version": 0, "last_edit": "",
-                  "sheet": json.dumps(_draft_doc(seats), ensure_ascii=False),
+                  "sheet": json.dumps(draft_doc(seats), ensure_ascii=False),
                   "updated_at": 0.0}  # fmt: skip
         if not insert_if_missing(s, MahjongDraft, values, ["round_id", "table"]) and (
             MahjongDeskUseCases._draft(s, rnd, table) is None

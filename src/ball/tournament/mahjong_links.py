@@ -58,7 +58,7 @@ from ball.tournament.table_links import (
     BadLink,
     EntryView,
     LinkClosed,
-    _secret,
+    link_key,
 )
 
 if TYPE_CHECKING:
@@ -141,7 +141,9 @@ def settle_seat_entry(
         )
         entry.state, entry.answered_by = ACCEPTED, entered_by
     else:
-        detail = f"entered by the desk over the players' entry ({entry.state} by {entry.seat} via QR)"
+        detail = (
+            f"entered by the desk over the players' entry ({entry.state} by {entry.seat} via QR)"
+        )
         entry.state, entry.answered_by = REPLACED, BY_DESK
     entry.at = now
     _log_line(s, ev, "result", detail, rnd.number, table, now)
@@ -174,7 +176,7 @@ class MahjongLinkUseCases:
         for write in (False, True):
             with self._tx(write=write) as s:
                 ev = self._known(s, event_id, full=False)
-                key = _secret(s, ev.id, create=write)
+                key = link_key(s, ev.id, create=write)
                 if key is None:
                     continue
                 rnd = self._seat_session_of(ev, number)
@@ -215,7 +217,8 @@ class MahjongLinkUseCases:
                     f"session {number} table {table}: only a sheet two seats agreed on can "
                     f"be approved (it is {state}); enter the sheet at the desk instead"
                 )
-            self._seat_store(s, ev, rnd, table, json.loads(entry.document)["sheet"], BY_APPROVAL, at)
+            sheet = json.loads(entry.document)["sheet"]
+            self._seat_store(s, ev, rnd, table, sheet, BY_APPROVAL, at)
 
     # --------------------------------------------------------------- the players' side
 
@@ -294,7 +297,7 @@ class MahjongLinkUseCases:
         entry.state = CONFIRMED
         detail = f"{seat} via QR confirms {entry.seat}'s entry"
         _log_line(s, ev, "qr-confirm", detail, rnd.number, table, at)
-        key = _secret(s, ev.id, create=False)
+        key = link_key(s, ev.id, create=False)
         if key is not None and key.auto_accept:
             s.flush()
             self._seat_store(s, ev, rnd, table, json.loads(entry.document)["sheet"], BY_ITSELF, at)
@@ -306,13 +309,13 @@ class MahjongLinkUseCases:
         """The desk's close, in this transaction: the hands become the table's draft and
         its session sheet (the totals were a check of the entry; the desk's sheet has none).
         The caller holds the draft's lock."""
-        from ball.tournament.mahjong_desk import _closing, _draft_doc
+        from ball.tournament.mahjong_desk import closing_sheet, draft_doc
         from ball.tournament.session_service import sheet_row
 
         seats = self._seats(s, ev, rnd.number, table)
         draft = self._lock_draft(s, rnd, table, seats)
-        doc = {**_draft_doc(seats), "hands": sheet["hands"]}
-        closing = _closing(doc, table)
+        doc = {**draft_doc(seats), "hands": sheet["hands"]}
+        closing = closing_sheet(doc, table)
         *_, scored = self._checked_sheet(s, closing, rnd.number, table, ev.id)
         s.add(sheet_row(rnd, table, closing, scored))
         draft.sheet = json.dumps(doc, ensure_ascii=False)
@@ -335,7 +338,7 @@ class MahjongLinkUseCases:
         wind = found.group(4).upper()
         if not all(ids.in_range(x) for x in (event_id, number, table)):
             raise BadLink("no table has this link")
-        key = _secret(s, event_id, create=False)
+        key = link_key(s, event_id, create=False)
         ev = s.get(Event, event_id) if key is not None else None
         rnd = self._seat_session_of(ev, number) if ev is not None else None
         four = _seated(s, rnd).get(table) if rnd is not None else None

@@ -128,7 +128,7 @@ def token_of(secret: str, event_id: int, number: int, pairing: Pairing, side: st
     return f"{event_id}-{number}-{pairing.table}{side.lower()}-{mac}"
 
 
-def _secret(s: Session, event_id: int, *, create: bool) -> TableLinkKey | None:
+def link_key(s: Session, event_id: int, *, create: bool) -> TableLinkKey | None:
     found = s.get(TableLinkKey, event_id)
     if found is None and create:
         values = {"event_id": event_id, "secret": secrets.token_hex(32), "auto_accept": False}
@@ -237,7 +237,7 @@ class TableLinkUseCases:
                 ev = self._known(s, event_id, full=False)
                 if ties.has_minimatches(ev):  # its tables take their results game by game
                     return {}
-                key = _secret(s, ev.id, create=write)
+                key = link_key(s, ev.id, create=write)
                 if key is not None:
                     return {
                         p.table: {
@@ -263,13 +263,13 @@ class TableLinkUseCases:
     def accepts_confirmed(self, event_id: int) -> bool:
         """Whether the event stores results both sides confirmed without the desk."""
         with self._tx(write=False) as s:
-            key = _secret(s, self._known(s, event_id, full=False).id, create=False)
+            key = link_key(s, self._known(s, event_id, full=False).id, create=False)
             return bool(key is not None and key.auto_accept)
 
     def set_accepts_confirmed(self, event_id: int, on: bool) -> None:
         with self._tx() as s:
             ev = self._known(s, event_id, full=False)
-            key = _secret(s, ev.id, create=True)
+            key = link_key(s, ev.id, create=True)
             assert key is not None
             if key.auto_accept != on:
                 key.auto_accept = on
@@ -370,7 +370,7 @@ class TableLinkUseCases:
             return
         entry.state = CONFIRMED
         _log_line(s, ev, "qr-confirm", f"{side} via QR confirms {entry.side}'s entry", pairing, at)
-        key = _secret(s, ev.id, create=False)
+        key = link_key(s, ev.id, create=False)
         if key is not None and key.auto_accept:
             s.flush()
             self._write_table_result(
@@ -387,7 +387,7 @@ class TableLinkUseCases:
         side = found.group(4).upper()
         if not all(ids.in_range(x) for x in (event_id, number, table)):
             raise BadLink("no table has this link")
-        key = _secret(s, event_id, create=False)
+        key = link_key(s, event_id, create=False)
         pairing = _pairing_or_none(s, event_id, number, table)
         if key is None or pairing is None or pairing.b_id is None:
             raise BadLink("no table has this link")
