@@ -116,7 +116,23 @@ def test_the_table_links_revision_upgrades_and_downgrades(tmp_path):
     assert not tables & set(sa.inspect(engine).get_table_names())
     assert "desk_0006_q" not in _stored(engine)
     migrate(engine)
-    assert "desk_0006_q" in _stored(engine)
+    # the desk branch is at desk_0006_q or a later revision on top of it
+    assert min(r for r in _stored(engine) if r.startswith("desk_")) >= "desk_0006_q"
     assert {"pairing_id", "side", "document", "state", "answered_by", "at"} == {
         c["name"] for c in sa.inspect(engine).get_columns("desk_player_entries")
+    }
+
+
+def test_the_mahjong_seat_entries_revision_upgrades_and_downgrades(tmp_path):
+    engine = make_engine(tmp_path / "seats.sqlite")
+    migrate(engine)
+    assert "desk_mahjong_seat_entries" in sa.inspect(engine).get_table_names()
+    with engine.begin() as connection:
+        command.downgrade(_config(connection), "desk_0006_q")
+    assert "desk_mahjong_seat_entries" not in sa.inspect(engine).get_table_names()
+    assert "desk_player_entries" in sa.inspect(engine).get_table_names()  # 0006's stays
+    migrate(engine)
+    assert "desk_0007_mjqr" in _stored(engine)
+    assert {"round_id", "table", "seat", "document", "state", "answered_by", "at"} == {
+        c["name"] for c in sa.inspect(engine).get_columns("desk_mahjong_seat_entries")
     }
