@@ -359,6 +359,9 @@ class SessionUseCases:
                 )
             row = sheet_row(rnd, t, sheet, scored)
             s.add(row)
+            from ball.tournament.mahjong_links import settle_seat_entry
+
+            settle_seat_entry(s, ev, rnd, t, "desk", time.time())  # the arbiter's sheet wins
             return _sheet_json(rnd.number, t, scored)
 
     def correct_session_sheet(
