@@ -22,7 +22,7 @@ def seated(request, client):
     return desk_event(request, client, seat_mahjong)
 
 
-def test_each_seat_of_each_table_prints_its_own_link(client, seated, tmp_path):
+def test_the_session_pdf_prints_each_seats_own_link(client, seated, tmp_path):
     import zxingcpp
     from PIL import Image
 
