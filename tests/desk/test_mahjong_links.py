@@ -179,3 +179,19 @@ def test_a_cross_site_post_is_refused(client, seated):
     refused = client.post(f"/t/{token}", data=HANDS, headers={"Origin": "http://evil.example"})
     assert refused.status_code == 403
     assert service_for(client.app).seat_entries(seated, 1) == {}
+
+
+def test_a_session_links_die_when_the_next_session_is_seated(client, seated):
+    svc = service_for(client.app)
+    old = _tokens(client, seated)[1]["E"]
+    for table in (1, 2, 3, 4):  # the arbiter's sheets close the session
+        seats = _table(client, seated, table)["seats"]
+        svc.enter_session_sheet({"table": table, "seats": seats, "hands": [{"draw": True}]},
+                                round_number=1, event=seated)  # fmt: skip
+    assert svc.open_seat_link(old).closed == "result-in"
+    svc.seat_session(method="ranking", event=seated)
+    assert svc.open_seat_link(old).closed == "round-closed"
+    refused = client.post(f"/t/{old}", data=HANDS)
+    assert refused.status_code == 409 and 'id="closed"' in refused.text
+    fresh = _tokens(client, seated, 2)[1]
+    assert fresh["E"] != old and client.get(f"/t/{fresh['E']}").status_code == 200
