@@ -135,6 +135,15 @@ def test_auto_accept_stores_a_confirmed_entry_at_once(client, seated):
     assert _log(client, seated)[-1][1] == (
         "entered by S via QR, confirmed by N via QR, accepted by itself"
     )
+    # a table whose sheet the desk is entering hand by hand waits for the desk instead
+    svc = service_for(client.app)
+    svc.edit_mahjong_table(seated, 1, 3, "hand", {"draw": True}, expected_version=0)
+    links = _tokens(client, seated)[3]
+    client.post(f"/t/{links['E']}", data=HANDS)
+    client.post(f"/t/{links['W']}/answer", data={"agree": "yes"})
+    assert svc.seat_entries(seated, 1)[3].state == "confirmed"
+    assert not _table(client, seated, 3)["closed"]
+    assert svc.mahjong_table(seated, 1, 3)["doc"]["hands"] == [{"draw": True}]
 
 
 def test_bad_hands_are_refused_and_nothing_is_stored(client, seated):

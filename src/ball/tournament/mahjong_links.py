@@ -298,9 +298,14 @@ class MahjongLinkUseCases:
         detail = f"{seat} via QR confirms {entry.seat}'s entry"
         _log_line(s, ev, "qr-confirm", detail, rnd.number, table, at)
         key = link_key(s, ev.id, create=False)
-        if key is not None and key.auto_accept:
+        sheet = json.loads(entry.document)["sheet"]
+        draft = self._lock_draft(s, rnd, table, self._seats(s, ev, rnd.number, table))
+        desk_hands = json.loads(draft.sheet)["hands"]
+        # a table the desk is already entering hand by hand is the desk's to close: the
+        # agreed entry waits for its approval rather than overwriting the desk's hands
+        if key is not None and key.auto_accept and desk_hands in ([], sheet["hands"]):
             s.flush()
-            self._seat_store(s, ev, rnd, table, json.loads(entry.document)["sheet"], BY_ITSELF, at)
+            self._seat_store(s, ev, rnd, table, sheet, BY_ITSELF, at)
 
     def _seat_store(
         self, s: Session, ev: Event, rnd: Round, table: int, sheet: dict[str, Any], by: str,

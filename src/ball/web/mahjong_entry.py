@@ -29,7 +29,7 @@ from ball.web.i18n import gettext_for
 from ball.web.link_states import CLOSED, STATES
 from ball.web.mahjong_forms import WINDS, hand_from_form
 from ball.web.openapi import SEE_OTHER, page_errors
-from ball.web.templating import render
+from ball.web.templating import N_, render
 
 router = APIRouter(
     default_response_class=HTMLResponse,
@@ -41,6 +41,12 @@ FIELDS = re.compile(r"^(h[0-9]{1,2}_(outcome|winner|discarder|fan)|t_[ESWN])$")
 HAND_FIELDS = ("outcome", "winner", "discarder", "fan")
 _TOTAL = re.compile(r"^[+-]?[0-9]{1,7}$")
 _HAND = re.compile(r"hands\[([0-9]+)\]")
+# Why a seat's link is dead, in a Mahjong player's words (a session, four players).
+SEAT_CLOSED = {
+    **CLOSED,
+    table_links.ROUND_CLOSED: N_("its session is closed"),
+    table_links.AGREED: N_("two players of the table agreed on the result"),
+}
 
 
 def hands_from_form(form: dict[str, str], count: int) -> tuple[list[dict[str, Any]], Any]:
@@ -90,7 +96,7 @@ def page(
         "state": STATES.get(entry.state if entry else table_links.WAITING, ""),
         "values": values,
         "error": error,
-        "closed": _(CLOSED[linked.closed]) if linked.closed else "",
+        "closed": _(SEAT_CLOSED[linked.closed]) if linked.closed else "",
     }
     if linked.closed and status == 200:
         status = 409
