@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from ball.tournament.errors import TournamentError
+from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import (
     Entrant,
     Event,
@@ -359,8 +360,6 @@ class SessionUseCases:
                 )
             row = sheet_row(rnd, t, sheet, scored)
             s.add(row)
-            from ball.tournament.mahjong_links import settle_seat_entry
-
             settle_seat_entry(s, ev, rnd, t, "desk", time.time())  # the arbiter's sheet wins
             return _sheet_json(rnd.number, t, scored)
 
