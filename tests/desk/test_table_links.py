@@ -77,7 +77,7 @@ def test_a_different_entry_disputes_and_the_desk_entry_wins(client):
     assert 'id="players-entry" data-state="disputed"' in form
     assert re.search(r'name="h1_td" value="A"[^>]*checked', form)
     assert re.search(r'name="h1_A_atk"[^>]*value="3"', form)
-    from tests.desk.conftest import sheet_form
+    from .conftest import sheet_form
 
     saved = post(client, event_id, "/rounds/1/tables/2", {**sheet_form(td2="B"), "version": "0"})
     assert saved.status_code == 303, saved.text
@@ -120,7 +120,7 @@ def test_a_token_opens_its_table_only_and_dies_with_its_round(client):
     tokens = _tokens(client, event_id)
     assert tokens[1]["A"] != tokens[2]["A"] != tokens[1]["B"]
     assert re.fullmatch(r"\d+-1-1a-[A-Za-z0-9_-]{22}", tokens[1]["A"])
-    from tests.desk.conftest import sheet_form
+    from .conftest import sheet_form
 
     for table in (1, 2):
         post(client, event_id, f"/rounds/1/tables/{table}", {**sheet_form(td1="A"), "version": "0"})
@@ -141,7 +141,7 @@ def test_cross_site_posts_are_refused(client):
 
 
 def test_a_xiangqi_table_takes_the_result_with_its_reason(client):
-    from tests.desk.conftest import create_event
+    from .conftest import create_event
 
     event_id = create_event(client, name="Xq Open", game="xiangqi")
     for name in ("Ann", "Bo", "Cy", "Di"):

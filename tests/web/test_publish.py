@@ -277,13 +277,18 @@ def test_publish_runs_beside_a_running_event_loop(swiss, tmp_path):
     """A caller with an event loop of its own (a notebook, Playwright's sync API) may
     publish too: the pages render on a thread of their own."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     db, event_id, _ = swiss
 
     async def inside() -> static_site.Site:
         return static_site.publish(db, event_id, tmp_path / "site", ["en"])
 
-    site = asyncio.run(inside())
+    # the caller's loop runs on a thread of the test's own: this worker's main thread may
+    # hold Playwright's running loop already (a browser test ran before), where a second
+    # asyncio.run of the test itself could not start
+    with ThreadPoolExecutor(max_workers=1) as caller:
+        site = caller.submit(asyncio.run, inside()).result()
     assert "en/standings.html" in site.written and broken_links(tmp_path / "site") == []
 
 

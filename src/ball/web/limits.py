@@ -314,7 +314,11 @@ def check_creation_rate(
 
     rate = getattr(request.app.state, "creation_rate", None)
     if rate is None:
-        rate = request.app.state.creation_rate = creation_rate_for(request.app.state.sessions)
+        # an app without a database (the printing app of `ball.printing`'s tests and tools)
+        # counts in memory, as a SQLite server does
+        sessions = getattr(request.app.state, "sessions", None)
+        rate = CreationRate() if sessions is None else creation_rate_for(sessions)
+        request.app.state.creation_rate = rate
     source = getattr(request.app.state, "clock_time", None) or time.time
     limits = limits_of(request)
     count, window = allowed or (limits.creations, limits.creation_window)
