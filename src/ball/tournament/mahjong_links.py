@@ -38,6 +38,7 @@ from sqlalchemy import select
 
 from ball.storage import ids
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.games import pairs_players
 from ball.tournament.models import Event, LogEntry, Round, Seat, SeatEntry, SessionSheet
 from ball.tournament.table_links import (
     ACCEPTED,
@@ -330,7 +331,7 @@ class MahjongLinkUseCases:
         settle_seat_entry(s, ev, rnd, table, by, at)
 
     def _seat_session_of(self, ev: Event, number: int) -> Round | None:
-        if ev.game != "mahjong" or not 1 <= number <= len(ev.rounds_):
+        if pairs_players(ev.game) or not 1 <= number <= len(ev.rounds_):
             return None
         return self._round(ev, number)
 

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from ball.storage import ids
 from ball.tournament import event_rows, outcomes, standings, whatif, withdrawal_event
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import game
+from ball.tournament.games import game, pairs_players
 from ball.tournament.models import Event, Pairing, Round
 from ball.tournament.session_service import refuse_two_player
 
@@ -106,7 +106,7 @@ class WhatIfUseCases:
         being played (`whatif.needs`); an event without such a round gives none."""
         with self._read_only() as s:
             ev = self._event(s, event, full=False)
-            if ev.game == "mahjong" or not event_rows.plain_ranks(s, ev):
+            if not pairs_players(ev.game) or not event_rows.plain_ranks(s, ev):
                 return []
             rows, seats = self._rows_and_seats(s, ev.id)
             return whatif.needs(rows, names, seats, lambda r, upto: standings.of_event(r, upto, s))
