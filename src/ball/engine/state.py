@@ -103,8 +103,12 @@ class State:
         "recovery_owed", "steal_by", "steal_pb", "steal_resume", "legal_next",
     )  # fmt: skip
 
-    def __init__(self, rs: Ruleset) -> None:
+    def __init__(self, rs: Ruleset, blank: bool = False) -> None:
+        # `blank`: for `copy`, which sets every field itself. (It cannot skip `__init__` by
+        # `State.__new__`: a class compiled by mypyc has no such constructor.)
         self.rs = rs
+        if blank:
+            return
         self.t = tables_for(rs)
         n2 = 2 * self.t.n
         self.occ = [-1] * SIZE
@@ -141,8 +145,7 @@ class State:
         self.legal_next: list[Action] | None = None
 
     def copy(self) -> State:
-        c = State.__new__(State)
-        c.rs = self.rs
+        c = State(self.rs, True)
         c.t = self.t
         c.occ = self.occ[:]
         c.under = self.under[:]
