@@ -59,6 +59,9 @@ class Tables:
     diag2: tuple[bool, ...]  # [piece] can make a straight 2-square diagonal move
     zone: tuple[frozenset[int], frozenset[int]]  # scoring end zone of S and of N
     uses_pe: bool  # Ruleset.uses_pe, read on every ordinary action (a property call is dearer)
+    # Ruleset.nothing_is_free, read whenever PA run out (a cached property of a class compiled
+    # by mypyc is computed again on every read)
+    nothing_is_free: bool
 
 
 _TABLES: dict[int, tuple[Ruleset, Tables]] = {}
@@ -90,6 +93,7 @@ def tables_for(rs: Ruleset) -> Tables:
         diag2=tuple(diag2),
         zone=(end_zone("S", rs.end_zone_depth), end_zone("N", rs.end_zone_depth)),
         uses_pe=rs.uses_pe,
+        nothing_is_free=rs.nothing_is_free,
     )
     _TABLES[id(rs)] = (rs, tables)
     return tables
