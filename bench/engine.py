@@ -258,8 +258,9 @@ def yardstick() -> float:
 
 
 def match_comparison(seed: int) -> None:
-    """CPU of one hard-vs-hard match (`ball sim run`'s `play_match`, 40-turn halves) in each
-    build, beside the yardstick measured before and after in this run."""
+    """CPU of one hard-vs-hard match (`ball sim run`'s `play_match`, 40-turn halves, hard at
+    its iteration budget) in each build, beside the yardstick measured before and after in
+    this run."""
     sticks = [yardstick()]
     builds = BUILDS if compiled_available() else ("pure",)
     cpu = {build: in_build(build, "match", str(seed)) for build in builds}
@@ -278,8 +279,15 @@ def figure(what: str, *args: str) -> float:
     if what == "made":
         start = Game.new()
         return cpu_rate(lambda: perft_made(start, int(args[0])), float(args[1]))
+    from dataclasses import replace
+
+    from ball.ai.mcts import LEVELS
     from ball.sim.selfplay import SimConfig, play_match
 
+    # By the iteration budget alone: on a loaded machine the per-turn wall-clock cap would
+    # stop both builds' searches at the same moment and hide what each costs (an idle
+    # machine plays hard by its iterations; the cap is only a bound).
+    LEVELS["hard"] = replace(LEVELS["hard"], seconds=None)
     config = SimConfig(matches=1, agent_a="mcts-hard", agent_b="mcts-hard", seed=int(args[0]))
     t0 = time.process_time()
     play_match(0, config)
