@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from ball import compiled_build  # noqa: E402  (after the path: this runs from any cwd)
 
+SRC = ROOT / "src"
 BUILD_DIR = ROOT / "build" / "mypyc"  # C sources and objects (gitignored)
 GROUP = "ball_compiled"  # the shared library's name: ball_compiled__mypyc.<abi>.so
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
@@ -37,7 +38,7 @@ SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 def module_names() -> list[str]:
     names = []
     for path in compiled_build.sources():
-        parts = list(path.relative_to(compiled_build.SRC).with_suffix("").parts)
+        parts = list(Path(path).relative_to(compiled_build.SRC).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         names.append(".".join(parts))
@@ -46,14 +47,14 @@ def module_names() -> list[str]:
 
 def built_files() -> list[Path]:
     """Every extension this script makes (also those of modules since deleted)."""
-    found = list(compiled_build.SRC.glob(f"{GROUP}__mypyc*{SUFFIX}"))
+    found = list(SRC.glob(f"{GROUP}__mypyc*{SUFFIX}"))
     for package in compiled_build.COMPILED:
-        found.extend(compiled_build.package_dir(package).rglob(f"*{SUFFIX}"))
+        found.extend(Path(compiled_build.package_dir(package)).rglob(f"*{SUFFIX}"))
     return found
 
 
 def expected_files() -> list[Path]:
-    src = compiled_build.SRC
+    src = SRC
     files = [src / f"{GROUP}__mypyc{SUFFIX}"]
     for name in module_names():
         path = src.joinpath(*name.split("."))
@@ -63,7 +64,7 @@ def expected_files() -> list[Path]:
 
 
 def remove_build() -> None:
-    compiled_build.STAMP.unlink(missing_ok=True)  # first: a half-removed build is unused
+    Path(compiled_build.STAMP).unlink(missing_ok=True)  # first: a half-removed build is unused
     for path in built_files():
         path.unlink()
 
@@ -84,10 +85,10 @@ def build() -> None:
     from mypyc.build import mypycify  # noqa: PLC0415  (dear imports: only when building)
     from setuptools import setup  # noqa: PLC0415
 
-    os.chdir(compiled_build.SRC)  # build_ext --inplace writes ball/engine/x.so from here
-    paths = [p.relative_to(compiled_build.SRC).as_posix() for p in compiled_build.sources()]
+    os.chdir(SRC)  # build_ext --inplace writes ball/engine/x.so from here
+    paths = [Path(p).relative_to(SRC).as_posix() for p in compiled_build.sources()]
     extensions = mypycify(
-        ["--config-file", "", *paths],
+        ["--config-file", "", "--cache-dir", str(BUILD_DIR / "mypy_cache"), *paths],
         opt_level="3",
         group_name=GROUP,
         target_dir=str(BUILD_DIR),
@@ -101,9 +102,12 @@ def build() -> None:
 
 
 def main() -> int:
-    digest = compiled_build.digest()
+    digest, stats = compiled_build.digest(), compiled_build.file_stats()
     up_to_date = compiled_build.stamp_matches() and all(p.exists() for p in expected_files())
     if up_to_date:
+        stamp = compiled_build.read_stamp()
+        if stamp is not None and stamp[1] != stats:  # same bytes, new times (a checkout):
+            compiled_build.write_stamp(digest, stats)  # the quick test is quick again
         return 0
     remove_build()
     missing = toolchain_missing()
@@ -121,7 +125,7 @@ def main() -> int:
         print("setup: mypyc could not compile ball.engine / ball.ai.mcts (above); "
               "BALL_PURE=1 bash scripts/setup.sh skips the build", file=sys.stderr)
         return 1
-    compiled_build.STAMP.write_text(digest + "\n", encoding="ascii")
+    compiled_build.write_stamp(digest, stats)
     print(f"setup: compiled ball.engine and ball.ai.mcts with mypyc "
           f"({time.perf_counter() - started:.0f} s)")
     return 0

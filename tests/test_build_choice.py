@@ -26,13 +26,14 @@ def meta_path():
 def test_a_stamp_that_does_not_match_the_sources_means_the_pure_build(tmp_path, monkeypatch,
                                                                      meta_path):
     stamp = tmp_path / "stamp"
-    monkeypatch.setattr(compiled_build, "STAMP", stamp)
+    monkeypatch.setattr(compiled_build, "STAMP", str(stamp))
     monkeypatch.delenv(compiled_build.PURE_VARIABLE, raising=False)
     monkeypatch.setattr(compiled_build, "build", compiled_build.build)
     assert compiled_build.choose() == "pure"  # no stamp: a build that never finished
-    stamp.write_text("0" * 64 + "\n", encoding="ascii")  # the sources changed since
+    stats = compiled_build.file_stats()
+    compiled_build.write_stamp("0" * 64, [*stats[:-1], stats[-1] + "1"])  # an edit since
     assert compiled_build.choose() == "pure"
-    stamp.write_text(compiled_build.digest() + "\n", encoding="ascii")
+    compiled_build.write_stamp(compiled_build.digest(), [])  # other times, the same bytes
     sys.meta_path[:] = [f for f in sys.meta_path
                         if not isinstance(f, compiled_build.SourceOnlyFinder)]
     assert compiled_build.choose() == "compiled"
@@ -44,7 +45,7 @@ def test_the_digest_follows_every_source_byte(tmp_path, monkeypatch):
     package = tmp_path / "ball" / "engine"
     package.mkdir(parents=True)
     (package / "rules.py").write_text("X = 1\n", encoding="utf-8")
-    monkeypatch.setattr(compiled_build, "SRC", tmp_path)
+    monkeypatch.setattr(compiled_build, "SRC", str(tmp_path))
     monkeypatch.setattr(compiled_build, "COMPILED", ("ball.engine",))
     before = compiled_build.digest()
     (package / "rules.py").write_text("X = 2\n", encoding="utf-8")
@@ -53,7 +54,7 @@ def test_the_digest_follows_every_source_byte(tmp_path, monkeypatch):
 
 def test_the_source_only_finder_finds_the_py_files():
     finder = compiled_build.SourceOnlyFinder()
-    spec = finder.find_spec("ball.engine.game", [str(compiled_build.package_dir("ball.engine"))])
+    spec = finder.find_spec("ball.engine.game", [compiled_build.package_dir("ball.engine")])
     assert spec is not None and spec.origin is not None and spec.origin.endswith("game.py")
     assert finder.find_spec("ball.match.clock", None) is None  # other packages: not its affair
     assert finder.find_spec("ball.engines", None) is None
