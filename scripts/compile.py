@@ -71,7 +71,7 @@ def remove_build() -> None:
 
 def toolchain_missing() -> str | None:
     """Why no extension can be built here, or None when a compiler and headers exist."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
