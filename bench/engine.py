@@ -11,8 +11,11 @@ BALL against python-chess in the same run (bulk counting flatters BALL's longer 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from ball.engine import Game, perft, perft_made
@@ -102,8 +105,16 @@ def chess_perft(board, depth: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller workloads (CI smoke run)")
+    parser.add_argument("--match", type=int, metavar="SEED",
+                        help="also one hard-vs-hard match's CPU in each build (~1 min)")
+    parser.add_argument("--figure", nargs="+", help=argparse.SUPPRESS)  # in_build's child
     args = parser.parse_args()
+    if args.figure:
+        print(in_build_name(), figure(*args.figure))
+        return
     quick = args.quick
+    print(f"this process runs the {in_build_name()} build (BALL_PURE=1: the pure one); "
+          "the every-leaf table measures both")
 
     depth = 3 if quick else 4
     g = Game.new()
@@ -161,6 +172,8 @@ def main() -> None:
     )
     print(f"ratio BALL/python-chess node rate: {ball_rate / chess_rate:.2f}x (target >= 0.3x)")
     made_comparison(quick, chess)
+    if args.match is not None:
+        match_comparison(args.match)
 
 
 def cpu_rate(count, min_cpu: float) -> float:
@@ -175,33 +188,110 @@ def cpu_rate(count, min_cpu: float) -> float:
             return nodes / spent
 
 
+BUILDS = ("pure", "compiled")
+
+
+def in_build(build: str, *figure: str) -> float:
+    """A figure measured by this script in a child process running `build` of the engine
+    and the search (BALL_PURE=1 for the pure one; ball/compiled_build.py), so the two builds
+    are measured in the same run beside the same yardstick."""
+    env = {k: v for k, v in os.environ.items() if k != "BALL_PURE"}
+    if build == "pure":
+        env["BALL_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, __file__, "--figure", *figure], env=env, check=True,
+        capture_output=True, text=True,
+    ).stdout.split()  # fmt: skip
+    assert out[0] == build, f"asked for the {build} build, the child ran the {out[0]} one"
+    return float(out[1])
+
+
+def compiled_available() -> bool:
+    """Whether an up-to-date compiled build exists (even if this process runs the pure one)."""
+    from ball import compiled_build
+
+    return compiled_build.stamp_matches()
+
+
+def in_build_name() -> str:
+    import ball.engine  # noqa: F401  (the build is chosen when the engine is first imported)
+    from ball import compiled_build
+
+    return "compiled" if compiled_build.is_compiled("ball.engine") else "pure"
+
+
 def made_comparison(quick: bool, chess) -> None:
-    """The issue-15 measure, like with like: every leaf made on both sides. The two are
-    measured in alternation, several rounds, and the medians printed, so that a change of
-    the machine's load hits both alike."""
+    """The issue-15 measure, like with like: every leaf made on both sides, for each build
+    of the engine (issue 33 target: compiled >= 4x python-chess). The three are measured in
+    alternation, several rounds, and the medians printed, so that a change of the machine's
+    load hits all alike."""
     rounds, min_cpu = (3, 0.5) if quick else (5, 2.0)
     made_depth = 3
     made_cdepth = 3 if quick else 4  # depth 4: python-chess makes ~200k leaves
-    start = Game.new()
-    made_nodes = perft_made(start, made_depth)
+    made_nodes = perft_made(Game.new(), made_depth)
     cm_nodes = chess_perft_made(chess.Board(), made_cdepth)
-    ball_rates, chess_rates, ratios = [], [], []
+    builds = BUILDS if compiled_available() else ("pure",)
+    rates: dict[str, list[float]] = {name: [] for name in (*builds, "python-chess")}
     for _ in range(rounds):
-        ball_rates.append(cpu_rate(lambda: perft_made(start, made_depth), min_cpu))
-        chess_rates.append(cpu_rate(lambda: chess_perft_made(chess.Board(), made_cdepth), min_cpu))
-        ratios.append(ball_rates[-1] / chess_rates[-1])
-    print(
-        f"perft({made_depth}) standard start, every leaf made: {made_nodes:,} nodes, "
-        f"median {statistics.median(ball_rates):,.0f} nodes/s CPU over {rounds} rounds"
-    )
-    print(
-        f"python-chess perft({made_cdepth}) start, every leaf made: {cm_nodes:,} nodes, "
-        f"median {statistics.median(chess_rates):,.0f} nodes/s CPU over {rounds} rounds"
-    )
-    print(
-        f"ratio BALL/python-chess, every leaf made: median {statistics.median(ratios):.2f}x "
-        f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)}; issue 15 target >= 1.5x)"
-    )
+        for build in builds:
+            rates[build].append(in_build(build, "made", str(made_depth), str(min_cpu)))
+        rates["python-chess"].append(
+            cpu_rate(lambda: chess_perft_made(chess.Board(), made_cdepth), min_cpu)
+        )
+    print(f"every leaf made, CPU node rates, median of {rounds} rounds "
+          f"(BALL perft({made_depth}) start: {made_nodes:,} nodes; "
+          f"python-chess perft({made_cdepth}): {cm_nodes:,}):")
+    chess_rate = statistics.median(rates["python-chess"])
+    for name, values in rates.items():
+        rate = statistics.median(values)
+        print(f"  {name:<13} {rate:>12,.0f} nodes/s  {rate / chess_rate:5.2f}x python-chess")
+    if "compiled" not in builds:
+        print("  (no compiled build: scripts/setup.sh builds it where a C compiler is)")
+    print("  target: compiled >= 4x python-chess (issue 33)")
+
+
+def yardstick() -> float:
+    """The issue's yardstick: CPU seconds to sum 4 million squares in a generator."""
+    t0 = time.process_time()
+    sum(i * i for i in range(4_000_000))
+    return time.process_time() - t0
+
+
+def match_comparison(seed: int) -> None:
+    """CPU of one hard-vs-hard match (`ball sim run`'s `play_match`, 40-turn halves, hard at
+    its iteration budget) in each build, beside the yardstick measured before and after in
+    this run."""
+    sticks = [yardstick()]
+    builds = BUILDS if compiled_available() else ("pure",)
+    cpu = {build: in_build(build, "match", str(seed)) for build in builds}
+    sticks.append(yardstick())
+    stick = statistics.median(sticks)
+    print(f"one hard-vs-hard match (seed {seed}), CPU; yardstick {stick:.3f} s "
+          "(4 million squares summed in a generator):")
+    for build, secs in cpu.items():
+        print(f"  {build:<9} {secs:7.1f} s = {secs / stick:6.0f} yardsticks")
+    if len(cpu) == 2:
+        print(f"  compiled/pure: {cpu['pure'] / cpu['compiled']:.2f}x cheaper")
+
+
+def figure(what: str, *args: str) -> float:
+    """One figure of this process's build (the child side of `in_build`)."""
+    if what == "made":
+        start = Game.new()
+        return cpu_rate(lambda: perft_made(start, int(args[0])), float(args[1]))
+    from dataclasses import replace
+
+    from ball.ai.mcts import LEVELS
+    from ball.sim.selfplay import SimConfig, play_match
+
+    # By the iteration budget alone: on a loaded machine the per-turn wall-clock cap would
+    # stop both builds' searches at the same moment and hide what each costs (an idle
+    # machine plays hard by its iterations; the cap is only a bound).
+    LEVELS["hard"] = replace(LEVELS["hard"], seconds=None)
+    config = SimConfig(matches=1, agent_a="mcts-hard", agent_b="mcts-hard", seed=int(args[0]))
+    t0 = time.process_time()
+    play_match(0, config)
+    return time.process_time() - t0
 
 
 if __name__ == "__main__":

@@ -66,6 +66,13 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$installed" ]; then
   echo "$installed" > "$stamp"
 fi
 
+# The compiled build of the engine and the search (mypyc, scripts/compile.py): rebuilt only
+# when their sources changed; without a C compiler or Python headers the package stays pure
+# Python. BALL_PURE=1 skips it (ball/compiled_build.py then ignores any built extension).
+if [ "${BALL_PURE:-0}" = 0 ]; then
+  .venv/bin/python scripts/compile.py
+fi
+
 # The JS linter: npm ci only when its lock changed since the last install.
 ESLINT_DIR=tools/eslint
 if [ ! -f "$ESLINT_DIR/node_modules/.package-lock.json" ] \

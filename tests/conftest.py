@@ -244,7 +244,8 @@ LANE_FIXTURES = {"browser": "browser", "page": "browser", "postgres_server": "po
 PROCESS_FILES = {"engine/test_cli.py", "match/test_cli_record.py", "sim/test_selfplay.py",
                  "security/test_live_process.py", "tournament/test_crash.py",
                  "tournament/test_concurrency.py", "mahjong/test_cli_process.py",
-                 "web/test_openapi_live.py",
+                 "web/test_openapi_live.py", "properties/test_compiled_build.py",
+                 "test_build_choice.py",
                  "security/test_campaign_devices.py", "security/test_devices_sigkill.py"}
 
 

@@ -38,6 +38,7 @@ from ball.engine.actions import (
     to_text,
 )  # fmt: skip
 from ball.engine.generate import legal
+from ball.engine.position import to_doc
 from ball.engine.resolve import play
 from ball.engine.state import State
 from ball.engine.undo import make, unmake
@@ -47,12 +48,11 @@ picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size
 
 
 def fields(s: State) -> dict[str, Any]:
-    """Every slot of the state, lists copied (so that later changes cannot reach them)."""
-    return {
-        name: list(value) if isinstance(value, list) else value
-        for name in State.__slots__
-        for value in (getattr(s, name),)
-    }
+    """What the state says: its whole position document (every piece, phase, PA, PE, PB,
+    score, cards, effects, pending steal) and the board's two layers, copied (so that
+    later changes cannot reach them). Read through the public form, not the class's
+    fields: the compiled build's classes have no `__slots__` to list."""
+    return {"position": to_doc(s), "occ": list(s.occ), "under": list(s.under)}
 
 
 def check_every_action(s: State, only: list[Action] | None = None) -> set[int]:

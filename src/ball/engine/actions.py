@@ -110,8 +110,12 @@ def to_text(a: Action) -> str:
     return writer(a)
 
 
-def parse(text: str) -> Action:
-    """Canonical or any-case text → action tuple; raises NotationError saying what is wrong."""
+def parse(text: object) -> Action:
+    """Canonical or any-case text → action tuple; raises NotationError saying what is wrong.
+
+    `text` is typed `object`, here and at the other API-edge entry points: the compiled
+    build checks declared argument types on entry, and a caller's wrong type must meet this
+    check (NotationError), not the compiled build's TypeError."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, got {type(text).__name__}")
     t = notation.normalise(text)

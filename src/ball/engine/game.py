@@ -64,10 +64,13 @@ class Game:
 
     # --- construction ------------------------------------------------------------------
     @classmethod
-    def new(cls, ruleset: Ruleset | str | None = None, *, half: int = 1) -> Game:
+    def new(cls, ruleset: Ruleset | str | object = None, *, half: int = 1) -> Game:
         """Standard formation at the start of a half: N (DEF) to move, S is ATK.
 
-        A string is a ruleset *name* (D-37); a file is loaded with `load_ruleset(PATH)`."""
+        A string is a ruleset *name* (D-37); a file is loaded with `load_ruleset(PATH)`.
+        Anything else is refused by `ruleset_by_name` (RulesetError): `ruleset` and the other
+        API-edge arguments are typed `object` so that the compiled build does not refuse them
+        first with a TypeError (actions.parse)."""
         rs = ruleset if isinstance(ruleset, Ruleset) else ruleset_by_name(ruleset or "standard")
         s = State(rs)
         s.half = half
@@ -76,7 +79,7 @@ class Game:
         return cls(s)
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
+    def from_json(cls, doc: dict[str, Any] | object, ruleset: Ruleset | None = None) -> Game:
         """Read a position document; raises InvalidPosition naming the offending field."""
         return cls(from_doc(doc, ruleset))
 
@@ -108,7 +111,7 @@ class Game:
         return self._actions()[:]  # a copy: the caller may sort or shuffle it
 
     @staticmethod
-    def canonical(text: str) -> str:
+    def canonical(text: str | object) -> str:
         """The canonical spelling of an action text (`g7-h8` → `G7-H8`); IllegalAction if
         it is not an action at all."""
         try:
@@ -116,14 +119,14 @@ class Game:
         except NotationError as exc:
             raise IllegalAction(str(exc)) from None
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: str | object) -> Action:
         try:
             return parse(text)
         except NotationError as exc:
             raise IllegalAction(str(exc)) from None
 
-    def apply(self, action: str | Action) -> list[Event]:
-        a = self.parse(action) if isinstance(action, str) else action
+    def apply(self, action: str | Action | object) -> list[Event]:
+        a = action if isinstance(action, tuple) else self.parse(action)
         allowed = self._legal_set
         if allowed is None:
             allowed = self._legal_set = frozenset(self._actions())
@@ -170,7 +173,7 @@ class Game:
         self._changed()
         return events
 
-    def lose_possession(self, side: str) -> list[Event]:
+    def lose_possession(self, side: str | object) -> list[Event]:
         """D-19: reset to the standard formation with the opponent of `side` as ATK; no PB.
         The turn in progress ends, and the next turn is the other coach's (D-25)."""
         s = self._s

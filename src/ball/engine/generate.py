@@ -197,7 +197,8 @@ def has_release_task(s: State) -> bool:
 def _release_steps(s: State) -> Iterator[Action]:
     side = s.to_move
     st, pos, under = s.st, s.pos, s.under
-    for i in s.pieces_of(side):
+    n = s.t.n
+    for i in range(side * n, side * n + n):  # pieces_of, as a loop the compiled build unboxes
         if st[i] == DOWN:
             sq = pos[i]
             for t in stand_up_squares(s, sq):

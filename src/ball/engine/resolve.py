@@ -57,7 +57,7 @@ class Event:
 
 
 def play(s: State, a: Action, events: list[Event] | None = None) -> None:
-    kind = a[0]
+    kind: int = a[0]  # typed: the compiled build compares it unboxed
     s.legal_next = None
     # the ball's owner and square before (read inline: perft's hot path)
     carrier = s.carrier
@@ -96,14 +96,15 @@ def play(s: State, a: Action, events: list[Event] | None = None) -> None:
 
 
 def _ordinary(s: State, a: Action, events: list[Event] | None) -> None:
-    kind, origin = a[0], a[1]
+    kind: int = a[0]
+    origin: int = a[1]
     occ = s.occ
     i = occ[origin]
     n = s.t.n
     side = i // n
     rs = s.rs
     if kind == MOVE:
-        to = a[2]
+        to: int = a[2]
         o = occ[to]
         if o < 0:
             action_kind = "move"
@@ -302,7 +303,7 @@ def _maybe_auto_end(s: State, events: list[Event] | None) -> None:
     The list built to find that out is kept in `s.legal_next` when the phase goes on, so
     that nobody builds the same list twice for one action."""
     if s.phase == ACTION and s.pa <= 0:
-        if s.rs.nothing_is_free and not s.audible:  # (Audible makes the next pass free)
+        if s.t.nothing_is_free and not s.audible:  # (Audible makes the next pass free)
             _enter_release(s, events)
             return
         rest = action_phase(s, include_end=False)

@@ -59,6 +59,9 @@ class Tables:
     diag2: tuple[bool, ...]  # [piece] can make a straight 2-square diagonal move
     zone: tuple[frozenset[int], frozenset[int]]  # scoring end zone of S and of N
     uses_pe: bool  # Ruleset.uses_pe, read on every ordinary action (a property call is dearer)
+    # Ruleset.nothing_is_free, read whenever PA run out (a cached property of a class compiled
+    # by mypyc is computed again on every read)
+    nothing_is_free: bool
 
 
 _TABLES: dict[int, tuple[Ruleset, Tables]] = {}
@@ -90,6 +93,7 @@ def tables_for(rs: Ruleset) -> Tables:
         diag2=tuple(diag2),
         zone=(end_zone("S", rs.end_zone_depth), end_zone("N", rs.end_zone_depth)),
         uses_pe=rs.uses_pe,
+        nothing_is_free=rs.nothing_is_free,
     )
     _TABLES[id(rs)] = (rs, tables)
     return tables
@@ -103,8 +107,12 @@ class State:
         "recovery_owed", "steal_by", "steal_pb", "steal_resume", "legal_next",
     )  # fmt: skip
 
-    def __init__(self, rs: Ruleset) -> None:
+    def __init__(self, rs: Ruleset, blank: bool = False) -> None:
+        # `blank`: for `copy`, which sets every field itself. (It cannot skip `__init__` by
+        # `State.__new__`: a class compiled by mypyc has no such constructor.)
         self.rs = rs
+        if blank:
+            return
         self.t = tables_for(rs)
         n2 = 2 * self.t.n
         self.occ = [-1] * SIZE
@@ -141,8 +149,7 @@ class State:
         self.legal_next: list[Action] | None = None
 
     def copy(self) -> State:
-        c = State.__new__(State)
-        c.rs = self.rs
+        c = State(self.rs, True)
         c.t = self.t
         c.occ = self.occ[:]
         c.under = self.under[:]

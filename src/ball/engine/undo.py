@@ -78,7 +78,18 @@ _touched = _TOUCHED.get
 
 # An undo record: the action's board squares with their (occ, under) values (or the whole
 # board lists), then the scalars and the copied small lists, in the order `unmake` reads them.
-Undo = tuple[Any, ...]
+# Typed item by item: the compiled build keeps such a tuple as a C struct of unboxed fields.
+Undo = tuple[
+    bool, Any,
+    int, int, int, int,  # carrier, ball_sq, turn, to_move
+    int, int, int, int,  # attack, phase, pa, restricted
+    int, bool, bool,  # short_range, screen, audible
+    int, int, int,  # recovery_owed, steal_by, steal_pb
+    int, list[Action] | None,  # steal_resume, legal_next
+    list[int], list[int], list[int], list[int],  # pos, st, was, since
+    list[int], list[int], list[int],  # pe, pb, score
+    list[tuple[str, ...]], list[tuple[str, ...]],  # hands, discards
+]  # fmt: skip
 
 
 def make(s: State, a: Action, events: list[Event] | None = None) -> Undo:

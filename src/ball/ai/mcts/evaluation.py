@@ -33,10 +33,12 @@ def score_for(s: State, side: int, w: Weights) -> float:
     value = w.touchdown * (s.score[side] - s.score[other])
     value += _ball_terms(s, side, w)
     st = s.st
-    for i in s.pieces_of(other):
+    n = s.t.n
+    # range(...) rather than s.pieces_of(...): a literal range is a native loop when compiled
+    for i in range(other * n, other * n + n):
         if st[i] == DOWN:
             value += w.down
-    for i in s.pieces_of(side):
+    for i in range(side * n, side * n + n):
         if st[i] == DOWN:
             value -= w.down
     if s.attack == side and s.phase != STEAL:
@@ -70,7 +72,8 @@ def _held(s: State, holder: int, sq: int, w: Weights) -> float:
     near = max(0, progress - (ROWS - 1 - w.near_rows))
     threats = 0
     st, pos, dist = s.st, s.pos, DIST[sq]
-    for i in s.pieces_of(1 - holder):
+    n, other = s.t.n, 1 - holder
+    for i in range(other * n, other * n + n):
         if st[i] == ACTIVE and dist[pos[i]] <= 2:
             threats += 1
     return w.possession + w.progress * progress + w.near_zone * near - w.threat * threats
@@ -79,7 +82,8 @@ def _held(s: State, holder: int, sq: int, w: Weights) -> float:
 def _nearest(s: State, side: int) -> int:
     best = ROWS
     st, pos, dist = s.st, s.pos, DIST[s.ball_sq]
-    for i in s.pieces_of(side):
+    n = s.t.n
+    for i in range(side * n, side * n + n):
         if st[i] == ACTIVE and dist[pos[i]] < best:
             best = dist[pos[i]]
     return best
