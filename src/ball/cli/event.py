@@ -318,9 +318,9 @@ def _show_log(entries: list[LogLine], as_json: bool) -> None:
 
 def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:
     """The steps of the sanction ladder of the event's game (Xiangqi has its own, 18)."""
-    from ball.tournament.games import game, ladder_of
+    from ball.games import game
 
-    return ladder_of(game(run(lambda: svc.event_info(event=ref))["game"])).names
+    return game(run(lambda: svc.event_info(event=ref))["game"]).ladder.names
 
 
 def _sanction_step(detail: str, step: str | None, ladder: tuple[str, ...]) -> tuple[str, str]:

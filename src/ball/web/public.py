@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
+from ball.games import game
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import game
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService

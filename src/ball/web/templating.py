@@ -14,7 +14,7 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 
-from ball.tournament.games import pairs_players
+from ball.games import pairs_players
 from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for, js_messages
 
 TEMPLATES = Path(__file__).with_name("templates")
