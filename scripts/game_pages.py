@@ -53,12 +53,13 @@ def create(client: TestClient, name: str, **extra: str) -> int:
     return int(answer.headers["location"].rsplit("/", 1)[1])
 
 
-def post(client: TestClient, event_id: int, path: str, data: dict[str, str] | None = None) -> int:
+def post(
+    client: TestClient, event_id: int, path: str, data: dict[str, str] | None = None
+) -> int:
     token = CSRF.search(client.get(f"/desk/{event_id}").text)
     assert token is not None
-    answer = client.post(
-        f"/desk/{event_id}{path}", data={"csrf": token.group(1), **(data or {})}, follow_redirects=False
-    )
+    form = {"csrf": token.group(1), **(data or {})}
+    answer = client.post(f"/desk/{event_id}{path}", data=form, follow_redirects=False)
     return answer.status_code
 
 
@@ -115,8 +116,9 @@ def snapshot(out: Path) -> None:
                     path = page.format(e=event_id)
                     answer = client.get(path)
                     name = re.sub(r"[^A-Za-z0-9]+", "_", page.format(e="E")).strip("_")
-                    body = answer.text if "pdf" not in answer.headers.get("content-type", "") else ""
-                    (out / f"{game}__{name}.txt").write_text(f"{answer.status_code}\n{masked(body)}")
+                    pdf = "pdf" in answer.headers.get("content-type", "")
+                    body = "" if pdf else masked(answer.text)
+                    (out / f"{game}__{name}.txt").write_text(f"{answer.status_code}\n{body}")
 
 
 if __name__ == "__main__":

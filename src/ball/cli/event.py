@@ -105,8 +105,9 @@ def create_command(
 ) -> None:
     """Create an event (a Mahjong event: --game mahjong --sessions N, no --system)."""
     from ball.cli.common import fail
+    from ball.games import runs_sessions
 
-    if game_name == "mahjong":
+    if runs_sessions(game_name):  # sessions of tables of four, not a system
         from ball.cli import mahjong_event
 
         if system is not None:

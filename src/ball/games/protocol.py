@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ball.i18n import N_
 from ball.match.sanctions import LADDER, Ladder
 
 Figures = dict[str, float | None]
@@ -92,6 +93,9 @@ class Game(Protocol):
     record_kind: str | None
     # A folder of the game's own templates (its desk form), or None.
     templates: Path | None
+    # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
+    # filled from the sheets), "xiangqi", "mahjong"; None prints the shared forms only.
+    paper: str | None
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         """Validate the game's result document (player A first) and decide it; raise
@@ -124,11 +128,12 @@ class GameBase:
     default_chains: dict[str, list[str]] | None = None
     desk_form: DeskForm | None = None
     quick_form: str | None = None
-    sides: tuple[str, str] = ("Coach A (ATK first)", "Coach B")
-    card_sides: tuple[str, str] = ("first colour", "second colour")
+    sides: tuple[str, str] = (N_("Coach A (ATK first)"), N_("Coach B"))
+    card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
     clock_control: str | None = None
     record_kind: str | None = None
     templates: Path | None = None
+    paper: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         return None  # a document that names no players fits every table

@@ -51,7 +51,8 @@ class BallGame(GameBase):
     # without one has only its full result form.
     quick_form: str | None = "desk/result_quick.html"
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
-    record_kind: str | None = "bgn"  # the simulator board of a table (issue 35 §5)
+    record_kind: str | None = "bgn"
+    paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
     tiebreaks: dict[str, GameTieBreak] = {
         "td-difference": GameTieBreak(
             "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference

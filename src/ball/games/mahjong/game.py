@@ -19,6 +19,7 @@ class MahjongGame(GameBase):
     seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] | None = {"sessions": []}
+    paper: str | None = "mahjong"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)

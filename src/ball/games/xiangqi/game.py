@@ -26,6 +26,7 @@ from typing import Any
 from ball.games.errors import TournamentError
 from ball.games.protocol import Decided, DeskForm, Figures, GameBase, GameTieBreak
 from ball.games.xiangqi import desk_form
+from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
 
 FIELDS = ("players", "result", "reason", "fouls", "article", "moves")
@@ -195,9 +196,10 @@ class XiangqiGame(GameBase):
         desk_form.form_values,
         desk_form.FIELDS,
     )
-    sides: tuple[str, str] = ("Red", "Black")
-    card_sides: tuple[str, str] = ("Red", "Black")
+    sides: tuple[str, str] = (N_("Red"), N_("Black"))
+    card_sides: tuple[str, str] = sides
     record_kind: str | None = "pgn"  # the board a table records its game on
+    paper: str | None = "xiangqi"
     tiebreaks: dict[str, GameTieBreak] = {
         "sanctions": GameTieBreak(
             "sanctions",
