@@ -70,6 +70,7 @@ class TicTacToe(GameBase):
         }
         decision = {
             "winner": names.get(outcome),
+            "result": {"A": "1-0", "B": "0-1", "D": "1/2-1/2"}[outcome],
             "reason": "three-in-a-row" if mark else "full-board",
             "article": article,
             "moves": len(moves),

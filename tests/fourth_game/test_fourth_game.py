@@ -83,6 +83,9 @@ def test_the_fourth_game_runs_a_whole_event(client, db):
     assert refused.status_code == 400 and "cell 1 is taken" in refused.text
     saved = save_at_desk(client, event_id, 1, {"kind": "sheet", "ttt_moves": "1 4 2 5 3"})
     assert saved.status_code == 303, saved.text
+    # The round shows the result as the game decided it.
+    shown = client.get(f"/desk/{event_id}/rounds/1").text
+    assert "<strong>1-0</strong>" in shown and f"{x1} wins" in shown
     # A correction opens the form filled from the stored document.
     assert 'value="1 4 2 5 3"' in client.get(f"/desk/{event_id}/rounds/1/tables/1").text
 

@@ -86,6 +86,8 @@ class Game(Protocol):
     # them (message ids, translated where shown).
     sides: tuple[str, str]
     card_sides: tuple[str, str]
+    # Whether a forfeit shows as + / - (TRF's marks), not as the game's own forfeit score.
+    forfeit_marks: bool
     # The clock control of the table clocks the desk makes from a pairing, or None.
     clock_control: str | None
     # The kind of record a table's recorded game downloads as ("pgn", "bgn"), or None when
@@ -130,6 +132,7 @@ class GameBase:
     quick_form: str | None = None
     sides: tuple[str, str] = (N_("Coach A (ATK first)"), N_("Coach B"))
     card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
+    forfeit_marks = True
     clock_control: str | None = None
     record_kind: str | None = None
     templates: Path | None = None

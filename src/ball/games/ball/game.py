@@ -50,6 +50,7 @@ class BallGame(GameBase):
     # The desk's quick result form of this game (the winner's figures only); a game
     # without one has only its full result form.
     quick_form: str | None = "desk/result_quick.html"
+    forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
     record_kind: str | None = "bgn"
     paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
