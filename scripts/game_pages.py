@@ -1,7 +1,7 @@
-"""Snapshot of what a user sees of one scripted event per game: the OpenAPI document and the
-desk's, public and printed pages of a BALL, a Xiangqi and a Mahjong event, each written to a
-file of OUT. Run it before and after a change and `diff -r` the two folders: a change that
-claims "behaviour unchanged" shows an empty diff.
+"""Snapshot of what a user sees of one scripted event per game: the OpenAPI document, the
+desk's, public and printed pages of a BALL, a Xiangqi and a Mahjong event, and the CLI's JSON
+and TRF of each, each written to a file of OUT. Run it before and after a change and
+`diff -r` the two folders: a change that claims "behaviour unchanged" shows an empty diff.
 
     .venv/bin/python scripts/game_pages.py OUT
 
@@ -21,6 +21,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from typer.testing import CliRunner
+
+from ball.cli import app as cli_app
 from ball.web.app import create_app
 from ball.web.deps import service_for
 
@@ -84,6 +87,9 @@ PAGES_2 = [
     "/public/{e}/results", "/public/{e}/crosstable", "/public/{e}/projector",
     "/print/forms?round=1&event={e}",
 ]  # fmt: skip
+CLI_2 = [["event", "show", "--json"], ["round", "show", "--round", "1", "--json"],
+         ["standings", "--json"], ["export", "trf"]]  # fmt: skip
+CLI_4 = [["event", "show", "--json"], ["standings", "--json"]]
 PAGES_4 = ["/desk/{e}", "/desk/{e}/sessions/1", "/public/{e}", "/public/{e}/standings",
            "/public/{e}/pairings", "/print/forms?round=1&event={e}"]  # fmt: skip
 
@@ -91,7 +97,8 @@ PAGES_4 = ["/desk/{e}", "/desk/{e}/sessions/1", "/public/{e}", "/public/{e}/stan
 def snapshot(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(str(Path(tmp) / "pages.sqlite"))
+        db = str(Path(tmp) / "pages.sqlite")
+        app = create_app(db)
         app.state.clock_time = lambda: T0
         app.state.warm_up = None
         with TestClient(app) as client:
@@ -119,6 +126,10 @@ def snapshot(out: Path) -> None:
                     pdf = "pdf" in answer.headers.get("content-type", "")
                     body = "" if pdf else masked(answer.text)
                     (out / f"{game}__{name}.txt").write_text(f"{answer.status_code}\n{body}")
+                for args in CLI_2 if pages is PAGES_2 else CLI_4:
+                    ran = CliRunner().invoke(cli_app, [*args, "--db", db, "--event", str(event_id)])
+                    name = "_".join(a.strip("-") for a in args)
+                    (out / f"{game}__cli_{name}.txt").write_text(f"{ran.exit_code}\n{ran.output}")
 
 
 if __name__ == "__main__":
