@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import update
 
+from ball.games import GAMES
 from ball.match.result import SheetError, decide
 from ball.tournament.errors import IllegalSheet
-from ball.tournament.games import GAMES
 from ball.tournament.models import Event
 from ball.web.desk import service_for
 from ball.web.desk_forms import quick_sheet_from_form, sheet_from_form

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.requests import Request
 
+from ball import games
 from ball.match.result import SheetError, decide
-from ball.tournament import TournamentError, games
+from ball.tournament import TournamentError
 from ball.web import security
 from ball.web.deps import service_for
 from ball.web.desk import preview
@@ -23,7 +24,7 @@ from .conftest import PIN, post, sheet_form
 BALL = games.GAMES["ball"]
 
 
-class JudgedBall:
+class JudgedBall(games.GameBase):
     """A second game for the test: BALL's sheet, but a drawn table goes to coach B (the
     judges' call); its document has no forfeit form (forfeits are recorded without one)."""
 

@@ -151,8 +151,8 @@ def test_cli_prints_the_filled_round(event_db, tmp_path):
 
 
 def test_every_tie_break_of_the_tournament_has_a_label_in_every_language():
+    from ball.games import game
     from ball.printing.render import LANGUAGES, labels
-    from ball.tournament.games import game
     from ball.tournament.standings import known_tiebreaks
 
     for lang in LANGUAGES:

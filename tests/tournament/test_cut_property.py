@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ball.tournament import games, standings
-from ball.tournament.games import Figures
+from ball.games.ball import game as ball_game
+from ball.games.protocol import Figures
+from ball.tournament import standings
 
 
 def cut_by_sorting(values: Sequence[tuple[bool, float, float]], low: int, high: int) -> float:
@@ -42,7 +43,7 @@ def test_a_cut_keeps_what_the_sorting_cut_kept(values, low, high):
 
 
 def sum_by_generator(values: Sequence[Figures], key: str) -> float:
-    """`games._sum` as it was before."""
+    """`ball_game._sum` as it was before."""
     return float(sum(v[key] or 0 for v in values if v.get(key) is not None))
 
 
@@ -53,5 +54,5 @@ FIGURES = st.dictionaries(st.sampled_from(["td_for", "td_against", "pbatk"]), FI
 @pytest.mark.hypothesis
 @given(values=st.lists(FIGURES, max_size=9), key=st.sampled_from(["td_for", "pbatk"]))
 def test_a_figure_sum_is_the_generator_sum(values, key):
-    mine, theirs = games._sum(values, key), sum_by_generator(values, key)
+    mine, theirs = ball_game._sum(values, key), sum_by_generator(values, key)
     assert mine == theirs and type(mine) is type(theirs)

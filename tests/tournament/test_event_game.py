@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from ball.tournament import TournamentError, TournamentService, games
+from ball import games
+from ball.tournament import TournamentError, TournamentService
 
 from .test_cli import ball, one_line_error
 from .test_trf_import import write
 
 
-class OtherGame:
+class OtherGame(games.GameBase):
     """A second game: its own forfeit figures and no tie-break of its own."""
 
     name = "other"

@@ -1,6 +1,6 @@
 """A forfeit's stored result is one row shape wherever it comes from (issue 12): entered
 (`--forfeit`, `--double-forfeit`), a withdrawn entrant left in a round robin, or a TRF's
-`+`/`-` on import; its figures are the game's (`GamePlugin.forfeit`, `double_forfeit`)."""
+`+`/`-` on import; its figures are the game's (`Game.forfeit`, `double_forfeit`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import json
 
 from sqlalchemy import select
 
+from ball.games import game
 from ball.tournament import TournamentService
 from ball.tournament.forfeits import forfeit_result
-from ball.tournament.games import game
 from ball.tournament.models import Pairing, Result, Round
 
 

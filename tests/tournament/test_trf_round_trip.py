@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ball.games import game
 from ball.tournament import TournamentError, TournamentService
-from ball.tournament.games import game
 from ball.tournament.outcomes import plain
 from ball.tournament.standings import known_tiebreaks
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from ball.tournament.games import game
+from ball.games import game
 from ball.tournament.standings import default_chain
 
 from .test_groups_cli import Desk

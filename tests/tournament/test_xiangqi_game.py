@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.tournament import TournamentError, TournamentService, games
+from ball import games
+from ball.games.xiangqi.game import REASONS, XiangqiGame
+from ball.tournament import TournamentError, TournamentService
 from ball.tournament.scoring import Scoring
-from ball.tournament.xiangqi_game import REASONS, XiangqiGame
 
 from .test_cli import ball, one_line_error
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ball.clocks import builtin_controls
-from ball.tournament.games import GAMES, game
+from ball.games import GAMES, game
 from ball.tournament.standings import known_tiebreaks
 from ball.web.clock_text import control_title
 from ball.web.public import TIEBREAK_DESCRIPTIONS

@@ -105,8 +105,9 @@ def create_command(
 ) -> None:
     """Create an event (a Mahjong event: --game mahjong --sessions N, no --system)."""
     from ball.cli.common import fail
+    from ball.games import runs_sessions
 
-    if game_name == "mahjong":
+    if runs_sessions(game_name):  # sessions of tables of four, not a system
         from ball.cli import mahjong_event
 
         if system is not None:
@@ -318,9 +319,9 @@ def _show_log(entries: list[LogLine], as_json: bool) -> None:
 
 def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:
     """The steps of the sanction ladder of the event's game (Xiangqi has its own, 18)."""
-    from ball.tournament.games import game, ladder_of
+    from ball.games import game
 
-    return ladder_of(game(run(lambda: svc.event_info(event=ref))["game"])).names
+    return game(run(lambda: svc.event_info(event=ref))["game"]).ladder.names
 
 
 def _sanction_step(detail: str, step: str | None, ladder: tuple[str, ...]) -> tuple[str, str]:

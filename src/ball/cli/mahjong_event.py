@@ -17,7 +17,10 @@ WINDS = ("E", "S", "W", "N")
 
 
 def is_mahjong(svc: Any, event: str | None) -> bool:
-    return bool(run(lambda: svc.event_game(event_ref(event))) == "mahjong")
+    """Whether the event's game seats tables of four (sessions and session sheets)."""
+    from ball.games import runs_sessions
+
+    return runs_sessions(run(lambda: svc.event_game(event_ref(event))))
 
 
 def create(

@@ -33,10 +33,9 @@ from ball.event_file.tables import (
     table,
 )
 from ball.event_file.write import event_document, selections
+from ball.games import runs_sessions
 from ball.tournament.names import name_key
 from ball.tournament.revisions import new_token
-
-MAHJONG = "mahjong"  # `ball.tournament.games`: its standings are by table points
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ def _reads_back(connection: Connection, event_id: int, game: str) -> None:
         svc.event_info(event=event_id)
         svc.log(event=event_id)
         svc.corrections(event=event_id)
-        if game == MAHJONG:
+        if runs_sessions(game):
             svc.session_standings(event=event_id)
         else:
             svc.standings(event=event_id)

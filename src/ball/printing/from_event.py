@@ -104,6 +104,14 @@ def forms_for_round(
         engine.dispose()
 
 
+# The printed forms of a round, by the event's game (`Game.paper`): BALL's score sheets
+# filled from the entered sheets, Xiangqi's forms, Mahjong's session forms; a game without
+# forms of its own prints the shared ones (pairing list, round control, standings, ...).
+SCORE_SHEETS = "score-sheets"
+XIANGQI_FORMS = "xiangqi"
+MAHJONG_FORMS = "mahjong"
+
+
 def forms_from_sessions(
     sessions: sessionmaker,
     round_number: int,
@@ -117,11 +125,13 @@ def forms_from_sessions(
     `desk` says whether the desk-only fields print (a bool, or a check of the event id).
     `link_base` (the server's address as phones reach it): a BALL round's score sheets and
     table cards carry each table's links as QR codes (`table_qr`)."""
+    from ball.games import game
     from ball.tournament import TournamentError, TournamentService
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
-        if service.event_game(event_id) == "mahjong":  # sessions of tables of four
+        paper = game(service.event_game(event_id)).paper
+        if paper == MAHJONG_FORMS:  # sessions of tables of four
             from ball.printing.mahjong_forms import from_service
 
             base = link_base or ""
@@ -144,7 +154,7 @@ def forms_from_sessions(
     )
     formats = event_formats.from_service(service, info.id, round_number, header)
     desk_fields = _is_desk(desk, info.id)
-    if info.get("game") == "xiangqi":
+    if paper == XIANGQI_FORMS:
         from ball.printing import xiangqi_forms
 
         with sessions() as session:
@@ -168,10 +178,12 @@ def forms_from_sessions(
         score_sheets=[
             _with_codes(_score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table))
             for t in played
-        ],
+        ]
+        if paper == SCORE_SHEETS
+        else [],
         pairings=Pairings(
             header,
-            [_with_codes(_pairing_row(t), codes.get(t.table)) for t in tables],
+            [_with_codes(_pairing_row(t, paper), codes.get(t.table)) for t in tables],
             _checked_by(checked),
         ),
         round_control=control,
@@ -215,11 +227,27 @@ def _kind(table: TableOutcome) -> str | None:
     return table.result.kind if table.result else None
 
 
-def _pairing_row(table: TableOutcome) -> PairingRow:
+def _pairing_row(table: TableOutcome, paper: str | None = SCORE_SHEETS) -> PairingRow:
     if not table.b:
         # the kind of bye is printed in the form's language (labels forms.pairings.bye)
         return PairingRow(str(table.table), table.a, bye=table.bye or "pab")
-    return PairingRow(str(table.table), table.a, table.b, _result_text(table))
+    text = _result_text(table) if paper == SCORE_SHEETS else _points_text(table)
+    return PairingRow(str(table.table), table.a, table.b, text)
+
+
+# A game without score sheets of its own: the result in points, forfeits as + / - (TRF).
+POINTS = {"A": "1-0", "B": "0-1", "D": "½-½"}
+
+
+def _points_text(table: TableOutcome) -> str:
+    result = table.result
+    if not result:
+        return ""
+    if result.kind == "forfeit":
+        return "- / +" if result.forfeit_by == "A" else "+ / -"
+    if result.kind != "sheet":
+        return "- / -"
+    return POINTS.get(result.outcome or "", "")
 
 
 def _result_text(table: TableOutcome) -> str:

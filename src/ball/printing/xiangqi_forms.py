@@ -84,7 +84,7 @@ def _result_text(result: dict[str, Any] | None) -> tuple[str, str, str, dict[str
     if result["kind"] == "forfeit":
         text = "- / +" if result["forfeit_by"] == "A" else "+ / -"
         return text, "forfeit", "21.4", doc
-    from ball.tournament.xiangqi_game import REASONS
+    from ball.games.xiangqi.game import REASONS
 
     reason = str(doc.get("reason", ""))
     known = REASONS.get(reason)

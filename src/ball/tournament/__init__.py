@@ -1,7 +1,7 @@
 """Tournaments: events, entrants, pairing systems, results, standings with tie-breaks.
 
-`ball.tournament.service.TournamentService` is the API; games plug in through
-`ball.tournament.games`.
+`ball.tournament.service.TournamentService` is the API; games plug in through the
+registry `ball.games`.
 
 `TournamentService` is loaded on first use (PEP 562 `__getattr__`), not with the package:
 it brings every use case (desk, teams, groups, knockouts, Mahjong sessions), and a module of

@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
+from ball.games import game
+from ball.games.protocol import Figures, Game
 from ball.tournament import stored_json, withdrawal_event
 from ball.tournament.event_rows import EntrantData, EventData, PairingData
-from ball.tournament.games import Figures, GamePlugin, game
 from ball.tournament.scoring import Scoring
 
 BYE_CODES = {"pab": "U", "half": "H", "full": "F", "zero": "Z"}
@@ -83,7 +84,7 @@ def result_figures(event: EventData, pairing: PairingData) -> dict[str, Figures]
     return _figures(game(event.game), pairing)
 
 
-def _figures(plugin: GamePlugin, pairing: PairingData) -> dict[str, Figures]:
+def _figures(plugin: Game, pairing: PairingData) -> dict[str, Figures]:
     result = pairing.result
     if result is None:
         return {}

@@ -21,10 +21,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ball.games import game
+from ball.games.protocol import Game
 from ball.storage import ids
 from ball.tournament import revisions, sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import GamePlugin, game, ladder_of
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
 from ball.tournament.views import (
     EntrantView,
@@ -188,7 +189,7 @@ class DeskUseCases:
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             return signals.control_of(s, event_id, rnd.number, now, gap, playing)
 
-    def game_of(self, event_id: int) -> GamePlugin:
+    def game_of(self, event_id: int) -> Game:
         """The plug-in of the event's game, which decides its tables' results (the desk's
         result check asks it, as `record_table_result` does)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
@@ -199,7 +200,7 @@ class DeskUseCases:
         `pb_tiebreaks`): a quick result must then collect the PB (issue 36 item 11)."""
         with self._tx(write=False) as s:  # type: ignore[attr-defined]
             event = event_row(s, event_id)
-            reads_pb: frozenset[str] = getattr(game(event.game), "pb_tiebreaks", frozenset())
+            reads_pb = game(event.game).pb_tiebreaks
             return [name for name in json.loads(event.tiebreaks or "[]") if name in reads_pb]
 
     def table(self, event_id: int, number: int, table: int) -> PairingView:
@@ -218,7 +219,7 @@ class DeskUseCases:
             state = s.get(ResultState, pairing_id)
             suggest = {
                 side: sanction_log.suggest(
-                    s, event_id, entrant.id, ladder_of(game(event.game))
+                    s, event_id, entrant.id, game(event.game).ladder
                 ).name
                 for side, entrant in (("A", pairing.a), ("B", pairing.b))
             }
@@ -235,7 +236,7 @@ class DeskUseCases:
                 SanctionRow(
                     e,
                     [sanction_view(x) for x in sanction_log.history(s, event_id, e.id)],
-                    sanction_log.suggest(s, event_id, e.id, ladder_of(game(event.game))).name,
+                    sanction_log.suggest(s, event_id, e.id, game(event.game).ladder).name,
                 )
                 for e in event.entrants
             ]

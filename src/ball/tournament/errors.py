@@ -1,25 +1,12 @@
 """The errors a tournament operation raises for bad input: `TournamentError` and its kinds
-(`IllegalSheet`, `NotFound`, `Unpairable`); the message is one line, shown as is."""
+(`IllegalSheet`, `NotFound`, `Unpairable`); the message is one line, shown as is. The first
+two are the games' (`ball.games.errors`: a game's rules raise them), re-exported here."""
 
 from __future__ import annotations
 
+from ball.games.errors import IllegalSheet, TournamentError
 
-class TournamentError(ValueError):
-    """A request the tournament cannot carry out; nothing was written.
-
-    The message is one line that names what was wrong (the CLI prints it and exits with
-    status 2; the web answers 4xx with it).
-    """
-
-
-class IllegalSheet(TournamentError):
-    """A game's result document that is not a legal result. The message says so ("illegal
-    sheet: ..."); `fault` is the fault alone, for a page whose form is the sheet itself
-    (the desk's result check), where the prefix would only repeat what the page is."""
-
-    def __init__(self, fault: str) -> None:
-        super().__init__(f"illegal sheet: {fault}")
-        self.fault = fault
+__all__ = ["IllegalSheet", "NotFound", "TournamentError", "Unpairable"]
 
 
 class NotFound(TournamentError):

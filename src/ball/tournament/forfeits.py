@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 
-from ball.tournament.games import GamePlugin
+from ball.games.protocol import Game
 from ball.tournament.kinds import Coach, Outcome, ResultKind
 from ball.tournament.models import Result
 
 
-def forfeit_result(plugin: GamePlugin, by: Coach | str | None, at: float) -> Result:
+def forfeit_result(plugin: Game, by: Coach | str | None, at: float) -> Result:
     """The result of a forfeit by coach `by` (A or B: the opponent wins) or, with None, of
     a double forfeit (nobody wins), entered at `at`; not yet attached to a table."""
     if by is None:

@@ -21,10 +21,10 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
+from ball.games import game
 from ball.tournament import crosstable, groups, knockout, standings
 from ball.tournament.crosstable import Line
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import game
 from ball.tournament.models import Entrant, Event, GroupStage, Round
 from ball.tournament.scoring import Scoring
 

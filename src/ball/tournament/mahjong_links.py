@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games import pairs_players
 from ball.storage import ids
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import pairs_players
 from ball.tournament.models import Event, LogEntry, Round, Seat, SeatEntry, SessionSheet
 from ball.tournament.table_links import (
     ACCEPTED,

@@ -23,9 +23,9 @@ from typing import Any, cast
 
 from sqlalchemy.orm import Session
 
+from ball.games import pairs_players
 from ball.tournament import berger, crosstable, knockout, swiss, trf
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import pairs_players
 from ball.tournament.models import Event, GroupStage, Round, TeamEvent
 from ball.tournament.scoring import Scoring
 

@@ -32,6 +32,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
+from ball.games import game
 from ball.storage import ids, locks, open_database
 from ball.storage.lengths import TextTooLong
 from ball.storage.text import FREE_TEXT_MAX, too_long
@@ -63,7 +64,6 @@ from ball.tournament.desk_service import DeskUseCases
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.format_pages import FormatPages
-from ball.tournament.games import game, ladder_of
 from ball.tournament.mahjong_desk import MahjongDeskUseCases
 from ball.tournament.mahjong_links import MahjongLinkUseCases
 from ball.tournament.models import (
@@ -761,7 +761,7 @@ class TournamentService(
         new = self._make_result(ev, pairing, **entered)
         kind = table_result.result_kind(new)
         stolen = None if steals is None else table_result.check_steals(steals, names)
-        given = table_result.check_sanctions(sanctions, kind, names, ladder_of(game(ev.game)))
+        given = table_result.check_sanctions(sanctions, kind, names, game(ev.game).ladder)
         state = table_result.lock_state(s, pairing.id)  # from here on: serialised
         if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
             s.refresh(pairing)
@@ -799,7 +799,7 @@ class TournamentService(
         for g in given:
             sanction_log.record(
                 s, ev.id, ids[g["side"]], g["step"], g["reason"], now,
-                round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
+                round_number=round_number, table=table, ladder=game(ev.game).ladder,
             )  # fmt: skip
             self._log(
                 s, ev, "sanction", f"{g['step']}: {g['reason']}", entrant_id=ids[g["side"]],
@@ -915,7 +915,7 @@ class TournamentService(
                     )
             entry = sanction_log.record(
                 s, ev.id, entrant_id, step, reason, time.time() if at is None else at,
-                round_number=round_number, table=table, ladder=ladder_of(game(ev.game)),
+                round_number=round_number, table=table, ladder=game(ev.game).ladder,
             )  # fmt: skip
             self._log(
                 s, ev, "sanction", f"{entry.step}: {entry.reason}", entrant_id=entrant_id,
@@ -1251,11 +1251,10 @@ class TournamentService(
         if not isinstance(sheet, dict):
             raise TournamentError("illegal sheet: the score sheet must be a JSON object")
         decided = plugin.decide(sheet)
-        # A plug-in whose document names the players checks them against the table's
-        # (optional: Xiangqi's; Red = player A).
-        check_players = getattr(plugin, "check_players", None)
-        if check_players is not None and pairing.b is not None:
-            check_players(sheet, pairing.a.name, pairing.b.name)
+        # A game whose document names the players checks them against the table's
+        # (Xiangqi's: Red = player A).
+        if pairing.b is not None:
+            plugin.check_players(sheet, pairing.a.name, pairing.b.name)
         # A sheet that records a forfeit is a forfeit (TRF + / -), its halves kept for research.
         forfeited = decided.decision.get("reason") == "forfeit"
         return Result(

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games import runs_sessions
 from ball.tournament.errors import TournamentError
 from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import (
@@ -51,7 +52,7 @@ WINDS = ("E", "S", "W", "N")  # the seats, as `ball.mahjong.seating.WINDS` (a te
 
 
 def is_sessions(ev: Event) -> bool:
-    return ev.game == GAME
+    return runs_sessions(ev.game)  # tables of four, by the registry (`ball.games`)
 
 
 def refuse_two_player(ev: Event, what: str) -> None:
@@ -76,7 +77,7 @@ def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
 
 
 def refuse_game(game_name: str) -> None:
-    if game_name == GAME:
+    if runs_sessions(game_name):
         raise TournamentError(
             "a Mahjong event has sessions, not a system: create it with create_mahjong_event "
             "('ball event create --game mahjong --sessions N')"

@@ -27,10 +27,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session, object_session
 
+from ball.games import game
+from ball.games.protocol import Figures, Game
 from ball.tournament import crosstable, knockout, sanction_log
 from ball.tournament.crosstable import Line
 from ball.tournament.event_rows import EventData
-from ball.tournament.games import Figures, GamePlugin, default_chains, game
 from ball.tournament.models import Event
 from ball.tournament.scoring import Scoring
 
@@ -74,12 +75,12 @@ DEFAULT_CHAIN = {
 VUR_CODES = frozenset("HZ-")
 
 
-def default_chain(system: str, plugin: GamePlugin) -> list[str]:
+def default_chain(system: str, plugin: Game) -> list[str]:
     """The tie-break chain of a new event: the system's, then the game's own; or the
     game's own chain for the system when its rules fix one (Xiangqi 15.1/15.2)."""
     if system == "groups":  # each group, and a round-robin final, is a round robin
         system = "round-robin"
-    own = default_chains(plugin)
+    own = plugin.default_chains
     if own is not None and system in own:
         return list(own[system])
     return list(DEFAULT_CHAIN[system]) + list(plugin.tiebreaks)
@@ -109,7 +110,7 @@ class Standing:
         return out
 
 
-def known_tiebreaks(plugin: GamePlugin) -> dict[str, str]:
+def known_tiebreaks(plugin: Game) -> dict[str, str]:
     names = dict(GENERIC_TIEBREAKS)
     names.update({k: v.description for k, v in plugin.tiebreaks.items()})
     return names
@@ -225,7 +226,7 @@ def _koya(ctx: _Context, line: Line) -> float:
     )
 
 
-def _single(name: str, ctx: _Context, line: Line, plugin: GamePlugin) -> float | None:
+def _single(name: str, ctx: _Context, line: Line, plugin: Game) -> float | None:
     if name == "buchholz":
         return _cut(ctx.contributions(line, False), 0, 0)
     if name == "buchholz-cut1":
@@ -346,7 +347,7 @@ def compute(
     lines: list[Line],
     scoring: Scoring,
     chain: list[str],
-    plugin: GamePlugin,
+    plugin: Game,
     *,
     round_robin: bool = False,
     rules: str = "fide-2024",

@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ball.games.protocol import Game
 from ball.tournament import crosstable, knockout, standings, trf
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
-from ball.tournament.games import GamePlugin
 from ball.tournament.models import Entrant, Event, Pairing, Result, Round
 from ball.tournament.names import look_alike_key
 from ball.tournament.scoring import Scoring
@@ -118,7 +118,7 @@ def new_event(
     parsed: trf.TrfEvent,
     *,
     name: str,
-    plugin: GamePlugin,
+    plugin: Game,
     tiebreak_rules: str | None,
     chain: list[str] | None = None,
 ) -> Event:
@@ -153,7 +153,7 @@ def new_event(
     )
 
 
-def store(s: Session, ev: Event, parsed: trf.TrfEvent, plugin: GamePlugin) -> None:
+def store(s: Session, ev: Event, parsed: trf.TrfEvent, plugin: Game) -> None:
     """Add the event with the file's entrants, rounds, pairings and results (as outcomes,
     without score sheets); withdrawals (XXW; XXZ, not paired next round, counts as
     withdrawn). Players who disagree about a game are refused."""
@@ -212,7 +212,7 @@ def _store_round(
     parsed: trf.TrfEvent,
     by_number: dict[int, Entrant],
     cell: Callable[[int, int], tuple[int, str, str]],
-    plugin: GamePlugin,
+    plugin: Game,
 ) -> None:
     figures = {(r, n): f for r, n, f in parsed.extras.figures if r == number}
     lots = {(r, n): side for r, n, side in parsed.extras.lots if r == number}
@@ -250,7 +250,7 @@ def _store_round(
 def imported_result(
     code: str,
     other: str,
-    plugin: GamePlugin,
+    plugin: Game,
     figures: dict[str, Any] | None = None,
     lots: str | None = None,
 ) -> Result | None:

@@ -27,10 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ball.games.protocol import Game
 from ball.tournament import crosstable, standings
 from ball.tournament.errors import TournamentError
 from ball.tournament.event_rows import EventRows, PairingRow, ResultRow
-from ball.tournament.games import GamePlugin
 from ball.tournament.scoring import Scoring
 
 _SPEC = re.compile(r"\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*=\s*(\S.*?)\s*\Z")
@@ -119,7 +119,7 @@ Seats = Mapping[tuple[int, int], tuple[int, int | None]]
 
 
 def apply(
-    rows: EventRows, hypotheses: Sequence[Hypothesis], seats: Seats, plugin: GamePlugin
+    rows: EventRows, hypotheses: Sequence[Hypothesis], seats: Seats, plugin: Game
 ) -> tuple[EventRows, list[Assumed]]:
     """`rows` with each hypothesis's result at its table (a stored result is replaced, as
     an appeal would), and the hypotheses as placed. A table that is no table, a bye, a
@@ -168,7 +168,7 @@ def _with_results(rows: EventRows, by_a: Mapping[tuple[int, int], ResultRow]) ->
     )
 
 
-def _result(h: Hypothesis, plugin: GamePlugin, a: str, b: str) -> ResultRow:
+def _result(h: Hypothesis, plugin: Game, a: str, b: str) -> ResultRow:
     if h.short is not None:
         text = h.short.strip()
         if text not in SHORT:
@@ -185,18 +185,13 @@ def _result(h: Hypothesis, plugin: GamePlugin, a: str, b: str) -> ResultRow:
     return sheet_result(plugin, h.sheet, a, b)
 
 
-def sheet_result(plugin: GamePlugin, sheet: Any, a: str, b: str) -> ResultRow:
+def sheet_result(plugin: Game, sheet: Any, a: str, b: str) -> ResultRow:
     """The result a score sheet decides, as `TournamentService._make_result` stores it
     (its kind, who forfeited, the outcome and the decision with the game's figures)."""
     if not isinstance(sheet, dict):
         raise TournamentError("illegal sheet: the score sheet must be a JSON object")
-    decide = getattr(plugin, "decide", None)
-    if decide is None:  # a table of four (Mahjong) is no two-player table
-        raise TournamentError(f"the game {plugin.name!r} takes no two-player sheet")
-    decided = decide(sheet)
-    check_players = getattr(plugin, "check_players", None)
-    if check_players is not None:
-        check_players(sheet, a, b)
+    decided = plugin.decide(sheet)  # a table of four's game refuses a two-player sheet
+    plugin.check_players(sheet, a, b)
     forfeited = decided.decision.get("reason") == "forfeit"
     return ResultRow(
         "forfeit" if forfeited else "sheet",

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ball.games import game, pairs_players
 from ball.storage import ids
 from ball.tournament import event_rows, outcomes, standings, whatif, withdrawal_event
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import game, pairs_players
 from ball.tournament.models import Event, Pairing, Round
 from ball.tournament.session_service import refuse_two_player
 

@@ -32,10 +32,12 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 
+from ball.games import GAMES, game, runs_sessions
+from ball.games.forms import form_int
+from ball.games.protocol import Decided, DeskForm, Game
 from ball.match.result import SheetError
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
-from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
@@ -60,7 +62,7 @@ from ball.web.desk_forms import (
     SANCTION_ROWS,
     STEAL_ROWS,
     clock_time,
-    form_int,
+    document_form_values,
     form_values,
     parse_entrants_csv,
     read_form,
@@ -71,8 +73,6 @@ from ball.web.desk_forms import (
     sheet_values,
     steals_from_form,
     swapped_tables,
-    xiangqi_document_from_form,
-    xiangqi_form_values,
 )
 from ball.web.desk_groups import desk_group_tables, group_options
 from ball.web.desk_lateness import ruled_preview
@@ -169,7 +169,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         pin = security.check_pin_text(form.get("pin", ""))
         if pin != form.get("pin2", pin):
             raise security.PinError("pin: the two PINs differ")
-        if form.get("game") == "mahjong":  # sessions of tables of four, not a system
+        if runs_sessions(form.get("game", "")):  # sessions of tables of four, not a system
             event_id = _create_mahjong(svc, form)
         else:
             event_id = svc.create_event(
@@ -537,7 +537,7 @@ def _round_context(
 ) -> dict[str, Any]:
     page = _found(svc.round_page, event_id, number, now_of(request), gap_of(request))
     return {
-        "quick": getattr(game(page.event.game), "quick_form", None),
+        "quick": game(page.event.game).quick_form,
         "pair_next": _pair_next(svc, event_id, page.round),
         "event": page.event,
         "round": page.round,
@@ -735,7 +735,8 @@ async def round_clocks(
     back = f"/desk/{event_id}/rounds/{number}"
     event = _found(svc.event_page, event_id)
     rnd = _found(svc.round_view, event_id, number)
-    if event.game != "ball":
+    control = game(event.game).clock_control
+    if control is None:
         return _fail(
             request, 400, _t(request)(N_("Table clocks from the pairing: BALL events only.")), back
         )
@@ -745,7 +746,7 @@ async def round_clocks(
     for p in rnd.pairings:
         if p.b is None or str(p.table) in have:
             continue
-        store.create(str(p.table), "ball-standard", None, [p.a.name, p.b.name], label, event_id)
+        store.create(str(p.table), control, None, [p.a.name, p.b.name], label, event_id)
     return _see(f"/clock/desk?round={quote(label)}&event={event_id}")
 
 
@@ -785,15 +786,16 @@ XIANGQI_REASONS = {
 XIANGQI_STEPS = (N_("warning"), N_("disqualification"))
 
 
-def _xiangqi_preview(
-    request: Request, form: dict[str, Any], a: str, b: str, plugin: GamePlugin
+def _document_preview(
+    request: Request, form: dict[str, Any], a: str, b: str, plugin: Game, desk_form: DeskForm
 ) -> dict[str, Any]:
-    """A Xiangqi table's form decided by the Xiangqi plug-in (the rules live there)."""
+    """A form of the game's own (`Game.desk_form`: Xiangqi's arbiter's document, ...) read
+    into its result document and decided by the game (the rules live there)."""
     _ = _t(request)
     try:
         kind = result_kind(form)
         table_result.check_sanctions(
-            sanctions_from_form(form), kind, {"A": a, "B": b}, ladder_of(plugin)
+            sanctions_from_form(form), kind, {"A": a, "B": b}, plugin.ladder
         )
         if kind == "double-forfeit":
             return {"ok": True, "kind": kind, "text": _("Double forfeit: both players lose.")}
@@ -801,7 +803,7 @@ def _xiangqi_preview(
             winner = b if kind.endswith("A") else a
             return {"ok": True, "kind": kind, "winner": winner,
                     "text": _("%(winner)s wins by forfeit (+/-)") % {"winner": winner}}  # fmt: skip
-        decided = plugin.decide(xiangqi_document_from_form(form, a, b))
+        decided = plugin.decide(desk_form.read(form, a, b))
     except TournamentError as exc:
         return {"ok": False, "error": str(exc)}
     d = decided.decision
@@ -825,7 +827,7 @@ def _score(decision: dict[str, Any], a: str, b: str) -> str:
     return str(decision.get("result", ""))
 
 
-def _forfeit(plugin: GamePlugin, a: str, b: str, loser: str) -> Decided:
+def _forfeit(plugin: Game, a: str, b: str, loser: str) -> Decided:
     """A forfeit as the save records it: the game's forfeit figures, no document to check
     (`record_table_result` asks `plugin.forfeit` alone). A game whose result document can
     state a forfeit (BALL, R-forfeit: `forfeit` names the loser) gives its full decision."""
@@ -843,7 +845,7 @@ def preview(
     form: dict[str, Any],
     a: str,
     b: str,
-    plugin: GamePlugin,
+    plugin: Game,
     *,
     pb_required: bool = True,
 ) -> dict[str, Any]:
@@ -851,8 +853,8 @@ def preview(
     (`plugin.decide`, as `record_table_result` does), so an event of another game previews
     with its own rules; its decision's fields are passed on as they are. `pb_required`:
     a quick result must give the PB (the event's tie-breaks read them)."""
-    if plugin.name == "xiangqi":  # its own form: the arbiter's result document
-        return _xiangqi_preview(request, form, a, b, plugin)
+    if plugin.desk_form is not None:  # its own form: the game's result document
+        return _document_preview(request, form, a, b, plugin, plugin.desk_form)
     _ = _t(request)
     try:
         kind = result_kind(form)
@@ -886,9 +888,24 @@ def preview(
 
 def _recorded(request: Request, page) -> dict[str, Any] | None:
     """How the game recorded on the board for this table ended, if it has (else None)."""
-    if page.event.game != "xiangqi":
+    if game(page.event.game).record_kind != RECORDED_ENDINGS:
         return None
     return xiangqi_store(request).table_ending(page.event.id, page.round.number, page.pairing.table)
+
+
+# The boards a table's game is recorded on, by the record kind of the game (`Game.record_kind`):
+# the Xiangqi boards (PGN, which keep how the game ended) and the simulator's (BALL's .bgn).
+RECORDED_ENDINGS = "pgn"
+SIMULATOR_BOARDS = "bgn"
+
+
+def _table_link(request: Request, plugin: Game, event_id: int, number: int, table: int):
+    """The recorded game's board with the table's device key: for the table's tablet."""
+    if plugin.record_kind == RECORDED_ENDINGS:
+        return xiangqi_store(request).table_link(event_id, number, table)
+    if plugin.record_kind == SIMULATOR_BOARDS:
+        return ball_tables.table_link(request.app.state.sessions, event_id, number, table)
+    return None
 
 
 def _offered(values: dict[str, str], recorded: dict[str, Any] | None) -> dict[str, str]:
@@ -914,33 +931,29 @@ def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any,
     entry = entries.get(page.pairing.table)
     if entry is None:
         return None, values
-    if page.event.game == "xiangqi":
-        typed = {k: v for k, v in entry.document.get("form", {}).items() if k.startswith("xq_")}
+    desk_form = game(page.event.game).desk_form
+    if desk_form is not None:
+        typed = {k: v for k, v in entry.document.get("form", {}).items() if k in desk_form.fields}
         return entry, {**values, "kind": "sheet", **typed}
     side = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
     return entry, {**values, "kind": "sheet", **sheet_values(entry.document["sheet"], side)}
 
 
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
-    xiangqi = page.event.game == "xiangqi"
+    plugin = game(page.event.game)
     recorded = _recorded(request, page)
     entry, values = _players_entry(
         request,
         page,
-        _offered(xiangqi_form_values(page.pairing), recorded)
-        if xiangqi
+        _offered(document_form_values(page.pairing, plugin.desk_form), recorded)
+        if plugin.desk_form is not None
         else form_values(page.pairing, page.steals),
     )
     return {
         "players_entry": entry,
         "recorded": recorded,
-        # The recorded game's board with the table's device key: for the table's tablet.
-        "table_link": (
-            xiangqi_store(request).table_link(page.event.id, page.round.number, page.pairing.table)
-            if xiangqi
-            else ball_tables.table_link(
-                request.app.state.sessions, page.event.id, page.round.number, page.pairing.table
-            )
+        "table_link": _table_link(
+            request, plugin, page.event.id, page.round.number, page.pairing.table
         ),
         "event": page.event,
         "round": page.round,
@@ -949,7 +962,7 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "version": page.version,
         "values": values,
         "csrf": arbiter.csrf,
-        "ladder": ladder_of(game(page.event.game)).names,
+        "ladder": game(page.event.game).ladder.names,
         "xq_reasons": XIANGQI_REASONS,
         "suggest": page.suggest,
         "steal_rows": range(STEAL_ROWS),
@@ -968,7 +981,9 @@ FIELD_RULES = {
     "desk/result_xiangqi.html": field_errors.XIANGQI_RULES,
 }
 # The same for the "as you type" check, by the event's game.
-GAME_FIELD_RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
+def game_field_rules(plugin: Game) -> tuple[Any, ...]:
+    """The field rules of the game's result form (a table of four takes no such form)."""
+    return tuple(FIELD_RULES.get(form_template(plugin), ())) if plugin.seats == 2 else ()
 
 
 def _fault(request: Request, template: str, error: str, page) -> field_errors.Fault | None:
@@ -1013,7 +1028,7 @@ def quick_result_page(
     when they decide or the event's tie-breaks read them. It posts to the same save as
     the full sheet, which stays one link away."""
     page = _found(svc.table_page, event_id, number, table)
-    template = getattr(game(page.event.game), "quick_form", None)
+    template = game(page.event.game).quick_form
     if template is None:
         raise HTTPException(404, f"a {page.event.game} event has no quick result form")
     context = _result_context(request, page, arbiter, **_quick_context(request, svc, event_id))
@@ -1032,10 +1047,11 @@ async def record_game(
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
     page = _found(svc.table_page, event_id, number, table)
-    if page.event.game not in ("xiangqi", "ball") or page.pairing.b is None:
+    kind = game(page.event.game).record_kind
+    if kind is None or page.pairing.b is None:
         raise HTTPException(404, f"table {table} of round {number} has no game to record")
     _ = _t(request)
-    if page.event.game == "ball":  # the simulator board, both coaches at it (issue 35 §5)
+    if kind == SIMULATOR_BOARDS:  # the simulator board, both coaches at it (issue 35 §5)
         title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (A) – %(b)s (B)") % {
             "event": page.event.name,
             "n": number,
@@ -1060,9 +1076,14 @@ async def record_game(
     return _see(games.table_link(event_id, number, table) or "/xiangqi")
 
 
+def form_template(plugin: Game) -> str:
+    """The game's result form: its own (Xiangqi's arbiter's document, ...), else BALL's
+    half sheet."""
+    return "desk/result.html" if plugin.desk_form is None else plugin.desk_form.template
+
+
 def _result_template(page) -> str:
-    # A Xiangqi table takes the arbiter's result document, not BALL's half sheet.
-    return "desk/result_xiangqi.html" if page.event.game == "xiangqi" else "desk/result.html"
+    return form_template(game(page.event.game))
 
 
 @router.post("/{event_id}/rounds/{number}/tables/{table}/check", response_class=JSONResponse)
@@ -1092,7 +1113,7 @@ async def check_result(
         lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
     )
     if not checked["ok"]:
-        rules = GAME_FIELD_RULES.get(plugin.name, ())
+        rules = game_field_rules(plugin)
         located = field_errors.locate(checked["error"], rules, _t(request), {a: "A", b: "B"})
         checked |= located.as_dict()
     return JSONResponse(checked)
@@ -1115,7 +1136,7 @@ async def save_result(
     pairing = _found(svc.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
-    quick = form.get("entry") == QUICK and getattr(plugin, "quick_form", None) is not None
+    quick = form.get("entry") == QUICK and plugin.quick_form is not None
     pb_required = not quick or bool(svc.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
         svc,
@@ -1129,7 +1150,7 @@ async def save_result(
     def again(status: int, **extra):
         """The form again, as typed, with why it was not saved beside its field."""
         page = _found(svc.table_page, event_id, number, table)  # what is stored now
-        template = getattr(plugin, "quick_form", "") if quick else _result_template(page)
+        template = (plugin.quick_form or "") if quick else _result_template(page)
         if quick:
             extra |= _quick_context(request, svc, event_id)
         context = _result_context(request, page, arbiter, **extra)
@@ -1147,8 +1168,8 @@ async def save_result(
             number,
             table,
             **(
-                {"sheet": xiangqi_document_from_form(form, a, b)}
-                if plugin.name == "xiangqi" and checked["kind"] == "sheet"
+                {"sheet": plugin.desk_form.read(form, a, b)}
+                if plugin.desk_form is not None and checked["kind"] == "sheet"
                 else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
                 if checked["kind"] == "lateness"
                 else result_args(checked["kind"], form, a, b, pb_required=pb_required)
@@ -1192,7 +1213,7 @@ def _sanctions_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
     return {
         "event": event,
         "rows": rows,
-        "ladder": ladder_of(game(event.game)).names,
+        "ladder": game(event.game).ladder.names,
         "csrf": arbiter.csrf,
         "rounds": len(event.rounds_),
         "values": {},

@@ -22,20 +22,16 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
+from ball.games import game as game_named
+from ball.games.forms import form_int
 from ball.match.result import SheetError
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT
 from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, tournament
-from ball.web.desk import GAME_FIELD_RULES, XIANGQI_REASONS, refused_control
-from ball.web.desk_forms import (
-    form_int,
-    read_form,
-    result_args,
-    result_kind,
-    xiangqi_document_from_form,
-)
+from ball.web.desk import XIANGQI_REASONS, game_field_rules, refused_control
+from ball.web.desk_forms import read_form, result_args, result_kind
 from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import refused as _refused
@@ -190,8 +186,9 @@ def _tie_context(svc: Service, event_id: int, number: int, table: int, arbiter) 
 def _game_args(game: str, form: dict[str, Any], first: str, second: str) -> dict[str, Any]:
     """One game's result from the tie form: its coach A / Red is the first colour."""
     kind = result_kind(form)
-    if game == "xiangqi" and kind == "sheet":
-        return {"sheet": xiangqi_document_from_form(form, first, second)}
+    desk_form = game_named(game).desk_form
+    if desk_form is not None and kind == "sheet":
+        return {"sheet": desk_form.read(form, first, second)}
     return result_args(kind, form, first, second)
 
 
@@ -216,7 +213,7 @@ async def record_game(
         svc.record_tie_game(number, table, game, **args, event=event_id)
     except (TournamentError, SheetError) as exc:  # the tie page again, the game as typed
         context = _tie_context(svc, event_id, number, table, arbiter)
-        rules = GAME_FIELD_RULES.get(bracket.event.game, ())
+        rules = game_field_rules(game_named(bracket.event.game))
         sides = {tie.next_first or "": "A", second: "B"}
         error = getattr(exc, "fault", str(exc))  # IllegalSheet: the form is the sheet
         return _refused(request, "desk/tie.html", context, error, rules, form, sides=sides)

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import Request
 
+from ball.games.protocol import DeskForm
 from ball.match.result import SheetError
 from ball.storage import ids
 from ball.tournament.errors import TournamentError
@@ -34,29 +35,6 @@ async def read_form(request: Request) -> dict[str, Any]:
     }
 
 
-def form_int(
-    form: dict[str, Any],
-    key: str,
-    *,
-    default: int | None = None,
-    low: int = 0,
-    high: int = 1_000_000_000,
-) -> int | None:
-    raw = (form.get(key) or "").strip()
-    if raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise TournamentError(f"{key}: {raw!r} is not a whole number") from None
-    if value < low:
-        raise TournamentError(f"{key}: must be at least {low}, got {value}")
-    if value > high:
-        raise TournamentError(f"{key}: must be at most {high}, got {raw}")
-    return value
-
-
-# ------------------------------------------------------------------------- entrants
 def parse_entrants_csv(text: str) -> list[dict[str, Any]]:
     """Rows of an entrants CSV (header: name[,club,federation,rating]); faults name the line."""
     reader = csv.DictReader(io.StringIO(text))
@@ -299,36 +277,13 @@ def sheet_values(sheet: dict[str, Any], side: dict[str, str]) -> dict[str, str]:
     return values
 
 
-# -------------------------------------------------------------------- Xiangqi events
-# A Xiangqi table's form carries the arbiter's result document (docs/xiangqi-events.md):
-# result, reason, each player's fouls and the number of moves; the rules that check it are
-# the plug-in's (`ball.tournament.xiangqi_game`), not the form's.
-XIANGQI_FIELDS = ("xq_result", "xq_reason", "xq_fouls_A", "xq_fouls_B", "xq_moves", "xq_article")
+# ------------------------------------------------------------ a game's own result form
+# A game with a desk form of its own (`Game.desk_form`: Xiangqi's arbiter's document, ...)
+# reads and fills its fields; the form's kind (sheet, forfeits) is the desk's.
 
 
-def xiangqi_document_from_form(form: dict[str, Any], a: str, b: str) -> dict[str, Any]:
-    """The result document of the form's fields, player A (Red) first."""
-    fouls = {
-        name: form_int(form, f"xq_fouls_{side}", default=0, high=99)
-        for side, name in (("A", a), ("B", b))
-    }
-    doc: dict[str, Any] = {
-        "players": [a, b],
-        "result": (form.get("xq_result") or "").strip(),
-        "reason": (form.get("xq_reason") or "").strip(),
-        "fouls": fouls,
-    }
-    moves = form_int(form, "xq_moves", high=99_999)
-    if moves is not None:
-        doc["moves"] = moves
-    article = (form.get("xq_article") or "").strip()
-    if article:
-        doc["article"] = article
-    return doc
-
-
-def xiangqi_form_values(pairing: PairingView) -> dict[str, str]:
-    """The Xiangqi result form filled from the stored result (for a correction)."""
+def document_form_values(pairing: PairingView, form: DeskForm) -> dict[str, str]:
+    """A game's own result form filled from the stored result (for a correction)."""
     values: dict[str, str] = {"kind": "sheet"}
     result = pairing.result
     if result is None:
@@ -339,12 +294,5 @@ def xiangqi_form_values(pairing: PairingView) -> dict[str, str]:
         values["kind"] = f"forfeit-{result['forfeit_by']}"
     doc = pairing.sheet or {}
     if doc and pairing.b is not None:
-        values["xq_result"] = str(doc.get("result", ""))
-        values["xq_reason"] = str(doc.get("reason", ""))
-        fouls = doc.get("fouls") or {}
-        for side, name in (("A", pairing.a.name), ("B", pairing.b.name)):
-            values[f"xq_fouls_{side}"] = str(fouls.get(name, 0))
-        if doc.get("moves") is not None:
-            values["xq_moves"] = str(doc["moves"])
-        values["xq_article"] = str(doc.get("article") or "")
+        values |= form.values(doc, pairing.a.name, pairing.b.name)
     return values

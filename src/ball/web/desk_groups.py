@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ball.games.forms import form_int
 from ball.tournament.errors import TournamentError
 from ball.tournament.groups import Setup
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.desk_forms import form_int
 from ball.web.public import groups_context
 
 FINAL_KINDS = ("knockout", "round-robin")

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ball.games.forms import form_int
 from ball.tournament import lateness
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web.desk_forms import form_int
 from ball.web.templating import N_
 
 CHECKED = ("1", "on", "true")

@@ -15,13 +15,14 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games.forms import form_int
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict
 from ball.web import field_errors, security
 from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
-from ball.web.desk_forms import MAX_CSV_BYTES, form_int, read_form
+from ball.web.desk_forms import MAX_CSV_BYTES, read_form
 from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import see as _see

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games import game
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import game
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
 from ball.web import security

@@ -23,8 +23,8 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
+from ball.games import pairs_players
 from ball.tournament.errors import NotFound
-from ball.tournament.games import pairs_players
 from ball.tournament.service import TournamentService
 from ball.tournament.views import PairingView, RoundView
 from ball.web import security

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
+from ball.games import game, runs_sessions
 from ball.tournament.errors import NotFound, TournamentError
-from ball.tournament.games import game
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
@@ -191,7 +191,7 @@ def _warm_event(
 ) -> None:
     cache.data(data_key(event_id, token, "head"), lambda: svc.event_head(event_id))
     cache.data(data_key(event_id, token, "event"), lambda: published_only(svc.event_page(event_id)))
-    if game_name != "mahjong":  # tables of four: no tie-break ranking (`_standings`)
+    if not runs_sessions(game_name):  # tables of four: no tie-break ranking (`_standings`)
         with contextlib.suppress(TournamentError):  # its page answers 400 itself
             cache.data(
                 data_key(event_id, token, "standings"), lambda: svc.standings(event=event_id)
@@ -280,7 +280,7 @@ def _standings(
     # was a third of the first view after a result at 1,000 entrants, issue 15)
     event = event_head(svc, event_id, request)
     query = find.strip()[:MAX_QUERY]
-    if event.game == "mahjong":  # tables of four: table points, not a tie-break chain
+    if runs_sessions(event.game):  # tables of four: table points, not a tie-break chain
         return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
     context = page_context(request, event, "standings", refresh)
     table = ranking(svc, event_id, request)
@@ -404,7 +404,7 @@ def _pairings(
     svc: TournamentService,
 ):
     event = _event(svc, event_id, request)
-    if event.game == "mahjong":  # a session's tables are its seating
+    if runs_sessions(event.game):  # a session's tables are its seating
         return RedirectResponse(f"/public/{event_id}/seating", status_code=307)
     rnd = event.round(number)  # the event's own read (a second service call would read it again)
     if number is not None and rnd is None:
@@ -433,7 +433,7 @@ async def public_results(
 
 def _results(event_id: int, request: Request, refresh: int | None, svc: TournamentService):
     event = _event(svc, event_id, request)
-    if event.game == "mahjong":
+    if runs_sessions(event.game):  # tables of four: their results by session
         return RedirectResponse(f"/public/{event_id}/tables", status_code=307)
     context = page_context(request, event, "results", refresh)
     context["rounds_html"] = [_results_round(request, event, r) for r in reversed(event.rounds_)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games import pairs_players
 from ball.tournament.errors import TournamentError
-from ball.tournament.games import pairs_players
 from ball.tournament.outcomes import CrossCell, Crosstable
 from ball.tournament.service import TournamentService
 from ball.web.deps import service_for

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from ball.tournament.games import game, pairs_players
+from ball.games import game, pairs_players
 from ball.tournament.mahjong_views import points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks

@@ -39,7 +39,7 @@ from ball.tournament.service import TournamentService
 from ball.web import field_errors, mahjong_entry, security
 from ball.web.deps import desk_writer, now_of, tournament
 from ball.web.desk import XIANGQI_REASONS, preview
-from ball.web.desk_forms import QUICK, read_form, sheet_from_form, xiangqi_document_from_form
+from ball.web.desk_forms import QUICK, read_form, sheet_from_form
 from ball.web.desk_pages import found, see
 from ball.web.i18n import gettext_for
 from ball.web.link_states import CLOSED, STATES
@@ -174,8 +174,8 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
         return _page(request, svc, token, linked, status=400, values=form, error=checked["error"])
     try:
         sheet = (
-            xiangqi_document_from_form(form, linked.a, linked.b)
-            if linked.game == "xiangqi"
+            plugin.desk_form.read(form, linked.a, linked.b)
+            if plugin.desk_form is not None
             else sheet_from_form(form, linked.a, linked.b, pb_required=pb_required)
         )
         svc.enter_by_link(token, sheet, form, now_of(request))

@@ -12,9 +12,9 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
-from jinja2 import pass_context
+from jinja2 import BaseLoader, ChoiceLoader, Environment, TemplateNotFound, pass_context
 
-from ball.tournament.games import pairs_players
+from ball.games import GAMES, game, pairs_players, runs_sessions
 from ball.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext_for, js_messages
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -68,12 +68,37 @@ def _common(request: Request) -> dict[str, Any]:
     }
 
 
+class GameTemplates(BaseLoader):
+    """The templates a registered game brings in its own folder (`Game.templates`: its desk
+    form), looked up when the shared folder has no such template. The registry is read at
+    each lookup, so a game registered after start-up (a test's) is found too."""
+
+    def get_source(self, environment: Environment, template: str):
+        for entry in GAMES.values():
+            path = None if entry.templates is None else entry.templates / template
+            if path is not None and path.is_file():
+                return path.read_text(encoding="utf-8"), str(path), _unchanged(path)
+        raise TemplateNotFound(template)
+
+
+def _unchanged(path: Path):
+    """Whether the template file is as it was read (Jinja's auto-reload check)."""
+    mtime = path.stat().st_mtime
+    return lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
 templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_common])
+assert templates.env.loader is not None  # Starlette's loader of TEMPLATES
+templates.env.loader = ChoiceLoader([templates.env.loader, GameTemplates()])
 templates.env.globals["_"] = _gettext
 templates.env.globals["gettext"] = _gettext
 # Whether a game's events rank through the shared standings (the registered two-player
 # games); the registry answers, so a template never names a game for it.
 templates.env.globals["has_standings"] = pairs_players
+# What a template asks the event's game (its side labels, its table clocks, ...): the game
+# answers, by its registry entry (`ball.games`).
+templates.env.globals["game_of"] = game
+templates.env.globals["runs_sessions"] = runs_sessions
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, **kwargs: Any):

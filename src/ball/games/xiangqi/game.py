@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ball.games.errors import TournamentError
+from ball.games.protocol import Decided, DeskForm, Figures, GameBase, GameTieBreak
+from ball.games.xiangqi import desk_form
+from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
-from ball.tournament.errors import TournamentError
-from ball.tournament.games import Decided, Figures, GameTieBreak
 
 FIELDS = ("players", "result", "reason", "fouls", "article", "moves")
 RESULTS = {"1-0": "A", "0-1": "B", "1/2-1/2": "D", "½-½": "D"}
@@ -70,7 +72,7 @@ ARBITER = "arbiter"
 
 # 18.1 warning, 18.2 disqualification from the game on the spot (18.3, expulsion from the
 # competition, is a withdrawal: `ball event withdraw`).
-LADDER = load_ladder(str(resources.files("ball.tournament").joinpath("xiangqi_sanctions.toml")))
+LADDER = load_ladder(str(resources.files("ball.games.xiangqi").joinpath("sanctions.toml")))
 SEVERITY = {"warning": 1.0, "disqualification": 1000.0}
 
 
@@ -181,13 +183,24 @@ def _sanction_weight(steps: Sequence[str]) -> float:
     return float(sum(SEVERITY.get(step, 0.0) for step in steps))
 
 
-class XiangqiGame:
+class XiangqiGame(GameBase):
     """Xiangqi events: the arbiter's result document, figures for 15.1/15.2 and 18.4."""
 
     name = "xiangqi"
     seats = 2
     ladder: Ladder = LADDER
-    tiebreaks = {
+    # The arbiter's result document, field by field (docs/xiangqi-events.md).
+    desk_form: DeskForm | None = DeskForm(
+        "desk/result_xiangqi.html",
+        desk_form.document_from_form,
+        desk_form.form_values,
+        desk_form.FIELDS,
+    )
+    sides: tuple[str, str] = (N_("Red"), N_("Black"))
+    card_sides: tuple[str, str] = sides
+    record_kind: str | None = "pgn"  # the board a table records its game on
+    paper: str | None = "xiangqi"
+    tiebreaks: dict[str, GameTieBreak] = {
         "sanctions": GameTieBreak(
             "sanctions",
             "18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)",
@@ -212,7 +225,7 @@ class XiangqiGame:
     # 15.2 (Swiss, "points arrangement"): opponents' points (Buchholz), wins, fouls. 18.4
     # comes first after points. The seed ends there ("otherwise the rank is shared"):
     # games and wins with Black rank only when the organiser adds them (X-10, X-11).
-    default_chains = {
+    default_chains: dict[str, list[str]] | None = {
         "round-robin": ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls"],
         "double-round-robin": ["sanctions", "sonneborn-berger", "wins", "direct-encounter",
                                "fouls"],
@@ -249,13 +262,11 @@ class XiangqiGame:
         figures = {side: _side_figures(side, outcome, fouls[side]) for side in ("A", "B")}
         return Decided(outcome, figures, decision)
 
-    def check_players(self, sheet: dict[str, Any], red: str, black: str) -> None:
+    def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         """The document is for this table: its players are the table's, Red (player A)
         first (13.1: colours are fixed by the pairing, not chosen at the board)."""
-        if list(_players(sheet)) != [red, black]:
-            raise _error(
-                f'"players" {sheet["players"]!r}: this table is {red} (Red) - {black} (Black)'
-            )
+        if list(_players(sheet)) != [a, b]:
+            raise _error(f'"players" {sheet["players"]!r}: this table is {a} (Red) - {b} (Black)')
 
     def forfeit(self, winner: str) -> dict[str, Figures]:
         # 21.4: no game was played, so no fouls and no game with Black for either side.

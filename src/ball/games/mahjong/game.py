@@ -1,4 +1,4 @@
-"""Mahjong as a `GamePlugin`: the event is created by game name like any other, but its
+"""Mahjong as a `Game`: the event is created by game name like any other, but its
 tables seat four and take session sheets (`session_service`), so the two-player result
 path (`decide`, forfeits) refuses with a message that says where to go instead."""
 
@@ -6,19 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ball.tournament.errors import IllegalSheet, TournamentError
-from ball.tournament.games import Decided, Figures, GameTieBreak
+from ball.games.errors import IllegalSheet, TournamentError
+from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
 
 TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
 
 
-class MahjongGame:
+class MahjongGame(GameBase):
     """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
 
     name = "mahjong"
     seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
-    default_chains: dict[str, list[str]] = {"sessions": []}
+    default_chains: dict[str, list[str]] | None = {"sessions": []}
+    paper: str | None = "mahjong"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)

@@ -1,0 +1,2 @@
+"""BALL's folder of the games: the `Game` BALL plugs in (`game.BallGame`); its rules are
+`ball.engine` and its matches `ball.match`, which this folder wraps."""

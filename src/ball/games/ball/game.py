@@ -1,0 +1,112 @@
+"""BALL as a `Game`: score sheets decided by `ball.match.result.decide` (spec 13, D-18,
+R-forfeit), the touchdown and PB figures, and BALL's three tie-breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ball.games.errors import IllegalSheet
+from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
+from ball.match.result import FORFEIT_TD, SheetError, decide
+
+
+def _sum(values: Sequence[Figures], key: str) -> float:
+    total: float = 0  # as `sum` starts; a loop, not a generator (every entrant's tie-breaks)
+    for v in values:
+        value = v.get(key)
+        if value is not None:
+            total += value or 0
+    return float(total)
+
+
+def _td_difference(matches: Sequence[Figures]) -> float:
+    return _sum(matches, "td_for") - _sum(matches, "td_against")
+
+
+def _total_sd(matches: Sequence[Figures]) -> float:
+    # SD = PBDEF - PBATK over played matches; forfeits carry no PB (R-forfeit).
+    return _sum(matches, "pbdef") - _sum(matches, "pbatk")
+
+
+def _pbatk_per_td(matches: Sequence[Figures]) -> float | None:
+    # PBATK of the halves in which the coach scored, per touchdown scored over the board:
+    # the attack-efficiency criterion of spec 13 summed over the event. No touchdown: None,
+    # which ranks last.
+    scored = _sum(matches, "td_scored")
+    if scored == 0:
+        return None
+    return round(_sum(matches, "pbatk_scoring") / scored, 6)
+
+
+class BallGame(GameBase):
+    """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
+
+    name = "ball"
+    seats = 2
+    # The tie-breaks that read PB figures: a quick result must collect PB when the
+    # event's chain has one of them (`ball.web.desk_quick`).
+    pb_tiebreaks: frozenset[str] = frozenset({"total-sd", "pbatk-per-td"})
+    # The desk's quick result form of this game (the winner's figures only); a game
+    # without one has only its full result form.
+    quick_form: str | None = "desk/result_quick.html"
+    forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
+    clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
+    record_kind: str | None = "bgn"
+    paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
+    tiebreaks: dict[str, GameTieBreak] = {
+        "td-difference": GameTieBreak(
+            "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference
+        ),
+        "total-sd": GameTieBreak(
+            "total-sd", "sum of SD = PBDEF - PBATK over played matches", _total_sd
+        ),
+        "pbatk-per-td": GameTieBreak(
+            "pbatk-per-td",
+            "PBATK of the scoring halves per touchdown scored (lower is better)",
+            _pbatk_per_td,
+            higher_is_better=False,
+        ),
+    }
+
+    def decide(self, sheet: dict[str, Any]) -> Decided:
+        try:
+            decision = decide(sheet)
+        except SheetError as exc:
+            raise IllegalSheet(str(exc)) from None
+        a, b = sheet["coaches"]
+        halves = [h for h in sheet.get("halves") or [] if h is not None]
+        if halves and halves[0]["atk_first"] != a:
+            raise IllegalSheet(
+                f"coach A ({a}) is ATK in the first half, the sheet says {halves[0]['atk_first']}"
+            )
+        outcome = {a: "A", b: "B", None: "D"}[decision.winner]
+        if decision.reason == "forfeit":
+            return Decided(outcome, self.forfeit(outcome), decision.as_dict())
+        figures = {}
+        recorded = all(h["pb"] is not None for h in halves)
+        for label, coach, other in (("A", a, b), ("B", b, a)):
+            scoring = decision.pbatk_scoring_half[coach]
+            # A quick result without PB (`"pb": null`) leaves the PB figures unknown (None,
+            # which the PB tie-breaks skip), and with them the touchdowns they are per.
+            scoring_known = recorded or not decision.td[coach] or scoring is not None
+            figures[label] = {
+                "td_for": decision.td[coach],
+                "td_against": decision.td[other],
+                "td_scored": decision.td[coach] if scoring_known else None,
+                "pbatk": sum(h["pb"][coach]["atk"] for h in halves) if recorded else None,
+                "pbdef": sum(h["pb"][coach]["def"] for h in halves) if recorded else None,
+                "pbatk_scoring": (scoring or 0) if scoring_known else None,
+            }
+        return Decided(outcome, figures, decision.as_dict())
+
+    def forfeit(self, winner: str) -> dict[str, Figures]:
+        loser = "B" if winner == "A" else "A"
+        return {
+            winner: {"td_for": FORFEIT_TD, "td_against": 0},
+            loser: {"td_for": 0, "td_against": FORFEIT_TD},
+        }
+
+    def double_forfeit(self) -> dict[str, Figures]:
+        # Both coaches forfeit: each loses 0-2 administratively.
+        return {side: {"td_for": 0, "td_against": FORFEIT_TD} for side in ("A", "B")}

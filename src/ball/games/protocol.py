@@ -1,0 +1,142 @@
+"""The `Game` protocol: everything the shared code (tournament, desk, public pages, print,
+CLI) asks a game, so that it never asks which game it is.
+
+The tournament is game-agnostic: it knows that a table ended in a win for player A, a win
+for player B, a draw, or nobody (double forfeit). A game turns its own result document
+(BALL's score sheet, Xiangqi's arbiter's document, ...) into that outcome plus per-side
+*figures* (touchdowns, fouls, ...) from which its own tie-breaks are computed; it says how
+many seats a table has, its sanction ladder and default tie-break chains, and what the desk
+and the public pages show of it. `GameBase` holds the defaults a two-player game without a
+form of its own keeps; the registry (`ball.games`) lists the games, one line each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ball.i18n import N_
+from ball.match.sanctions import LADDER, Ladder
+
+Figures = dict[str, float | None]
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A decided table: `outcome` is A, B or D (draw); figures per side, keyed "A"/"B"."""
+
+    outcome: str
+    figures: dict[str, Figures]
+    decision: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameTieBreak:
+    """A tie-break computed from one entrant's per-match figures (forfeits already excluded
+    by the game where the rules say so). `higher_is_better` orders the standings."""
+
+    name: str
+    description: str
+    compute: Callable[[Sequence[Figures]], float | None]
+    higher_is_better: bool = True
+    # A tie-break computed from the entrant's sanctions instead (the steps given, oldest
+    # first, from the event's sanction log): Xiangqi's 18.4. `compute` is then unused.
+    from_sanctions: Callable[[Sequence[str]], float] | None = None
+
+
+@dataclass(frozen=True)
+class DeskForm:
+    """A game's own result form at the desk: its template, and the two directions between
+    the posted form and the game's result document. `read(form, a, b)` reads the whole
+    form into the document in one step (player A first) and raises `TournamentError` naming
+    the field at fault; `values(document, a, b)` fills the form from a stored document (a
+    correction); `fields` are the form's own fields (a players' entry fills them). The
+    form's `kind` field (sheet, forfeit-A, forfeit-B, double-forfeit) and its sanction lines
+    are the desk's, the same for every game."""
+
+    template: str
+    read: Callable[[Mapping[str, Any], str, str], dict[str, Any]]
+    values: Callable[[Mapping[str, Any], str, str], dict[str, str]]
+    fields: tuple[str, ...] = ()
+
+
+class Game(Protocol):
+    """What a game tells the shared code."""
+
+    name: str
+    # players at a table: 2 (paired games, run by rounds and ranked by points and a
+    # tie-break chain) or 4 (tables of four, seated by sessions, ranked by table points)
+    seats: int
+    tiebreaks: dict[str, GameTieBreak]
+    # The tie-breaks that read figures a quick result may leave out (BALL's PB): the quick
+    # form then asks for them when the event's chain has one.
+    pb_tiebreaks: frozenset[str]
+    # The sanction ladder of the game's events.
+    ladder: Ladder
+    # The game's own default tie-break chain per system, replacing the system's generic
+    # chain where the rules fix the order (Xiangqi 15.1/15.2); None keeps the generic one.
+    default_chains: dict[str, list[str]] | None
+    # The desk's result form: the game's own (`DeskForm`), or None for BALL's score sheet.
+    desk_form: DeskForm | None
+    # The desk's quick result form (the winner's figures only), if the game has one.
+    quick_form: str | None
+    # The two sides of a table as the public pages head them, and as a match card prints
+    # them (message ids, translated where shown).
+    sides: tuple[str, str]
+    card_sides: tuple[str, str]
+    # Whether a forfeit shows as + / - (TRF's marks), not as the game's own forfeit score.
+    forfeit_marks: bool
+    # The clock control of the table clocks the desk makes from a pairing, or None.
+    clock_control: str | None
+    # The kind of record a table's recorded game downloads as ("pgn", "bgn"), or None when
+    # the game records no game at a table.
+    record_kind: str | None
+    # A folder of the game's own templates (its desk form), or None.
+    templates: Path | None
+    # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
+    # filled from the sheets), "xiangqi", "mahjong"; None prints the shared forms only.
+    paper: str | None
+
+    def decide(self, sheet: dict[str, Any]) -> Decided:
+        """Validate the game's result document (player A first) and decide it; raise
+        `TournamentError` naming the fault when it is not a legal result."""
+        ...
+
+    def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
+        """Refuse a document whose players are not this table's (`TournamentError`)."""
+        ...
+
+    def forfeit(self, winner: str) -> dict[str, Figures]:
+        """Figures of a forfeit won by `winner` ("A" or "B")."""
+        ...
+
+    def double_forfeit(self) -> dict[str, Figures]:
+        """Figures of a double forfeit."""
+        ...
+
+
+class GameBase:
+    """The defaults of `Game`: a two-player game with no tie-breaks of its own, BALL's
+    sanction ladder, the systems' generic chains, BALL's score sheet at the desk, no quick
+    form, no recorded boards. A game overrides what its rules say otherwise."""
+
+    name = ""
+    seats = 2
+    tiebreaks: dict[str, GameTieBreak] = {}
+    pb_tiebreaks: frozenset[str] = frozenset()
+    ladder: Ladder = LADDER
+    default_chains: dict[str, list[str]] | None = None
+    desk_form: DeskForm | None = None
+    quick_form: str | None = None
+    sides: tuple[str, str] = (N_("Coach A (ATK first)"), N_("Coach B"))
+    card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
+    forfeit_marks = True
+    clock_control: str | None = None
+    record_kind: str | None = None
+    templates: Path | None = None
+    paper: str | None = None
+
+    def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
+        return None  # a document that names no players fits every table
