@@ -23,12 +23,11 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
-from ball.tournament.errors import NotFound
 from ball.tournament.games import pairs_players
 from ball.tournament.service import TournamentService
 from ball.tournament.views import PairingView, RoundView
 from ball.web import security
-from ball.web.deps import desk_writer, not_found, tournament
+from ball.web.deps import desk_writer, tournament
 from ball.web.desk_forms import read_form
 from ball.web.live_boards import GameRef, LiveBoards, NotBroadcast
 from ball.web.live_stream import STREAM_SECONDS, hub_of
@@ -66,10 +65,7 @@ def broadcast_published(request: Request, event_id: int, number: int) -> bool:
 
 
 def _round(svc: TournamentService, event_id: int, number: int) -> RoundView:
-    try:
-        return svc.round_view(event_id, number)
-    except NotFound as exc:
-        raise not_found(exc) from None
+    return svc.round_view(event_id, number)
 
 
 def _pairing(rnd: RoundView, table: int) -> PairingView:
@@ -105,10 +101,7 @@ async def publish_broadcast(
     choice = form.get("publish")
     if choice not in ("0", "1"):
         raise HTTPException(400, "publish: give 1 (publish the live boards) or 0 (hide them)")
-    try:
-        event = svc.event_head(event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
+    event = svc.event_head(event_id)
     if not pairs_players(event.game):
         raise HTTPException(404, f"a {event.game} event has no live boards")
     _round(svc, event_id, number)

@@ -17,11 +17,10 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.mahjong.rulings import LOGGED_LABELS
-from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.deps import not_found, service_for
+from ball.web.deps import service_for
 from ball.web.openapi import json_errors
 from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
@@ -46,15 +45,10 @@ def _refresh(value: int | None) -> int:
 
 
 def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoard]:
-    try:
-        event = svc.event_page(event_id)
-        if event.game != GAME:
-            raise HTTPException(404, f"event {event_id} is not a Mahjong event")
-        return event, mahjong_board(svc, event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+    event = svc.event_page(event_id)
+    if event.game != GAME:
+        raise HTTPException(404, f"event {event_id} is not a Mahjong event")
+    return event, mahjong_board(svc, event_id)
 
 
 def mahjong_board_of(svc: TournamentService, event_id: int) -> MahjongBoard:
