@@ -39,7 +39,6 @@ from ball.tournament.games import GAMES, Decided, GamePlugin, game, ladder_of
 from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
-from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
 from ball.web import ball_tables, field_errors, limits, security
 from ball.web.deps import (
     desk_reader,

@@ -556,10 +556,6 @@ def slot_key(event_id: int, token: str, slot: str) -> str:
     return f"{event_id}|{token}|{slot}"
 
 
-def page_key(request: Request, event_id: int, token: str, extra: str = "") -> str:
-    return slot_key(event_id, token, page_slot(request, extra))
-
-
 def etag_of(key: str) -> str:
     return '"' + hashlib.sha256(f"{BOOT}|{key}".encode()).hexdigest()[:32] + '"'
 
