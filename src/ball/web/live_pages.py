@@ -64,10 +64,6 @@ def broadcast_published(request: Request, event_id: int, number: int) -> bool:
     return boards_of(request).published(event_id, number)
 
 
-def _round(svc: TournamentService, event_id: int, number: int) -> RoundView:
-    return svc.round_view(event_id, number)
-
-
 def _pairing(rnd: RoundView, table: int) -> PairingView:
     found = next((p for p in rnd.pairings if p.table == table and p.b is not None), None)
     if found is None:
@@ -104,7 +100,7 @@ async def publish_broadcast(
     event = svc.event_head(event_id)
     if not pairs_players(event.game):
         raise HTTPException(404, f"a {event.game} event has no live boards")
-    _round(svc, event_id, number)
+    svc.round_view(event_id, number)  # no such round: 404
     await run_in_threadpool(boards_of(request).publish, event_id, number, choice == "1")
     return RedirectResponse(f"/desk/{event_id}/rounds/{number}#broadcast", status_code=303)
 
@@ -123,7 +119,7 @@ async def broadcast_page(
     """The round's tables, each recorded game linked to its live board."""
     games = await _games(request, event_id, number)
     event = await run_in_threadpool(svc.event_head, event_id)
-    rnd = await run_in_threadpool(_round, svc, event_id, number)
+    rnd = await run_in_threadpool(svc.round_view, event_id, number)
     tables = [{"p": p, "live": p.table in games} for p in rnd.pairings if p.b is not None]
     context = {
         "event": event,
@@ -146,7 +142,7 @@ async def live_board_page(
     """One table's game, board and moves, updated as they are recorded."""
     games = await _games(request, event_id, number)
     event = await run_in_threadpool(svc.event_head, event_id)
-    pairing = _pairing(await run_in_threadpool(_round, svc, event_id, number), table)
+    pairing = _pairing(await run_in_threadpool(svc.round_view, event_id, number), table)
     if table not in games:
         raise HTTPException(404, f"table {table} of round {number} has no recorded game")
     base = f"/public/{event_id}/live/{number}/{table}"
@@ -216,7 +212,7 @@ def live_board_record(
     except NotBroadcast as exc:
         raise HTTPException(404, str(exc)) from None
     event = svc.event_head(event_id)
-    pairing = _pairing(_round(svc, event_id, number), table)
+    pairing = _pairing(svc.round_view(event_id, number), table)
     b = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
     tags = {"Event": event.name, "Round": str(number)}
     if ref.kind == "xiangqi":
