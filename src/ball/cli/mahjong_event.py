@@ -12,8 +12,7 @@ import typer
 
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import event_ref, run
-
-WINDS = ("E", "S", "W", "N")
+from ball.mahjong.winds import WINDS
 
 
 def is_mahjong(svc: Any, event: str | None) -> bool:

@@ -13,7 +13,6 @@ from ball.clocks.controls import (
     TimeControl,
     builtin_controls,
     get_control,
-    load_control,
     parse_control,
 )
 
@@ -27,7 +26,6 @@ __all__ = [
     "TimeControl",
     "builtin_controls",
     "get_control",
-    "load_control",
     "parse_control",
     "replay",
 ]

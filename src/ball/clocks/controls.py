@@ -20,7 +20,6 @@ import re
 import tomllib
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -206,15 +205,6 @@ def parse_control(text: str, origin: str = "control") -> TimeControl:
         return TimeControl.model_validate(raw)
     except ValidationError as exc:
         raise ControlError(f"{origin}: {_message(exc)}") from exc
-
-
-def load_control(path: str | Path) -> TimeControl:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ControlError(f"{p}: cannot read ({exc})") from exc
-    return parse_control(text, str(p))
 
 
 def ball_control(ruleset_name: str = "standard") -> TimeControl:

@@ -7,24 +7,18 @@ Pure data and functions: no I/O, no clock, no database. Public API:
 
 from .game import Game, IllegalAction, perft, perft_made
 from .notation import NotationError
-from .position import FORMAT, InvalidPosition
+from .position import InvalidPosition
 from .resolve import Event
 from .ruleset import (
-    Card,
-    Deck,
     Ruleset,
     RulesetError,
     available_rulesets,
-    load_deck,
     load_ruleset,
     ruleset_by_name,
     shipped_rulesets,
 )
 
 __all__ = [
-    "FORMAT",
-    "Card",
-    "Deck",
     "Event",
     "Game",
     "IllegalAction",
@@ -33,7 +27,6 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "available_rulesets",
-    "load_deck",
     "load_ruleset",
     "perft",
     "perft_made",

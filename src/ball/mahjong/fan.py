@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import MahjongGB
 
 from ball.mahjong.hand import WinningHand
-from ball.mahjong.tiles import WINDS
+from ball.mahjong.winds import WINDS
 
 DEFAULT_MINIMUM = 8
 FLOWER_FAN = "Flower Tiles"

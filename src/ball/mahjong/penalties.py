@@ -31,6 +31,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from importlib import resources
 
+from ball.mahjong.rulings import Logged
 from ball.mahjong.scoring import SEATS, Scores
 
 
@@ -250,28 +251,28 @@ class TableLog:
         state.dead = True
         state.long = state.long or long
         what = "long hand: dead, may not call or kong" if long else "short hand: dead"
-        return self._log(Entry(at, seat, "LS 4" if long else "LS 3", "dead_hand", note=what))
+        return self._log(Entry(at, seat, "LS 4" if long else "LS 3", Logged.DEAD_HAND, note=what))
 
     # -- wrong calls
     def corrected_exposure(self, at: float, seat: int, spare_tiles: int) -> Entry:
         """A wrong exposure put right at once; tiles shown that the corrected set does not
         use become penalty tiles (WC 1)."""
-        return self._penalty_tiles(at, seat, "WC 1", "corrected_exposure", spare_tiles)
+        return self._penalty_tiles(at, seat, "WC 1", Logged.CORRECTED_EXPOSURE, spare_tiles)
 
     def changed_call(self, at: float, seat: int) -> Entry:
         """A call changed before the tiles were shown: the event's penalty (WC 2)."""
         amount = self.rules.changed_call
-        return self._log(Entry(at, _seat(seat), "WC 2", "changed_call",
+        return self._log(Entry(at, _seat(seat), "WC 2", Logged.CHANGED_CALL,
                                _spread(seat, amount.points, amount.shared)))
 
     def cancelled_call(self, at: float, seat: int) -> Entry:
         """A chow, pung or kong call withdrawn before showing: two penalty tiles (WC 3)."""
-        return self._penalty_tiles(at, seat, "WC 3", "cancelled_call",
+        return self._penalty_tiles(at, seat, "WC 3", Logged.CANCELLED_CALL,
                                    self.rules.cancelled_call_tiles)
 
     def cancelled_kong(self, at: float, seat: int) -> Entry:
         """A kong of one's own withdrawn before showing: no penalty (WC 4)."""
-        return self._log(Entry(at, _seat(seat), "WC 4", "cancelled_kong"))
+        return self._log(Entry(at, _seat(seat), "WC 4", Logged.CANCELLED_KONG))
 
     def late_wrong_exposure(self, at: float, seat: int, after_replacement: bool) -> Entry:
         """A wrong exposure found too late: the hand is dead; after a replacement tile it is
@@ -279,7 +280,7 @@ class TableLog:
         state = self.seats[_seat(seat)]
         state.dead = True
         state.long = state.long or after_replacement
-        return self._log(Entry(at, seat, "WC 5", "dead_hand",
+        return self._log(Entry(at, seat, "WC 5", Logged.DEAD_HAND,
                                note="wrong exposure found too late"))
 
     def false_win(self, at: float, seat: int, exposed_tiles: int) -> Entry:
@@ -290,14 +291,14 @@ class TableLog:
         state = self.seats[_seat(seat)]
         state.penalty_tiles += exposed_tiles
         state.false_win = True
-        return self._log(Entry(at, seat, "WC 6", "false_win",
+        return self._log(Entry(at, seat, "WC 6", Logged.FALSE_WIN,
                                _spread(seat, amount.points, amount.shared),
                                penalty_tiles=exposed_tiles))
 
     def withdrawn_win(self, at: float, seat: int, concealed_tiles: int) -> Entry:
         """A win declared and withdrawn before showing: three penalty tiles, or all of the
         concealed tiles when there are fewer (WC 7)."""
-        return self._penalty_tiles(at, seat, "WC 7", "withdrawn_win",
+        return self._penalty_tiles(at, seat, "WC 7", Logged.WITHDRAWN_WIN,
                                    min(self.rules.withdrawn_win_tiles, concealed_tiles))
 
     def _penalty_tiles(self, at: float, seat: int, article: str, ruling: str, n: int) -> Entry:
@@ -316,7 +317,8 @@ class TableLog:
         if points <= 0:
             raise PenaltyError("points: an arbiter penalty takes 1 point or more")
         shared = self.rules.arbiter_zero_sum if zero_sum is None else zero_sum
-        return self._log(Entry(at, _seat(seat), article, "arbiter", _spread(seat, points, shared)))
+        seat = _seat(seat)  # checked before the points are spread over the table
+        return self._log(Entry(at, seat, article, Logged.ARBITER, _spread(seat, points, shared)))
 
     # -- time
     def time_overrun(self, at: float, seat: int, over_seconds: float, limit: str) -> Entry:
@@ -327,9 +329,10 @@ class TableLog:
             raise PenaltyError("limit: turn or hand")
         t = self.rules.time
         points = overrun_points(over_seconds, t.per_seconds, t.points)
-        entry = self._log(Entry(at, _seat(seat), "TL 2" if limit == "turn" else "TL 1",
-                                f"{limit}_overrun", _spread(seat, points, False),
-                                note=f"{over_seconds:g} s over"))
+        turn = limit == "turn"
+        entry = self._log(Entry(at, _seat(seat), "TL 2" if turn else "TL 1",
+                                Logged.TURN_OVERRUN if turn else Logged.HAND_OVERRUN,
+                                _spread(seat, points, False), note=f"{over_seconds:g} s over"))
         self.hand_time_points[seat] += points
         if self.hand_time_points[seat] >= t.unwilling_at and not self.seats[seat].unwilling:
             self.seats[seat].unwilling_pending = True
@@ -341,7 +344,7 @@ class TableLog:
         if not 0 <= index < len(self.entries):
             raise PenaltyError(f"entry {index}: no such entry in the log")
         old = self.entries[index]
-        if not old.ruling.endswith("_overrun") or old.waived:
+        if old.ruling not in (Logged.TURN_OVERRUN, Logged.HAND_OVERRUN) or old.waived:
             raise PenaltyError(f"entry {index}: only a time penalty not yet waived can be waived")
         if not reason.strip():
             raise PenaltyError("reason: a waiver needs a reason")
@@ -351,7 +354,7 @@ class TableLog:
             self.hand_time_points[old.seat] += old.points[old.seat]
             if self.hand_time_points[old.seat] < self.rules.time.unwilling_at:
                 self.seats[old.seat].unwilling_pending = False
-        return self._log(Entry(at, old.seat, "TL 6", "waiver", back, note=reason.strip()))
+        return self._log(Entry(at, old.seat, "TL 6", Logged.WAIVER, back, note=reason.strip()))
 
     def confirm_unwilling(self, at: float, seat: int) -> Entry:
         """The arbiter confirms that a seat past the 80-point line is unwilling to continue
@@ -363,7 +366,7 @@ class TableLog:
                 "in this hand"
             )
         state.unwilling, state.unwilling_pending = True, False
-        return self._log(Entry(at, seat, "TL 7", "unwilling_to_continue"))
+        return self._log(Entry(at, seat, "TL 7", Logged.UNWILLING))
 
     def points(self) -> Scores:
         """Each seat's penalty points so far (waived ones given back)."""

@@ -40,7 +40,6 @@ Table = tuple[int, int, int, int]
 Session = tuple[Table, ...]
 Seating = tuple[Session, ...]
 
-WINDS = ("E", "S", "W", "N")
 SEATS = 4
 MAX_PLAYERS = 1024
 MAX_SESSIONS = 64

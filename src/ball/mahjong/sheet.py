@@ -31,22 +31,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ball.mahjong.penalties import EventRules, PenaltyError, TableLog, event_rules
+from ball.mahjong.rulings import KINDS, Kind
 from ball.mahjong.scoring import Scores, ScoringError, add, hand_scores, parse_entry, table_points
-from ball.mahjong.seating import WINDS
+from ball.mahjong.winds import WINDS
 
-KINDS = (
-    "false-win",
-    "long-hand",
-    "short-hand",
-    "late-exposure",
-    "withdrawn-win",
-    "cancelled-call",
-    "changed-call",
-    "corrected-exposure",
-    "cancelled-kong",
-    "arbiter",
-    "unwilling",
-)
 MAX_HANDS = 200
 MAX_RULINGS = 500
 
@@ -193,25 +181,25 @@ def _apply(
 
 def _ruling(log: TableLog, ruling: dict[str, object], where: str, seat: int, at: float) -> None:
     kind = ruling.get("kind")
-    if kind == "false-win":
+    if kind == Kind.FALSE_WIN:
         log.false_win(at, seat, _int(ruling, "exposed_tiles", where, 0))
-    elif kind in ("long-hand", "short-hand"):
-        log.wrong_count(at, seat, long=kind == "long-hand")
-    elif kind == "late-exposure":
+    elif kind in (Kind.LONG_HAND, Kind.SHORT_HAND):
+        log.wrong_count(at, seat, long=kind == Kind.LONG_HAND)
+    elif kind == Kind.LATE_EXPOSURE:
         log.late_wrong_exposure(at, seat, ruling.get("after_replacement") is True)
-    elif kind == "withdrawn-win":
+    elif kind == Kind.WITHDRAWN_WIN:
         log.withdrawn_win(at, seat, _int(ruling, "concealed_tiles", where, 13))
-    elif kind == "cancelled-call":
+    elif kind == Kind.CANCELLED_CALL:
         log.cancelled_call(at, seat)
-    elif kind == "changed-call":
+    elif kind == Kind.CHANGED_CALL:
         log.changed_call(at, seat)
-    elif kind == "corrected-exposure":
+    elif kind == Kind.CORRECTED_EXPOSURE:
         log.corrected_exposure(at, seat, _int(ruling, "spare_tiles", where, 0))
-    elif kind == "cancelled-kong":
+    elif kind == Kind.CANCELLED_KONG:
         log.cancelled_kong(at, seat)
-    elif kind == "unwilling":
+    elif kind == Kind.UNWILLING:
         log.confirm_unwilling(at, seat)
-    elif kind == "arbiter":
+    elif kind == Kind.ARBITER:
         log.arbiter_penalty(at, seat, _int(ruling, "points", where), str(ruling.get("article", "")))
     else:
         raise SheetError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")

@@ -16,9 +16,6 @@ TILES: tuple[str, ...] = (
 TILE_SET = frozenset(TILES)
 COPIES = 4  # of each tile in the set
 
-# Seat and round winds as the documents write them, in PyMahjongGB's order (0 = east).
-WINDS = ("E", "S", "W", "N")
-
 
 def is_tile(value: object) -> bool:
     """Whether `value` is one of the 34 tile names."""

@@ -2,8 +2,8 @@
 
 - `decide(sheet) -> Decision` (result.py): the result of an arbiter's score sheet.
 - `Match` (flow.py): two halves over the engine, with time, sanctions and forfeits.
-- `parse`/`write` (record.py) and `replay_record` (replay.py): BALL game notation (.bgn);
-  `ball.match.replay` also has the step-by-step API for viewers.
+- `parse` (record.py, which also writes) and `replay_record` (replay.py): BALL game
+  notation (.bgn); `ball.match.replay` also has the step-by-step API for viewers.
 
 The names below are loaded on first use (PEP 562 `__getattr__`), not when the package is:
 the tournament's results and standings need only `result` and `sanctions`, and importing
@@ -18,47 +18,32 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ball.match.flow import Match, MatchError
-    from ball.match.record import GameRecord, RecordError, parse, write
+    from ball.match.record import parse
     from ball.match.replay import replay as replay_record
-    from ball.match.replay import replay_text
-    from ball.match.result import Decision, SheetError, decide
-    from ball.match.timing import ManualClock, SystemClock, Timing, load_timing
+    from ball.match.result import SheetError, decide
+    from ball.match.timing import Timing, load_timing
 
 # Public name -> (submodule, its name there).
 _LAZY: dict[str, tuple[str, str]] = {
-    "Decision": ("result", "Decision"),
-    "GameRecord": ("record", "GameRecord"),
-    "ManualClock": ("timing", "ManualClock"),
     "Match": ("flow", "Match"),
     "MatchError": ("flow", "MatchError"),
-    "RecordError": ("record", "RecordError"),
     "SheetError": ("result", "SheetError"),
-    "SystemClock": ("timing", "SystemClock"),
     "Timing": ("timing", "Timing"),
     "decide": ("result", "decide"),
     "load_timing": ("timing", "load_timing"),
     "parse": ("record", "parse"),
     "replay_record": ("replay", "replay"),
-    "replay_text": ("replay", "replay_text"),
-    "write": ("record", "write"),
 }
 
 __all__ = [
-    "Decision",
-    "GameRecord",
-    "ManualClock",
     "Match",
     "MatchError",
-    "RecordError",
     "SheetError",
-    "SystemClock",
     "Timing",
     "decide",
     "load_timing",
     "parse",
     "replay_record",
-    "replay_text",
-    "write",
 ]
 
 

@@ -11,7 +11,6 @@ from ball.printing.render import (
     Controls,
     Edition,
     PrintingError,
-    TocEntry,
     render_html,
     render_pdf,
 )
@@ -23,7 +22,6 @@ __all__ = [
     "Edition",
     "FormSet",
     "PrintingError",
-    "TocEntry",
     "blank_forms",
     "render_html",
     "render_pdf",

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from ball.i18n import LANGUAGES, N_, Marked, pN_, translate
+from ball.mahjong.rulings import LOGGED_LABELS
 
 # The English message ids, in the order the forms print them (dicts keep their order:
 # the sanction levels and tie-breaks print in this order).
@@ -320,20 +321,7 @@ LABELS: dict[str, Any] = {
                 "Table points 4, 2, 1, 0 by session score; tied players share the points of "
                 "the places they span (7 points a table)."
             ),
-            "rulings": {
-                "dead_hand": N_("dead hand"),
-                "false_win": N_("false win"),
-                "withdrawn_win": N_("withdrawn win"),
-                "corrected_exposure": N_("corrected exposure"),
-                "changed_call": N_("changed call"),
-                "cancelled_call": N_("cancelled call"),
-                "cancelled_kong": N_("cancelled kong"),
-                "arbiter": N_("arbiter's penalty"),
-                "turn_overrun": N_("turn time overrun"),
-                "hand_overrun": N_("hand time overrun"),
-                "waiver": N_("overrun waived"),
-                "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
-            },
+            "rulings": LOGGED_LABELS,
             "judge": N_("Table judge"),
             "qr": N_("Each player's own code: scan your seat's code to enter or confirm the "
                      "table's result on your phone."),

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ball.mahjong.winds import WINDS
 from ball.printing.forms import FormSet, Header
 from ball.tournament.mahjong_views import (
-    WINDS,
     HandView,
     MahjongBoard,
     RulingView,

@@ -9,19 +9,16 @@ summary = run_in_dir(Path("runs/x"), config, make_backend("ray", 2), batch_size=
 
 from .backends import BackendError, make_backend
 from .rundir import RunDirError, auto_batch_size, run_in_dir
-from .selfplay import MatchOutcome, SimConfig, Summary, match_seeds, play_match, run, summarise
+from .selfplay import MatchOutcome, SimConfig, play_match, run
 
 __all__ = [
     "BackendError",
     "MatchOutcome",
     "RunDirError",
     "SimConfig",
-    "Summary",
     "auto_batch_size",
     "make_backend",
-    "match_seeds",
     "play_match",
     "run",
     "run_in_dir",
-    "summarise",
 ]

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
-from ball.tournament.session_service import WINDS, read_session_sheet, sheet_row
+from ball.tournament.session_service import read_session_sheet, sheet_row
 from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict, insert_if_missing
 

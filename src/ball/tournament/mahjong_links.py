@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from ball.games import pairs_players
+from ball.mahjong.winds import WINDS
 from ball.storage import ids
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.models import Event, LogEntry, Round, Seat, SeatEntry, SessionSheet
@@ -69,7 +70,6 @@ if TYPE_CHECKING:
 
     from ball.tournament.models import MahjongDraft, SessionRules
 
-WINDS = ("E", "S", "W", "N")
 _TOKEN = re.compile(r"^([0-9]{1,10})-([0-9]{1,10})-([0-9]{1,10})([eswn])-([A-Za-z0-9_-]{22})$")
 
 

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from ball.mahjong.winds import WINDS
 from ball.tournament.names import search_key as name_key
-
-WINDS = ("E", "S", "W", "N")
 
 
 class _Reader(Protocol):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from ball.games import runs_sessions
+from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import (
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
 GAME = "mahjong"
 SYSTEM = PairingSystem.SESSIONS.value
 METHODS = ("ranking", "balanced")
-WINDS = ("E", "S", "W", "N")  # the seats, as `ball.mahjong.seating.WINDS` (a test checks)
 
 
 def is_sessions(ev: Event) -> bool:

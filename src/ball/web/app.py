@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, methods, openapi, page_cache
+from ball.web import apply_route, methods, openapi, page_cache, tournament_errors
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.language import Language
 from ball.web.limits import BodyLimit, Limits, RequestBudget
@@ -226,6 +226,7 @@ def create_app(
         return JSONResponse({"detail": _validation_message(exc)}, status_code=422)
 
     methods.install(app)  # every 405 lists all the path's methods in Allow
+    tournament_errors.install(app)  # a refused use case is 400, a missing event 404
 
     @app.exception_handler(DataError)
     async def refused_value(_request: Request, exc: DataError):

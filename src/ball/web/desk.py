@@ -6,7 +6,7 @@ A route reads its form (`ball.web.desk_forms`), calls one use case of
 dependencies (`ball.web.deps`): no route opens a session or runs a query. Pairing, scoring,
 standings, signals (`ball.tournament.signals`) and the sanction ladder
 (`ball.tournament.sanction_log`) stay in `ball.tournament`; the match result is decided by
-the event's game plug-in (`ball.tournament.games`; for BALL `ball.match.result.decide`), for
+the event's game (`ball.games`; for BALL `ball.match.result.decide`), for
 the "as you type" check as for the save. Pages work without JavaScript; the scripts only add
 that check (a JSON endpoint) and the countdown. The first-half ends the table clocks report
 are read by the service (`record_half_ends_from_clocks`).
@@ -41,7 +41,6 @@ from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
-from ball.tournament.views import decision_of  # noqa: F401 - the desk's old public name
 from ball.web import ball_tables, field_errors, limits, security
 from ball.web.deps import (
     desk_reader,

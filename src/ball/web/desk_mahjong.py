@@ -16,6 +16,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games.forms import form_int
+from ball.mahjong.rulings import DESK_LOGGED_LABELS, KIND_LABELS, KINDS
+from ball.mahjong.winds import WINDS
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.signals import clock_round_label
@@ -28,8 +30,6 @@ from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
 from ball.web.mahjong_forms import (
-    RULINGS,
-    WINDS,
     hand_from_form,
     ruling_from_form,
     time_from_form,
@@ -45,31 +45,8 @@ router = APIRouter(
 )
 Service = TournamentService
 
-# The words the sheet shows for data (`_(name)`): rulings as the log records them.
-RULING_WORDS = {
-    "false-win": N_("false win"),
-    "false_win": N_("false win"),
-    "long-hand": N_("long hand"),
-    "short-hand": N_("short hand"),
-    "dead_hand": N_("dead hand"),
-    "late-exposure": N_("wrong exposure found too late"),
-    "withdrawn-win": N_("withdrawn win"),
-    "withdrawn_win": N_("withdrawn win"),
-    "cancelled-call": N_("cancelled call"),
-    "cancelled_call": N_("cancelled call"),
-    "changed-call": N_("changed call"),
-    "changed_call": N_("changed call"),
-    "corrected-exposure": N_("corrected exposure"),
-    "corrected_exposure": N_("corrected exposure"),
-    "cancelled-kong": N_("cancelled kong"),
-    "cancelled_kong": N_("cancelled kong"),
-    "arbiter": N_("arbiter's penalty"),
-    "unwilling": N_("unwilling to continue (80-point line)"),
-    "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
-    "turn_overrun": N_("turn overrun"),
-    "hand_overrun": N_("hand overrun"),
-    "waiver": N_("waiver"),
-}
+# The words the sheet shows for data (`_(name)`): the ruling form's kinds and the log's rulings.
+RULING_WORDS = KIND_LABELS | DESK_LOGGED_LABELS
 EDITS = {"hand", "penalty", "time", "waive", "undo"}
 # Where a refused change's fault is shown: the rules of its form (`ball.web.field_errors`).
 FORM_RULES: dict[str, Sequence[field_errors.Rule]] = {
@@ -177,7 +154,7 @@ def _sheet_context(
         "sheet": sheet,
         "csrf": csrf,
         "winds": WINDS,
-        "rulings": RULINGS,
+        "rulings": KINDS,
         "words": RULING_WORDS,
         "error": "",
         "values": {},

@@ -24,11 +24,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
 from ball.games import pairs_players
-from ball.tournament.errors import NotFound
 from ball.tournament.service import TournamentService
 from ball.tournament.views import PairingView, RoundView
 from ball.web import security
-from ball.web.deps import desk_writer, not_found, tournament
+from ball.web.deps import desk_writer, tournament
 from ball.web.desk_forms import read_form
 from ball.web.live_boards import GameRef, LiveBoards, NotBroadcast
 from ball.web.live_stream import STREAM_SECONDS, hub_of
@@ -65,13 +64,6 @@ def broadcast_published(request: Request, event_id: int, number: int) -> bool:
     return boards_of(request).published(event_id, number)
 
 
-def _round(svc: TournamentService, event_id: int, number: int) -> RoundView:
-    try:
-        return svc.round_view(event_id, number)
-    except NotFound as exc:
-        raise not_found(exc) from None
-
-
 def _pairing(rnd: RoundView, table: int) -> PairingView:
     found = next((p for p in rnd.pairings if p.table == table and p.b is not None), None)
     if found is None:
@@ -105,13 +97,10 @@ async def publish_broadcast(
     choice = form.get("publish")
     if choice not in ("0", "1"):
         raise HTTPException(400, "publish: give 1 (publish the live boards) or 0 (hide them)")
-    try:
-        event = svc.event_head(event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
+    event = svc.event_head(event_id)
     if not pairs_players(event.game):
         raise HTTPException(404, f"a {event.game} event has no live boards")
-    _round(svc, event_id, number)
+    svc.round_view(event_id, number)  # no such round: 404
     await run_in_threadpool(boards_of(request).publish, event_id, number, choice == "1")
     return RedirectResponse(f"/desk/{event_id}/rounds/{number}#broadcast", status_code=303)
 
@@ -130,7 +119,7 @@ async def broadcast_page(
     """The round's tables, each recorded game linked to its live board."""
     games = await _games(request, event_id, number)
     event = await run_in_threadpool(svc.event_head, event_id)
-    rnd = await run_in_threadpool(_round, svc, event_id, number)
+    rnd = await run_in_threadpool(svc.round_view, event_id, number)
     tables = [{"p": p, "live": p.table in games} for p in rnd.pairings if p.b is not None]
     context = {
         "event": event,
@@ -153,7 +142,7 @@ async def live_board_page(
     """One table's game, board and moves, updated as they are recorded."""
     games = await _games(request, event_id, number)
     event = await run_in_threadpool(svc.event_head, event_id)
-    pairing = _pairing(await run_in_threadpool(_round, svc, event_id, number), table)
+    pairing = _pairing(await run_in_threadpool(svc.round_view, event_id, number), table)
     if table not in games:
         raise HTTPException(404, f"table {table} of round {number} has no recorded game")
     base = f"/public/{event_id}/live/{number}/{table}"
@@ -223,7 +212,7 @@ def live_board_record(
     except NotBroadcast as exc:
         raise HTTPException(404, str(exc)) from None
     event = svc.event_head(event_id)
-    pairing = _pairing(_round(svc, event_id, number), table)
+    pairing = _pairing(svc.round_view(event_id, number), table)
     b = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
     tags = {"Event": event.name, "Round": str(number)}
     if ref.kind == "xiangqi":

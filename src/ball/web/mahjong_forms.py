@@ -10,23 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ball.mahjong.rulings import KINDS, Kind
+from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.web.timefmt import hms
 
-WINDS = ("E", "S", "W", "N")
-RULINGS = (
-    "false-win",
-    "long-hand",
-    "short-hand",
-    "late-exposure",
-    "withdrawn-win",
-    "cancelled-call",
-    "changed-call",
-    "corrected-exposure",
-    "cancelled-kong",
-    "arbiter",
-    "unwilling",
-)
 MAX_TILES = 40
 MAX_TEXT = 500
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$")
@@ -110,18 +98,18 @@ def hand_from_form(form: dict[str, Any]) -> dict[str, Any]:
 def ruling_from_form(form: dict[str, Any], now: float) -> dict[str, Any]:
     """One ruling (seed 003): its kind, the seat, when, and what the kind needs."""
     kind = form.get("kind", "")
-    if kind not in RULINGS:
-        raise TournamentError(f"kind: one of {', '.join(RULINGS)}")
+    if kind not in KINDS:
+        raise TournamentError(f"kind: one of {', '.join(KINDS)}")
     ruling: dict[str, Any] = {"seat": _wind(form, "seat"), "kind": kind, "at": at_of(form, now)}
-    if kind == "false-win":
+    if kind == Kind.FALSE_WIN:
         ruling["exposed_tiles"] = _whole(form, "tiles", 0, 14)
-    elif kind == "withdrawn-win":
+    elif kind == Kind.WITHDRAWN_WIN:
         ruling["concealed_tiles"] = _whole(form, "tiles", 13, 14)
-    elif kind == "corrected-exposure":
+    elif kind == Kind.CORRECTED_EXPOSURE:
         ruling["spare_tiles"] = _whole(form, "tiles", 0, 14)
-    elif kind == "late-exposure":
+    elif kind == Kind.LATE_EXPOSURE:
         ruling["after_replacement"] = form.get("after_replacement") == "on"
-    elif kind == "arbiter":
+    elif kind == Kind.ARBITER:
         ruling["points"] = _whole(form, "points", high=10_000)
         article = (form.get("article") or "").strip()
         if len(article) > MAX_TEXT:

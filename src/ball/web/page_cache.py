@@ -63,6 +63,7 @@ from fastapi import FastAPI, HTTPException, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ball.tournament import revisions
+from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
 from ball.web.security import cookie_name
 from ball.web.templating import request_language
@@ -411,8 +412,8 @@ class PageCache:
                     self.forget(event_id, slot)  # shuts down: the readers render
                 else:
                     self.render_slot(event_id, slot, token, watch.build, read_at, False)
-            except (_Uncached, HTTPException):  # no longer a page (the event or round is
-                self.forget(event_id, slot)  # gone): not kept, the reader gets the error
+            except (_Uncached, HTTPException, TournamentError):  # no longer a page (the
+                self.forget(event_id, slot)  # event or round is gone): the reader gets the error
             except Exception:  # logged; the next reader renders itself, no stale page
                 LOG.exception("public page %s of event %s: render failed", slot, event_id)
                 self.forget(event_id, slot)
@@ -553,10 +554,6 @@ def page_slot(request: Request, extra: str = "") -> str:
 
 def slot_key(event_id: int, token: str, slot: str) -> str:
     return f"{event_id}|{token}|{slot}"
-
-
-def page_key(request: Request, event_id: int, token: str, extra: str = "") -> str:
-    return slot_key(event_id, token, page_slot(request, extra))
 
 
 def etag_of(key: str) -> str:

@@ -152,18 +152,12 @@ refresh_seconds = _refresh  # the other public page modules' name for it
 
 
 def _event(svc: TournamentService, event_id: int, request: Request) -> EventView:
-    try:
-        return shared(request, event_id, "event", lambda: published_only(svc.event_page(event_id)))
-    except NotFound as exc:
-        raise not_found(exc) from None
+    return shared(request, event_id, "event", lambda: published_only(svc.event_page(event_id)))
 
 
 def event_head(svc: TournamentService, event_id: int, request: Request) -> EventView:
     """The event without its entrants and tables (`event_head`), once per event token."""
-    try:
-        return shared(request, event_id, "head", lambda: svc.event_head(event_id))
-    except NotFound as exc:
-        raise not_found(exc) from None
+    return shared(request, event_id, "head", lambda: svc.event_head(event_id))
 
 
 def warm(app: FastAPI) -> None:
@@ -321,10 +315,7 @@ def _standings(
 def ranking(svc: TournamentService, event_id: int, request: Request) -> StandingsTable:
     """The event's ranking, shared by every page of a long table and the projector; an
     event without entrants ranks nobody (after round 0, with its chain)."""
-    try:
-        return shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+    return shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
 
 
 def page_count(rows: int, per_page: int) -> int:
@@ -504,10 +495,7 @@ def _groups(event_id: int, request: Request, refresh: int | None, svc: Tournamen
     event = _event(svc, event_id, request)
     if event.system != "groups":
         raise HTTPException(404, f"event {event_id} is not played in groups")
-    try:
-        tables = groups_context(svc, event)
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+    tables = groups_context(svc, event)
     context = page_context(request, event, "groups", refresh)
     context.update(tables)
     return render(request, "public/groups.html", context)

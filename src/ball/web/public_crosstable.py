@@ -13,7 +13,6 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games import pairs_players
-from ball.tournament.errors import TournamentError
 from ball.tournament.outcomes import CrossCell, Crosstable
 from ball.tournament.service import TournamentService
 from ball.web.deps import service_for
@@ -95,10 +94,7 @@ def _crosstable(
 
 def _table(svc: TournamentService, event_id: int, request: Request) -> Crosstable:
     """The crosstable, read once per event revision for every page of it."""
-    try:
-        return shared(request, event_id, "crosstable", lambda: svc.cross_table(event=event_id))
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+    return shared(request, event_id, "crosstable", lambda: svc.cross_table(event=event_id))
 
 
 def _cell(c: CrossCell, per_page: int, event_id: int, query: str) -> dict:

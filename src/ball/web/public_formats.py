@@ -13,10 +13,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
 
-from ball.tournament.errors import NotFound
 from ball.tournament.format_pages import published_bracket
 from ball.tournament.service import TournamentService
-from ball.web.deps import not_found, tournament
+from ball.web.deps import tournament
 from ball.web.desk_formats import PHASE_WORDS, TIE_WORDS
 from ball.web.openapi import json_errors
 from ball.web.public import refresh_seconds
@@ -46,11 +45,8 @@ def public_bracket(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    try:
-        bracket = published_bracket(svc.bracket(event_id))
-        formats = svc.event_formats(event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
+    bracket = published_bracket(svc.bracket(event_id))
+    formats = svc.event_formats(event_id)
     context = _context(bracket.event, "bracket", refresh, formats)
     context["bracket"] = bracket
     return render(request, "public/bracket.html", context)
@@ -63,11 +59,8 @@ def public_teams(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    try:
-        page = svc.teams_page(event_id)
-        formats = svc.event_formats(event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
+    page = svc.teams_page(event_id)
+    formats = svc.event_formats(event_id)
     context = _context(page.event, "teams", refresh, formats)
     context["page"] = page
     return render(request, "public/teams.html", context)

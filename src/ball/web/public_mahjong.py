@@ -16,11 +16,11 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
-from ball.tournament.errors import NotFound, TournamentError
+from ball.mahjong.rulings import LOGGED_LABELS
 from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.deps import not_found, service_for
+from ball.web.deps import service_for
 from ball.web.openapi import json_errors
 from ball.web.page_cache import cached_page
 from ball.web.templating import N_, render
@@ -36,21 +36,6 @@ MAX_QUERY = 80  # a name search longer than any name is cut, not refused
 # The winds of a seat at the start of the session (message ids).
 WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 
-# The log's ruling keys (ball.mahjong.penalties) in the page's language (message ids).
-RULINGS = {
-    "dead_hand": N_("dead hand"),
-    "false_win": N_("false win"),
-    "withdrawn_win": N_("withdrawn win"),
-    "corrected_exposure": N_("corrected exposure"),
-    "changed_call": N_("changed call"),
-    "cancelled_call": N_("cancelled call"),
-    "cancelled_kong": N_("cancelled kong"),
-    "arbiter": N_("arbiter's penalty"),
-    "turn_overrun": N_("turn time overrun"),
-    "hand_overrun": N_("hand time overrun"),
-    "waiver": N_("overrun waived"),
-    "unwilling_to_continue": N_("unwilling to continue (80-point line)"),
-}
 
 
 def _refresh(value: int | None) -> int:
@@ -60,15 +45,10 @@ def _refresh(value: int | None) -> int:
 
 
 def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoard]:
-    try:
-        event = svc.event_page(event_id)
-        if event.game != GAME:
-            raise HTTPException(404, f"event {event_id} is not a Mahjong event")
-        return event, mahjong_board(svc, event_id)
-    except NotFound as exc:
-        raise not_found(exc) from None
-    except TournamentError as exc:
-        raise HTTPException(400, str(exc)) from None
+    event = svc.event_page(event_id)
+    if event.game != GAME:
+        raise HTTPException(404, f"event {event_id} is not a Mahjong event")
+    return event, mahjong_board(svc, event_id)
 
 
 def mahjong_board_of(svc: TournamentService, event_id: int) -> MahjongBoard:
@@ -83,7 +63,7 @@ def _context(event: EventView, board: MahjongBoard, view: str, refresh: int | No
         "view": view,
         "refresh": _refresh(refresh),
         "winds": WIND_NAMES,
-        "rulings": RULINGS,
+        "rulings": LOGGED_LABELS,
         "tp": points_text,
     }
 

@@ -49,10 +49,6 @@ class Section:
     anchors: list[tuple[str, str]] = field(default_factory=list)  # (id, heading) of h2s
 
 
-def _slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "part"
-
-
 # -- diagrams ---------------------------------------------------------------------------
 _PIECE = re.compile(r"^(S|N)\s+([XOQ][1-7])\s+([A-M](?:1[0-7]|[1-9]))(?:\s+(\S+))?$")
 

@@ -306,16 +306,6 @@ class Arbiter:
     csrf: str
 
 
-def open_session(
-    session: Session, event_id: int, pin: str, now: float, response: Response
-) -> Arbiter | None:
-    """Check `pin`; on success store a new session and set its cookie on `response`."""
-    access = session.get(DeskAccess, event_id)
-    if access is None or not pin_matches(pin, access.pin_hash):
-        return None
-    return start_session(session, event_id, now, response)
-
-
 def start_session(session: Session, event_id: int, now: float, response: Response) -> Arbiter:
     """A new desk session for a caller whose PIN was already checked; sets its cookie."""
     session.execute(delete(DeskSession).where(DeskSession.expires_at < now))

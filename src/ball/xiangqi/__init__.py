@@ -21,7 +21,7 @@ from .fen import START_FEN
 from .game import Game, board_outcome
 from .move import Move
 from .perft import divide, perft
-from .position import Position, PositionKey
+from .position import Position
 from .rules import XiangqiRules, load_rules, rules_from_toml, shipped_rules
 
 __all__ = [
@@ -35,7 +35,6 @@ __all__ = [
     "Move",
     "Piece",
     "Position",
-    "PositionKey",
     "XiangqiError",
     "XiangqiRules",
     "agreement",

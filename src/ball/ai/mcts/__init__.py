@@ -6,7 +6,7 @@
 - `levels`: levels and weights, read from `levels.toml` (data).
 """
 
-from .levels import LEVELS, WEIGHTS, Level, Weights
+from .levels import LEVELS, Level
 from .search import MctsAgent, Search
 
-__all__ = ["LEVELS", "WEIGHTS", "Level", "MctsAgent", "Search", "Weights"]
+__all__ = ["LEVELS", "Level", "MctsAgent", "Search"]
