@@ -2,8 +2,9 @@
 
 Starts a throwaway PostgreSQL (initdb in a temporary folder, Unix socket only, as the test
 suite's fixture does), seeds `--events` events of `--players` entrants with round 1 paired
-and a desk PIN, and runs three parts:
+and a desk PIN, and runs four parts:
 
+0. The yardstick: the mixed load of part 1 on one worker, as one `ball serve` process runs it.
 1. Mixed load on `--workers` workers for `--seconds`: `--phones` phones each open one public
    page (standings, results or pairings of a random event) every `--phone-gap` seconds with
    the ETag they hold; `--desks` desks (one per event) each save a result every
@@ -524,7 +525,7 @@ def main() -> None:
     parser.add_argument("--tp-seconds", type=float, default=20.0)
     parser.add_argument("--kill-every", type=float, default=10.0)
     parser.add_argument("--small", action="store_true", help="100 phones, 20 s parts")
-    parser.add_argument("--parts", default="mixed,throughput,kill")
+    parser.add_argument("--parts", default="single,mixed,throughput,kill")
     args = parser.parse_args()
     if args.small:
         args.phones, args.phone_gap, args.seconds, args.tp_seconds = 100, 6.0, 20.0, 10.0
@@ -539,6 +540,12 @@ def main() -> None:
             f"{args.sim_gap:g} s; {args.workers} workers; {os.cpu_count()} cores; load "
             f"average {os.getloadavg()[0]:.1f} (other work on the machine takes its share)"
         )
+        if "single" in parts:
+            # the yardstick: the same load on one process, as `ball serve` runs at a venue
+            server = Server(pg.url, 1)
+            record, _ = asyncio.run(mixed(args, server, events, kill=False))
+            server.stop()
+            report(f"mixed load on 1 worker (the yardstick), {args.seconds:g} s", record)
         if "mixed" in parts:
             server = Server(pg.url, args.workers)
             record, _ = asyncio.run(mixed(args, server, events, kill=False))
