@@ -8,7 +8,9 @@ S's win probability, read from the deciding coach's side at every node (UCT).
 - Lazy expansion: a node is made and evaluated (`evaluation.value_s`) when it is first
   visited; its actions are only ordered, by cheap priors read from the action tuples
   (`priors.ordered_actions`), and none of its children is made yet. A node whose coach
-  can score now is a forced win (the priors' one exact look-ahead).
+  can score now is a forced win (the priors' one exact look-ahead). Its value is the best,
+  for its coach, of its first `Level.lookahead` actions by prior, each made, evaluated and
+  taken back (a one-action look-ahead over a few plausible actions, not all of them).
 - Progressive widening: a node with N visits admits only its ceil(widening · N^alpha)
   best-ordered actions; a newly admitted child is made, evaluated and visited at once, the
   others are chosen by UCT. Widening thus limits what is evaluated, not only what is
@@ -30,6 +32,7 @@ from ball.engine.actions import Action
 from ball.engine.generate import legal
 from ball.engine.resolve import play
 from ball.engine.state import OVER, State
+from ball.engine.undo import make, unmake
 
 from .evaluation import value_s
 from .levels import LEVELS, WEIGHTS, Level, Weights
@@ -124,7 +127,24 @@ class Search:
             # the first action is a touchdown for this node's coach: a forced win
             node.proven = 1.0 if actor == 0 else 0.0
             return node, node.proven
-        return node, value_s(s, self.w)
+        return node, self._look_ahead(node)
+
+    def _look_ahead(self, node: Node) -> float:
+        """The node's value: the best for its coach of its first `Level.lookahead` actions by
+        prior, each made, evaluated and taken back (those few are then ordered by that value);
+        the static evaluation when the lookahead is 0."""
+        s, k = node.state, self.level.lookahead
+        if k == 0:
+            return value_s(s, self.w)
+        head = node.actions[:k]
+        valued = []
+        for a in head:
+            undo = make(s, a)
+            valued.append((value_s(s, self.w), a))
+            unmake(s, undo)
+        valued.sort(key=lambda item: -item[0] if node.actor == 0 else item[0])  # stable
+        node.actions[: len(head)] = [a for _, a in valued]
+        return valued[0][0]
 
     def _iterate(self, root: Node) -> None:
         path = [root]
