@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ball.engine.actions import DODGE, END, HANDOFF, LONG, MOVE, PE, SHORT, TDODGE, Action
-from ball.engine.board import COLUMNS, ROWS
+from ball.engine.board import COLUMNS, ROWS, SIZE
 from ball.engine.state import OVER, STEAL, State
 from ball.engine.undo import make, unmake
 
@@ -44,10 +44,16 @@ def actor_of(s: State) -> int:
     return s.steal_by if s.phase == STEAL else s.to_move
 
 
+# RANK[side][sq]: how far `sq` is from `side`'s own end (S scores on the last row, N on the
+# first); read for every action of every new node, so a table.
+RANK: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(sq // COLUMNS for sq in range(SIZE)),
+    tuple(ROWS - 1 - sq // COLUMNS for sq in range(SIZE)),
+)
+
+
 def _rows(sq: int, side: int) -> int:
-    """How far `sq` is from `side`'s own end (S scores on the last row, N on the first)."""
-    row = sq // COLUMNS
-    return row if side == 0 else ROWS - 1 - row
+    return RANK[side][sq]
 
 
 def prior(s: State, a: Action, side: int) -> float:
@@ -120,17 +126,38 @@ def scoring(s: State, a: Action, side: int) -> bool:
 def ordered_actions(
     s: State, actions: list[Action], rng: random.Random
 ) -> tuple[list[Action], bool]:
-    """`actions` best first for the actor by prior, ties in a seeded random order; and
-    whether the first one scores a touchdown for the actor (a won node)."""
+    """`actions` best first for the actor by prior, and whether the first one scores a
+    touchdown for the actor (a won node). Ties are broken by a seeded shuffle, so each
+    seed plays a game of its own."""
     side = actor_of(s)
     rng.shuffle(actions)
+    zone = s.t.zone[side]
+    rank = RANK[side]
+    occ, carrier, dist = s.occ, s.carrier, DIST
+    ball = s.ball_sq if carrier < 0 else s.pos[carrier]
     keyed: list[tuple[float, Action]] = []
     wins = False
     for a in actions:
-        if scoring(s, a, side):
+        kind = a[0]
+        if kind == LONG:  # the commonest kinds, inlined: see `prior` for the rules
+            keyed.append((PASS_ROW * (rank[a[2]] - rank[a[1]]) - LONG_RISK, a))
+            continue
+        if (
+            kind == MOVE and occ[a[2]] < 0 and a[2] not in zone and ball >= 0
+            and occ[a[1]] != carrier and a[2] != ball
+        ):  # fmt: skip
+            keyed.append((CLOSER * (dist[a[1]][ball] - dist[a[2]][ball]), a))
+            continue
+        # only an action landing in the end zone can score (see `scoring`)
+        land = a[3] if kind == DODGE else a[2] if kind in (MOVE, HANDOFF, TDODGE) else -1
+        if land in zone and scoring(s, a, side):
             keyed.append((SCORES, a))
             wins = True
         else:
             keyed.append((prior(s, a, side), a))
-    keyed.sort(key=lambda item: -item[0])  # stable: the shuffle breaks ties
+    keyed.sort(key=_first, reverse=True)  # stable: equal priors keep the shuffled order
     return [a for _, a in keyed], wins
+
+
+def _first(item: tuple[float, Action]) -> float:
+    return item[0]
