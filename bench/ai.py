@@ -383,7 +383,7 @@ def main() -> None:
     parser.add_argument("--sprt", metavar="NEW", help="run an SPRT of NEW against --vs OLD")
     parser.add_argument("--vs", metavar="OLD", default="greedy")
     parser.add_argument("--elo0", type=float, default=0.0)
-    parser.add_argument("--elo1", type=float, default=100.0)
+    parser.add_argument("--elo1", type=float, default=50.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--max-pairs", type=int, default=100)
