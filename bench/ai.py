@@ -12,6 +12,15 @@ clean sweep stays finite; `random` is anchored at 0 and the scale is Elo (400·l
 95 % intervals come from the inverse of the observed information (the Hessian) with the
 anchor removed. The ATK-first advantage is the share of points won by coach A.
 
+Agents beyond `ball.ai.AGENTS`: `old-easy|old-medium|old-hard` are the search as it was
+at commit OLD_COMMIT (before lazy evaluation), loaded from git history into a temporary
+package; `mcts-LEVEL@N` and `old-LEVEL@N` are a level with an iteration budget of N and no
+time cap (for comparisons at equal budget).
+
+`--cost A,B` measures the process CPU of one match per agent pair given (default: hard v
+hard, new and old, half cap 40 as in issue 33) beside the yardstick, 4 million squares
+summed in a generator, timed in the same run.
+
 `--sprt NEW --vs OLD` plays paired starts until a sequential probability ratio test (normal
 approximation of the per-pair score, H0: Elo <= elo0, H1: Elo >= elo1) accepts one of them:
 a new agent is accepted only if the SPRT says it is stronger. Prints figures; asserts nothing.
@@ -20,18 +29,111 @@ a new agent is accepted only if the SPRT says it is stronger. Prints figures; as
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import itertools
 import math
+import pathlib
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ball.ai import AGENTS
+from ball.ai.mcts import LEVELS, MctsAgent
 from ball.sim import SimConfig, play_match
 
 ELO = 400 / math.log(10)
 LADDER = ("random", "greedy", "mcts-easy", "mcts-medium", "mcts-hard")
+OLD_COMMIT = "fb65925"  # the last commit whose search made and evaluated every child
+OLD_FILES = ("__init__.py", "search.py", "playout.py", "evaluation.py", "levels.py", "levels.toml")
+OLD_PACKAGE = "ball_old_mcts"
+
+
+# --- agents from git history and budget variants ---------------------------------------------
+
+
+def _old_package() -> object:
+    """The old search as a package of its own, written from git into a temporary folder."""
+    if OLD_PACKAGE in sys.modules:
+        return sys.modules[OLD_PACKAGE]
+    root = pathlib.Path(__file__).resolve().parents[1]
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="ball-old-search-"))
+    (folder / OLD_PACKAGE).mkdir()
+    for name in OLD_FILES:
+        text = subprocess.run(
+            ["git", "show", f"{OLD_COMMIT}:src/ball/ai/mcts/{name}"],
+            cwd=root, check=True, capture_output=True, text=True,
+        ).stdout  # fmt: skip
+        (folder / OLD_PACKAGE / name).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module(OLD_PACKAGE)
+
+
+def register(names: list[str]) -> None:
+    """Add the agents `names` asks for that `ball.ai.AGENTS` does not know (see above)."""
+    for name in names:
+        if name in AGENTS:
+            continue
+        base, _, budget = name.partition("@")
+        family, _, level_name = base.partition("-")
+        if family == "old":
+            old = _old_package()
+            levels, agent_class = old.LEVELS, old.MctsAgent  # type: ignore[attr-defined]
+        elif family == "mcts":
+            levels, agent_class = LEVELS, MctsAgent
+        else:
+            continue
+        if level_name not in levels:
+            continue
+        level = levels[level_name]
+        if budget:
+            level = dataclasses.replace(level, iterations=int(budget), seconds=None)
+        AGENTS[name] = _Maker(agent_class, level)
+
+
+@dataclass(frozen=True)
+class _Maker:
+    """A picklable agent factory (worker processes build their own agents)."""
+
+    agent_class: type
+    level: object
+
+    def __call__(self, seed: int | None) -> object:
+        return self.agent_class(self.level, seed)
+
+
+def yardstick() -> float:
+    """CPU seconds of the issue's yardstick: 4 million squares summed in a generator."""
+    t0 = time.process_time()
+    sum(i * i for i in range(4_000_000))
+    return time.process_time() - t0
+
+
+def _match_cpu(args: tuple[str, str, int, int, list[str]]) -> tuple[str, str, float, float]:
+    a, b, half_turns, seed, names = args
+    register(names)
+    config = SimConfig(matches=1, agent_a=a, agent_b=b, half_turns=half_turns, seed=seed)
+    t0 = time.process_time()
+    play_match(0, config)
+    cpu = time.process_time() - t0
+    return a, b, cpu, yardstick()
+
+
+def cost(args: argparse.Namespace) -> None:
+    pairs = [p.split(",") for p in args.cost.split(";")]
+    names = [n for p in pairs for n in p]
+    print(f"CPU of one match (half cap {args.half_turns}, seed {args.seed}), in yardsticks "
+          f"(4 million squares summed in a generator, timed in the same worker)")  # fmt: skip
+    jobs = [(a, b, args.half_turns, args.seed, names) for a, b in pairs]
+    with ProcessPoolExecutor(max_workers=min(args.jobs, len(jobs)), initializer=register,
+                             initargs=(names,)) as pool:  # fmt: skip
+        for a, b, cpu, stick in pool.map(_match_cpu, jobs):
+            print(f"  {a} v {b}: {cpu:.1f} s CPU = {cpu / stick:.0f} yardsticks "
+                  f"(yardstick {stick:.3f} s)")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -66,7 +168,8 @@ def run_games(jobs: list[tuple], workers: int) -> Iterator[Game]:
     if workers <= 1:
         yield from map(play, jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    names = sorted({j[0] for j in jobs} | {j[1] for j in jobs})
+    with ProcessPoolExecutor(max_workers=workers, initializer=register, initargs=(names,)) as pool:
         yield from pool.map(play, jobs)
 
 
@@ -160,13 +263,16 @@ def sprt(args: argparse.Namespace) -> None:
     )
     scores: list[float] = []
     verdict = "inconclusive (pair limit reached)"
-    for k in range(args.max_pairs):
-        one = play((args.sprt, args.vs, k, args.half_turns, args.seed))
-        two = play((args.vs, args.sprt, k, args.half_turns, args.seed))
+    names = [args.sprt, args.vs]
+    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=register, initargs=(names,))
+    for k in range(args.max_pairs):  # one pair at a time, its two matches side by side
+        one_f = pool.submit(play, (args.sprt, args.vs, k, args.half_turns, args.seed))
+        two_f = pool.submit(play, (args.vs, args.sprt, k, args.half_turns, args.seed))
+        one, two = one_f.result(), two_f.result()
         scores.append((one.points_a + 1 - two.points_a) / 2)
         llr = sprt_llr(scores, args.elo0, args.elo1)
         print(f"pair {k + 1}: score {scores[-1]:.2f}, mean {sum(scores) / len(scores):.3f}, "
-              f"LLR {llr:+.2f}")  # fmt: skip
+              f"LLR {llr:+.2f}", flush=True)  # fmt: skip
         if k + 1 < args.min_pairs:
             continue
         if llr >= upper:
@@ -175,6 +281,7 @@ def sprt(args: argparse.Namespace) -> None:
         if llr <= lower:
             verdict = f"H0 accepted: {args.sprt} is not shown stronger than {args.vs}"
             break
+    pool.shutdown()
     print(verdict)
 
 
@@ -269,21 +376,27 @@ def main() -> None:
     parser.add_argument("--half-turns", type=int, default=20, help="turn cap per half")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--cost", metavar="A,B[;C,D]", nargs="?",
+                        const="mcts-hard,mcts-hard;old-hard,old-hard",
+                        help="CPU of one match per pair, in yardsticks")  # fmt: skip
     parser.add_argument("--turn-times", metavar="AGENT", help="time AGENT's turns vs greedy")
     parser.add_argument("--sprt", metavar="NEW", help="run an SPRT of NEW against --vs OLD")
     parser.add_argument("--vs", metavar="OLD", default="greedy")
     parser.add_argument("--elo0", type=float, default=0.0)
-    parser.add_argument("--elo1", type=float, default=100.0)
+    parser.add_argument("--elo1", type=float, default=50.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--max-pairs", type=int, default=100)
     parser.add_argument("--min-pairs", type=int, default=4, help="pairs before SPRT may stop")
     args = parser.parse_args()
+    register([*(args.agents or "").split(","), args.sprt or "", args.vs, args.turn_times or ""])
     if args.quick:
         args.agents = args.agents or "random,greedy,mcts-easy"
         args.pairs = 2
         args.half_turns = min(args.half_turns, 12)
-    if args.turn_times:
+    if args.cost:
+        cost(args)
+    elif args.turn_times:
         if args.turn_times not in AGENTS:
             raise SystemExit(f"unknown agent {args.turn_times!r} (known: {', '.join(AGENTS)})")
         turn_times(args)

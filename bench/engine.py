@@ -53,12 +53,15 @@ def playout(g: Game, rng: random.Random, max_turns: int) -> int:
 def search_figures(quick: bool) -> None:
     """What the MCTS player (ball.ai.mcts) lives on: its iteration rate, and the release-step
     test `play` makes after turn-ending actions, lazily (now) versus listing every step."""
-    from ball.ai.mcts import Level, Search
+    import dataclasses
+
+    from ball.ai.mcts import LEVELS, Search
     from ball.engine.generate import has_release_task, release_tasks
 
     iterations = 60 if quick else 300
     for name, g in (("start", Game.new()), ("midgame", midgame())):
-        search = Search(Level("bench", iterations, None, 2.0, 0.5, 0.5), seed=1)
+        level = dataclasses.replace(LEVELS["hard"], iterations=iterations, seconds=None)
+        search = Search(level, seed=1)
         t0 = time.perf_counter()
         search.choose(g.state)
         secs = time.perf_counter() - t0

@@ -1,7 +1,7 @@
 """A search player for BALL: Monte Carlo tree search over the engine's own state.
 
 - `search`: the tree, its budget (iterations, a time cap per turn) and tree reuse;
-- `playout`: the leaf policy (one-action look-ahead) and move ordering for widening;
+- `priors`: move ordering from the action tuples alone, and the touchdown-now test;
 - `evaluation`: the static evaluation (ball progress, threats on the carrier, PB);
 - `levels`: levels and weights, read from `levels.toml` (data).
 """

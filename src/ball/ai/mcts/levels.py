@@ -36,6 +36,7 @@ class Level:
     widening: float
     alpha: float
     explore: float
+    lookahead: int  # actions made and evaluated to value a new node (0: static evaluation)
 
 
 def _checked(cls: type, table: dict[str, Any], where: str, **extra: Any) -> Any:

@@ -5,12 +5,17 @@ two actions, the release tasks, a steal decision — is therefore a path of that
 nodes and is searched as such; the opponent's turn follows in the same tree. Values are
 S's win probability, read from the deciding coach's side at every node (UCT).
 
-- Expansion plays every action of the new node once (`playout.ordered_children`): the
-  children start with one virtual visit worth their prior, and the node's own value is the
-  best prior for its coach (a one-action look-ahead instead of a random playout).
-- Progressive widening: a node with N visits considers only its ceil(widening · N^alpha)
-  best-ordered children, so the search deepens along the plausible actions first.
-- Budget: `Level.iterations` expansions per decision; `Level.seconds` caps the time of one
+- Lazy expansion: a node is made and evaluated (`evaluation.value_s`) when it is first
+  visited; its actions are only ordered, by cheap priors read from the action tuples
+  (`priors.ordered_actions`), and none of its children is made yet. A node whose coach
+  can score now is a forced win (the priors' one exact look-ahead). Its value is the best,
+  for its coach, of its first `Level.lookahead` actions by prior, each made, evaluated and
+  taken back (a one-action look-ahead over a few plausible actions, not all of them).
+- Progressive widening: a node with N visits admits only its ceil(widening · N^alpha)
+  best-ordered actions; a newly admitted child is made, evaluated and visited at once, the
+  others are chosen by UCT. Widening thus limits what is evaluated, not only what is
+  selected, and the search deepens along the plausible actions first.
+- Budget: `Level.iterations` new nodes per decision; `Level.seconds` caps the time of one
   coach's turn. The search is deterministic for a seed while iterations are what stop it.
 - Tree reuse: after a decision the chosen child becomes the next root when the coach
   decides again from exactly that state (the rest of the turn), so the iterations already
@@ -24,30 +29,30 @@ import random
 import time
 
 from ball.engine.actions import Action
+from ball.engine.generate import legal
 from ball.engine.resolve import play
 from ball.engine.state import OVER, State
+from ball.engine.undo import make, unmake
 
 from .evaluation import value_s
 from .levels import LEVELS, WEIGHTS, Level, Weights
-from .playout import actor_of, ordered_children
+from .priors import actor_of, ordered_actions
 
 
 class Node:
-    __slots__ = ("state", "actor", "actions", "priors", "kids", "n", "w", "proven")
+    """A decision state in the tree. It is made, evaluated and given its ordered actions
+    when it is first visited; its children are made only when widening admits them."""
 
-    def __init__(self, state: State | None, prior: float) -> None:
-        self.state = state  # kept only once the node is expanded
-        self.actor = -1
-        self.actions: list[Action] = []
-        self.priors: list[float] = []
-        self.kids: list[Node | None] = []
-        self.n = 1  # the virtual visit of the prior
-        self.w = prior  # sum of S's win probability over the visits
+    __slots__ = ("state", "actor", "actions", "kids", "n", "w", "proven")
+
+    def __init__(self, state: State, actor: int, actions: list[Action]) -> None:
+        self.state = state
+        self.actor = actor
+        self.actions = actions  # best prior first
+        self.kids: list[Node | None] = [None] * len(actions)
+        self.n = 0  # visits
+        self.w = 0.0  # sum of S's win probability over the visits
         self.proven: float | None = None  # exact value for S once a win is forced from here
-
-    @property
-    def expanded(self) -> bool:
-        return self.state is not None
 
 
 def state_key(s: State) -> tuple[object, ...]:
@@ -90,7 +95,7 @@ class Search:
         self.last_iterations = done
         index = self._best(root)
         child = root.kids[index]
-        if child is not None and child.state is not None:
+        if child is not None:
             self._reuse = (state_key(child.state), child)
         else:
             self._reuse = None
@@ -102,28 +107,44 @@ class Search:
     def _root(self, s: State) -> Node:
         if self._reuse is not None and self._reuse[0] == state_key(s):
             return self._reuse[1]
-        root = Node(s.copy(), 0.5)
-        self._expand(root)
+        root, value = self._node(s.copy())
+        root.n, root.w = 1, value
         return root
 
-    def _expand(self, node: Node) -> float:
-        """Give `node` (whose state is set) its children; return its value for S."""
-        s = node.state
-        assert s is not None
+    def _node(self, s: State) -> tuple[Node, float]:
+        """The node of state `s` (which it keeps) and its value for S: exact once the half
+        is over or the actor can score now, else the static evaluation."""
         if s.phase == OVER:
+            node = Node(s, -1, [])
+            value = value_s(s, self.w)
+            if value in (0.0, 1.0):
+                node.proven = value
+            return node, value
+        actor = actor_of(s)
+        actions, wins = ordered_actions(s, legal(s), self.rng)
+        node = Node(s, actor, actions)
+        if wins:
+            # the first action is a touchdown for this node's coach: a forced win
+            node.proven = 1.0 if actor == 0 else 0.0
+            return node, node.proven
+        return node, self._look_ahead(node)
+
+    def _look_ahead(self, node: Node) -> float:
+        """The node's value: the best for its coach of its first `Level.lookahead` actions by
+        prior, each made, evaluated and taken back (those few are then ordered by that value);
+        the static evaluation when the lookahead is 0."""
+        s, k = node.state, self.level.lookahead
+        if k == 0:
             return value_s(s, self.w)
-        node.actor = actor_of(s)
-        kids = ordered_children(s, self.w, self.rng)
-        node.actions = [a for a, _, _ in kids]
-        node.priors = [v for _, v, _ in kids]
-        node.kids = [None] * len(kids)
-        if not kids:
-            return value_s(s, self.w)
-        if kids[0][2] and _wins(node.actor, kids[0][1]):
-            # the best child is a touchdown for this node's coach: a forced win, and the
-            # first child (sorted best first) is the one that takes it
-            node.proven = kids[0][1]
-        return node.priors[0]
+        head = node.actions[:k]
+        valued = []
+        for a in head:
+            undo = make(s, a)
+            valued.append((value_s(s, self.w), a))
+            unmake(s, undo)
+        valued.sort(key=lambda item: -item[0] if node.actor == 0 else item[0])  # stable
+        node.actions[: len(head)] = [a for _, a in valued]
+        return valued[0][0]
 
     def _iterate(self, root: Node) -> None:
         path = [root]
@@ -133,26 +154,20 @@ class Search:
             if node.proven is not None:
                 value = node.proven
                 break
-            if node.state is not None and node.state.phase == OVER:
-                value = value_s(node.state, self.w)
-                break
             if not node.actions:
-                value = value_s(node.state, self.w) if node.state else 0.5
+                value = node.w / node.n if node.n else value_s(node.state, self.w)
                 break
             i = self._select(node)
             child = node.kids[i]
             if child is None:
-                child = Node(None, node.priors[i])
-                node.kids[i] = child
-            path.append(child)
-            if child.state is None:
-                parent_state = node.state
-                assert parent_state is not None
-                s = parent_state.copy()
+                # first visit: the child is made and evaluated only now
+                s = node.state.copy()
                 play(s, node.actions[i], None)
-                child.state = s
-                value = self._expand(child)
+                child, value = self._node(s)
+                node.kids[i] = child
+                path.append(child)
                 break
+            path.append(child)
             node = child
         for n in path:
             n.n += 1
@@ -160,19 +175,20 @@ class Search:
         _prove(path)
 
     def _select(self, node: Node) -> int:
+        """UCT among the children widening admits; a newly admitted child is visited first."""
         lv = self.level
         width = min(len(node.actions), max(1, math.ceil(lv.widening * node.n**lv.alpha)))
         log_n = math.log(node.n)
         best, best_score = 0, -math.inf
+        kids = node.kids
         for i in range(width):
-            child = node.kids[i]
+            child = kids[i]
             if child is None:
-                n, q = 1, node.priors[i]
-            else:
-                n, q = child.n, child.w / child.n
+                return i
+            q = child.w / child.n
             if node.actor == 1:
                 q = 1.0 - q
-            score = q + lv.explore * math.sqrt(log_n / n)
+            score = q + lv.explore * math.sqrt(log_n / child.n)
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -184,12 +200,12 @@ class Search:
             for i, child in enumerate(root.kids):
                 if child is not None and child.proven == root.proven:
                     return i
-            return 0  # proven at expansion: the first child is the touchdown
+            return 0  # proven at creation: the first action is the touchdown
 
         def key(i: int) -> tuple[int, float]:
             child = root.kids[i]
             if child is None:
-                return (0, root.priors[i] if root.actor == 0 else 1 - root.priors[i])
+                return (0, -float(i))  # unvisited: the better prior
             q = child.w / child.n
             return (child.n, q if root.actor == 0 else 1 - q)
 
