@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import re
@@ -160,14 +161,12 @@ class Server:
                 str(self.port),
                 "--workers",
                 str(workers),
+                "--proxy",
+                "127.0.0.1",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             cwd=ROOT,
-            # The load comes from one address: 50 players' games (twice: the mixed and the
-            # kill parts) would pass the per-address game-creation limit that 50 phones,
-            # each on its own address, never meet.
-            env={**os.environ, "BALL_GAME_CREATIONS": "1000"},
         )
         self.workers = workers
         self.seen: set[int] = set()
@@ -211,12 +210,22 @@ class Server:
 
 # ------------------------------------------------------------------ the load
 
+# Every phone, desk and player is a client of its own, as at a hall: the server runs behind
+# a proxy (`--proxy 127.0.0.1`, as docs/deploy.md sets it up) and each client's requests
+# carry its own X-Forwarded-For address, so the per-address limits (games made and kept,
+# computer searches under way, request budgets) count each client apart.
+ADDRESSES = (
+    {"X-Forwarded-For": f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"}
+    for n in itertools.count(1)
+)
+
 
 class Record:
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
         self.failed: dict[str, int] = {}
         self.statuses: dict[str, dict[int, int]] = {}  # the failed answers' status codes
+        self.reasons: dict[tuple[str, int], str] = {}  # the first answer of each (kind, status)
         self.dropped = 0  # connection errors: a killed worker's open connections
         self.acked_results: list[tuple[int, int, int]] = []  # (event, round, table)
         self.acked_actions: dict[str, list[tuple[int, str]]] = {}  # game -> (version, action)
@@ -224,13 +233,15 @@ class Record:
     def took(self, kind: str, seconds: float) -> None:
         self.times.setdefault(kind, []).append(seconds * 1000)
 
-    def fail(self, kind: str, status: int) -> None:
+    def fail(self, kind: str, answer: httpx.Response) -> None:
         self.failed[kind] = self.failed.get(kind, 0) + 1
         codes = self.statuses.setdefault(kind, {})
-        codes[status] = codes.get(status, 0) + 1
+        codes[answer.status_code] = codes.get(answer.status_code, 0) + 1
+        self.reasons.setdefault((kind, answer.status_code), answer.text[:200])
 
 
 async def phone(client, base, events, gap, stop, record, rng) -> None:
+    me = next(ADDRESSES)
     held: dict[str, str] = {}
     await asyncio.sleep(rng.uniform(0, gap))
     while not stop.is_set():
@@ -238,7 +249,7 @@ async def phone(client, base, events, gap, stop, record, rng) -> None:
         headers = {"If-None-Match": held[page]} if page in held else {}
         started = time.perf_counter()
         try:
-            answer = await client.get(base + page, headers=headers)
+            answer = await client.get(base + page, headers={**me, **headers})
         except CONNECTION_ERRORS:
             record.dropped += 1
         else:
@@ -246,17 +257,20 @@ async def phone(client, base, events, gap, stop, record, rng) -> None:
             if answer.status_code in (200, 304):
                 held[page] = answer.headers.get("etag", "")
             else:
-                record.fail("public page", answer.status_code)
+                record.fail("public page", answer)
         await asyncio.sleep(gap * rng.uniform(0.8, 1.2))
 
 
 async def desk(client, base, event_id, gap, stop, record, rng) -> None:
+    me = next(ADDRESSES)
     cookies = None
     while cookies is None and not stop.is_set():
         try:
-            login = await client.post(f"{base}/desk/{event_id}/login", data={"pin": PIN})
+            login = await client.post(
+                f"{base}/desk/{event_id}/login", data={"pin": PIN}, headers=me
+            )
             cookies = {k: v for k, v in login.cookies.items()}
-            page = (await client.get(f"{base}/desk/{event_id}", cookies=cookies)).text
+            page = (await client.get(f"{base}/desk/{event_id}", cookies=cookies, headers=me)).text
         except CONNECTION_ERRORS:
             cookies = None
             await asyncio.sleep(0.5)
@@ -287,7 +301,7 @@ async def desk(client, base, event_id, gap, stop, record, rng) -> None:
         while not stop.is_set():  # a save whose answer was lost is sent again, as a desk does
             started = time.perf_counter()
             try:
-                answer = await client.post(path, data=form, cookies=cookies)
+                answer = await client.post(path, data=form, cookies=cookies, headers=me)
             except CONNECTION_ERRORS:
                 record.dropped += 1
                 continue
@@ -295,20 +309,26 @@ async def desk(client, base, event_id, gap, stop, record, rng) -> None:
             if answer.status_code == 303:
                 record.acked_results.append((event_id, 1, table))
             elif answer.status_code != 404:  # 404: past the round's last table
-                record.fail("result save", answer.status_code)
+                record.fail("result save", answer)
             break
         await asyncio.sleep(gap * rng.uniform(0.8, 1.2))
 
 
 async def player(client, base, computer, gap, stop, record, rng) -> None:
+    me = next(ADDRESSES)
     body = {"mode": "computer", "computer_level": "greedy"} if computer else {"mode": "play"}
     state = None
     while state is None and not stop.is_set():
         try:
-            made = await client.post(base + "/api/games", json=body)
-            state = made.json() if made.status_code == 201 else None
+            made = await client.post(base + "/api/games", json=body, headers=me)
         except CONNECTION_ERRORS:
             await asyncio.sleep(0.5)
+            continue
+        if made.status_code == 201:
+            state = made.json()
+        else:  # counted, and asked again a second later (not in a tight loop)
+            record.fail("game creation", made)
+            await asyncio.sleep(1.0)
     if state is None:
         return
     game_id = state["id"]
@@ -321,10 +341,11 @@ async def player(client, base, computer, gap, stop, record, rng) -> None:
             answer = await client.post(
                 f"{base}/api/games/{game_id}/actions",
                 json={"action": action, "version": state["version"]},
+                headers=me,
             )
         except CONNECTION_ERRORS:
             record.dropped += 1
-            state = await _state(client, base, game_id, state)
+            state = await _state(client, base, game_id, state, me)
             continue
         record.took("simulator move", time.perf_counter() - started)
         if answer.status_code == 200:
@@ -332,16 +353,16 @@ async def player(client, base, computer, gap, stop, record, rng) -> None:
             ply = next(e["ply"] for e in reversed(state["log"]) if e["action"] == action)
             acked.append((ply, action))
         elif answer.status_code == 409:  # a retried action already went through
-            state = await _state(client, base, game_id, state)
+            state = await _state(client, base, game_id, state, me)
         else:
-            record.fail("simulator move", answer.status_code)
-            state = await _state(client, base, game_id, state)
+            record.fail("simulator move", answer)
+            state = await _state(client, base, game_id, state, me)
         await asyncio.sleep(gap * rng.uniform(0.5, 1.5))
 
 
-async def _state(client, base, game_id, old):
+async def _state(client, base, game_id, old, me):
     try:
-        answer = await client.get(f"{base}/api/games/{game_id}")
+        answer = await client.get(f"{base}/api/games/{game_id}", headers=me)
         return answer.json() if answer.status_code == 200 else old
     except CONNECTION_ERRORS:
         return old
@@ -451,6 +472,11 @@ def report(title: str, record: Record) -> None:
             f"p95 {p95:7.1f} ms  failed {record.failed.get(kind, 0)}"
             + "".join(f"  [{c}: {n}]" for c, n in sorted(record.statuses.get(kind, {}).items()))
         )
+    for kind in sorted(set(record.failed) - set(record.times)):
+        codes = "".join(f"  [{c}: {n}]" for c, n in sorted(record.statuses[kind].items()))
+        print(f"  {kind:16s} failed {record.failed[kind]}{codes}")
+    for (kind, status), text in sorted(record.reasons.items()):
+        print(f"  {kind} {status}: {text}")
     print(f"  dropped connections {record.dropped}")
 
 
