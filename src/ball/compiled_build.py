@@ -63,7 +63,11 @@ def digest() -> str:
 
 def file_stats() -> list[str]:
     """Each source's path, size and modification time: the quick test of the stamp."""
-    return [f"{_relative(p)} {os.stat(p).st_size} {os.stat(p).st_mtime_ns}" for p in sources()]
+    return [_stat_line(path, os.stat(path)) for path in sources()]
+
+
+def _stat_line(path: str, stat: os.stat_result) -> str:
+    return f"{_relative(path)} {stat.st_size} {stat.st_mtime_ns}"
 
 
 def write_stamp(sources_digest: str, stats: list[str]) -> None:
