@@ -15,7 +15,9 @@ anchor removed. The ATK-first advantage is the share of points won by coach A.
 Agents beyond `ball.ai.AGENTS`: `old-easy|old-medium|old-hard` are the search as it was
 at commit OLD_COMMIT (before lazy evaluation), loaded from git history into a temporary
 package; `mcts-LEVEL@N` and `old-LEVEL@N` are a level with an iteration budget of N and no
-time cap (for comparisons at equal budget).
+time cap (for comparisons at equal budget); `+KEY=FIGURE` suffixes override a level's
+constants (`mcts-hard@600+explore=0.2+lookahead=5`) to try a change before it goes into
+levels.toml.
 
 `--cost A,B` measures the process CPU of one match per agent pair given (default: hard v
 hard, new and old, half cap 40 as in issue 33) beside the yardstick, 4 million squares
@@ -78,7 +80,8 @@ def register(names: list[str]) -> None:
     for name in names:
         if name in AGENTS:
             continue
-        base, _, budget = name.partition("@")
+        spec, *overrides = name.split("+")
+        base, _, budget = spec.partition("@")
         family, _, level_name = base.partition("-")
         if family == "old":
             old = _old_package()
@@ -92,6 +95,10 @@ def register(names: list[str]) -> None:
         level = levels[level_name]
         if budget:
             level = dataclasses.replace(level, iterations=int(budget), seconds=None)
+        for item in overrides:  # e.g. mcts-hard@600+explore=0.2
+            key, _, figure = item.partition("=")
+            kind = type(getattr(level, key))
+            level = dataclasses.replace(level, **{key: kind(float(figure))})
         AGENTS[name] = _Maker(agent_class, level)
 
 
