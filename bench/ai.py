@@ -20,8 +20,9 @@ constants (`mcts-hard@600+explore=0.2+lookahead=5`) to try a change before it go
 levels.toml.
 
 `--cost A,B` measures the process CPU of one match per agent pair given (default: hard v
-hard, new and old, half cap 40 as in issue 33) beside the yardstick, 4 million squares
-summed in a generator, timed in the same run.
+hard, and the old search's hard at its 600 iterations with no time cap, which a loaded
+machine would otherwise cut short; half cap 40 as in issue 33) beside the yardstick, 4
+million squares summed in a generator, timed in the same run.
 
 `--sprt NEW --vs OLD` plays paired starts until a sequential probability ratio test (normal
 approximation of the per-pair score, H0: Elo <= elo0, H1: Elo >= elo1) accepts one of them:
@@ -384,7 +385,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--cost", metavar="A,B[;C,D]", nargs="?",
-                        const="mcts-hard,mcts-hard;old-hard,old-hard",
+                        const="mcts-hard,mcts-hard;old-hard@600,old-hard@600",
                         help="CPU of one match per pair, in yardsticks")  # fmt: skip
     parser.add_argument("--turn-times", metavar="AGENT", help="time AGENT's turns vs greedy")
     parser.add_argument("--sprt", metavar="NEW", help="run an SPRT of NEW against --vs OLD")
