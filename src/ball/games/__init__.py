@@ -10,11 +10,19 @@ from __future__ import annotations
 from ball.games.ball.game import BallGame
 from ball.games.errors import TournamentError
 from ball.games.mahjong.game import MahjongGame
-from ball.games.protocol import Decided, DeskForm, Figures, Game, GameBase, GameTieBreak
+from ball.games.protocol import (
+    Commands,
+    Decided,
+    DeskForm,
+    Figures,
+    Game,
+    GameBase,
+    GameTieBreak,
+)  # fmt: skip
 from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
-    "GAMES", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
+    "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
     "game", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 

@@ -62,6 +62,17 @@ class DeskForm:
     fields: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Commands:
+    """A group of `ball` commands a game brings: `ball NAME ...` runs the Typer app `app`
+    of `module` (named, not imported: the game's CLI sits above its rules); `summary` is
+    the group's line in `ball --help`, drawn without importing the module."""
+
+    name: str
+    module: str
+    summary: str
+
+
 class Game(Protocol):
     """What a game tells the shared code."""
 
@@ -98,6 +109,22 @@ class Game(Protocol):
     # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
     # filled from the sheets), "xiangqi", "mahjong"; None prints the shared forms only.
     paper: str | None
+    # The sides of a printed match card and bracket: two keys of the printed texts' `forms`
+    # table (`ball.printing`'s content, per language), or None for the first and second
+    # colour.
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None
+    # "module:function" giving the blank printed forms of the game (`ball pdf forms
+    # --game NAME`, a `FormSet`), or None for the shared blank forms (BALL's).
+    blank_forms: str | None
+    # The game's own `ball` command groups (`ball xiangqi ...`), mounted by `ball.cli`.
+    commands: tuple[Commands, ...]
+    # The game's web modules (each exposes `router`), included by `ball.web.app` after the
+    # shared ones; named, not imported, for the same reason as `commands`.
+    routers: tuple[str, ...]
+    # The module of the shared tournament commands (`ball event create`, `ball round pair`,
+    # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
+    # way (tables of four seated by sessions), or None when the shared commands serve it.
+    event_commands: str | None
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         """Validate the game's result document (player A first) and decide it; raise
@@ -137,6 +164,11 @@ class GameBase:
     record_kind: str | None = None
     templates: Path | None = None
     paper: str | None = None
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
+    blank_forms: str | None = None
+    commands: tuple[Commands, ...] = ()
+    routers: tuple[str, ...] = ()
+    event_commands: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         return None  # a document that names no players fits every table

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
+    from ball.games.mahjong.paper.forms import MahjongForms
+    from ball.games.xiangqi.paper.forms import XiangqiForms
     from ball.printing.event_formats import FormatForms
-    from ball.printing.mahjong_forms import MahjongForms
-    from ball.printing.xiangqi_forms import XiangqiForms
 
 Side = Literal["A", "B"]
 # Order of the forms in the printed edition; the letters are the appendix letters.
@@ -270,7 +270,7 @@ class FormSet:
     # A knockout's draw sheet and bracket, or a team round's match cards (issue 17).
     formats: FormatForms | None = None
     # A Mahjong event's forms (seating, table cards, MCR score sheet, result slip,
-    # standings) print instead of BALL's (ball.printing.mahjong_forms).
+    # standings) print instead of BALL's (ball.games.mahjong.paper.forms).
     mahjong: MahjongForms | None = None
 
 

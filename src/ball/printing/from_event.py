@@ -132,7 +132,7 @@ def forms_from_sessions(
     try:
         paper = game(service.event_game(event_id)).paper
         if paper == MAHJONG_FORMS:  # sessions of tables of four
-            from ball.printing.mahjong_forms import from_service
+            from ball.games.mahjong.paper.forms import from_service
 
             base = link_base or ""
             return from_service(service, event_id, round_number, desk=desk, link_base=base)
@@ -155,7 +155,7 @@ def forms_from_sessions(
     formats = event_formats.from_service(service, info.id, round_number, header)
     desk_fields = _is_desk(desk, info.id)
     if paper == XIANGQI_FORMS:
-        from ball.printing import xiangqi_forms
+        from ball.games.xiangqi.paper import forms as xiangqi_forms
 
         with sessions() as session:
             xiangqi = xiangqi_forms.from_round(session, info, tables, header, desk=desk_fields)

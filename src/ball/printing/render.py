@@ -206,7 +206,7 @@ def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
 
 
 def _mahjong_toc(t: dict[str, Any]) -> list[TocEntry]:
-    """The appendices of a Mahjong event's forms (ball.printing.mahjong_forms)."""
+    """The appendices of a Mahjong event's forms (ball.games.mahjong.paper.forms)."""
     word, m = t["doc"]["appendix"], t["forms"]["mahjong"]
     keys = ("seating_title", "cards_title", "sheet_title", "slip_title", "standings_title")
     return [

@@ -33,15 +33,17 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ball.games import GAMES, game, runs_sessions
+from ball.games.ball.web import tables as ball_tables
 from ball.games.forms import form_int
 from ball.games.protocol import Decided, DeskForm, Game
+from ball.games.xiangqi.web.api import store as xiangqi_store
 from ball.match.result import SheetError
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
-from ball.web import ball_tables, field_errors, limits, security
+from ball.web import field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -85,7 +87,6 @@ from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms, mmss
-from ball.web.xiangqi_api import store as xiangqi_store
 
 # Pages and forms answer HTML; refusals before the form is read (no session, bad CSRF token,
 # no such event) are JSON `{"detail": ...}`; the two JSON endpoints say so themselves.

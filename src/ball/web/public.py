@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
 from ball.games import game, runs_sessions
+from ball.games.mahjong.web.public import standings_page as mahjong_standings_page
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
@@ -30,7 +31,6 @@ from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
 from ball.web.live_stream import hub_of
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import PageCache, app_cache, cache_of, cached_page, data_key, shared
-from ball.web.public_mahjong import standings_page as mahjong_standings_page
 from ball.web.public_need import needs_of
 from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games import game, pairs_players
+from ball.games.mahjong.web.public import mahjong_board_of
 from ball.tournament.mahjong_views import points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
@@ -28,7 +29,6 @@ from ball.web.public import (
     standing_row,
     tiebreak_columns,
 )
-from ball.web.public_mahjong import mahjong_board_of
 from ball.web.templating import N_, render
 
 router = APIRouter(

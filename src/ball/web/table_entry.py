@@ -31,12 +31,13 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games.mahjong.web import entry as mahjong_entry
 from ball.match.result import SheetError
 from ball.storage.ids import is_digits
 from ball.tournament import mahjong_links, table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web import field_errors, mahjong_entry, security
+from ball.web import field_errors, security
 from ball.web.deps import desk_writer, now_of, tournament
 from ball.web.desk import XIANGQI_REASONS, preview
 from ball.web.desk_forms import QUICK, read_form, sheet_from_form

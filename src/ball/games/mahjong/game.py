@@ -4,10 +4,11 @@ path (`decide`, forfeits) refuses with a message that says where to go instead."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
+from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak
 
 TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
 
@@ -20,6 +21,21 @@ class MahjongGame(GameBase):
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] | None = {"sessions": []}
     paper: str | None = "mahjong"
+    blank_forms: str | None = "ball.games.mahjong.paper.forms:blank_set"
+    templates: Path | None = Path(__file__).with_name("templates")
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "mahjong",
+            "ball.games.mahjong.cli.commands",
+            "Mahjong (MCR): hand scoring and seatings.",
+        ),
+    )
+    routers: tuple[str, ...] = (
+        "ball.games.mahjong.web.desk",
+        "ball.games.mahjong.web.entry",
+        "ball.games.mahjong.web.public",
+    )
+    event_commands: str | None = "ball.games.mahjong.cli.event"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)

@@ -21,10 +21,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import TournamentError
-from ball.games.protocol import Decided, DeskForm, Figures, GameBase, GameTieBreak
+from ball.games.protocol import Commands, Decided, DeskForm, Figures, GameBase, GameTieBreak
 from ball.games.xiangqi import desk_form
 from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
@@ -200,6 +201,20 @@ class XiangqiGame(GameBase):
     card_sides: tuple[str, str] = sides
     record_kind: str | None = "pgn"  # the board a table records its game on
     paper: str | None = "xiangqi"
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = (
+        ("xiangqi", "red"),
+        ("xiangqi", "black"),
+    )
+    blank_forms: str | None = "ball.games.xiangqi.paper.forms:blank_set"
+    templates: Path | None = Path(__file__).with_name("templates")
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "xiangqi",
+            "ball.games.xiangqi.cli.commands",
+            "The Xiangqi engine: legal moves, applying moves, perft, status.",
+        ),
+    )
+    routers: tuple[str, ...] = ("ball.games.xiangqi.web.api", "ball.games.xiangqi.web.pages")
     tiebreaks: dict[str, GameTieBreak] = {
         "sanctions": GameTieBreak(
             "sanctions",

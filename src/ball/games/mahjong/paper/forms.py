@@ -3,7 +3,7 @@ and by name), table cards with the winds, the hand-by-hand score sheet in the MC
 (one row per hand: winner, discarder or self-drawn, fan, the four seats' points and the
 running totals; penalty rows; signatures), the session result slip and the standings.
 
-View models only, like `ball.printing.xiangqi_forms`: the template `forms/mahjong.html.j2`
+View models only, like `ball.games.xiangqi.paper.forms`: the template `forms/mahjong.html.j2`
 prints them blank (one copy of each form, empty names, ruled rows) or filled in from one
 session of an event (`from_board`, read through `ball.tournament.mahjong_views`).
 """
@@ -100,6 +100,11 @@ class MahjongForms:
 
 def blank(event: str = "", hands: int = HANDS) -> MahjongForms:
     return MahjongForms(header=Header(event=event), hands=hands)
+
+
+def blank_set(event: str = "") -> FormSet:
+    """The blank forms `ball pdf forms --game mahjong` prints (`MahjongGame.blank_forms`)."""
+    return FormSet(mahjong=blank(event))
 
 
 def from_board(board: MahjongBoard, session: int) -> MahjongForms:

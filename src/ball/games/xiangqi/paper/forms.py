@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ball.printing.forms import Header
+from ball.printing.forms import FormSet, Header
 
 # The grid of seed 7.5: one row per move (Red's move, then Black's), in two panels side by
 # side, 40 moves per sheet; a longer game continues on a second sheet.
@@ -72,6 +72,11 @@ class XiangqiForms:
 
 def blank(event: str = "") -> XiangqiForms:
     return XiangqiForms([XiangqiTable(header=Header(event=event))])
+
+
+def blank_set(event: str = "") -> FormSet:
+    """The blank forms `ball pdf forms --game xiangqi` prints (`XiangqiGame.blank_forms`)."""
+    return FormSet(xiangqi=blank(event))
 
 
 def _result_text(result: dict[str, Any] | None) -> tuple[str, str, str, dict[str, Any]]:
