@@ -18,11 +18,13 @@ from ball.games.protocol import (
     Game,
     GameBase,
     GameTieBreak,
+    LiveBoard,
 )  # fmt: skip
 from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
+    "LiveBoard",
     "game", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 

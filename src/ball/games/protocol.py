@@ -73,6 +73,20 @@ class Commands:
     summary: str
 
 
+@dataclass(frozen=True)
+class LiveBoard:
+    """A game's public live board (`/public/{id}/live/{n}/{table}`): the template fragment of
+    its board and moves, its stylesheet and script (names under /static/css and /static/js),
+    the download link's label (a message id), and the tags its record starts with after the
+    event and round (`tags(table, player_a, player_b)`)."""
+
+    template: str
+    style: str
+    script: str
+    record_label: str
+    tags: Callable[[int, str, str], dict[str, str]]
+
+
 class Game(Protocol):
     """What a game tells the shared code."""
 
@@ -116,6 +130,12 @@ class Game(Protocol):
     # "module:function" giving the blank printed forms of the game (`ball pdf forms
     # --game NAME`, a `FormSet`), or None for the shared blank forms (BALL's).
     blank_forms: str | None
+    # A knockout tie's page at the desk: the template of one game's result fields, and the
+    # next game's two sides as it heads them (message ids).
+    tie_form: str
+    tie_sides: tuple[str, str]
+    # The public live board of a table's recorded game, or None when the game records none.
+    live_board: LiveBoard | None
     # The game's own `ball` command groups (`ball xiangqi ...`), mounted by `ball.cli`.
     commands: tuple[Commands, ...]
     # The game's web modules (each exposes `router`), included by `ball.web.app` after the
@@ -166,6 +186,9 @@ class GameBase:
     paper: str | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
     blank_forms: str | None = None
+    tie_form = "ball/_tie_game.html"  # BALL's half sheet, as for every game without its own
+    tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))
+    live_board: LiveBoard | None = None
     commands: tuple[Commands, ...] = ()
     routers: tuple[str, ...] = ()
     event_commands: str | None = None

@@ -4,10 +4,12 @@ R-forfeit), the touchdown and PB figures, and BALL's three tie-breaks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
+from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak, LiveBoard
+from ball.i18n import N_
 from ball.match.result import FORFEIT_TD, SheetError, decide
 
 
@@ -54,6 +56,15 @@ class BallGame(GameBase):
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
     record_kind: str | None = "bgn"
     paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
+    templates: Path | None = Path(__file__).with_name("templates")
+    # docs/record-format.md: a table's match records its table and both coaches
+    live_board: LiveBoard | None = LiveBoard(
+        "ball/_live_board.html",
+        "simulator",
+        "live-ball",
+        N_("Download the record (.bgn)"),
+        lambda table, a, b: {"Table": str(table), "CoachA": a, "CoachB": b},
+    )
     tiebreaks: dict[str, GameTieBreak] = {
         "td-difference": GameTieBreak(
             "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference

@@ -25,7 +25,15 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import TournamentError
-from ball.games.protocol import Commands, Decided, DeskForm, Figures, GameBase, GameTieBreak
+from ball.games.protocol import (
+    Commands,
+    Decided,
+    DeskForm,
+    Figures,
+    GameBase,
+    GameTieBreak,
+    LiveBoard,
+)  # fmt: skip
 from ball.games.xiangqi import desk_form
 from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
@@ -207,6 +215,15 @@ class XiangqiGame(GameBase):
     )
     blank_forms: str | None = "ball.games.xiangqi.paper.forms:blank_set"
     templates: Path | None = Path(__file__).with_name("templates")
+    tie_form = "xiangqi/_tie_game.html"
+    tie_sides: tuple[str, str] = sides
+    live_board: LiveBoard | None = LiveBoard(
+        "xiangqi/_live_board.html",
+        "xiangqi",
+        "xiangqi",
+        N_("Download the record (PGN)"),
+        lambda _table, a, b: {"Red": a, "Black": b},
+    )
     commands: tuple[Commands, ...] = (
         Commands(
             "xiangqi",
