@@ -112,6 +112,20 @@ def live_event(client: TestClient, game: str, result: dict[str, str]) -> int:
     return event_id
 
 
+def link_pages(client: TestClient, game: str, out: Path, bad: dict[str, str]) -> None:
+    """A player's phone page of an unplayed table (`/t/TOKEN`), and the page refusing a
+    form the players may not send."""
+    event_id = create(client, f"{game} links", system="round-robin", game=game)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert post(client, event_id, "/entrants", {"name": name}) == 303
+    assert post(client, event_id, "/rounds") == 303
+    token = service_for(client.app).table_link_tokens(event_id, 1)[1]["A"]
+    for name, answer in (("page", client.get(f"/t/{token}")),
+                         ("refused", client.post(f"/t/{token}", data=bad))):  # fmt: skip
+        text = f"{answer.status_code}\n{masked(answer.text)}"
+        (out / f"{game}-link__{name}.txt").write_text(text)
+
+
 def team_event(client: TestClient, game: str) -> int:
     """A team round robin of two teams of three, two boards, paired: its match card."""
     event_id = create(client, f"{game} teams", system="round-robin", game=game, teams="2")
@@ -160,6 +174,10 @@ def snapshot(out: Path) -> None:
                 events[f"{game}-team"] = (team_event(client, game), PAGES_TEAM)
                 events[f"{game}-tie"] = (tie_event(client, game), PAGES_TIE)
             service_for(app)  # the same service the pages read
+            # another address: the events created so far reached the per-address limit
+            other = TestClient(app, client=("testclient-2", 50000))
+            link_pages(other, "ball", out, {"h1_td": "A", "h1_A_atk": "x"})
+            link_pages(other, "xiangqi", out, {"xq_result": "1-0", "xq_reason": "forfeit"})
             for game, (event_id, pages) in events.items():
                 for page in pages:
                     path = page.format(e=event_id)
