@@ -19,12 +19,13 @@ from ball.games.protocol import (
     GameBase,
     GameTieBreak,
     LiveBoard,
+    PlayersForm,
 )  # fmt: skip
 from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
-    "LiveBoard",
+    "LiveBoard", "PlayersForm",
     "game", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 

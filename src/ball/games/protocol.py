@@ -87,6 +87,22 @@ class LiveBoard:
     tags: Callable[[int, str, str], dict[str, str]]
 
 
+def _accept(_form: Mapping[str, Any]) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class PlayersForm:
+    """The result form on a player's phone (`/t/TOKEN`, issue 35 §1): its template fragment;
+    the refusal of a form the players may not send (a message id, translated where shown:
+    a forfeit or a ruling that is the arbiter's), or None to let the game decide it; and the
+    values of the form's choice the players may pick (Xiangqi's ways a game ends), if any."""
+
+    template: str
+    refuse: Callable[[Mapping[str, Any]], str | None] = _accept
+    choices: frozenset[str] = frozenset()
+
+
 class Game(Protocol):
     """What a game tells the shared code."""
 
@@ -130,6 +146,8 @@ class Game(Protocol):
     # "module:function" giving the blank printed forms of the game (`ball pdf forms
     # --game NAME`, a `FormSet`), or None for the shared blank forms (BALL's).
     blank_forms: str | None
+    # The result form players fill on their phones, or None: the desk enters the result.
+    players_form: PlayersForm | None
     # A knockout tie's page at the desk: the template of one game's result fields, and the
     # next game's two sides as it heads them (message ids).
     tie_form: str
@@ -186,6 +204,7 @@ class GameBase:
     paper: str | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
     blank_forms: str | None = None
+    players_form: PlayersForm | None = None
     tie_form = "ball/_tie_game.html"  # BALL's half sheet, as for every game without its own
     tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))
     live_board: LiveBoard | None = None

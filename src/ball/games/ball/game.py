@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak, LiveBoard
+from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak, LiveBoard, PlayersForm
 from ball.i18n import N_
 from ball.match.result import FORFEIT_TD, SheetError, decide
 
@@ -57,6 +57,8 @@ class BallGame(GameBase):
     record_kind: str | None = "bgn"
     paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
     templates: Path | None = Path(__file__).with_name("templates")
+    # the quick sheet: who scored in each half, each coach's PBATK per half
+    players_form: PlayersForm | None = PlayersForm("ball/_players_form.html")
     # docs/record-format.md: a table's match records its table and both coaches
     live_board: LiveBoard | None = LiveBoard(
         "ball/_live_board.html",

@@ -18,7 +18,7 @@ included (`DEFAULT_CHAINS`, decisions X-10..X-13 in docs/rules-decisions.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -33,6 +33,7 @@ from ball.games.protocol import (
     GameBase,
     GameTieBreak,
     LiveBoard,
+    PlayersForm,
 )  # fmt: skip
 from ball.games.xiangqi import desk_form
 from ball.i18n import N_
@@ -192,6 +193,17 @@ def _sanction_weight(steps: Sequence[str]) -> float:
     return float(sum(SEVERITY.get(step, 0.0) for step in steps))
 
 
+# How a game may end by the players' word: no forfeit, no arbiter's ruling (the desk's), no
+# foul count (the arbiter's record).
+PLAYER_REASONS = frozenset(REASONS) - {"forfeit", "three-fouls"}
+
+
+def _refuse_players_reason(form: Mapping[str, Any]) -> str | None:
+    if form.get("xq_reason") in PLAYER_REASONS:
+        return None
+    return N_("Choose how the game ended (a forfeit or a ruling is the arbiter's).")
+
+
 class XiangqiGame(GameBase):
     """Xiangqi events: the arbiter's result document, figures for 15.1/15.2 and 18.4."""
 
@@ -215,6 +227,9 @@ class XiangqiGame(GameBase):
     )
     blank_forms: str | None = "ball.games.xiangqi.paper.forms:blank_set"
     templates: Path | None = Path(__file__).with_name("templates")
+    players_form: PlayersForm | None = PlayersForm(
+        "xiangqi/_players_form.html", _refuse_players_reason, PLAYER_REASONS
+    )
     tie_form = "xiangqi/_tie_game.html"
     tie_sides: tuple[str, str] = sides
     live_board: LiveBoard | None = LiveBoard(
