@@ -107,6 +107,11 @@ class Game(Protocol):
     """What a game tells the shared code."""
 
     name: str
+    # The game's name as a person reads it (a message id); "" shows `name`.
+    label: str
+    # The game's own pages in the site's navigation: (path, message id), after the
+    # simulator's pages and before the shared tools.
+    nav: tuple[tuple[str, str], ...]
     # players at a table: 2 (paired games, run by rounds and ranked by points and a
     # tie-break chain) or 4 (tables of four, seated by sessions, ranked by table points)
     seats: int
@@ -188,6 +193,8 @@ class GameBase:
     form, no recorded boards. A game overrides what its rules say otherwise."""
 
     name = ""
+    label = ""
+    nav: tuple[tuple[str, str], ...] = ()
     seats = 2
     tiebreaks: dict[str, GameTieBreak] = {}
     pb_tiebreaks: frozenset[str] = frozenset()

@@ -4,7 +4,7 @@ Plugging in a page or API module (one line)
 -------------------------------------------
 Add the module path to `ROUTERS` below. The module must expose `router: fastapi.APIRouter`;
 it is included as-is (give it its own prefix, e.g. `APIRouter(prefix="/clock")`). Add a
-navigation entry with one line in `ball.web.templating.NAV` if the module has a page
+navigation entry with one line in `ball.web.templating.TOOLS_NAV` if the module has a page
 (`("/path", N_("Label"))`; the label is translated through the shared catalogue).
 
 What a plug-in module gets

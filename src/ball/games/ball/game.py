@@ -45,6 +45,7 @@ class BallGame(GameBase):
     """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
 
     name = "ball"
+    label = N_("Ball")
     seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
     # event's chain has one of them (`ball.web.desk_quick`).

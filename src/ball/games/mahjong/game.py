@@ -9,6 +9,7 @@ from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
 from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak
+from ball.i18n import N_
 
 TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
 
@@ -17,6 +18,7 @@ class MahjongGame(GameBase):
     """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
 
     name = "mahjong"
+    label = N_("Mahjong")
     seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] | None = {"sessions": []}

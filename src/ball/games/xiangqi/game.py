@@ -208,6 +208,8 @@ class XiangqiGame(GameBase):
     """Xiangqi events: the arbiter's result document, figures for 15.1/15.2 and 18.4."""
 
     name = "xiangqi"
+    label = N_("Xiangqi")
+    nav: tuple[tuple[str, str], ...] = (("/xiangqi", N_("Xiangqi")),)
     seats = 2
     ladder: Ladder = LADDER
     # The arbiter's result document, field by field (docs/xiangqi-events.md).
