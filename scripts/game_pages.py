@@ -95,7 +95,8 @@ CLI_2 = [["event", "show", "--json"], ["round", "show", "--round", "1", "--json"
          ["standings", "--json"], ["export", "trf"]]  # fmt: skip
 CLI_4 = [["event", "show", "--json"], ["standings", "--json"]]
 PAGES_4 = ["/desk/{e}", "/desk/{e}/sessions/1", "/public/{e}", "/public/{e}/standings",
-           "/public/{e}/pairings", "/print/forms?round=1&event={e}"]  # fmt: skip
+           "/public/{e}/pairings", "/public/{e}/projector",
+           "/print/forms?round=1&event={e}"]  # fmt: skip
 # A two-player event's round once the desk records table 1's game and publishes the round's
 # live boards: the broadcast page, the live board and its record.
 PAGES_LIVE = ["/desk/{e}/rounds/1", "/public/{e}/live/1", "/public/{e}/live/1/1",

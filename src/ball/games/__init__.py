@@ -7,6 +7,9 @@ with `unregister(name)`.
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ball.games.ball.game import BallGame
 from ball.games.errors import TournamentError
 from ball.games.mahjong.game import MahjongGame
@@ -26,7 +29,7 @@ from ball.games.xiangqi.game import XiangqiGame
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
     "LiveBoard", "PlayersForm",
-    "game", "pairs_players", "register", "runs_sessions", "unregister",
+    "game", "load", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 
 GAMES: dict[str, Game] = {}
@@ -48,6 +51,12 @@ def unregister(name: str) -> None:
 register(BallGame())
 register(XiangqiGame())
 register(MahjongGame())
+
+
+def load(module: str) -> Any:
+    """A game's module that the protocol names rather than imports (its web, CLI or paper
+    sits above its rules): imported when first asked."""
+    return importlib.import_module(module)
 
 
 def game(name: str) -> Game:

@@ -164,6 +164,11 @@ class Game(Protocol):
     # The game's web modules (each exposes `router`), included by `ball.web.app` after the
     # shared ones; named, not imported, for the same reason as `commands`.
     routers: tuple[str, ...]
+    # The module of the game's own public standings, for an event not ranked by points and
+    # a tie-break chain (tables of four): `standings_page(request, event, refresh, find,
+    # service)` answers `/public/{id}/standings`, `projector_table(service, event_id)` gives
+    # the projector its rows. None: the shared standings serve the game.
+    public_standings: str | None
     # The module of the shared tournament commands (`ball event create`, `ball round pair`,
     # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
     # way (tables of four seated by sessions), or None when the shared commands serve it.
@@ -218,6 +223,7 @@ class GameBase:
     commands: tuple[Commands, ...] = ()
     routers: tuple[str, ...] = ()
     event_commands: str | None = None
+    public_standings: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         return None  # a document that names no players fits every table

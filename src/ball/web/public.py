@@ -18,8 +18,7 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
-from ball.games import game, runs_sessions
-from ball.games.mahjong.web.public import standings_page as mahjong_standings_page
+from ball.games import game, load, runs_sessions
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
@@ -274,8 +273,10 @@ def _standings(
     # was a third of the first view after a result at 1,000 entrants, issue 15)
     event = event_head(svc, event_id, request)
     query = find.strip()[:MAX_QUERY]
-    if runs_sessions(event.game):  # tables of four: table points, not a tie-break chain
-        return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
+    own = game(event.game).public_standings
+    if own is not None:  # tables of four: table points, not a tie-break chain
+        page_of = load(own).standings_page
+        return page_of(request, _event(svc, event_id, request), refresh, query, svc)
     context = page_context(request, event, "standings", refresh)
     table = ranking(svc, event_id, request)
     found = found_rows(table, query, ROWS_PER_PAGE)

@@ -38,6 +38,7 @@ class MahjongGame(GameBase):
         "ball.games.mahjong.web.public",
     )
     event_commands: str | None = "ball.games.mahjong.cli.event"
+    public_standings: str | None = "ball.games.mahjong.web.public"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)
