@@ -190,8 +190,6 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
 REACHES_INTO_A_GAME = frozenset(
     {
         ("ball.web.api", "ball.games.ball"),  # a desk table's match on the simulator board
-        ("ball.web.desk", "ball.games.ball"),  # "Record the game": the simulator board
-        ("ball.web.desk", "ball.games.xiangqi"),  # "Record the game": the Xiangqi board
         ("ball.web.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
         ("ball.web.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
         ("ball.web.table_entry", "ball.games.mahjong"),  # a seat's hand entry

@@ -136,9 +136,6 @@ class Game(Protocol):
     forfeit_marks: bool
     # The clock control of the table clocks the desk makes from a pairing, or None.
     clock_control: str | None
-    # The kind of record a table's recorded game downloads as ("pgn", "bgn"), or None when
-    # the game records no game at a table.
-    record_kind: str | None
     # A folder of the game's own templates (its desk form), or None.
     templates: Path | None
     # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
@@ -164,6 +161,10 @@ class Game(Protocol):
     # The game's web modules (each exposes `router`), included by `ball.web.app` after the
     # shared ones; named, not imported, for the same reason as `commands`.
     routers: tuple[str, ...]
+    # The module of the board a table's game is recorded on, as the desk asks it: `link`
+    # (with the table's device key), `ending` (how the recorded game ended, to pre-fill the
+    # result form) and `open_for_table` ("Record the game"); None when the game records none.
+    table_board: str | None
     # The module of the game's own public standings, for an event not ranked by points and
     # a tie-break chain (tables of four): `standings_page(request, event, refresh, find,
     # service)` answers `/public/{id}/standings`, `projector_table(service, event_id)` gives
@@ -211,7 +212,6 @@ class GameBase:
     card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
     forfeit_marks = True
     clock_control: str | None = None
-    record_kind: str | None = None
     templates: Path | None = None
     paper: str | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
@@ -224,6 +224,7 @@ class GameBase:
     routers: tuple[str, ...] = ()
     event_commands: str | None = None
     public_standings: str | None = None
+    table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         return None  # a document that names no players fits every table

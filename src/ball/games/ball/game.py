@@ -55,7 +55,7 @@ class BallGame(GameBase):
     quick_form: str | None = "desk/result_quick.html"
     forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
-    record_kind: str | None = "bgn"
+    table_board: str | None = "ball.games.ball.web.tables"
     paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
     templates: Path | None = Path(__file__).with_name("templates")
     # the quick sheet: who scored in each half, each coach's PBATK per half

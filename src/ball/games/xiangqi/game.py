@@ -221,7 +221,7 @@ class XiangqiGame(GameBase):
     )
     sides: tuple[str, str] = (N_("Red"), N_("Black"))
     card_sides: tuple[str, str] = sides
-    record_kind: str | None = "pgn"  # the board a table records its game on
+    table_board: str | None = "ball.games.xiangqi.web.table_board"
     paper: str | None = "xiangqi"
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = (
         ("xiangqi", "red"),
