@@ -164,7 +164,7 @@ def forms_from_sessions(
             _with_codes(x, codes.get(int(x.table)))
         return FormSet(
             standings=_standings(service, info, round_number),
-            xiangqi=xiangqi,
+            game=xiangqi,
             prefilled=True,
             formats=formats,
         )

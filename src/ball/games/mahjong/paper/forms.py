@@ -15,6 +15,7 @@ from typing import Any
 
 from ball.mahjong.winds import WINDS
 from ball.printing.forms import FormSet, Header
+from ball.printing.render import TocEntry
 from ball.tournament.mahjong_views import (
     HandView,
     MahjongBoard,
@@ -57,6 +58,24 @@ class MahjongForms:
     # table -> wind -> its seat's link as a QR code (`table_qr.session_codes`), printed on
     # the score sheet once the printer knows the server's address (issue 35 §1)
     codes: dict[int, dict[str, str]] = field(default_factory=dict)
+    # `GameForms`: seating, table cards, MCR score sheet, result slip, standings
+    templates: tuple[str, ...] = ("forms/mahjong.html.j2",)
+    label: str = "Mahjong"
+
+    def event_name(self) -> str:
+        return self.header.event
+
+    def contents(self, t: dict[str, Any], formats: list[TocEntry]) -> list[TocEntry]:
+        """Its five forms as appendices A-E (a session has no knockout or team forms)."""
+        word, m = t["doc"]["appendix"], t["forms"]["mahjong"]
+        keys = ("seating_title", "cards_title", "sheet_title", "slip_title", "standings_title")
+        return [
+            TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {m[key]}", "appendix")
+            for letter, key in zip("ABCDE", keys, strict=True)
+        ]
+
+    def title(self, t: dict[str, Any]) -> str:
+        return str(t["forms"]["mahjong"]["forms_title"])
 
     def tables(self) -> list[TableView]:
         """The session's tables, or one blank table."""
@@ -104,7 +123,7 @@ def blank(event: str = "", hands: int = HANDS) -> MahjongForms:
 
 def blank_set(event: str = "") -> FormSet:
     """The blank forms `ball pdf forms --game mahjong` prints (`MahjongGame.blank_forms`)."""
-    return FormSet(mahjong=blank(event))
+    return FormSet(game=blank(event))
 
 
 def from_board(board: MahjongBoard, session: int) -> MahjongForms:
@@ -145,7 +164,7 @@ def from_service(
         forms.codes = table_qr.session_codes(service, event_id, session, link_base)
     if not (desk if isinstance(desk, bool) else desk(event_id)):
         forms = _without_notes(forms)
-    return FormSet(mahjong=forms, prefilled=True)
+    return FormSet(game=forms, prefilled=True)
 
 
 def _without_notes(forms: MahjongForms) -> MahjongForms:
