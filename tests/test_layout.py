@@ -193,8 +193,6 @@ REACHES_INTO_A_GAME = frozenset(
         ("ball.web.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
         ("ball.web.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
         ("ball.web.table_entry", "ball.games.mahjong"),  # a seat's hand entry
-        ("ball.printing.from_event", "ball.games.mahjong"),  # a round's forms of a game
-        ("ball.printing.from_event", "ball.games.xiangqi"),
     }
 )
 

@@ -82,7 +82,8 @@ def forms(
     if game_name not in printed:
         choose = ", ".join(printed[:-1]) + " or " + printed[-1]
         fail(f"--game: {game_name!r} has no printed forms; choose {choose}")
-    blank = GAMES[game_name].blank_forms
+    printing = GAMES[game_name].paper
+    blank = None if printing is None else printing.blank
     if blank is not None and db is None:
         module, _, function = blank.partition(":")
         form_set = getattr(importlib.import_module(module), function)(event)

@@ -22,13 +22,14 @@ from ball.games.protocol import (
     GameBase,
     GameTieBreak,
     LiveBoard,
+    Paper,
     PlayersForm,
 )  # fmt: skip
 from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
-    "LiveBoard", "PlayersForm",
+    "LiveBoard", "Paper", "PlayersForm",
     "game", "load", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 

@@ -103,6 +103,24 @@ class PlayersForm:
     choices: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True)
+class Paper:
+    """How the game's rounds print (`ball.printing.from_event`), beside the shared forms
+    (pairing list, round control, standings, ...). `score_sheets`: BALL's score sheets,
+    filled from the entered sheets, and results written as the sheet's score (else in
+    points). `tables`: "module:function" of the game's own forms of a round's tables
+    (`(session, event info, tables, header, desk=...)`), printed instead of BALL's match
+    forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
+    round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
+    `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
+    for the shared blank forms (BALL's)."""
+
+    score_sheets: bool = False
+    tables: str | None = None
+    round: str | None = None
+    blank: str | None = None
+
+
 class Game(Protocol):
     """What a game tells the shared code."""
 
@@ -138,16 +156,13 @@ class Game(Protocol):
     clock_control: str | None
     # A folder of the game's own templates (its desk form), or None.
     templates: Path | None
-    # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
-    # filled from the sheets), "xiangqi", "mahjong"; None prints the shared forms only.
-    paper: str | None
+    # How the game's rounds print (`Paper`), or None: the shared forms only, results in
+    # points, and no `ball pdf forms --game` of its own.
+    paper: Paper | None
     # The sides of a printed match card and bracket: two keys of the printed texts' `forms`
     # table (`ball.printing`'s content, per language), or None for the first and second
     # colour.
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None
-    # "module:function" giving the blank printed forms of the game (`ball pdf forms
-    # --game NAME`, a `FormSet`), or None for the shared blank forms (BALL's).
-    blank_forms: str | None
     # The result form players fill on their phones, or None: the desk enters the result.
     players_form: PlayersForm | None
     # A knockout tie's page at the desk: the template of one game's result fields, and the
@@ -213,9 +228,8 @@ class GameBase:
     forfeit_marks = True
     clock_control: str | None = None
     templates: Path | None = None
-    paper: str | None = None
+    paper: Paper | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
-    blank_forms: str | None = None
     players_form: PlayersForm | None = None
     tie_form = "ball/_tie_game.html"  # BALL's half sheet, as for every game without its own
     tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))

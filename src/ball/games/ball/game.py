@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak, LiveBoard, PlayersForm
+from ball.games.protocol import (
+    Decided,
+    Figures,
+    GameBase,
+    GameTieBreak,
+    LiveBoard,
+    Paper,
+    PlayersForm,
+)  # fmt: skip
 from ball.i18n import N_
 from ball.match.result import FORFEIT_TD, SheetError, decide
 
@@ -56,7 +64,7 @@ class BallGame(GameBase):
     forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
     table_board: str | None = "ball.games.ball.web.tables"
-    paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
+    paper: Paper | None = Paper(score_sheets=True)
     templates: Path | None = Path(__file__).with_name("templates")
     # the quick sheet: who scored in each half, each coach's PBATK per half
     players_form: PlayersForm | None = PlayersForm("ball/_players_form.html")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
-from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak
+from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak, Paper
 from ball.i18n import N_
 
 TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
@@ -22,8 +22,10 @@ class MahjongGame(GameBase):
     seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] | None = {"sessions": []}
-    paper: str | None = "mahjong"
-    blank_forms: str | None = "ball.games.mahjong.paper.forms:blank_set"
+    paper: Paper | None = Paper(
+        round="ball.games.mahjong.paper.forms:from_service",
+        blank="ball.games.mahjong.paper.forms:blank_set",
+    )
     templates: Path | None = Path(__file__).with_name("templates")
     commands: tuple[Commands, ...] = (
         Commands(

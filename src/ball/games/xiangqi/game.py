@@ -33,6 +33,7 @@ from ball.games.protocol import (
     GameBase,
     GameTieBreak,
     LiveBoard,
+    Paper,
     PlayersForm,
 )  # fmt: skip
 from ball.games.xiangqi import desk_form
@@ -222,12 +223,14 @@ class XiangqiGame(GameBase):
     sides: tuple[str, str] = (N_("Red"), N_("Black"))
     card_sides: tuple[str, str] = sides
     table_board: str | None = "ball.games.xiangqi.web.table_board"
-    paper: str | None = "xiangqi"
+    paper: Paper | None = Paper(
+        tables="ball.games.xiangqi.paper.forms:from_round",
+        blank="ball.games.xiangqi.paper.forms:blank_set",
+    )
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = (
         ("xiangqi", "red"),
         ("xiangqi", "black"),
     )
-    blank_forms: str | None = "ball.games.xiangqi.paper.forms:blank_set"
     templates: Path | None = Path(__file__).with_name("templates")
     players_form: PlayersForm | None = PlayersForm(
         "xiangqi/_players_form.html", _refuse_players_reason, PLAYER_REASONS
