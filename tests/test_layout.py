@@ -443,6 +443,19 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
          "imports datetime: the pure package ball.mahjong does no I/O"),
         ("ball.xiangqi.rules", "def f():\n    import subprocess\n",
          "src/ball/xiangqi/rules.py:2: imports subprocess"),
+        # a game's rules never import its own pages; its paper never imports the web
+        ("ball.games.xiangqi.game", "from ball.games.xiangqi.web import pages\n",
+         "imports ball.games.xiangqi.web (layer 5) from layer 3"),
+        ("ball.games.mahjong.paper.forms", "from ball.web.templating import render\n",
+         "imports ball.web.templating (layer 5) from layer 4"),
+        # shared code, and another game, reach a game's folder through the registry only
+        ("ball.web.public", "from ball.games.mahjong.web.public import standings_page\n",
+         "imports ball.games.mahjong.web.public: a game's folder is reached through the "
+         "registry"),
+        ("ball.printing.render", "from ball.games.xiangqi.game import XiangqiGame\n",
+         "a game's folder is reached through the registry"),
+        ("ball.games.mahjong.web.desk", "from ball.games.xiangqi.web import api\n",
+         "a game's folder is reached through the registry"),
     ],
 )  # fmt: skip
 def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
@@ -463,6 +476,12 @@ def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
         ("ball.web.desk", "from ball.match.result import SheetError\n"),
         ("ball.games.xiangqi.game", "from ball.xiangqi import rules\nfrom ball.match import x\n"),
         ("ball.tournament.standings", "from ball.games import game\n"),
+        # the registry's one line per game; a game's folder inside itself, and its web on
+        # the shared web and on its own rules
+        ("ball.games", "from ball.games.xiangqi.game import XiangqiGame\n"),
+        ("ball.games.xiangqi.web.api", "from ball.web import security\n"
+         "from ball.games.xiangqi.game import REASONS\nfrom ball.games import game\n"),
+        ("ball.games.mahjong.cli.event", "from ball.cli.common import fail\n"),
     ],
 )
 def test_a_good_import_passes(name, source):
