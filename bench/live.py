@@ -31,9 +31,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.web.app import create_app
 from ball.web.live_stream import hub_of
-from ball.web.xiangqi_games import XiangqiStore
 
 PIN = "2468"
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')

@@ -61,9 +61,37 @@ def read_layers(markdown: str) -> dict[str, int]:
 LAYERS = read_layers(ARCHITECTURE.read_text(encoding="utf-8"))
 
 
+# Inside a game's folder (`ball.games.<game>`) its rules are its top-level modules, in the
+# games' layer; each sub-folder extends a shared package and sits in that package's layer
+# (the game's web and CLI at the top), so a game's rules never import its own pages.
+GAME_PARTS = {"web": "ball.web", "cli": "ball.cli", "paper": "ball.printing", "ai": "ball.ai"}
+# The modules of `ball.games` that are no game's folder: the protocol every game implements.
+GAMES_SHARED = frozenset({"protocol", "errors", "forms"})
+
+
 def package_of(module: str) -> str:
-    """`ball.x` for any module inside it; `ball` for the root package itself."""
-    return ".".join(module.split(".")[:2])
+    """`ball.x` for any module inside it; `ball` for the root package itself; a game's
+    sub-folder (`ball.games.xiangqi.web`) for the modules in it."""
+    parts = module.split(".")
+    if parts[:2] == ["ball", "games"] and len(parts) >= 4 and parts[3] in GAME_PARTS:
+        return ".".join(parts[:4])
+    return ".".join(parts[:2])
+
+
+def layer_of(package: str, layers: dict[str, int]) -> int | None:
+    """The layer of a package of the layer table, or of a game's sub-folder (its shared
+    package's)."""
+    if package.startswith("ball.games."):
+        return layers.get(GAME_PARTS[package.rsplit(".", 1)[1]])
+    return layers.get(package)
+
+
+def game_folder(module: str) -> str | None:
+    """`ball.games.<game>` when the module is in a game's folder, else None."""
+    parts = module.split(".")
+    if parts[:2] == ["ball", "games"] and len(parts) >= 3 and parts[2] not in GAMES_SHARED:
+        return ".".join(parts[:3])
+    return None
 
 
 # ------------------------------------------------------------------------ modules
@@ -144,17 +172,42 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
     source, dest = package_of(importer), package_of(target)
     if dest == source or target == "ball":
         return None
-    for package in (source, dest):
-        if package not in layers:
+    found = {package: layer_of(package, layers) for package in (source, dest)}
+    for package, layer in found.items():
+        if layer is None:
             return f"{package} is in no layer of docs/architecture.md's layer table"
-    if layers[dest] > layers[source]:
-        return (
-            f"imports {target} (layer {layers[dest]}) from layer {layers[source]}: "
-            "imports point downward only"
-        )
-    if layers[dest] == layers[source] < SAME_LAYER_FROM:
-        return f"imports {target}: a layer-{layers[source]} package imports only itself"
+    low, high = found[source] or 0, found[dest] or 0
+    if high > low:
+        return f"imports {target} (layer {high}) from layer {low}: imports point downward only"
+    if high == low < SAME_LAYER_FROM:
+        return f"imports {target}: a layer-{low} package imports only itself"
     return None
+
+
+# Shared modules that still reach into a game's folder, each a question the game does not
+# answer through the protocol yet (docs/architecture.md, "Adding a game"). The list only
+# shrinks: a new entry is a fault.
+REACHES_INTO_A_GAME = frozenset(
+    {
+        ("ball.web.api", "ball.games.ball"),  # a desk table's match on the simulator board
+        ("ball.web.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
+        ("ball.web.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
+        ("ball.web.table_entry", "ball.games.mahjong"),  # a seat's hand entry
+    }
+)
+
+
+def game_folder_fault(importer: str, target: str) -> str | None:
+    """Shared code reaches a game's folder only through the registry (`ball.games`, which
+    imports each game's `game` module: one line per game); no game reaches another's."""
+    folder = game_folder(target)
+    if folder is None or game_folder(importer) == folder:
+        return None
+    if importer == "ball.games" and target == f"{folder}.game":
+        return None
+    if (importer, folder) in REACHES_INTO_A_GAME:
+        return None
+    return f"imports {target}: a game's folder is reached through the registry (ball.games)"
 
 
 def private_fault(importer: str, dotted: str, names: frozenset[str]) -> str | None:
@@ -208,6 +261,7 @@ def violations(
             faults += [
                 layer_fault(module.name, imp.target, layers),
                 private_fault(module.name, dotted, names),
+                game_folder_fault(module.name, imp.target),
             ]
         found += [f"{module.path}:{imp.line}: {f}" for f in faults if f]
     aliases = _module_aliases(module, names)
@@ -230,6 +284,8 @@ def package_edges(modules: list[Module]) -> dict[str, set[str]]:
     for module in modules:
         for imp in imports(module):
             source, dest = package_of(module.name), package_of(imp.target)
+            if (module.name, game_folder(imp.target)) in REACHES_INTO_A_GAME:
+                continue  # a known reach into a game (listed above), not a dependency
             if imp.target.startswith("ball.") and dest != source:
                 edges.setdefault(source, set()).add(dest)
     return edges
@@ -249,7 +305,7 @@ def docstring_fault(module: Module) -> str | None:
 
 def test_the_layer_table_lists_every_package_and_the_pure_games_at_the_bottom():
     packages = {package_of(m.name) for m in MODULES} - {"ball"}
-    assert packages <= set(LAYERS), sorted(packages - set(LAYERS))
+    assert not [p for p in packages if layer_of(p, LAYERS) is None], sorted(packages)
     assert {LAYERS[p] for p in PURE} == {1}
     assert LAYERS["ball.storage"] == LAYERS["ball.i18n"] == 1
     assert LAYERS["ball.match"] == 2 and LAYERS["ball.web"] == LAYERS["ball.cli"] == 5
@@ -387,6 +443,19 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
          "imports datetime: the pure package ball.mahjong does no I/O"),
         ("ball.xiangqi.rules", "def f():\n    import subprocess\n",
          "src/ball/xiangqi/rules.py:2: imports subprocess"),
+        # a game's rules never import its own pages; its paper never imports the web
+        ("ball.games.xiangqi.game", "from ball.games.xiangqi.web import pages\n",
+         "imports ball.games.xiangqi.web (layer 5) from layer 3"),
+        ("ball.games.mahjong.paper.forms", "from ball.web.templating import render\n",
+         "imports ball.web.templating (layer 5) from layer 4"),
+        # shared code, and another game, reach a game's folder through the registry only
+        ("ball.web.public", "from ball.games.mahjong.web.public import standings_page\n",
+         "imports ball.games.mahjong.web.public: a game's folder is reached through the "
+         "registry"),
+        ("ball.printing.render", "from ball.games.xiangqi.game import XiangqiGame\n",
+         "a game's folder is reached through the registry"),
+        ("ball.games.mahjong.web.desk", "from ball.games.xiangqi.web import api\n",
+         "a game's folder is reached through the registry"),
     ],
 )  # fmt: skip
 def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
@@ -407,6 +476,12 @@ def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
         ("ball.web.desk", "from ball.match.result import SheetError\n"),
         ("ball.games.xiangqi.game", "from ball.xiangqi import rules\nfrom ball.match import x\n"),
         ("ball.tournament.standings", "from ball.games import game\n"),
+        # the registry's one line per game; a game's folder inside itself, and its web on
+        # the shared web and on its own rules
+        ("ball.games", "from ball.games.xiangqi.game import XiangqiGame\n"),
+        ("ball.games.xiangqi.web.api", "from ball.web import security\n"
+         "from ball.games.xiangqi.game import REASONS\nfrom ball.games import game\n"),
+        ("ball.games.mahjong.cli.event", "from ball.cli.common import fail\n"),
     ],
 )
 def test_a_good_import_passes(name, source):

@@ -350,9 +350,9 @@ def test_a_tables_xiangqi_game_is_made_once_when_two_processes_ask_at_once(
 ):
     """The desk's "Record the game" through two processes at once: one game for the table
     (the unique key stops the second insert), and both answers name it."""
+    from ball.games.xiangqi.web.game_store import XiangqiStore
     from ball.storage import open_database
     from ball.web import games
-    from ball.web.xiangqi_games import XiangqiStore
 
     stores = []
     for _ in range(2):  # each with its own write lock, as in two processes

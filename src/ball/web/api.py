@@ -21,8 +21,9 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
-from ball.web import ball_tables, search_work, sim_replies, sim_story
+from ball.games.ball.web import tables as ball_tables
 from ball.web import games as games_service
+from ball.web import search_work, sim_replies, sim_story
 from ball.web.game_quota import admit_game
 from ball.web.games import ComputerThinking, GameError, GameStore
 from ball.web.i18n import COOKIE, gettext_for, pick_language

@@ -4,7 +4,7 @@ Plugging in a page or API module (one line)
 -------------------------------------------
 Add the module path to `ROUTERS` below. The module must expose `router: fastapi.APIRouter`;
 it is included as-is (give it its own prefix, e.g. `APIRouter(prefix="/clock")`). Add a
-navigation entry with one line in `ball.web.templating.NAV` if the module has a page
+navigation entry with one line in `ball.web.templating.TOOLS_NAV` if the module has a page
 (`("/path", N_("Label"))`; the label is translated through the shared catalogue).
 
 What a plug-in module gets
@@ -45,6 +45,7 @@ from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from ball.games import GAMES
 from ball.storage import make_engine, migrate
 from ball.web import apply_route, methods, openapi, page_cache, tournament_errors
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
@@ -54,27 +55,23 @@ from ball.web.methods import not_allowed, path_taken_by_another_route
 
 STATIC = Path(__file__).with_name("static")
 
-# Modules exposing `router: APIRouter`, included in this order.
+# Modules exposing `router: APIRouter`, included in this order; each registered game's own
+# (`Game.routers`) come after these.
 ROUTERS: list[str] = [
     "ball.web.api",
-    "ball.web.xiangqi_api",
     "ball.web.clock_pages",
     "ball.web.print_pages",
     "ball.web.desk",
     "ball.web.desk_formats",
     "ball.web.desk_check",
-    "ball.web.desk_mahjong",
     "ball.web.desk_standings",
     "ball.web.desk_whatif",
     "ball.web.table_entry",
-    "ball.web.mahjong_entry",
     "ball.web.public",
     "ball.web.public_formats",
-    "ball.web.public_mahjong",
     "ball.web.public_projector",
     "ball.web.public_crosstable",
     "ball.web.live_pages",
-    "ball.web.xiangqi_pages",
     "ball.web.pages",
     "ball.web.learn",
 ]
@@ -110,6 +107,11 @@ def _database(db: str | None) -> Engine:
         engine = make_engine(db)
     migrate(engine)
     return engine
+
+
+def game_routers() -> list[str]:
+    """The web modules of every registered game, in the registry's order."""
+    return [name for entry in GAMES.values() for name in entry.routers]
 
 
 def _resolve(spec: str):
@@ -236,7 +238,7 @@ def create_app(
         return JSONResponse({"detail": f"rejected by the database: {reason}"}, status_code=400)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module_name in ROUTERS:
+    for module_name in [*ROUTERS, *game_routers()]:
         app.include_router(importlib.import_module(module_name).router)
     # Issue 15: the simulator's apply route is matched first and answers plain requests
     # without FastAPI's nested routing; it hands every other request on unchanged.

@@ -32,7 +32,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ball.games import GAMES, game, runs_sessions
+from ball.games import GAMES, game, load, runs_sessions
 from ball.games.forms import form_int
 from ball.games.protocol import Decided, DeskForm, Game
 from ball.match.result import SheetError
@@ -41,7 +41,7 @@ from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.tournament.pairing_check import reference
 from ball.tournament.service import SYSTEMS, TournamentService
 from ball.tournament.signals import clock_round_label
-from ball.web import ball_tables, field_errors, limits, security
+from ball.web import field_errors, limits, security
 from ball.web.deps import (
     desk_reader,
     desk_writer,
@@ -85,7 +85,6 @@ from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.public import TIEBREAK_LABELS
 from ball.web.templating import N_, render
 from ball.web.timefmt import hms, mmss
-from ball.web.xiangqi_api import store as xiangqi_store
 
 # Pages and forms answer HTML; refusals before the form is read (no session, bad CSRF token,
 # no such event) are JSON `{"detail": ...}`; the two JSON endpoints say so themselves.
@@ -885,26 +884,23 @@ def preview(
     return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
 
 
+def _board(plugin: Game) -> Any | None:
+    """The game's board a table's game is recorded on (`Game.table_board`), or None."""
+    return None if plugin.table_board is None else load(plugin.table_board)
+
+
 def _recorded(request: Request, page) -> dict[str, Any] | None:
     """How the game recorded on the board for this table ended, if it has (else None)."""
-    if game(page.event.game).record_kind != RECORDED_ENDINGS:
+    board = _board(game(page.event.game))
+    if board is None:
         return None
-    return xiangqi_store(request).table_ending(page.event.id, page.round.number, page.pairing.table)
-
-
-# The boards a table's game is recorded on, by the record kind of the game (`Game.record_kind`):
-# the Xiangqi boards (PGN, which keep how the game ended) and the simulator's (BALL's .bgn).
-RECORDED_ENDINGS = "pgn"
-SIMULATOR_BOARDS = "bgn"
+    return board.ending(request, page.event.id, page.round.number, page.pairing.table)
 
 
 def _table_link(request: Request, plugin: Game, event_id: int, number: int, table: int):
     """The recorded game's board with the table's device key: for the table's tablet."""
-    if plugin.record_kind == RECORDED_ENDINGS:
-        return xiangqi_store(request).table_link(event_id, number, table)
-    if plugin.record_kind == SIMULATOR_BOARDS:
-        return ball_tables.table_link(request.app.state.sessions, event_id, number, table)
-    return None
+    board = _board(plugin)
+    return None if board is None else board.link(request, event_id, number, table)
 
 
 def _offered(values: dict[str, str], recorded: dict[str, Any] | None) -> dict[str, str]:
@@ -1046,33 +1042,10 @@ async def record_game(
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
     page = _found(svc.table_page, event_id, number, table)
-    kind = game(page.event.game).record_kind
-    if kind is None or page.pairing.b is None:
+    board = _board(game(page.event.game))
+    if board is None or page.pairing.b is None:
         raise HTTPException(404, f"table {table} of round {number} has no game to record")
-    _ = _t(request)
-    if kind == SIMULATOR_BOARDS:  # the simulator board, both coaches at it (issue 35 §5)
-        title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (A) – %(b)s (B)") % {
-            "event": page.event.name,
-            "n": number,
-            "t": table,
-            "a": page.pairing.a.name,
-            "b": page.pairing.b.name,
-        }
-        sessions = request.app.state.sessions
-        await run_in_threadpool(ball_tables.for_table, sessions, event_id, number, table, title)
-        return _see(ball_tables.table_link(sessions, event_id, number, table) or "/")
-    title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (Red) – %(b)s (Black)") % {
-        "event": page.event.name,
-        "n": number,
-        "t": table,
-        "a": page.pairing.a.name,
-        "b": page.pairing.b.name,
-    }
-    games = xiangqi_store(request)
-    games.for_table(event_id, number, table, title)
-    # The link hands the board the table's device key in its fragment (never sent to a
-    # server): the desk's browser, or the table's tablet it is passed to, writes the game.
-    return _see(games.table_link(event_id, number, table) or "/xiangqi")
+    return _see(await board.open_for_table(request, page, number, table))
 
 
 def form_template(plugin: Game) -> str:

@@ -1,6 +1,6 @@
 """The small answers every desk page module gives: the error page, the redirect after a
 write (303) and a read whose NotFound is the page's 404. One home, so the desk's modules
-(`desk`, `desk_formats`, `desk_mahjong`) answer alike."""
+(`desk`, `desk_formats`, Mahjong's `games/mahjong/web/desk`) answer alike."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Who wants to hear that a stored game changed: the live boards' streams
-(`ball.web.live_stream`) listen, the game stores (`ball.web.xiangqi_games`) tell after each
-committed write. A listener must be quick and thread-safe (writes run on the server's worker
-threads); a stream also re-reads the game's version on its own, so a write of another
-process, which nobody here hears, still reaches it.
+(`ball.web.live_stream`) listen, the game stores (`ball.games.xiangqi.web.game_store`) tell
+after each committed write. A listener must be quick and thread-safe (writes run on the
+server's worker threads); a stream also re-reads the game's version on its own, so a write
+of another process, which nobody here hears, still reaches it.
 """
 
 from __future__ import annotations

@@ -541,7 +541,7 @@ class GameStore:
             lesson=lesson,  # a learn game (ball.web.learn_games), kept out of recent()
             first_half=first_half,  # `next_half`'s link, read by `match_halves`
             owner=owner,  # the address whose quota counts it (ball.web.game_quota)
-            # a desk table's half 2: its event and device key (`ball.web.ball_tables`)
+            # a desk table's half 2: its event and device key (`ball.games.ball.web.tables`)
             desk_event=table[0] if table else None,
             device_key=table[1] if table else "",
             initial=json.dumps(rebuilt.snapshots[0][1].to_json()),

@@ -1,6 +1,6 @@
 """The words of a table link's states and of why a link is dead (issue 35 §1), shared by
 the two-player tables' page (`ball.web.table_entry`) and the Mahjong seats' page
-(`ball.web.mahjong_entry`)."""
+(`ball.games.mahjong.web.entry`)."""
 
 from __future__ import annotations
 

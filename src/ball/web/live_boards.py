@@ -14,7 +14,8 @@ again with the round's "Live boards" link.
 
 A game is public only while its round is published: unpublishing hides the boards and
 ends the streams at their next check. The game's writes stay where they are
-(`ball.web.xiangqi_games`: the desk or the table's device key); nothing here writes a game.
+(`ball.games.xiangqi.web.game_store`: the desk or the table's device key); nothing here
+writes a game.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from ball.web import xiangqi_games
+from ball.games.xiangqi.web import game_store as xiangqi_games
 from ball.web.games import GameStore
 from ball.web.models import LiveBroadcast, WebGame, XiangqiGameRow
 from ball.web.records import match_record_text

@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
-from ball.games import pairs_players
+from ball.games import game, pairs_players
 from ball.tournament.service import TournamentService
 from ball.tournament.views import PairingView, RoundView
 from ball.web import security
@@ -215,10 +215,9 @@ def live_board_record(
     pairing = _pairing(svc.round_view(event_id, number), table)
     b = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
     tags = {"Event": event.name, "Round": str(number)}
-    if ref.kind == "xiangqi":
-        tags.update(Red=pairing.a.name, Black=b)
-    else:  # docs/record-format.md
-        tags.update(Table=str(table), CoachA=pairing.a.name, CoachB=b)
+    live = game(event.game).live_board
+    if live is not None:  # a recorded game's own tags (its players, docs/record-format.md)
+        tags.update(live.tags(table, pairing.a.name, b))
     extension, text = boards.record(ref, tags)
     name = f"event{event_id}-round{number}-table{table}.{extension}"
     return PlainTextResponse(

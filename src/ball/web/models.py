@@ -69,7 +69,7 @@ class WebGame(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_now, onupdate=_now
     )
-    # The BALL table this game records (the desk's "Record the game", `ball.web.ball_tables`)
+    # The BALL table this game records (the desk's "Record the game", `ball.games.ball.web.tables`)
     desk_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
     desk_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     desk_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -157,7 +157,7 @@ class XiangqiGameRow(Base):
     title: Mapped[str] = mapped_column(String(200), default="")
     mode: Mapped[str] = mapped_column(String(16), default="hotseat")  # or "computer"
     computer: Mapped[str | None] = mapped_column(String(8), nullable=True)  # "red"/"black"
-    level: Mapped[str | None] = mapped_column(String(16), nullable=True)  # ball.ai.xiangqi
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)  # xiangqi.ai.search
     start: Mapped[str] = mapped_column(Text)  # FEN
     moves: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of ICCS moves
     ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, declared ending

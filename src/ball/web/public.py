@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
-from ball.games import game, runs_sessions
+from ball.games import game, load, runs_sessions
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
@@ -30,7 +30,6 @@ from ball.web.i18n import LANGUAGES, gettext_for, js_message_ids
 from ball.web.live_stream import hub_of
 from ball.web.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.page_cache import PageCache, app_cache, cache_of, cached_page, data_key, shared
-from ball.web.public_mahjong import standings_page as mahjong_standings_page
 from ball.web.public_need import needs_of
 from ball.web.templating import N_, render, request_language, templates
 from ball.web.timefmt import hms
@@ -274,8 +273,10 @@ def _standings(
     # was a third of the first view after a result at 1,000 entrants, issue 15)
     event = event_head(svc, event_id, request)
     query = find.strip()[:MAX_QUERY]
-    if runs_sessions(event.game):  # tables of four: table points, not a tie-break chain
-        return mahjong_standings_page(request, _event(svc, event_id, request), refresh, query, svc)
+    own = game(event.game).public_standings
+    if own is not None:  # tables of four: table points, not a tie-break chain
+        page_of = load(own).standings_page
+        return page_of(request, _event(svc, event_id, request), refresh, query, svc)
     context = page_context(request, event, "standings", refresh)
     table = ranking(svc, event_id, request)
     found = found_rows(table, query, ROWS_PER_PAGE)

@@ -5,7 +5,7 @@ height so that `rows` rows (default `PROJECTOR_ROWS`) always fit a landscape scr
 1920x1080 and 1366x768 alike (`static/css/projector.css`), and paging through the
 standings by itself: each refresh shows the next page, and after the last the first again.
 The standings page of phones and laptops (`ball.web.public`) stays on its reader's page.
-Every game has it: a tie-break chain (`ranking`) or Mahjong's table points (`mahjong_board`).
+Every game has it: a tie-break chain (`ranking`) or the game's own rows (`Game.public_standings`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from ball.games import game, pairs_players
-from ball.tournament.mahjong_views import points_text
+from ball.games import game, load
 from ball.tournament.service import TournamentService
 from ball.tournament.standings import known_tiebreaks
 from ball.web.deps import service_for
@@ -28,7 +27,6 @@ from ball.web.public import (
     standing_row,
     tiebreak_columns,
 )
-from ball.web.public_mahjong import mahjong_board_of
 from ball.web.templating import N_, render
 
 router = APIRouter(
@@ -41,7 +39,6 @@ PROJECTOR_SECONDS = 15  # each page's time on the screen unless `?refresh=` says
 
 # Mahjong's columns after rank, name and table points: (heading, title, cell class), the
 # headings message ids. The tie-break games' are the event's chain, in short.
-MAHJONG_COLUMNS = [(N_("Team"), N_("Team"), "team"), (N_("Score"), N_("Score"), "num score")]
 
 
 @router.get("/{event_id}/projector")
@@ -69,11 +66,12 @@ def _projector(
     svc: TournamentService,
 ) -> HTMLResponse:
     event = event_head(svc, event_id, request)
-    # two players a table: points and the tie-break chain; tables of four: table points
-    if pairs_players(event.game):
+    # two players a table: points and the tie-break chain; else the game's own rows
+    own = game(event.game).public_standings
+    if own is None:
         table = _chain_table(svc, event_id, event.game, request)
     else:
-        table = _mahjong_table(svc, event_id)
+        table = load(own).projector_table(svc, event_id)
     pages = page_count(len(table["rows"]), rows)
     page = min(page, pages)
     seconds = PROJECTOR_SECONDS if refresh is None else refresh_seconds(refresh)
@@ -110,21 +108,3 @@ def _chain_table(svc: TournamentService, event_id: int, game_name: str, request:
     }
 
 
-def _mahjong_table(svc: TournamentService, event_id: int) -> dict:
-    board = mahjong_board_of(svc, event_id)
-    return {
-        "unit": "session",
-        "after": board.sessions_done,
-        "points_head": N_("Table points"),
-        "extra_heads": MAHJONG_COLUMNS,
-        "rows": [
-            (
-                r.rank,
-                r.name,
-                points_text(r.table_points),
-                [(r.team, "team"), (r.score, "num score")],
-            )
-            for r in board.standings
-        ],
-        "legend": [],
-    }

@@ -8,7 +8,8 @@ position document, a FEN), it runs in a worker process of a bounded pool
 (`SEARCHES_AT_ONCE`), and it returns action texts. A process, not a thread: a search is
 pure Python, and in a thread it would take the interpreter lock from the requests that the
 server answers meanwhile. The caller applies what comes back under the write lock, and only
-if the game is still at the version it searched (`ball.web.games`, `ball.web.xiangqi_games`).
+if the game is still at the version it searched (`ball.web.games`,
+`ball.games.xiangqi.web.game_store`).
 
 Jobs wait in one queue per client, and the pool takes the clients in turn, so a client
 with several searches queued does not delay one with a single search by more than one
@@ -63,7 +64,7 @@ def ball_turn(position: dict[str, Any], agent_name: str, seed: int, side: str) -
 def xiangqi_move(fen: str, level: str, seed: int) -> str | None:
     """The Xiangqi computer's move (ICCS) in the position `fen`, None without a legal move.
     Runs in a worker process."""
-    from ball.ai.xiangqi import choose_move
+    from ball.games.xiangqi.ai.search import choose_move
     from ball.xiangqi import Position
 
     move = choose_move(Position.from_fen(fen), level, seed=seed)

@@ -4,7 +4,7 @@ version, run by whichever process asks first (`ball.web.search_work`: this proce
 of search processes, or Ray), stored by `GameStore.store_reply` only if the game is still
 at the version searched. A reply another process holds past `search_work.QUICK_WAIT` is a
 `ComputerThinking` (the API's 202), and `computer` answers "is the computer's move ready"
-from any process. The Xiangqi counterpart is `ball.web.xiangqi_replies`."""
+from any process. The Xiangqi counterpart is `ball.games.xiangqi.web.replies`."""
 
 from __future__ import annotations
 

@@ -31,12 +31,14 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games import game
+from ball.games.mahjong.web import entry as mahjong_entry
 from ball.match.result import SheetError
 from ball.storage.ids import is_digits
 from ball.tournament import mahjong_links, table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web import field_errors, mahjong_entry, security
+from ball.web import field_errors, security
 from ball.web.deps import desk_writer, now_of, tournament
 from ball.web.desk import XIANGQI_REASONS, preview
 from ball.web.desk_forms import QUICK, read_form, sheet_from_form
@@ -44,7 +46,7 @@ from ball.web.desk_pages import found, see
 from ball.web.i18n import gettext_for
 from ball.web.link_states import CLOSED, STATES
 from ball.web.openapi import SEE_OTHER, page_errors
-from ball.web.templating import N_, render
+from ball.web.templating import render
 
 router = APIRouter(
     default_response_class=HTMLResponse,
@@ -55,12 +57,6 @@ SCOPE = "table-link"  # the throttle's scope (`desk_pin_throttle`)
 TARGET = 0  # one count per address, whatever table a guess aimed at
 # The fields a player's form may hold (stored with the entry, to show it again).
 FIELDS = re.compile(r"^(entry|kind|h[12]_td|h[12]_[AB]_atk|xq_result|xq_reason|xq_moves)$")
-# How a Xiangqi game may end by the players' word: no forfeit, no arbiter's ruling (the
-# desk's), no foul count (the arbiter's record).
-XIANGQI_PLAYER_REASONS = {
-    k: v for k, v in XIANGQI_REASONS.items() if k not in ("forfeit", "arbiter", "three-fouls")
-}
-RULES = {"ball": field_errors.BALL_SHEET_RULES, "xiangqi": field_errors.XIANGQI_RULES}
 
 
 def _throttle(request: Request) -> security.PinThrottle:
@@ -117,6 +113,8 @@ def _page(
     fault = field_errors.locate(error, field_errors.BALL_SHEET_RULES, _, sides) if error else None
     if values is None:
         values = dict(entry.document.get("form", {})) if entry is not None and mine else {}
+    players_form = game(linked.game).players_form
+    choices = players_form.choices if players_form is not None else frozenset()
     context = {
         "token": token,
         "t": linked,
@@ -129,9 +127,9 @@ def _page(
         "fault": fault,
         "error": error,
         "pb_tiebreaks": bool(svc.pb_tiebreaks(linked.event_id)),
-        "ball": linked.game == "ball",
-        "xiangqi": linked.game == "xiangqi",
-        "xq_reasons": XIANGQI_PLAYER_REASONS,
+        "players_form": players_form,
+        # the ways a game ends that the players may give (the game's `choices`)
+        "xq_reasons": {k: v for k, v in XIANGQI_REASONS.items() if k in choices},
         "closed": _(CLOSED[linked.closed]) if linked.closed else "",
     }
     if linked.closed and status == 200:
@@ -161,11 +159,12 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
     form |= {"entry": QUICK, "kind": "sheet"}
     if linked.closed:
         return _page(request, svc, token, linked)
-    if linked.game not in RULES:
+    players_form = game(linked.game).players_form
+    if players_form is None:
         raise HTTPException(400, f"a {linked.game} table's result is entered at the desk")
-    if linked.game == "xiangqi" and form.get("xq_reason") not in XIANGQI_PLAYER_REASONS:
-        _ = gettext_for(getattr(request.state, "lang", "en"))
-        error = _(N_("Choose how the game ended (a forfeit or a ruling is the arbiter's)."))
+    refusal = players_form.refuse(form)
+    if refusal is not None:
+        error = gettext_for(getattr(request.state, "lang", "en"))(refusal)
         return _page(request, svc, token, linked, status=400, values=form, error=error)
     plugin = found(svc.game_of, linked.event_id)
     pb_required = bool(svc.pb_tiebreaks(linked.event_id))

@@ -8,7 +8,7 @@ budget (so a level plays the same move on every machine: deterministic for a see
 safety for slow machines, by time.
 It only ever plays a move from `Position.legal_codes()`, so it cannot play an illegal move.
 
-    from ball.ai.xiangqi import choose_move
+    from ball.games.xiangqi.ai.search import choose_move
     move = choose_move(position, level="easy", seed=0)   # a legal Move, or None if none
 """
 

@@ -1,6 +1,6 @@
 """The arbiter desk's Mahjong routes (issue 18): seat a session, the session page (tables,
 the seating check, standings) and each table's score sheet entered hand by hand — routes
-only. Forms are read by `ball.web.mahjong_forms`; every change is one call of
+only. Forms are read by `ball.games.mahjong.web.forms`; every change is one call of
 `TournamentService` (`ball.tournament.mahjong_desk`), which checks the sheet whole with
 `ball.mahjong` and stores it with the table's version: a change made over another one is
 409 with the sheet as it is stored, nothing overwritten.
@@ -16,6 +16,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games.forms import form_int
+from ball.games.mahjong.web.forms import (
+    hand_from_form,
+    ruling_from_form,
+    time_from_form,
+    waiver_from_form,
+)
 from ball.mahjong.rulings import DESK_LOGGED_LABELS, KIND_LABELS, KINDS
 from ball.mahjong.winds import WINDS
 from ball.tournament.errors import NotFound, TournamentError
@@ -29,12 +35,6 @@ from ball.web.desk_pages import fail as _fail
 from ball.web.desk_pages import found as _found
 from ball.web.desk_pages import see as _see
 from ball.web.i18n import gettext_for
-from ball.web.mahjong_forms import (
-    hand_from_form,
-    ruling_from_form,
-    time_from_form,
-    waiver_from_form,
-)
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
 
@@ -136,7 +136,7 @@ def session_page(
             "csrf": arbiter.csrf,
             "winds": WINDS,
             "seated_by": SEATED_BY,
-            # the seats' entries by their links (`ball.web.mahjong_entry`)
+            # the seats' entries by their links (`ball.games.mahjong.web.entry`)
             "entries": svc.seat_entries(event_id, number),
             "accepts_confirmed": svc.accepts_confirmed(event_id),
         },

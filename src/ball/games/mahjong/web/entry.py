@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from ball.games.mahjong.web.forms import hand_from_form
 from ball.mahjong.winds import WINDS
 from ball.tournament import mahjong_links, table_links
 from ball.tournament.errors import TournamentError
@@ -28,7 +29,6 @@ from ball.web.deps import desk_writer, now_of, tournament
 from ball.web.desk_pages import found, see
 from ball.web.i18n import gettext_for
 from ball.web.link_states import CLOSED, STATES
-from ball.web.mahjong_forms import hand_from_form
 from ball.web.openapi import SEE_OTHER, page_errors
 from ball.web.templating import N_, render
 

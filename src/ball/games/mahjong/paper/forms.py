@@ -3,7 +3,7 @@ and by name), table cards with the winds, the hand-by-hand score sheet in the MC
 (one row per hand: winner, discarder or self-drawn, fan, the four seats' points and the
 running totals; penalty rows; signatures), the session result slip and the standings.
 
-View models only, like `ball.printing.xiangqi_forms`: the template `forms/mahjong.html.j2`
+View models only, like `ball.games.xiangqi.paper.forms`: the template `forms/mahjong.html.j2`
 prints them blank (one copy of each form, empty names, ruled rows) or filled in from one
 session of an event (`from_board`, read through `ball.tournament.mahjong_views`).
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 from ball.mahjong.winds import WINDS
 from ball.printing.forms import FormSet, Header
+from ball.printing.render import TocEntry
 from ball.tournament.mahjong_views import (
     HandView,
     MahjongBoard,
@@ -57,6 +58,24 @@ class MahjongForms:
     # table -> wind -> its seat's link as a QR code (`table_qr.session_codes`), printed on
     # the score sheet once the printer knows the server's address (issue 35 §1)
     codes: dict[int, dict[str, str]] = field(default_factory=dict)
+    # `GameForms`: seating, table cards, MCR score sheet, result slip, standings
+    templates: tuple[str, ...] = ("forms/mahjong.html.j2",)
+    label: str = "Mahjong"
+
+    def event_name(self) -> str:
+        return self.header.event
+
+    def contents(self, t: dict[str, Any], formats: list[TocEntry]) -> list[TocEntry]:
+        """Its five forms as appendices A-E (a session has no knockout or team forms)."""
+        word, m = t["doc"]["appendix"], t["forms"]["mahjong"]
+        keys = ("seating_title", "cards_title", "sheet_title", "slip_title", "standings_title")
+        return [
+            TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {m[key]}", "appendix")
+            for letter, key in zip("ABCDE", keys, strict=True)
+        ]
+
+    def title(self, t: dict[str, Any]) -> str:
+        return str(t["forms"]["mahjong"]["forms_title"])
 
     def tables(self) -> list[TableView]:
         """The session's tables, or one blank table."""
@@ -102,6 +121,11 @@ def blank(event: str = "", hands: int = HANDS) -> MahjongForms:
     return MahjongForms(header=Header(event=event), hands=hands)
 
 
+def blank_set(event: str = "") -> FormSet:
+    """The blank forms `ball pdf forms --game mahjong` prints (`MahjongGame.blank_forms`)."""
+    return FormSet(game=blank(event))
+
+
 def from_board(board: MahjongBoard, session: int) -> MahjongForms:
     """The forms of session `session` of `board`, filled in where sheets are entered."""
     seated = board.session(session)
@@ -140,7 +164,7 @@ def from_service(
         forms.codes = table_qr.session_codes(service, event_id, session, link_base)
     if not (desk if isinstance(desk, bool) else desk(event_id)):
         forms = _without_notes(forms)
-    return FormSet(mahjong=forms, prefilled=True)
+    return FormSet(game=forms, prefilled=True)
 
 
 def _without_notes(forms: MahjongForms) -> MahjongForms:

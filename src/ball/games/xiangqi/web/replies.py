@@ -11,9 +11,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.web import search_jobs, search_work, searches
 from ball.web.games import ComputerBusy, ComputerThinking
-from ball.web.xiangqi_games import XiangqiStore
 
 
 def computer_reply(store: XiangqiStore, text: str) -> None:

@@ -13,6 +13,8 @@ script; the match ignores case and accents.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
@@ -51,9 +53,30 @@ def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoa
     return event, mahjong_board(svc, event_id)
 
 
-def mahjong_board_of(svc: TournamentService, event_id: int) -> MahjongBoard:
-    """The board of a Mahjong event (the projector's standings, `ball.web.public_projector`)."""
-    return _board(svc, event_id)[1]
+# The projector's columns after the table points: (short head, legend, cell class).
+PROJECTOR_COLUMNS = [(N_("Team"), N_("Team"), "team"), (N_("Score"), N_("Score"), "num score")]
+
+
+def projector_table(svc: TournamentService, event_id: int) -> dict[str, Any]:
+    """The projector's rows of a Mahjong event (`ball.web.public_projector`): table points,
+    then team and score, after the sessions entered."""
+    board = _board(svc, event_id)[1]
+    return {
+        "unit": "session",
+        "after": board.sessions_done,
+        "points_head": N_("Table points"),
+        "extra_heads": PROJECTOR_COLUMNS,
+        "rows": [
+            (
+                r.rank,
+                r.name,
+                points_text(r.table_points),
+                [(r.team, "team"), (r.score, "num score")],
+            )
+            for r in board.standings
+        ],
+        "legend": [],
+    }
 
 
 def _context(event: EventView, board: MahjongBoard, view: str, refresh: int | None) -> dict:

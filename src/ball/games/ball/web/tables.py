@@ -17,14 +17,17 @@ import json
 import threading
 import uuid
 from collections import OrderedDict
+from typing import Any
 
 from fastapi import HTTPException, Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
 
 from ball import device_key
 from ball.web import security
 from ball.web.games import start_game
+from ball.web.i18n import gettext_for
 from ball.web.models import WebGame
 
 MODE = "play"  # no take-backs, the half timer: a match as the table plays it
@@ -123,3 +126,30 @@ def check_writer(request: Request, game_id: str) -> None:
         f"key: game {game_id} records a table of an event; only the desk or the table's "
         "device may write it (the key is missing or wrong)",
     )
+
+
+# -- the desk's questions about a table's board (`BallGame.table_board`) -------------------
+
+
+def link(request: Request, event: int, round_: int, table: int) -> str | None:
+    return table_link(request.app.state.sessions, event, round_, table)
+
+
+def ending(request: Request, event: int, round_: int, table: int) -> dict[str, Any] | None:
+    return None  # a match's result is its score sheet: the desk offers no ending to check
+
+
+async def open_for_table(request: Request, page: Any, number: int, table: int) -> str:
+    """The link of the table's match on the simulator board, both coaches at it (issue 35
+    §5), made first if need be (`page`: the desk's table page, its event and pairing)."""
+    _ = gettext_for(getattr(request.state, "lang", "en"))
+    title = _("%(event)s, round %(n)s, table %(t)s: %(a)s (A) – %(b)s (B)") % {
+        "event": page.event.name,
+        "n": number,
+        "t": table,
+        "a": page.pairing.a.name,
+        "b": page.pairing.b.name,
+    }
+    sessions = request.app.state.sessions
+    await run_in_threadpool(for_table, sessions, page.event.id, number, table, title)
+    return table_link(sessions, page.event.id, number, table) or "/"

@@ -1,8 +1,8 @@
 """Stored Xiangqi games as a service: create (standard or FEN), rebuild by replay, apply a
 move, let the computer move, declare an ending, export the game document and the replay.
 
-The HTTP layer (`ball.web.xiangqi_api`) only translates to and from these functions; every
-rule question goes to `ball.xiangqi`, every computer move to `ball.ai.xiangqi`.
+The HTTP layer (`ball.games.xiangqi.web.api`) only translates to and from these functions; every
+rule question goes to `ball.xiangqi`, every computer move to `ball.games.xiangqi.ai.search`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball import device_key
-from ball.ai.xiangqi import LEVELS
+from ball.games.xiangqi.ai.search import LEVELS
+from ball.games.xiangqi.web import notation as xiangqi_notation
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import game_signals, search_work, searches, xiangqi_notation
+from ball.web import game_signals, search_work, searches
 from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
 from ball.web.models import XiangqiGameRow
 from ball.xiangqi import (
@@ -399,8 +400,8 @@ class XiangqiStore:
 
     def _computer_reply(self, text: str) -> None:
         """The computer's move when it is its turn in a game against it: a job of the
-        database's search queue (`ball.web.xiangqi_replies`)."""
-        from ball.web import xiangqi_replies  # it builds on this module
+        database's search queue (`ball.games.xiangqi.web.replies`)."""
+        from ball.games.xiangqi.web import replies as xiangqi_replies  # it builds on this module
 
         xiangqi_replies.computer_reply(self, text)
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ball.printing.forms import Header
+from ball.printing.forms import FormSet, Header
+from ball.printing.render import TocEntry
 
 # The grid of seed 7.5: one row per move (Red's move, then Black's), in two panels side by
 # side, 40 moves per sheet; a longer game continues on a second sheet.
@@ -68,10 +69,35 @@ class XiangqiForms:
 
     tables: list[XiangqiTable] = field(default_factory=list)
     foul_rows: int = FOUL_ROWS
+    # `GameForms`: the three forms, then the shared standings form
+    templates: tuple[str, ...] = ("forms/xiangqi.html.j2", "forms/standings.html.j2")
+    label: str = "Xiangqi"
+
+    def event_name(self) -> str:
+        return next((x.header.event for x in self.tables), "")
+
+    def contents(self, t: dict[str, Any], formats: list[TocEntry]) -> list[TocEntry]:
+        """Its three forms and the standings as appendices A-D, then a knockout's or a team
+        round's forms."""
+        word, x = t["doc"]["appendix"], t["forms"]["xiangqi"]
+        titles = (x["sheet_title"], x["fouls_title"], x["slip_title"],
+                  t["forms"]["standings"]["title"])  # fmt: skip
+        return [
+            TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {title}", "appendix")
+            for letter, title in zip("ABCD", titles, strict=True)
+        ] + formats
+
+    def title(self, t: dict[str, Any]) -> str:
+        return str(t["forms"]["xiangqi"]["forms_title"])
 
 
 def blank(event: str = "") -> XiangqiForms:
     return XiangqiForms([XiangqiTable(header=Header(event=event))])
+
+
+def blank_set(event: str = "") -> FormSet:
+    """The blank forms `ball pdf forms --game xiangqi` prints (`XiangqiGame.blank_forms`)."""
+    return FormSet(game=blank(event))
 
 
 def _result_text(result: dict[str, Any] | None) -> tuple[str, str, str, dict[str, Any]]:

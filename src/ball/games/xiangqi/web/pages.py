@@ -2,7 +2,7 @@
 computer or to record a game move by move, and the replay view (`/xiangqi/replay`).
 
 Thin: the templates carry data attributes; the script (`static/js/xiangqi.js`) asks the
-JSON API (`ball.web.xiangqi_api`) for everything, so no rule is decided in the page.
+JSON API (`ball.games.xiangqi.web.api`) for everything, so no rule is decided in the page.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The JSON API of Xiangqi games (OpenAPI at /docs, tag "xiangqi").
 
-Thin: handlers translate HTTP to `ball.web.xiangqi_games`; every bad input is a 4xx whose
+Thin: handlers translate HTTP to `ball.games.xiangqi.web.game_store`; every bad input is a 4xx whose
 `detail` names the fault (an illegal move 400, a bad FEN, mode or notation 422, no such game
 404, a stale version or a move out of turn 409). A stored Xiangqi game counts against the
 same quota and cap as a simulator game (`ball.web.game_quota`).
@@ -23,20 +23,21 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ball import device_key
-from ball.web import search_work, security, xiangqi_replies
-from ball.web.api import THINKING, ComputerOut
-from ball.web.game_quota import admit_game
-from ball.web.games import ComputerThinking, GameError
-from ball.web.openapi import json_errors
-from ball.web.security import client_address
-from ball.web.xiangqi_games import (
+from ball.games.xiangqi.web import replies as xiangqi_replies
+from ball.games.xiangqi.web.game_store import (
     GameCache,
     XiangqiStore,
     explain,
     replay_document,
     replay_pgn,
 )
-from ball.web.xiangqi_notation import STYLES
+from ball.games.xiangqi.web.notation import STYLES
+from ball.web import search_work, security
+from ball.web.api import THINKING, ComputerOut
+from ball.web.game_quota import admit_game
+from ball.web.games import ComputerThinking, GameError
+from ball.web.openapi import json_errors
+from ball.web.security import client_address
 
 # The document lists the notations the server takes (issue 30 item 15); another value is
 # still refused with a 422 naming it.

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ball.cli.common import fail
 from ball.xiangqi import Move, Position, XiangqiError, board_outcome, divide, perft
-
-from .common import fail
 
 if TYPE_CHECKING:  # the record reader is imported where a record is read
     from ball.xiangqi import Game

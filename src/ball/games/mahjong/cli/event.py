@@ -1,7 +1,8 @@
 """The Mahjong branches of the tournament commands (issue 18): `ball event create --game
 mahjong`, `ball round pair|show`, `ball result enter|correct --sheet SESSION.json`,
 `ball standings` and `ball export seating` on an event of tables of four. The commands
-themselves stay in their modules; they hand a Mahjong event over to these functions."""
+themselves stay in their modules; they hand a Mahjong event over to these functions
+(`MahjongGame.event_commands` names this module)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,6 @@ import typer
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import event_ref, run
 from ball.mahjong.winds import WINDS
-
-
-def is_mahjong(svc: Any, event: str | None) -> bool:
-    """Whether the event's game seats tables of four (sessions and session sheets)."""
-    from ball.games import runs_sessions
-
-    return runs_sessions(run(lambda: svc.event_game(event_ref(event))))
 
 
 def create(
