@@ -24,12 +24,7 @@ from ball.engine import Game, IllegalAction
 from ball.match import why_not
 from ball.play import search_work, searches, signals
 from ball.play.caches import modes, rebuilt_games, write_lock
-from ball.play.errors import (
-    ComputerBusy,
-    GameConflict,
-    GameError,
-    GameNotFound,
-)
+from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
 from ball.play.heads import GameHead, GameRow, append_action, fast_path, heads
 from ball.play.models import WebGame
 from ball.play.replay import (

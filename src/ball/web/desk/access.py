@@ -8,13 +8,7 @@ from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 
 from ball.web.core import security
-from ball.web.core.deps import (
-    desk_reader,
-    desk_writer,
-    now_of,
-    read_form,
-    tournament,
-)
+from ball.web.core.deps import desk_reader, desk_writer, now_of, read_form, tournament
 from ball.web.core.templating import N_, render
 from ball.web.desk.pages import Service, desk_router
 from ball.web.desk.pages import found as _found

@@ -11,19 +11,11 @@ from fastapi.responses import HTMLResponse
 from ball.games.forms import form_int
 from ball.tournament.errors import TournamentError
 from ball.web.core import security
-from ball.web.core.deps import (
-    desk_reader,
-    desk_writer,
-    read_form,
-    tournament,
-)
+from ball.web.core.deps import desk_reader, desk_writer, read_form, tournament
 from ball.web.core.templating import render
 from ball.web.desk import field_errors
 from ball.web.desk.access import shown_recovery_code
-from ball.web.desk.forms import (
-    MAX_CSV_BYTES,
-    parse_entrants_csv,
-)
+from ball.web.desk.forms import MAX_CSV_BYTES, parse_entrants_csv
 from ball.web.desk.groups import desk_group_tables
 from ball.web.desk.pages import Service, desk_router
 from ball.web.desk.pages import found as _found

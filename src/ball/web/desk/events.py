@@ -14,11 +14,7 @@ from ball.games.forms import form_int
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import SYSTEMS
 from ball.web.core import limits, security
-from ball.web.core.deps import (
-    now_of,
-    read_form,
-    tournament,
-)
+from ball.web.core.deps import now_of, read_form, tournament
 from ball.web.core.templating import N_, render
 from ball.web.desk import field_errors
 from ball.web.desk.access import show_recovery_code

@@ -14,12 +14,7 @@ from ball.match.result import SheetError
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.web.core.templating import N_
-from ball.web.desk.forms import (
-    result_kind,
-    sanctions_from_form,
-    sheet_from_form,
-    steals_from_form,
-)
+from ball.web.desk.forms import result_kind, sanctions_from_form, sheet_from_form, steals_from_form
 from ball.web.desk.pages import translator as _t
 
 

@@ -19,14 +19,7 @@ from ball.tournament import table_result
 from ball.tournament.errors import TournamentError
 from ball.web import ball_tables
 from ball.web.core import security
-from ball.web.core.deps import (
-    desk_reader,
-    desk_writer,
-    now_of,
-    read_form,
-    service_for,
-    tournament,
-)
+from ball.web.core.deps import desk_reader, desk_writer, now_of, read_form, service_for, tournament
 from ball.web.core.templating import N_, render
 from ball.web.desk import field_errors
 from ball.web.desk.forms import (

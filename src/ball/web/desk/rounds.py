@@ -15,22 +15,12 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.pairing_check import reference
 from ball.tournament.signals import clock_round_label
 from ball.web.core import security
-from ball.web.core.deps import (
-    desk_reader,
-    desk_writer,
-    gap_of,
-    now_of,
-    read_form,
-    tournament,
-)
+from ball.web.core.deps import desk_reader, desk_writer, gap_of, now_of, read_form, tournament
 from ball.web.core.templating import N_, render
 from ball.web.core.timefmt import hms, mmss
 from ball.web.desk import field_errors
 from ball.web.desk.entrants import refused_entrants
-from ball.web.desk.forms import (
-    clock_time,
-    swapped_tables,
-)
+from ball.web.desk.forms import clock_time, swapped_tables
 from ball.web.desk.groups import desk_group_tables
 from ball.web.desk.pages import Service, desk_router
 from ball.web.desk.pages import fail as _fail

@@ -11,13 +11,7 @@ from ball.games import game
 from ball.games.forms import form_int
 from ball.tournament.errors import TournamentError
 from ball.web.core import security
-from ball.web.core.deps import (
-    desk_reader,
-    desk_writer,
-    now_of,
-    read_form,
-    tournament,
-)
+from ball.web.core.deps import desk_reader, desk_writer, now_of, read_form, tournament
 from ball.web.core.templating import render
 from ball.web.desk import field_errors
 from ball.web.desk.pages import Service, desk_router
