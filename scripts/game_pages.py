@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from ball.cli import app as cli_app
 from ball.web.app import create_app
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 T0 = 1_800_000_000.0
 PIN = "2468"

@@ -189,10 +189,10 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
 # shrinks: a new entry is a fault.
 REACHES_INTO_A_GAME = frozenset(
     {
-        ("ball.web.api", "ball.games.ball"),  # a desk table's match on the simulator board
-        ("ball.web.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
-        ("ball.web.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
-        ("ball.web.table_entry", "ball.games.mahjong"),  # a seat's hand entry
+        ("ball.web.api.games", "ball.games.ball"),  # a desk table's match on the simulator board
+        ("ball.web.public.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
+        ("ball.play.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
+        ("ball.web.desk.table_entry", "ball.games.mahjong"),  # a seat's hand entry
     }
 )
 
@@ -313,6 +313,8 @@ def test_the_layer_table_lists_every_package_and_the_pure_games_at_the_bottom():
     # a game (tournament, printing, web, CLI), so none of them needs to name a game.
     assert LAYERS["ball.match"] < LAYERS["ball.games"] < LAYERS["ball.tournament"]
     assert LAYERS["ball.games"] < min(LAYERS["ball.printing"], LAYERS["ball.web"])
+    # The simulator's stored games sit below the web that serves them (issue 31).
+    assert LAYERS["ball.play"] < LAYERS["ball.web"]
 
 
 def test_imports_point_downward_keep_private_names_home_and_pure_packages_do_no_io():
@@ -334,8 +336,8 @@ def test_every_module_opens_with_a_docstring_saying_what_it_owns():
 TABLE_HOMES = {
     "clock": {"ball.clocks.models"},
     "tournament": {"ball.tournament.models"},
-    "desk": {"ball.tournament.models", "ball.web.models"},
-    "web": {"ball.web.models"},
+    "desk": {"ball.tournament.models", "ball.web.core.models"},
+    "web": {"ball.web.core.models", "ball.play.models"},
 }
 
 
@@ -398,10 +400,148 @@ def test_no_web_route_opens_a_session_or_runs_a_query():
     assert not faults, "\n".join(faults)
 
 
+# ------------------------------------------------------------------ inside the web
+
+# `ball.web` by audience (issue 31): the core every page module shares at the bottom, the
+# audiences above it (importing the core and each other, without a cycle), and the app's
+# wiring on top (`create_app`, the workers, `ball publish`), which nothing below imports.
+WEB_CORE = "ball.web.core"
+WEB_AUDIENCES = frozenset(
+    {"ball.web.api", "ball.web.clocks", "ball.web.desk", "ball.web.print", "ball.web.public",
+     "ball.web.simulator"}
+)  # fmt: skip
+WEB_WIRING = frozenset({"ball.web", "ball.web.app", "ball.web.workers", "ball.web.static_site"})
+# Modules still at the top of `ball.web` that the fast paths' owner takes next, each counted
+# with the audience it serves until then.
+WEB_WAITING = {
+    "ball.web.apply_route": "ball.web.api",
+    "ball.web.page_cache": "ball.web.public",
+    "ball.web.pdf_cache": "ball.web.print",
+}
+WEB_LEVEL = {WEB_CORE: 0, **dict.fromkeys(WEB_AUDIENCES, 1), "ball.web": 2}
+# Only the web speaks HTTP: below it (the simulator's games in `ball.play` included) no
+# module imports a web framework.
+WEB_FRAMEWORKS = frozenset({"fastapi", "starlette"})
+
+
+def web_part(module: str) -> str | None:
+    """The part of `ball.web` a module belongs to: its sub-package, the audience a waiting
+    module serves, or `ball.web` for the wiring; None for a module in no part."""
+    sub = ".".join(module.split(".")[:3])
+    if sub in WEB_LEVEL and sub != "ball.web":
+        return sub
+    if module in WEB_WAITING:
+        return WEB_WAITING[module]
+    return "ball.web" if module in WEB_WIRING else None
+
+
+def imported_module(imp: Imported, names: frozenset[str]) -> str:
+    """The module an import reads: `from ball.web import app` reads `ball.web.app`."""
+    dotted = f"{imp.target}.{imp.name}"
+    return dotted if dotted in names else imp.target
+
+
+def web_faults(module: Module, names: frozenset[str] = NAMES) -> list[str]:
+    """Imports inside `ball.web` that point upward (core < audiences < wiring), and a web
+    framework imported outside the web."""
+    found = []
+    inside = package_of(module.name) == "ball.web"
+    if inside and web_part(module.name) is None:
+        found.append(f"{module.path}:1: {module.name} is in no part of ball.web (test_layout)")
+    for imp in imports(module):
+        if not inside:
+            if imp.target.split(".")[0] in WEB_FRAMEWORKS:
+                found.append(f"{module.path}:{imp.line}: imports {imp.target} below the web")
+            continue
+        target = imported_module(imp, names)
+        source, dest = web_part(module.name), web_part(target)
+        if package_of(target) != "ball.web" or None in (source, dest) or source == dest:
+            continue
+        if WEB_LEVEL[dest] > WEB_LEVEL[source]:  # type: ignore[index]
+            found.append(
+                f"{module.path}:{imp.line}: imports {target} ({dest}) from {source}: inside the "
+                "web, imports point downward (core, then the audiences, then the app's wiring)"
+            )
+    return found
+
+
+def web_edges(modules: list[Module], names: frozenset[str] = NAMES) -> dict[str, set[str]]:
+    """`{part of ball.web: the parts it imports}`."""
+    edges: dict[str, set[str]] = {}
+    for module in modules:
+        source = web_part(module.name)
+        if package_of(module.name) != "ball.web" or source is None:
+            continue
+        for imp in imports(module):
+            dest = web_part(imported_module(imp, names))
+            if dest is not None and dest != source:
+                edges.setdefault(source, set()).add(dest)
+    return edges
+
+
+def test_the_web_imports_downward_by_audience_and_only_the_web_speaks_http():
+    assert WEB_AUDIENCES | {WEB_CORE} <= NAMES  # each part is a sub-package of ball.web
+    faults = [fault for module in MODULES for fault in web_faults(module)]
+    assert not faults, "\n".join(faults)
+
+
+def test_the_webs_parts_import_each_other_without_a_cycle():
+    TopologicalSorter(web_edges(MODULES)).prepare()  # CycleError names the cycle
+
+
+WEB_NAMES = NAMES | {"ball.web.core.x", "ball.web.desk.x", "ball.web.public.x", "ball.web.app"}
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "expected"),
+    [
+        ("ball.web.core.deps", "from ball.web.desk import forms\n",
+         "src/ball/web/core/deps.py:1: imports ball.web.desk.forms (ball.web.desk) from "
+         "ball.web.core"),
+        ("ball.web.desk.x", "def f():\n    from ball.web.app import STATIC\n",
+         "src/ball/web/desk/x.py:2: imports ball.web.app (ball.web) from ball.web.desk"),
+        ("ball.web.public.x", "from ball.web import app\n", "imports ball.web.app"),
+        ("ball.web.core.x", "from ball.web import apply_route\n",
+         "imports ball.web.apply_route (ball.web.api) from ball.web.core"),
+        ("ball.web.stray", "import os\n", "ball.web.stray is in no part of ball.web"),
+        ("ball.play.store", "from fastapi import HTTPException\n",
+         "src/ball/play/store.py:1: imports fastapi below the web"),
+    ],
+)  # fmt: skip
+def test_an_upward_import_inside_the_web_is_caught(name, source, expected):
+    module = Module(name, f"src/{name.replace('.', '/')}.py", source)
+    faults = web_faults(module, WEB_NAMES)
+    assert len(faults) == 1 and expected in faults[0], faults
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("ball.web.desk.x", "from ball.web.core import deps\nfrom ball.web.public import x\n"),
+        ("ball.web.app", "from ball.web.desk import x\nfrom ball.web import page_cache\n"),
+        ("ball.web.public.x", "from ball.web.public import x\nfrom ball.play import store\n"),
+        ("ball.web.page_cache", "from ball.web.public import x\n"),
+        ("ball.tournament.service", "from sqlalchemy import select\n"),
+    ],
+)
+def test_a_downward_import_inside_the_web_passes(name, source):
+    module = Module(name, f"src/{name.replace('.', '/')}.py", source)
+    assert web_faults(module, WEB_NAMES) == []
+
+
+def test_a_cycle_between_the_webs_audiences_is_caught():
+    cyclic = [
+        Module("ball.web.desk.x", "a.py", "from ball.web.public import x\n"),
+        Module("ball.web.public.x", "b.py", "from ball.web.desk import x\n"),
+    ]
+    with pytest.raises(CycleError):
+        TopologicalSorter(web_edges(cyclic, WEB_NAMES)).prepare()
+
+
 # ------------------------------------------------- the checks fail when they should
 
 
-SYNTHETIC_NAMES = NAMES | {"ball.xiangqi._tables", "ball.xiangqi.game", "ball.web.pages"}
+SYNTHETIC_NAMES = NAMES | {"ball.xiangqi._tables", "ball.xiangqi.game", "ball.web.simulator.pages"}
 
 
 def fake(name: str, source: str, is_package: bool = False) -> list[str]:
@@ -433,9 +573,9 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
          "src/ball/web/desk.py:3: uses ball.match.result._halves"),
         ("ball.web.desk", "from ball.match import result\nresult._halves({})\n",
          "src/ball/web/desk.py:2: uses ball.match.result._halves"),
-        ("ball.web.pages", "from ball.xiangqi import _tables\n",
+        ("ball.web.simulator.pages", "from ball.xiangqi import _tables\n",
          "uses ball.xiangqi._tables: _tables is private to the package ball.xiangqi"),
-        ("ball.web.pages", "from ball.xiangqi._tables import ATTACKS\n",
+        ("ball.web.simulator.pages", "from ball.xiangqi._tables import ATTACKS\n",
          "_tables is private to the package ball.xiangqi"),
         ("ball.engine.ruleset", "import sqlalchemy\n",
          "src/ball/engine/ruleset.py:1: imports sqlalchemy: the pure package ball.engine"),
@@ -521,7 +661,7 @@ def test_a_table_outside_its_models_module_is_caught():
     ]
     assert table_faults([Module("ball.clocks.models", "m.py", row)]) == []
     odd = 'class Row(storage.Base):\n    __tablename__ = "chess_games"\n'
-    assert len(table_faults([Module("ball.web.models", "m.py", odd)])) == 1
+    assert len(table_faults([Module("ball.web.core.models", "m.py", odd)])) == 1
 
 
 def test_the_layer_table_is_read_from_its_rows():

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ball.tournament.models import LogEntry
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import desk_event, post
 from .test_mahjong_desk import seat_mahjong

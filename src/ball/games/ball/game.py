@@ -56,7 +56,7 @@ class BallGame(GameBase):
     label = N_("Ball")
     seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
-    # event's chain has one of them (`ball.web.desk_quick`).
+    # event's chain has one of them (`ball.web.desk.forms`).
     pb_tiebreaks: frozenset[str] = frozenset({"total-sd", "pbatk-per-td"})
     # The desk's quick result form of this game (the winner's figures only); a game
     # without one has only its full result form.

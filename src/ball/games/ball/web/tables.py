@@ -25,10 +25,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from ball import device_key
-from ball.web import security
-from ball.web.games import start_game
-from ball.web.i18n import gettext_for
-from ball.web.models import WebGame
+from ball.play.models import WebGame
+from ball.play.replay import start_game
+from ball.web.core import security
+from ball.web.core.language import gettext_for
 
 MODE = "play"  # no take-backs, the half timer: a match as the table plays it
 ACCESS_ENTRIES = 4096
@@ -115,7 +115,7 @@ def check_writer(request: Request, game_id: str) -> None:
     event_id, key = access
     if device_key.matches(request.headers.get(device_key.HEADER), key):
         return
-    from ball.web.deps import now_of
+    from ball.web.core.deps import now_of
 
     arbiter = security.arbiter_of(app.state.sessions, request, event_id, now_of(request))
     token = request.headers.get("x-csrf-token") or ""

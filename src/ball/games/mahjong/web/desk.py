@@ -28,15 +28,16 @@ from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.signals import clock_round_label
 from ball.tournament.table_result import VersionConflict
-from ball.web import field_errors, security
-from ball.web.deps import desk_reader, desk_writer, not_found, now_of, tournament
-from ball.web.desk_forms import MAX_CSV_BYTES, read_form
-from ball.web.desk_pages import fail as _fail
-from ball.web.desk_pages import found as _found
-from ball.web.desk_pages import see as _see
-from ball.web.i18n import gettext_for
-from ball.web.openapi import SEE_OTHER, page_errors
-from ball.web.templating import N_, render
+from ball.web.api.openapi import SEE_OTHER, page_errors
+from ball.web.core import security
+from ball.web.core.deps import desk_reader, desk_writer, not_found, now_of, read_form, tournament
+from ball.web.core.language import gettext_for
+from ball.web.core.templating import N_, render
+from ball.web.desk import field_errors
+from ball.web.desk.forms import MAX_CSV_BYTES
+from ball.web.desk.pages import fail as _fail
+from ball.web.desk.pages import found as _found
+from ball.web.desk.pages import see as _see
 
 router = APIRouter(
     prefix="/desk",
@@ -48,7 +49,7 @@ Service = TournamentService
 # The words the sheet shows for data (`_(name)`): the ruling form's kinds and the log's rulings.
 RULING_WORDS = KIND_LABELS | DESK_LOGGED_LABELS
 EDITS = {"hand", "penalty", "time", "waive", "undo"}
-# Where a refused change's fault is shown: the rules of its form (`ball.web.field_errors`).
+# Where a refused change's fault is shown: the rules of its form (`ball.web.desk.field_errors`).
 FORM_RULES: dict[str, Sequence[field_errors.Rule]] = {
     "hand": field_errors.MAHJONG_HAND_RULES,
     "penalty": field_errors.MAHJONG_RULING_RULES,

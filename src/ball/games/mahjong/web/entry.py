@@ -1,5 +1,5 @@
 """The players of a Mahjong table enter its session by their seats' links (issue 35 §1):
-the phone page of a seat's `/t/TOKEN` (the routes are `ball.web.table_entry`'s, which
+the phone page of a seat's `/t/TOKEN` (the routes are `ball.web.desk.table_entry`'s, which
 throttle a stranger's tokens and refuse cross-site posts for both kinds of table), and the
 desk's approval of a sheet two seats agreed on.
 
@@ -24,13 +24,13 @@ from ball.mahjong.winds import WINDS
 from ball.tournament import mahjong_links, table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web import security
-from ball.web.deps import desk_writer, now_of, tournament
-from ball.web.desk_pages import found, see
-from ball.web.i18n import gettext_for
-from ball.web.link_states import CLOSED, STATES
-from ball.web.openapi import SEE_OTHER, page_errors
-from ball.web.templating import N_, render
+from ball.web.api.openapi import SEE_OTHER, page_errors
+from ball.web.core import security
+from ball.web.core.deps import desk_writer, now_of, tournament
+from ball.web.core.language import gettext_for
+from ball.web.core.templating import N_, render
+from ball.web.desk.link_states import CLOSED, STATES
+from ball.web.desk.pages import found, see
 
 router = APIRouter(
     default_response_class=HTMLResponse,

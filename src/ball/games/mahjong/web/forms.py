@@ -13,7 +13,7 @@ from typing import Any
 from ball.mahjong.rulings import KINDS, Kind
 from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
-from ball.web.timefmt import hms
+from ball.web.core.timefmt import hms
 
 MAX_TILES = 40
 MAX_TEXT = 500

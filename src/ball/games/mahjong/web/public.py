@@ -2,7 +2,7 @@
 table" by name, standings by table points then score (with each session's figures), team
 standings, and per-table results (seats with winds, session scores, table points, rulings).
 
-Read-only and without a PIN, like `ball.web.public` (whose standings route hands a Mahjong
+Read-only and without a PIN, like `ball.web.public.display` (whose standings route hands a Mahjong
 event to `standings_page`): large type, `?refresh=N`, one column on a phone. Every page is
 kept in the page cache (`ball.web.page_cache`) under the event's revision token, which
 every Mahjong write renews (seating, a sheet, a correction, a table closed at the desk).
@@ -22,10 +22,10 @@ from ball.mahjong.rulings import LOGGED_LABELS
 from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
-from ball.web.deps import service_for
-from ball.web.openapi import json_errors
+from ball.web.api.openapi import json_errors
+from ball.web.core.deps import service_for
+from ball.web.core.templating import N_, render
 from ball.web.page_cache import cached_page
-from ball.web.templating import N_, render
 
 router = APIRouter(
     prefix="/public", default_response_class=HTMLResponse, responses=json_errors(404, 422)
@@ -58,7 +58,7 @@ PROJECTOR_COLUMNS = [(N_("Team"), N_("Team"), "team"), (N_("Score"), N_("Score")
 
 
 def projector_table(svc: TournamentService, event_id: int) -> dict[str, Any]:
-    """The projector's rows of a Mahjong event (`ball.web.public_projector`): table points,
+    """The projector's rows of a Mahjong event (`ball.web.public.projector`): table points,
     then team and score, after the sessions entered."""
     board = _board(svc, event_id)[1]
     return {
@@ -101,7 +101,7 @@ def _session(board: MahjongBoard, number: int | None):
 def standings_page(
     request: Request, event: EventView, refresh: int | None, find: str, svc: TournamentService
 ) -> HTMLResponse:
-    """`/public/{id}/standings` of a Mahjong event (called by `ball.web.public`), with
+    """`/public/{id}/standings` of a Mahjong event (called by `ball.web.public.display`), with
     "find my name" (`find`, already cut to `MAX_QUERY`) marking the rows found."""
     _, board = _board(svc, event.id)
     context = _context(event, board, "standings", refresh)

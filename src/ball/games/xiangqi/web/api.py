@@ -3,7 +3,7 @@
 Thin: handlers translate HTTP to `ball.games.xiangqi.web.game_store`; every bad input is a 4xx whose
 `detail` names the fault (an illegal move 400, a bad FEN, mode or notation 422, no such game
 404, a stale version or a move out of turn 409). A stored Xiangqi game counts against the
-same quota and cap as a simulator game (`ball.web.game_quota`).
+same quota and cap as a simulator game (`ball.web.api.game_quota`).
 
 A game the desk opened for a table ("Record the game") is the desk's: a move, a computer
 move or an ending is taken only with the event's desk session and its CSRF token
@@ -32,12 +32,13 @@ from ball.games.xiangqi.web.game_store import (
     replay_pgn,
 )
 from ball.games.xiangqi.web.notation import STYLES
-from ball.web import search_work, security
-from ball.web.api import THINKING, ComputerOut
-from ball.web.game_quota import admit_game
-from ball.web.games import ComputerThinking, GameError
-from ball.web.openapi import json_errors
-from ball.web.security import client_address
+from ball.play import search_work
+from ball.play.errors import ComputerThinking, GameError
+from ball.web.api.game_quota import admit_game
+from ball.web.api.games import THINKING, ComputerOut
+from ball.web.api.openapi import json_errors
+from ball.web.core import security
+from ball.web.core.security import client_address
 
 # The document lists the notations the server takes (issue 30 item 15); another value is
 # still refused with a 422 naming it.
@@ -128,7 +129,7 @@ def _table_writer(request: Request, game_id: str) -> None:
     event_id, key = access
     if device_key.matches(request.headers.get(device_key.HEADER), key):
         return
-    from ball.web.deps import now_of
+    from ball.web.core.deps import now_of
 
     arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
     token = request.headers.get("x-csrf-token") or ""
@@ -157,7 +158,7 @@ def create_game(request: Request, body: NewXiangqiGame | None = None) -> Any:
     body = body or NewXiangqiGame()
     with _errors():  # checked before counting the game against anything
         store(request).preview(body.fen, body.mode, body.computer, body.level, body.title)
-    owner = admit_game(request)  # one quota and cap for every stored game (ball.web.game_quota)
+    owner = admit_game(request)  # one quota and cap for every stored game (ball.web.api.game_quota)
     try:
         with _errors():
             return store(request).create(

@@ -21,11 +21,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ball import device_key
 from ball.games.xiangqi.ai.search import LEVELS
 from ball.games.xiangqi.web import notation as xiangqi_notation
+from ball.play import search_work, searches
+from ball.play import signals as game_signals
+from ball.play.caches import write_lock
+from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
-from ball.web import game_signals, search_work, searches
-from ball.web.games import ComputerBusy, GameConflict, GameError, GameNotFound, write_lock
-from ball.web.models import XiangqiGameRow
+from ball.web.core.models import XiangqiGameRow
 from ball.xiangqi import (
     Color,
     Ending,
@@ -87,7 +89,7 @@ def rebuild(row: XiangqiGameRow) -> Game:
 
 def _key(row: XiangqiGameRow) -> tuple[int, int, str]:
     """A row's cache key. Its creation time too: SQLite may give a deleted game's id to a
-    new game (`ball.web.game_quota` prunes games), which must not find the old one."""
+    new game (`ball.web.api.game_quota` prunes games), which must not find the old one."""
     return (row.id, row.version, str(row.created_at))
 
 
@@ -305,7 +307,7 @@ class XiangqiStore:
         self, session: Session, text: str, expected_version: int | None
     ) -> XiangqiGameRow:
         """The row held until the transaction ends (`FOR UPDATE` on PostgreSQL, where
-        other processes write too; `GameStore._row` in `ball.web.games`)."""
+        other processes write too; `GameStore._row` in `ball.play.store`)."""
         row = self._row(session, text, lock=True)
         if expected_version is not None and expected_version != row.version:
             raise GameConflict(
@@ -366,7 +368,7 @@ class XiangqiStore:
 
     def _search(self, game: Game, level: str) -> str:
         """The computer's move in `game` at `level`, searched in the search pool on the
-        position's FEN, holding no lock (`ball.web.searches`)."""
+        position's FEN, holding no lock (`ball.play.searches`)."""
         try:
             move = searches.pool.run(
                 self.client, searches.xiangqi_move, game.position.fen(), level, len(game.moves)

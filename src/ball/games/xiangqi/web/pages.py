@@ -11,7 +11,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ball.storage.ids import in_range, parse_id
-from ball.web.templating import render
+from ball.web.core.templating import render
 
 router = APIRouter(include_in_schema=False)
 

@@ -1,6 +1,6 @@
 """The Xiangqi computer's replies through the database's search queue (issue 34), as the
-simulator's (`ball.web.games`): a reply is a job of `ball.web.search_jobs` keyed by the
-game's id and version, run by whichever process asks first (`ball.web.search_work`), stored
+simulator's (`ball.play.store`): a reply is a job of `ball.play.search_jobs` keyed by the
+game's id and version, run by whichever process asks first (`ball.play.search_work`), stored
 by `XiangqiStore.store_reply` only if the game is still where it was searched. A reply
 another process holds past `search_work.QUICK_WAIT` is a `ComputerThinking` (202), and
 `reply` answers "is the computer's move ready" from any process."""
@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy.orm import Session, sessionmaker
 
 from ball.games.xiangqi.web.game_store import XiangqiStore
-from ball.web import search_jobs, search_work, searches
-from ball.web.games import ComputerBusy, ComputerThinking
+from ball.play import search_jobs, search_work, searches
+from ball.play.errors import ComputerBusy, ComputerThinking
 
 
 def computer_reply(store: XiangqiStore, text: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import Request
 
 from ball.games.xiangqi.web.api import store
-from ball.web.i18n import gettext_for
+from ball.web.core.language import gettext_for
 
 
 def link(request: Request, event: int, round_: int, table: int) -> str | None:
