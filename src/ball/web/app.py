@@ -61,7 +61,6 @@ STATIC = Path(__file__).with_name("static")
 # (`Game.routers`) come after these.
 ROUTERS: list[str] = [
     "ball.web.api.games",
-    "ball.games.xiangqi.web.api",
     "ball.web.clocks.pages",
     "ball.web.print.pages",
     "ball.web.desk.events",
@@ -72,21 +71,16 @@ ROUTERS: list[str] = [
     "ball.web.desk.sanctions",
     "ball.web.desk.formats",
     "ball.web.desk.check",
-    "ball.games.mahjong.web.desk",
     "ball.web.desk.standings",
     "ball.web.desk.whatif",
     "ball.web.desk.table_entry",
-    "ball.games.mahjong.web.entry",
     "ball.web.public.display",
     "ball.web.public.formats",
-    "ball.games.mahjong.web.public",
     "ball.web.public.projector",
     "ball.web.public.crosstable",
     "ball.web.public.live_pages",
-    "ball.games.xiangqi.web.pages",
     "ball.web.simulator.pages",
     "ball.web.simulator.learn",
-    "ball.web.desk",
 ]
 
 # "module:function" called with the app when it starts, before its first request
