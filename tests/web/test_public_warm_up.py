@@ -30,11 +30,11 @@ def _built(db: str, events: int) -> list[int]:
     svc = TournamentService(db)
     made = []
     for n in range(events):
-        event_id = svc.create_event(name=f"Warm Open {n}", system="swiss", rounds=3)["id"]
+        event_id = svc.events.create_event(name=f"Warm Open {n}", system="swiss", rounds=3)["id"]
         for i, name in enumerate(NAMES):
-            svc.add_player(name, rating=2000 - i, event=event_id)
-        svc.pair_next_round(event=event_id)
-        svc.enter_result(1, 1, forfeit="B", event=event_id)
+            svc.entrants.add_player(name, rating=2000 - i, event=event_id)
+        svc.rounds.pair_next_round(event=event_id)
+        svc.results.enter_result(1, 1, forfeit="B", event=event_id)
         made.append(event_id)
     svc.engine.dispose()
     return made
@@ -120,7 +120,7 @@ def test_a_write_after_the_start_shows_on_the_first_view(tmp_path, started):
     before = unwarmed(db)
     old = pages(started(before), event_id)
     # another process (the CLI) enters table 2's result after the server started
-    TournamentService(db).enter_result(1, 2, forfeit="A", event=event_id)
+    TournamentService(db).results.enter_result(1, 2, forfeit="A", event=event_id)
     shown = pages(client, event_id)
     assert shown["standings"] != old["standings"]  # the write changes the page...
     assert shown == pages(started(unwarmed(db)), event_id)  # ...and the view shows it

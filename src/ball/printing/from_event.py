@@ -130,15 +130,15 @@ def forms_from_sessions(
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
-        paper = game(service.event_game(event_id)).paper
+        paper = game(service.sessions.event_game(event_id)).paper
         if paper == MAHJONG_FORMS:  # sessions of tables of four
             from ball.printing.mahjong_forms import from_service
 
             base = link_base or ""
             return from_service(service, event_id, round_number, desk=desk, link_base=base)
-        info = service.event_info(event_id)
-        tables = service.pairings(round_number, event=info.id)
-        checked = service.round_verdict(round_number, event=info.id)
+        info = service.events.event_info(event_id)
+        tables = service.rounds.pairings(round_number, event=info.id)
+        checked = service.checks.round_verdict(round_number, event=info.id)
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
     if not checked.published and not _is_desk(desk, info.id):
@@ -447,7 +447,7 @@ def _standings(service, info: EventInfo, number: int) -> Standings:
     of every view, `standings.after_round`, applied by the service)."""
     chain = list(info.tiebreaks or [])
     header = Header(event=info.name, round=str(number), date=info.date_start or "")
-    table = service.standings(event=info.id, upto=number)
+    table = service.ranking.standings(event=info.id, upto=number)
     upto = table.rounds
     if upto < 1:
         names = [e.name for e in info.entrants if e.status == "active"]
@@ -515,7 +515,7 @@ class _Games:
 def _games(service, event_id: int, upto: int) -> _Games:
     games = _Games()
     for number in range(1, upto + 1):
-        for t in service.pairings(number, event=event_id):
+        for t in service.rounds.pairings(number, event=event_id):
             if not t.b or not t.result:
                 continue
             games.add(t.a, t.b, t.result.outcome, t.result.kind != "sheet")

@@ -131,7 +131,7 @@ def desk_home(request: Request, svc: Service = Depends(tournament)):
 
 
 def _home_context(svc: Service, **extra: Any) -> dict[str, Any]:
-    context = {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
+    context = {"events": svc.desk.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
     return context | {"values": {}, "fault": None, "error": ""} | extra
 
 
@@ -171,7 +171,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         if runs_sessions(form.get("game", "")):  # sessions of tables of four, not a system
             event_id = _create_mahjong(svc, form)
         else:
-            event_id = svc.create_event(
+            event_id = svc.events.create_event(
                 name=form.get("name", ""),
                 system=form.get("system", ""),
                 rounds=form_int(form, "rounds", low=1),
@@ -227,7 +227,7 @@ def _create_mahjong(svc: Service, form: dict[str, Any]) -> int:
     sessions = form_int(form, "rounds", low=1)
     if sessions is None:
         raise TournamentError("rounds: a Mahjong event needs its number of sessions")
-    created = svc.create_mahjong_event(
+    created = svc.sessions.create_mahjong_event(
         name=form.get("name", ""),
         sessions=sessions,
         hands_per_session=form_int(form, "hands", default=16, low=1) or 16,
@@ -244,7 +244,7 @@ def login_page(
     next: str = "",  # noqa: A002
     svc: Service = Depends(tournament),
 ):
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     return render(request, "desk/login.html", {"event": event, "next": next, "error": ""})
 
 
@@ -262,10 +262,10 @@ async def login(event_id: int, request: Request, svc: Service = Depends(tourname
     throttle = security.PinThrottle(sessions, "desk")
     client = security.client_address(request)
     now = now_of(request)
-    _found(svc.require_event, event_id)
+    _found(svc.desk.require_event, event_id)
 
     def refuse(status: int, message: str, headers: dict[str, str] | None = None):
-        context = {"event": _found(svc.event_page, event_id), "next": target, "error": message}
+        context = {"event": _found(svc.desk.event_page, event_id), "next": target, "error": message}
         page = render(request, "desk/login.html", context, status_code=status)
         page.headers.update(headers or {})
         return page
@@ -319,7 +319,7 @@ def recovery_sheet(
 ):
     """The arbiter's recovery sheet: the new code while this desk browser holds it, ready to
     print; without it, the form that makes a new one (the old one then stops working)."""
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     code = _shown_recovery_code(request, event_id)
     context = {"event": event, "csrf": arbiter.csrf, "code": code}
     return render(request, "desk/recovery.html", context)
@@ -371,7 +371,7 @@ def event_page(
 def _event_context(
     request: Request, svc: Service, event_id: int, arbiter: security.Arbiter
 ) -> dict[str, Any]:
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     rounds = event.rounds_
     return {
         "event": event,
@@ -380,7 +380,7 @@ def _event_context(
         "csrf": arbiter.csrf,
         "next_round": len(rounds) + 1,
         "can_pair": event.rounds is None or len(rounds) < event.rounds,
-        "formats": svc.event_formats(event_id),
+        "formats": svc.formats.event_formats(event_id),
         "recovery_code": _shown_recovery_code(request, event_id),
         "values": {},
         "fault": None,
@@ -410,7 +410,7 @@ async def add_entrant(
     form = await read_form(request)
     back = f"/desk/{event_id}"
     try:
-        svc.add_player(
+        svc.entrants.add_player(
             form.get("name", ""),
             rating=form_int(form, "rating"),
             club=form.get("club", "").strip(),
@@ -430,7 +430,7 @@ async def import_entrants(
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
-    existing = {e.name for e in _found(svc.event_page, event_id).entrants}
+    existing = {e.name for e in _found(svc.desk.event_page, event_id).entrants}
     back = f"/desk/{event_id}"
     upload = form["_files"].get("file")
     text = form.get("csv", "")
@@ -450,7 +450,7 @@ async def import_entrants(
         if clash:
             raise TournamentError(f"CSV: already registered: {', '.join(clash)}")
         for row in rows:
-            svc.add_player(
+            svc.entrants.add_player(
                 row["name"],
                 rating=row["rating"],
                 club=row["club"],
@@ -472,11 +472,11 @@ async def withdraw(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}"
-    name = _found(svc.entrant, event_id, entrant_id).name
+    name = _found(svc.desk.entrant, event_id, entrant_id).name
     try:
         if form.get("confirm") != "yes":
             raise TournamentError("withdrawal: tick the confirmation box")
-        svc.withdraw(name, event=event_id, reason=form.get("reason", "").strip())
+        svc.entrants.withdraw(name, event=event_id, reason=form.get("reason", "").strip())
     except TournamentError as exc:  # the event page again, this entrant's form opened
         context = _event_context(request, svc, event_id, arbiter)
         context |= {"refused": "withdraw", "refused_id": entrant_id}
@@ -495,11 +495,11 @@ async def pair_round(
     arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
-    number = len(_found(svc.event_page, event_id).rounds_) + 1
+    number = len(_found(svc.desk.event_page, event_id).rounds_) + 1
     try:
         # Off the event loop: a Swiss round of a few hundred entrants takes seconds inside
         # the pairing engine, and the same loop answers the table clocks and public pages.
-        await run_in_threadpool(svc.pair_next_round, event=event_id)
+        await run_in_threadpool(svc.rounds.pair_next_round, event=event_id)
     except TournamentError as exc:  # about no field: at the top of the event page's pair form
         form = await read_form(request)
         return _refused_entrants(request, svc, event_id, arbiter, "pair", str(exc), form)
@@ -509,7 +509,7 @@ async def pair_round(
 def _pair_next(svc: Service, event_id: int, rnd) -> int | None:
     """The round to pair from this round's page: the next one, once this round is the latest
     and every table that takes a result has one (as the event page's *Pair round N*)."""
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     latest = event.rounds_[-1].number if event.rounds_ else None
     if rnd.number != latest or any(p.b is not None and p.result is None for p in rnd.pairings):
         return None
@@ -534,7 +534,7 @@ def round_page(
 def _round_context(
     request: Request, svc: Service, event_id: int, number: int, arbiter
 ) -> dict[str, Any]:
-    page = _found(svc.round_page, event_id, number, now_of(request), gap_of(request))
+    page = _found(svc.desk.round_page, event_id, number, now_of(request), gap_of(request))
     return {
         "quick": game(page.event.game).quick_form,
         "pair_next": _pair_next(svc, event_id, page.round),
@@ -549,22 +549,24 @@ def _round_context(
         "clock_round": clock_round_label(page.event.name, number),
         "hms": hms,
         "mmss": mmss,
-        "formats": svc.event_formats(event_id),
+        "formats": svc.formats.event_formats(event_id),
         "broadcast": broadcast_published(request, event_id, number),  # live boards public
         # one-game knockout matches of this round waiting for their drawing of lots
         "lots_due": {
-            d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
+            d["table"]: d["sides"] for d in svc.knockout.lots_due(
+                event=event_id
+            ) if d["round"] == number
         },
         **desk_group_tables(svc, page.event),
         # the players' entries by their table links (`ball.web.table_entry`)
-        "entries": svc.player_entries(event_id, number),
-        "accepts_confirmed": svc.accepts_confirmed(event_id),
+        "entries": svc.table_links.player_entries(event_id, number),
+        "accepts_confirmed": svc.table_links.accepts_confirmed(event_id),
         "values": {},
         "fault": None,
         "error": "",
         "refused": "",  # which form of the page was refused: "swap", "control" or "lots"
         "refused_table": None,  # the table whose half-end or lots form was refused
-        "checked": svc.round_verdict(number, event=event_id),  # the pairing check (issue 35)
+        "checked": svc.checks.round_verdict(number, event=event_id),  # the pairing check (issue 35)
         "reference": reference,
     }
 
@@ -579,7 +581,7 @@ def round_control_json(
     sessions = request.app.state.sessions
     if security.arbiter_of(sessions, request, event_id, now_of(request)) is None:
         raise HTTPException(401, "the arbiter desk needs the event PIN")
-    control = _found(svc.round_control, event_id, number, now_of(request), gap_of(request))
+    control = _found(svc.desk.round_control, event_id, number, now_of(request), gap_of(request))
     return control.as_dict()
 
 
@@ -593,8 +595,8 @@ async def swap(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.require_event, event_id)
-    rnd = _found(svc.round_view, event_id, number)
+    _found(svc.desk.require_event, event_id)
+    rnd = _found(svc.desk.round_view, event_id, number)
     try:
         tables = swapped_tables(rnd, form.get("x", ""), form.get("y", ""))
     except TournamentError as exc:
@@ -606,7 +608,7 @@ async def swap(
             request,
             "desk/swap_confirm.html",
             {
-                "event": _found(svc.event_page, event_id),
+                "event": _found(svc.desk.event_page, event_id),
                 "round": rnd,
                 "tables": tables,
                 "x": form.get("x", ""),
@@ -619,7 +621,7 @@ async def swap(
     byes = {(y if a == x else x if a == y else a): kind for a, kind in byes.items()}
     reason = form.get("reason", "").strip() or f"swap {x} <-> {y}"
     try:
-        svc.set_pairing(number, tables, byes=byes, reason=reason, event=event_id)
+        svc.rounds.set_pairing(number, tables, byes=byes, reason=reason, event=event_id)
     except TournamentError as exc:
         return _refused_swap(request, svc, event_id, number, arbiter, str(exc), form)
     return _see(back)
@@ -670,9 +672,11 @@ async def give_signal(
     svc: Service = Depends(tournament),
 ):
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.round_view, event_id, number)
+    _found(svc.desk.round_view, event_id, number)
     try:
-        svc.give_signal(number, which, at=now_of(request), gap=gap_of(request), event=event_id)
+        svc.arbiter.give_signal(
+            number, which, at=now_of(request), gap=gap_of(request), event=event_id
+        )
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), {}, 409)
     return _see(back + "#control")
@@ -689,12 +693,12 @@ async def half_end(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.round_view, event_id, number)
+    _found(svc.desk.round_view, event_id, number)
     now = now_of(request)
     try:
         at = clock_time(form, now)
         source = form.get("source", "arbiter")
-        svc.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
+        svc.desk.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), form, table=table)
     return _see(back + "#control")
@@ -711,7 +715,7 @@ async def half_ends_from_clocks(
     """Take the first-half ends the table clocks of this round reported (source "table")."""
     back = f"/desk/{event_id}/rounds/{number}"
     try:
-        _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
+        _found(svc.desk.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), {})
     return _see(back + "#control")
@@ -732,8 +736,8 @@ async def round_clocks(
     from ball.clocks.store import ClockStore
 
     back = f"/desk/{event_id}/rounds/{number}"
-    event = _found(svc.event_page, event_id)
-    rnd = _found(svc.round_view, event_id, number)
+    event = _found(svc.desk.event_page, event_id)
+    rnd = _found(svc.desk.round_view, event_id, number)
     control = game(event.game).clock_control
     if control is None:
         return _fail(
@@ -926,7 +930,7 @@ def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any,
     form filled from it: the arbiter checks it and saves, or enters another result."""
     if page.pairing.result is not None or page.pairing.b is None:
         return None, values
-    entries = service_for(request.app).player_entries(page.event.id, page.round.number)
+    entries = service_for(request.app).table_links.player_entries(page.event.id, page.round.number)
     entry = entries.get(page.pairing.table)
     if entry is None:
         return None, values
@@ -997,7 +1001,7 @@ def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, A
     """What the quick result form asks besides the touchdowns: the PB always when the
     event's tie-breaks read them (named, so the form can say why)."""
     _ = _t(request)
-    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.pb_tiebreaks(event_id)]
+    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.desk.pb_tiebreaks(event_id)]
     return {"pb_tiebreaks": ", ".join(names)}
 
 
@@ -1010,7 +1014,7 @@ def result_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     return render(request, _result_template(page), _result_context(request, page, arbiter))
 
 
@@ -1026,7 +1030,7 @@ def quick_result_page(
     """The quick result form (issue 36 item 11): who scored in which half, and the PB only
     when they decide or the event's tie-breaks read them. It posts to the same save as
     the full sheet, which stays one link away."""
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     template = game(page.event.game).quick_form
     if template is None:
         raise HTTPException(404, f"a {page.event.game} event has no quick result form")
@@ -1045,7 +1049,7 @@ async def record_game(
 ):
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     kind = game(page.event.game).record_kind
     if kind is None or page.pairing.b is None:
         raise HTTPException(404, f"table {table} of round {number} has no game to record")
@@ -1098,11 +1102,11 @@ async def check_result(
     fault also says which field it is about and in the arbiter's words (`field`,
     `message`)."""
     form = await read_form(request)
-    plugin = _found(svc.game_of, event_id)
-    pairing = _found(svc.table, event_id, number, table)
+    plugin = _found(svc.desk.game_of, event_id)
+    pairing = _found(svc.desk.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
     a, b = pairing.a.name, pairing.b.name
-    pb_required = form.get("entry") != QUICK or bool(svc.pb_tiebreaks(event_id))
+    pb_required = form.get("entry") != QUICK or bool(svc.desk.pb_tiebreaks(event_id))
     checked, _late = ruled_preview(
         svc,
         event_id,
@@ -1131,12 +1135,12 @@ async def save_result(
     The same form sent again (a retry after a lost answer) is answered like the first."""
     form = await read_form(request)
     _ = _t(request)
-    plugin = _found(svc.game_of, event_id)
-    pairing = _found(svc.table, event_id, number, table)
+    plugin = _found(svc.desk.game_of, event_id)
+    pairing = _found(svc.desk.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
     quick = form.get("entry") == QUICK and plugin.quick_form is not None
-    pb_required = not quick or bool(svc.pb_tiebreaks(event_id))
+    pb_required = not quick or bool(svc.desk.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
         svc,
         event_id,
@@ -1148,7 +1152,7 @@ async def save_result(
 
     def again(status: int, **extra):
         """The form again, as typed, with why it was not saved beside its field."""
-        page = _found(svc.table_page, event_id, number, table)  # what is stored now
+        page = _found(svc.desk.table_page, event_id, number, table)  # what is stored now
         template = (plugin.quick_form or "") if quick else _result_template(page)
         if quick:
             extra |= _quick_context(request, svc, event_id)
@@ -1163,7 +1167,7 @@ async def save_result(
         return again(200, preview=checked)
     try:
         loaded = form_int(form, "version", default=-1, low=-1)
-        svc.record_table_result(
+        svc.results.record_table_result(
             number,
             table,
             **(
@@ -1208,7 +1212,7 @@ def sanctions_page(
 
 
 def _sanctions_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
-    event, rows = _found(svc.sanctions_page, event_id)
+    event, rows = _found(svc.desk.sanctions_page, event_id)
     return {
         "event": event,
         "rows": rows,
@@ -1236,7 +1240,7 @@ async def give_sanction(
         entrant_id = form_int(form, "entrant", low=1)
         if entrant_id is None:
             raise TournamentError("entrant: choose who is sanctioned")
-        svc.give_sanction(
+        svc.arbiter.give_sanction(
             form.get("step", ""),
             form.get("reason", ""),
             entrant_id=entrant_id,
