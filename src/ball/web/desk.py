@@ -553,9 +553,9 @@ def _round_context(
         "broadcast": broadcast_published(request, event_id, number),  # live boards public
         # one-game knockout matches of this round waiting for their drawing of lots
         "lots_due": {
-            d["table"]: d["sides"] for d in svc.knockout.lots_due(
-                event=event_id
-            ) if d["round"] == number
+            d["table"]: d["sides"]
+            for d in svc.knockout.lots_due(event=event_id)
+            if d["round"] == number
         },
         **desk_group_tables(svc, page.event),
         # the players' entries by their table links (`ball.web.table_entry`)

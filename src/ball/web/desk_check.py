@@ -63,10 +63,8 @@ async def publish_round(
     override = form.get("override", "")
     try:
         await run_in_threadpool(
-            svc.checks.publish_round, number, override=override if isinstance(
-                override, str
-            ) else "",
-            event=event_id,
+            svc.checks.publish_round, number,
+            override=override if isinstance(override, str) else "", event=event_id,
         )  # fmt: skip
     except TournamentError as exc:
         return _refused(request, svc, event_id, number, arbiter, str(exc), form)

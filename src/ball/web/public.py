@@ -190,9 +190,8 @@ def _warm_event(
     if not runs_sessions(game_name):  # tables of four: no tie-break ranking (`_standings`)
         with contextlib.suppress(TournamentError):  # its page answers 400 itself
             cache.data(
-                data_key(
-                    event_id, token, "standings"
-                ), lambda: svc.ranking.standings(event=event_id)
+                data_key(event_id, token, "standings"),
+                lambda: svc.ranking.standings(event=event_id),
             )
 
 
@@ -405,9 +404,11 @@ def _pairings(
     if number is not None and rnd is None:
         raise not_found(NotFound(f"round {number} is not paired"))
     # the round's tables as the event's read has them (not read again for the control)
-    control = svc.desk.control_of_round(
-        event_id, rnd, now_of(request), gap_of(request)
-    ) if rnd else None
+    control = (
+        svc.desk.control_of_round(event_id, rnd, now_of(request), gap_of(request))
+        if rnd
+        else None
+    )
     context = page_context(request, event, "pairings", refresh)
     tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
     # the round's live boards, once the desk publishes them (a write: a new event token)
