@@ -162,7 +162,7 @@ class MahjongDeskUseCases:
         from ball.mahjong import seating
 
         with self.store.tx(write=False) as s:
-            ev, rules = self.sessions.mahjong(s, event)
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
             history = self.sessions.history(s, ev)[:number]
             names = {e.number: e.name for e in ev.entrants}
@@ -205,7 +205,7 @@ class MahjongDeskUseCases:
         """One table's score sheet: the draft, its version, the sheet read in play (running
         totals, log, seats past the 80-point line), and whether the table is closed."""
         with self.store.tx(write=False) as s:
-            ev, rules = self.sessions.mahjong(s, event)
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
             seats = self.seats(s, ev, number, table)
             draft = self._draft(s, rnd, table)
@@ -245,7 +245,7 @@ class MahjongDeskUseCases:
         """One change to a table's sheet in progress (a hand, a ruling, a waiver, taking the
         last back), checked whole and saved with the next version, which is returned."""
         with self.store.tx() as s:
-            ev, rules = self.sessions.mahjong(s, event)
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
             seats = self.seats(s, ev, number, table)
             draft = self.lock_draft(s, rnd, table, seats)
@@ -274,7 +274,7 @@ class MahjongDeskUseCases:
         """Close a table: its sheet becomes the session sheet (table points, standings).
         A closed table's changed draft is stored only as a correction with a reason."""
         with self.store.tx() as s:
-            ev, _ = self.sessions.mahjong(s, event)
+            ev, _ = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
             draft = self.lock_draft(s, rnd, table, self.seats(s, ev, number, table))
             self._check_version(draft, expected_version)
@@ -302,13 +302,13 @@ class MahjongDeskUseCases:
         bound to the event under the session's round label (`clock_round_label`, e.g.
         "MJ Open R2") whose table label is the table number. Returns how many were taken."""
         with self.store.tx(write=False) as s:
-            ev, _ = self.sessions.mahjong(s, event)
+            ev, _ = self.sessions.event_and_rules(s, event)
             self._session(ev, number)
             seats = self.seats(s, ev, number, table)
             label, event_id = clock_round_label(ev.name, number), ev.id
         notices = _clock_overruns(self._clock_view(label, event_id, table, now), seats)
         with self.store.tx() as s:
-            ev, rules = self.sessions.mahjong(s, event)
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
             draft = self.lock_draft(s, rnd, table, seats)
             self._check_version(draft, expected_version)

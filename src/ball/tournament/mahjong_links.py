@@ -375,7 +375,7 @@ class MahjongLinkUseCases:
             )
 
     def _seat_linked(self, s: Session, ev: Event, rnd: Round, table: int, seat: str) -> LinkedSeat:
-        _, rules = self.sessions.mahjong(s, ev.id)
+        _, rules = self.sessions.event_and_rules(s, ev.id)
         entry = _view(s.get(SeatEntry, (rnd.id, table)))
         scores: dict[str, int] = {}
         if entry is not None:

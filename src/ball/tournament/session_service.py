@@ -130,7 +130,7 @@ class SessionUseCases:
 
     # ------------------------------------------------------------------ seating
 
-    def mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
+    def event_and_rules(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
         """The Mahjong event and its rules. Its sessions are rounds without pairings (seats
         and sheets instead), so the two-player event's eager load of every table's rows
         would find none: the entrants and sessions load when first read."""
@@ -180,7 +180,7 @@ class SessionUseCases:
         if method is not None and method not in METHODS:
             raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
         with self.store.tx() as s:
-            ev, rules = self.mahjong(s, event)
+            ev, rules = self.event_and_rules(s, event)
             self._refuse_open_session(s, ev)
             number = len(ev.rounds_) + 1
             if ev.rounds is not None and number > ev.rounds:
@@ -266,7 +266,7 @@ class SessionUseCases:
     ) -> dict[str, Any]:
         """A session's tables (default: the latest) with each table's sheet figures."""
         with self.store.tx(write=False) as s:
-            ev, rules = self.mahjong(s, event)
+            ev, rules = self.event_and_rules(s, event)
             rnd = self.store.round(ev, round_number or len(ev.rounds_))
             history = self.history(s, ev)
             by_number = {e.number: e for e in ev.entrants}
@@ -288,7 +288,7 @@ class SessionUseCases:
         from ball.mahjong import seating
 
         with self.store.tx(write=False) as s:
-            ev, _ = self.mahjong(s, event)
+            ev, _ = self.event_and_rules(s, event)
             history = self.history(s, ev)
             if not history:
                 raise TournamentError("no session is seated")
@@ -364,7 +364,7 @@ class SessionUseCases:
     ) -> tuple[Event, SessionRules, Round, int, Any]:
         from ball.mahjong.sheet import SheetError
 
-        ev, rules = self.mahjong(s, event)
+        ev, rules = self.event_and_rules(s, event)
         if not ev.rounds_:
             raise TournamentError("no session is seated")
         number = round_number or len(ev.rounds_)
@@ -423,7 +423,7 @@ class SessionUseCases:
         from ball.mahjong import scoring
 
         with self.store.tx(write=False) as s:
-            ev, _ = self.mahjong(s, event)
+            ev, _ = self.event_and_rules(s, event)
             rows = self.standing_rows(s, ev)
             done = sum(
                 1
