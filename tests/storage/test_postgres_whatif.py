@@ -60,7 +60,8 @@ def test_what_if_on_postgres_equals_sqlite_and_stores_nothing(fresh_postgres_url
     ]  # fmt: skip
     assert [t.result for t in on_postgres.rounds.pairings(3)] == [None, None]
     assert on_postgres.ranking.standings().rounds == 2
-    with pytest.raises(DBAPIError, match="read-only transaction"), on_postgres._read_only() as s:
+    read_only = on_postgres.store.read_only
+    with pytest.raises(DBAPIError, match="read-only transaction"), read_only() as s:
         s.execute(text("UPDATE tournament_events SET name = 'Gone'"))
     assert [e["name"] for e in on_postgres.events.list_events()] == ["Club"]
     on_postgres.engine.dispose()

@@ -217,7 +217,7 @@ def test_pairing_is_one_at_a_time_per_event_across_processes(fresh_postgres_url)
             thread.start()
         for thread in threads:
             thread.join(timeout=120)
-        with services[0]._sessions() as s:
+        with services[0].store.sessions() as s:
             numbers = s.scalars(
                 text("select number from tournament_rounds where event_id = :e"), {"e": event_id}
             ).all()

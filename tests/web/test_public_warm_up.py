@@ -52,7 +52,9 @@ class Counted:
         self.calls: list[tuple[str, Any]] = []
         svc = service_for(app)
         for name in names:
-            setattr(svc, name, self._counting(name, getattr(svc, name)))
+            # the use-case object of the service that has this use case (`svc.ranking`, ...)
+            owner = next(u for u in vars(svc).values() if callable(getattr(u, name, None)))
+            setattr(owner, name, self._counting(name, getattr(owner, name)))
 
     def _counting(self, name: str, use_case: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:

@@ -53,12 +53,10 @@ class ResultUseCases:
             ev = self.store.event(s, event, full=False)
             if table_row(s, ev, round_number, table).result is not None:
                 refuse_whole_result(ev, round_number, table)  # a mini-match says so first
-                raise TournamentError(
-                    f"round {round_number} table {table} already has a result (correct it instead)"
-                )
+                raise _second_result(round_number, table)
             recorded = self.write_table_result(
                 s, ev, round_number, table, sheet=sheet, forfeit=forfeit,
-                double_forfeit=double_forfeit, now=time.time(),
+                double_forfeit=double_forfeit, now=time.time(), fresh=True,
             )  # fmt: skip
             return recorded.table
 
@@ -148,6 +146,7 @@ class ResultUseCases:
         reason: str = "",
         expected_version: int | None = None,
         must_exist: bool = False,
+        fresh: bool = False,
         now: float,
         late: dict[str, int | None] | None = None,
         entered_by: str = "desk",
@@ -155,7 +154,8 @@ class ResultUseCases:
         """`record_table_result` inside the caller's transaction `s` (the players' entry
         accepted by itself is written in the transaction that confirms it). `entered_by`
         names who entered the result when the table's players had entered one too
-        (`table_links.settle`: the log says who entered what)."""
+        (`table_links.settle`: the log says who entered what). `fresh` refuses a table that
+        has a result, checked under the table's lock (`enter_result`)."""
         pairing = table_row(s, ev, round_number, table)
         refuse_whole_result(ev, round_number, table)
         # `_table_row` refuses a bye, so the table has its coach B.
@@ -169,6 +169,10 @@ class ResultUseCases:
         stolen = None if steals is None else table_result.check_steals(steals, names)
         given = table_result.check_sanctions(sanctions, kind, names, game(ev.game).ladder)
         state = table_result.lock_state(s, pairing.id)  # from here on: serialised
+        if fresh and table_result.stored_result(s, pairing.id) is not None:
+            # `enter_result` refuses a table with a result, even this very one: of writers
+            # racing to enter a table, one wins and the others are told it has a result.
+            raise _second_result(round_number, table)
         if table_result.already_stored(s, pairing, round_number, state, new, stolen, given):
             s.refresh(pairing)
             return table_result.RecordedResult(
@@ -252,3 +256,9 @@ class ResultUseCases:
                 .order_by(ResultCorrection.id)
             )
             return [outcomes.correction(r) for r in rows]
+
+
+def _second_result(round_number: int, table: int) -> TournamentError:
+    return TournamentError(
+        f"round {round_number} table {table} already has a result (correct it instead)"
+    )
