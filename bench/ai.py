@@ -15,11 +15,14 @@ anchor removed. The ATK-first advantage is the share of points won by coach A.
 Agents beyond `ball.ai.AGENTS`: `old-easy|old-medium|old-hard` are the search as it was
 at commit OLD_COMMIT (before lazy evaluation), loaded from git history into a temporary
 package; `mcts-LEVEL@N` and `old-LEVEL@N` are a level with an iteration budget of N and no
-time cap (for comparisons at equal budget).
+time cap (for comparisons at equal budget); `+KEY=FIGURE` suffixes override a level's
+constants (`mcts-hard@600+explore=0.2+lookahead=5`) to try a change before it goes into
+levels.toml.
 
 `--cost A,B` measures the process CPU of one match per agent pair given (default: hard v
-hard, new and old, half cap 40 as in issue 33) beside the yardstick, 4 million squares
-summed in a generator, timed in the same run.
+hard, and the old search's hard at its 600 iterations with no time cap, which a loaded
+machine would otherwise cut short; half cap 40 as in issue 33) beside the yardstick, 4
+million squares summed in a generator, timed in the same run.
 
 `--sprt NEW --vs OLD` plays paired starts until a sequential probability ratio test (normal
 approximation of the per-pair score, H0: Elo <= elo0, H1: Elo >= elo1) accepts one of them:
@@ -78,7 +81,8 @@ def register(names: list[str]) -> None:
     for name in names:
         if name in AGENTS:
             continue
-        base, _, budget = name.partition("@")
+        spec, *overrides = name.split("+")
+        base, _, budget = spec.partition("@")
         family, _, level_name = base.partition("-")
         if family == "old":
             old = _old_package()
@@ -92,6 +96,10 @@ def register(names: list[str]) -> None:
         level = levels[level_name]
         if budget:
             level = dataclasses.replace(level, iterations=int(budget), seconds=None)
+        for item in overrides:  # e.g. mcts-hard@600+explore=0.2
+            key, _, figure = item.partition("=")
+            kind = type(getattr(level, key))
+            level = dataclasses.replace(level, **{key: kind(float(figure))})
         AGENTS[name] = _Maker(agent_class, level)
 
 
@@ -377,7 +385,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--cost", metavar="A,B[;C,D]", nargs="?",
-                        const="mcts-hard,mcts-hard;old-hard,old-hard",
+                        const="mcts-hard,mcts-hard;old-hard@600,old-hard@600",
                         help="CPU of one match per pair, in yardsticks")  # fmt: skip
     parser.add_argument("--turn-times", metavar="AGENT", help="time AGENT's turns vs greedy")
     parser.add_argument("--sprt", metavar="NEW", help="run an SPRT of NEW against --vs OLD")

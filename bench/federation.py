@@ -127,7 +127,7 @@ def _cpu(pid: int, reaped: bool = False) -> float:
 
 def seed(url: str, events: int, players: int) -> list[int]:
     from ball.tournament import TournamentService
-    from ball.web import security
+    from ball.web.core import security
 
     svc = TournamentService(url)
     ids = []

@@ -4,7 +4,7 @@ A Xiangqi event's table 1 is recorded at the desk and its round published (throu
 desk's routes, on a fresh SQLite file). For SECONDS seconds one move is recorded a second,
 and N followers read the game:
 
-- *streams*: N event streams of `ball.web.live_stream.LiveHub` (the live board), consumed
+- *streams*: N event streams of `ball.web.public.live_stream.LiveHub` (the live board), consumed
   in one asyncio loop as the server would serve them;
 - *polling* (the yardstick, measured in the same run): N clients each asking the game's state
   (`XiangqiStore.state`, what `GET /api/xiangqi/games/{id}` answers) once a second, the
@@ -31,9 +31,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.web.app import create_app
-from ball.web.live_stream import hub_of
-from ball.web.xiangqi_games import XiangqiStore
+from ball.web.public.live_stream import hub_of
 
 PIN = "2468"
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')

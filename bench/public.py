@@ -60,8 +60,9 @@ with warnings.catch_warnings():
 
 from ball.tournament import berger
 from ball.tournament.service import TournamentService
-from ball.web import page_cache, security
+from ball.web import page_cache
 from ball.web.app import create_app
+from ball.web.core import security
 
 PAGES = ("standings", "results", "pairings")
 PIN = "2468"  # the desk writer's

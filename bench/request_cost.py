@@ -42,7 +42,7 @@ from fastapi import FastAPI, Request
 
 from ball.tournament.service import TournamentService
 from ball.web.app import create_app
-from ball.web.deps import service_for, tournament
+from ball.web.core.deps import service_for, tournament
 
 PIN = "2468"
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
@@ -103,7 +103,7 @@ def check_form(csrf: str) -> dict[str, object]:
 
 
 def threaded_tournament(request: Request) -> TournamentService:
-    """`ball.web.deps.tournament` as a plain `def` (as it was before branch hserve): FastAPI
+    """`ball.web.core.deps.tournament` as a plain `def` (as it was before branch hserve): FastAPI
     runs it in the thread pool, one hop per request."""
     return service_for(request.app)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from ball.ai.xiangqi import LEVELS, choose_move, search
+from ball.games.xiangqi.ai.search import LEVELS, choose_move, search
 from ball.xiangqi import Position, perft
 
 POSITIONS = {

@@ -11,7 +11,9 @@ Tokens that differ run to run (CSRF, device keys, table links) are masked.
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 import tempfile
 import warnings
@@ -25,7 +27,7 @@ from typer.testing import CliRunner
 
 from ball.cli import app as cli_app
 from ball.web.app import create_app
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 T0 = 1_800_000_000.0
 PIN = "2468"
@@ -66,8 +68,10 @@ def post(
     return answer.status_code
 
 
-def two_player_event(client: TestClient, game: str, result: dict[str, str]) -> int:
-    event_id = create(client, f"{game} open", system="round-robin", game=game)
+def two_player_event(
+    client: TestClient, game: str, result: dict[str, str], name: str = "open"
+) -> int:
+    event_id = create(client, f"{game} {name}", system="round-robin", game=game)
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert post(client, event_id, "/entrants", {"name": name}) == 303
     assert post(client, event_id, "/rounds") == 303
@@ -91,7 +95,56 @@ CLI_2 = [["event", "show", "--json"], ["round", "show", "--round", "1", "--json"
          ["standings", "--json"], ["export", "trf"]]  # fmt: skip
 CLI_4 = [["event", "show", "--json"], ["standings", "--json"]]
 PAGES_4 = ["/desk/{e}", "/desk/{e}/sessions/1", "/public/{e}", "/public/{e}/standings",
-           "/public/{e}/pairings", "/print/forms?round=1&event={e}"]  # fmt: skip
+           "/public/{e}/pairings", "/public/{e}/projector",
+           "/print/forms?round=1&event={e}"]  # fmt: skip
+# A two-player event's round once the desk records table 1's game and publishes the round's
+# live boards: the broadcast page, the live board and its record.
+PAGES_LIVE = ["/desk/{e}/rounds/1", "/public/{e}/live/1", "/public/{e}/live/1/1",
+              "/public/{e}/live/1/1/record"]  # fmt: skip
+PAGES_TEAM = ["/desk/{e}/teams", "/desk/{e}/rounds/1/matches/1", "/public/{e}/teams"]
+PAGES_TIE = ["/desk/{e}/bracket", "/desk/{e}/rounds/1/ties/1", "/public/{e}/bracket"]
+
+
+def live_event(client: TestClient, game: str, result: dict[str, str]) -> int:
+    """A two-player event whose table 1 records its game on a board, the round published."""
+    event_id = two_player_event(client, game, result, name="live")
+    assert post(client, event_id, "/rounds/1/tables/1/record") == 303
+    assert post(client, event_id, "/rounds/1/broadcast", {"publish": "1"}) == 303
+    return event_id
+
+
+def link_pages(client: TestClient, game: str, out: Path, bad: dict[str, str]) -> None:
+    """A player's phone page of an unplayed table (`/t/TOKEN`), and the page refusing a
+    form the players may not send."""
+    event_id = create(client, f"{game} links", system="round-robin", game=game)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        assert post(client, event_id, "/entrants", {"name": name}) == 303
+    assert post(client, event_id, "/rounds") == 303
+    token = service_for(client.app).table_links.table_link_tokens(event_id, 1)[1]["A"]
+    for name, answer in (("page", client.get(f"/t/{token}")),
+                         ("refused", client.post(f"/t/{token}", data=bad))):  # fmt: skip
+        text = f"{answer.status_code}\n{masked(answer.text)}"
+        (out / f"{game}-link__{name}.txt").write_text(text)
+
+
+def team_event(client: TestClient, game: str) -> int:
+    """A team round robin of two teams of three, two boards, paired: its match card."""
+    event_id = create(client, f"{game} teams", system="round-robin", game=game, teams="2")
+    for name, players in (("Reds", "a1=2000\na2=1900\na3"), ("Blues", "b1=2100\nb2\nb3")):
+        assert post(client, event_id, "/teams", {"name": name, "players": players}) == 303
+    assert post(client, event_id, "/rounds") == 303
+    return event_id
+
+
+def tie_event(client: TestClient, game: str) -> int:
+    """A knockout of two, drawn by cards: the tie's page before any game."""
+    event_id = create(client, f"{game} KO", system="knockout", game=game, games_per_tie="2",
+                      extra_games="0")  # fmt: skip
+    for name in ("Ann", "Bo"):
+        assert post(client, event_id, "/entrants", {"name": name}) == 303
+    cards = {"how": "cards", "name_1": "Ann", "card_1": "1R", "name_2": "Bo", "card_2": "1B"}
+    assert post(client, event_id, "/draw", cards) == 303
+    return event_id
 
 
 def snapshot(out: Path) -> None:
@@ -117,7 +170,15 @@ def snapshot(out: Path) -> None:
                 post(client, mahjong, "/entrants", {"name": name})
             post(client, mahjong, "/sessions", {})
             events["mahjong"] = (mahjong, PAGES_4)
+            for game, result in (("ball", ball), ("xiangqi", xiangqi)):
+                events[f"{game}-live"] = (live_event(client, game, result), PAGES_LIVE)
+                events[f"{game}-team"] = (team_event(client, game), PAGES_TEAM)
+                events[f"{game}-tie"] = (tie_event(client, game), PAGES_TIE)
             service_for(app)  # the same service the pages read
+            # another address: the events created so far reached the per-address limit
+            other = TestClient(app, client=("testclient-2", 50000))
+            link_pages(other, "ball", out, {"h1_td": "A", "h1_A_atk": "x"})
+            link_pages(other, "xiangqi", out, {"xq_result": "1-0", "xq_reason": "forfeit"})
             for game, (event_id, pages) in events.items():
                 for page in pages:
                     path = page.format(e=event_id)
@@ -126,10 +187,39 @@ def snapshot(out: Path) -> None:
                     pdf = "pdf" in answer.headers.get("content-type", "")
                     body = "" if pdf else masked(answer.text)
                     (out / f"{game}__{name}.txt").write_text(f"{answer.status_code}\n{body}")
-                for args in CLI_2 if pages is PAGES_2 else CLI_4:
+                cli = {id(PAGES_2): CLI_2, id(PAGES_4): CLI_4}.get(id(pages), [])
+                for args in cli:
                     ran = CliRunner().invoke(cli_app, [*args, "--db", db, "--event", str(event_id)])
                     name = "_".join(a.strip("-") for a in args)
                     (out / f"{game}__cli_{name}.txt").write_text(f"{ran.exit_code}\n{ran.output}")
+    help_pages(out)
+
+
+# `ball --help` and the help of every command and group, as Typer prints it (the front door
+# draws the top-level help without Typer: its own file).
+HELP = [[], ["xiangqi"], ["mahjong"], ["event"], ["round"], ["result"], ["standings"],
+        ["pdf"], ["export"], ["team"]]  # fmt: skip
+
+
+def help_pages(out: Path) -> None:
+    for args in HELP:
+        ran = CliRunner().invoke(cli_app, [*args, "--help"], terminal_width=100)
+        name = "_".join(args) or "ball"
+        (out / f"help__{name}.txt").write_text(f"{ran.exit_code}\n{ran.output}")
+        for sub in _subcommands(ran.output) if args else []:
+            again = CliRunner().invoke(cli_app, [*args, sub, "--help"], terminal_width=100)
+            (out / f"help__{name}_{sub}.txt").write_text(f"{again.exit_code}\n{again.output}")
+    front = subprocess.run([sys.executable, "-m", "ball.cli", "--help"], capture_output=True,
+                           text=True, env={**os.environ, "COLUMNS": "100",
+                                           "BALL_AGENT": "0"})  # fmt: skip
+    (out / "help__front_door.txt").write_text(f"{front.returncode}\n{front.stdout}")
+
+
+def _subcommands(help_text: str) -> list[str]:
+    """The commands a group's help lists (its "Commands" panel: a name at the panel's edge;
+    a wrapped help line starts further in)."""
+    panel = help_text.split("Commands", 1)[1] if "Commands" in help_text else ""
+    return re.findall(r"^│ ([a-z][a-z0-9-]*) ", panel, re.MULTILINE)
 
 
 if __name__ == "__main__":

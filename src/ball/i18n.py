@@ -17,9 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 LOCALES = Path(__file__).with_name("locales")
 # Each language's name in that language (language switches, the printed colophon).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "bg": "Български"}
@@ -55,7 +52,12 @@ def translations(lang: str) -> gettext.NullTranslations:
         with mo.open("rb") as fh:
             return gettext.GNUTranslations(fh)
     if po.is_file():
-        # A checkout without compiled catalogues still works: compile in memory.
+        # A checkout without compiled catalogues still works: compile in memory. Babel is
+        # imported here only: every `import ball.i18n` (the registry of games, so `ball
+        # --help`) would pay ~50 ms for it.
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
         with po.open("rb") as fh:
             catalog = read_po(fh, locale=lang)
         buffer = io.BytesIO()

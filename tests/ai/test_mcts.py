@@ -139,6 +139,23 @@ def test_the_search_stays_within_its_iteration_budget() -> None:
     assert 0 < player.search.last_iterations <= 30
 
 
+def test_self_play_searches_by_iterations_even_when_the_clock_runs_out(monkeypatch) -> None:
+    """A clock that jumps 100 s per reading makes the time cap bind at once: the player at the
+    board stops after one iteration; the self-play player (`time_cap=False`) still spends
+    its whole budget, so a seed replays the same match on a loaded machine."""
+    from ball.ai.mcts import search
+
+    ticks = iter(range(0, 10**9, 100))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
+    state = Game.new().state
+    timed, untimed = agent("mcts-easy", seed=4), agent("mcts-easy", seed=4, time_cap=False)
+    assert isinstance(timed, MctsAgent) and isinstance(untimed, MctsAgent)
+    timed(state.copy())
+    untimed(state.copy())
+    assert timed.search.last_iterations == 1
+    assert untimed.search.last_iterations == LEVELS["easy"].iterations
+
+
 # --- naming: agents and level aliases --------------------------------------------------------
 
 
@@ -161,6 +178,6 @@ def test_harder_levels_search_more() -> None:
 def test_levels_file_errors_name_the_key() -> None:
     text = (pathlib.Path(__file__).parents[2] / "src/ball/ai/mcts/levels.toml").read_text()
     with pytest.raises(ValueError, match=r"levels.easy.iterations"):
-        load(text.replace("iterations = 40", "iterations = -1", 1))
+        load(text.replace("iterations = 20", "iterations = -1", 1))
     with pytest.raises(ValueError, match=r"unknown \['speed'\]"):
         load(text.replace("[levels.easy]", "[levels.easy]\nspeed = 3", 1))

@@ -1,4 +1,5 @@
-"""The Xiangqi computer opponent (`ball.ai.xiangqi`): mates, material, legality, levels.
+"""The Xiangqi computer opponent (`ball.games.xiangqi.ai.search`): mates, material, legality,
+levels.
 
 Mates are checked independently of the search: a brute-force look at every reply with the
 engine's own legal moves (a side with no legal move has lost, seed 3.2, 4.1.1, 4.1.3).
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.ai.xiangqi import LEVELS, MATE, choose_move, evaluate, search
+from ball.games.xiangqi.ai.search import LEVELS, MATE, choose_move, evaluate, search
 from ball.xiangqi import Move, Position
 
 # Named positions (Red to move).

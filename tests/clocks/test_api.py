@@ -5,7 +5,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from ball.storage import open_database
-from ball.web.clock_pages import router
+from ball.web.clocks.pages import router
 
 
 class FakeTime:
@@ -115,7 +115,7 @@ def test_custom_control_object(api):
 
 
 def test_demo_round_is_seeded_once(tmp_path):
-    from ball.web.clock_pages import seed_demo_clocks
+    from ball.web.clocks.pages import seed_demo_clocks
 
     _engine, sessions = open_database(tmp_path / "demo.db")
     seed_demo_clocks(sessions)

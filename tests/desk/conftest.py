@@ -56,7 +56,7 @@ def app(request, tmp_path, clock):
         request.node.stash[BUILT] = (wanted[0], built)
     application = create_app(path)
     application.state.clock_time = clock
-    # No warm-up at the start (`ball.web.public.warm`, run by `page_cache.lifespan` when
+    # No warm-up at the start (`ball.web.public.display.warm`, run by `page_cache.lifespan` when
     # the client enters): it ranks and reads the newest events so that a restarted server's
     # first phones do not wait, ~20-30 ms of CPU per start on a copied event, i.e. most of
     # an app's cost here, paid by each of ~180 desk tests that start one and then test the
@@ -205,7 +205,7 @@ def desk_event(request, client, seat: Callable[[Any], int]) -> int:
 def event4(request, client):
     """A 4-entrant round robin with round 1 paired; returns (event id, round-1 tables)."""
     event_id = desk_event(request, client, seat_event4)
-    from ball.web.desk import service_for
+    from ball.web.core.deps import service_for
 
     tables = service_for(client.app).rounds.pairings(1, event=event_id)
     return event_id, tables
@@ -224,7 +224,7 @@ def seat_xiangqi4(client, players=("Wang", "Li", "Zhao", "Qian")) -> int:
 def xiangqi4(request, client):
     """`seat_xiangqi4`'s event; returns (event id, round-1 tables)."""
     event_id = desk_event(request, client, seat_xiangqi4)
-    from ball.web.desk import service_for
+    from ball.web.core.deps import service_for
 
     return event_id, service_for(client.app).rounds.pairings(1, event=event_id)
 

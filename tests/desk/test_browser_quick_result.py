@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 from web.conftest import page, shoot  # noqa: F401 - the fixture at both viewports
 
 from .conftest import PIN, create_event, post

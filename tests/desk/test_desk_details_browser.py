@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import PIN, create_event, post
 from .test_mahjong_desk import edit, seat

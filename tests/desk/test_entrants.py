@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ball.tournament.errors import TournamentError
-from ball.web.desk import parse_entrants_csv, service_for
+from ball.web.core.deps import service_for
+from ball.web.desk.forms import parse_entrants_csv
 
 from .conftest import create_event, post
 

@@ -30,7 +30,7 @@ def test_links_to_an_events_printouts_use_its_id(client, event4):
 
 
 def test_the_demo_seeder_accepts_its_name_already_taken(app, client):
-    from ball.web.desk import seed_demo_event
+    from ball.web.desk.demo import seed_demo_event
 
     taken = create_event(client, name="ball demo OPEN")
     assert seed_demo_event(app.state.sessions) == taken

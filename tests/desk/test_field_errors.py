@@ -1,5 +1,5 @@
 """Refused desk forms come back as typed, the fault beside its field (issue 36 item 12):
-the mapping of the services' messages (`ball.web.field_errors`) and the pages over HTTP,
+the mapping of the services' messages (`ball.web.desk.field_errors`) and the pages over HTTP,
 with the status codes they had."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from ball.web import field_errors
-from ball.web.field_errors import Fault, locate
+from ball.web.desk import field_errors
+from ball.web.desk.field_errors import Fault, locate
 
 from .conftest import PIN, create_event, post, sheet_form
 

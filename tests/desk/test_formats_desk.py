@@ -11,7 +11,7 @@ import json
 import re
 
 from ball.tournament import lots
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import create_event, post, sheet_form
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import create_event, post
 

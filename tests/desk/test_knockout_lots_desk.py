@@ -9,7 +9,7 @@ import json
 import re
 
 from ball.tournament import lots
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 from tournament.test_knockout import draw_sheet
 
 from .conftest import create_event, desk_token, post

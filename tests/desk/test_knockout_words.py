@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import create_event, post
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ball.tournament import lateness
 from ball.tournament.errors import TournamentError
-from ball.web.desk_lateness import late_from_form
+from ball.web.desk.lateness import late_from_form
 
 arrival = st.one_of(st.none(), st.integers(0, lateness.MAX_MINUTES))
 lates = st.dictionaries(st.sampled_from(lateness.SIDES), arrival, max_size=2)

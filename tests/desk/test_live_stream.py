@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy import update
 
 from ball.web.app import create_app
-from ball.web.limits import Limits
-from ball.web.live_stream import hub_of
-from ball.web.models import XiangqiGameRow
+from ball.web.core.limits import Limits
+from ball.web.core.models import XiangqiGameRow
+from ball.web.public.live_stream import hub_of
 
 from .conftest import FakeClock, post, seat_event4, seat_xiangqi4
 from .test_xiangqi_record import device_of, game_of, record

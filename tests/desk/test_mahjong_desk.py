@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import CSRF, PIN, create_event, csrf_of, desk_event, post
 

@@ -1,5 +1,5 @@
 """The players of a Mahjong table enter its session by their seats' links (issue 35 §1,
-`ball.tournament.mahjong_links`, `ball.web.mahjong_entry`): over HTTP against the app on a
+`ball.tournament.mahjong_links`, `ball.games.mahjong.web.entry`): over HTTP against the app on a
 real SQLite file — one seat enters, another confirms, the desk approves; a dispute; the
 desk's sheet wins; dead links; a token of one table refused on another; a stranger
 throttled; auto-accept; bad hands refused."""
@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ball.tournament.models import LogEntry
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import desk_event, post
 from .test_mahjong_desk import seat_mahjong

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import desk_event
 from .test_mahjong_desk import seat_mahjong

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import create_event, post
 

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from . import browser_steps
 from .conftest import post

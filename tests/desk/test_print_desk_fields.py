@@ -4,7 +4,7 @@ public fields, the ones the public pages show anyway (pairings, results, standin
 
 from __future__ import annotations
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 REASON = "Kicked the table leg during the release phase"
 

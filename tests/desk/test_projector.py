@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 
 from ball.tournament.service import TournamentService
 from ball.web.app import create_app
-from ball.web.public import ROWS_PER_PAGE
-from ball.web.public_projector import PROJECTOR_ROWS
+from ball.web.public.display import ROWS_PER_PAGE
+from ball.web.public.projector import PROJECTOR_ROWS
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "desk"
 CHAIN = [

@@ -1,5 +1,5 @@
 """The results page keeps each round's rendered part by the digest of the round's rows
-(`ball.web.public._results_round`, issue 15): a result re-renders its own round only, and
+(`ball.web.public.display._results_round`, issue 15): a result re-renders its own round only, and
 a write to any row a round shows (a correction in an earlier round, an entrant's row)
 renders that round again. The page is always what a fresh server renders."""
 
@@ -43,7 +43,7 @@ def test_a_result_renders_its_own_round_again_and_reuses_the_others(tmp_path, mo
     db = str(tmp_path / "parts.sqlite")
     event_id = three_rounds(db)
     url = f"/public/{event_id}/results"
-    import ball.web.public as public
+    import ball.web.public.display as public
 
     built: list[int] = []
     original = public._results_round

@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web import security
 from ball.web.app import create_app
-from ball.web.deps import service_for
+from ball.web.core import security
+from ball.web.core.deps import service_for
 from ball.web.page_cache import RERENDER_THREAD, PageCache
 from web.test_public_mahjong_cache import WRITES as MAHJONG_WRITES
 from web.test_public_mahjong_cache import build as mahjong_build

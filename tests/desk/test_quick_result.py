@@ -22,8 +22,8 @@ from ball.games import GAMES
 from ball.match.result import SheetError, decide
 from ball.tournament.errors import IllegalSheet
 from ball.tournament.models import Event
-from ball.web.desk import service_for
-from ball.web.desk_forms import quick_sheet_from_form, sheet_from_form
+from ball.web.core.deps import service_for
+from ball.web.desk.forms import quick_sheet_from_form, sheet_from_form
 
 from .conftest import post, sheet_form
 

@@ -14,10 +14,10 @@ from starlette.requests import Request
 from ball import games
 from ball.match.result import SheetError, decide
 from ball.tournament import TournamentError
-from ball.web import security
-from ball.web.deps import service_for
-from ball.web.desk import preview
-from ball.web.desk_forms import sheet_from_form
+from ball.web.core import security
+from ball.web.core.deps import service_for
+from ball.web.desk.forms import sheet_from_form
+from ball.web.desk.preview import preview
 
 from .conftest import PIN, post, sheet_form
 

@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 
 from ball.tournament import sanction_log
 from ball.tournament.models import ResultCorrection, ResultState
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import post, sheet_form
 

@@ -18,7 +18,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from ball.tournament import TournamentService
-from ball.web import security
+from ball.web.core import security
 
 KILLS = 40
 PLAYERS = 40  # 20 tables a round

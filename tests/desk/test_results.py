@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from ball.tournament import sanction_log
 from ball.tournament.models import Entrant, ResultState
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import csrf_of, post, sheet_form
 

@@ -4,7 +4,7 @@ pressed again, and only for the event's arbiter."""
 
 from __future__ import annotations
 
-from ball.web.desk import clock_round_label
+from ball.tournament.signals import clock_round_label
 
 from .conftest import post
 

@@ -22,7 +22,7 @@ import time
 import pytest
 
 from ball.tournament import TournamentService
-from ball.web import security
+from ball.web.core import security
 
 from .test_result_sigkill import PIN, Desk
 

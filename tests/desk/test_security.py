@@ -6,7 +6,7 @@ import warnings
 
 from sqlalchemy import select
 
-from ball.web.models import DeskAccess, DeskSession
+from ball.web.core.models import DeskAccess, DeskSession
 
 from .conftest import PIN, create_event, csrf_of, post
 
@@ -156,7 +156,7 @@ def test_a_short_pin_is_refused_with_its_reason(client):
 
 
 def test_guessing_the_pin_is_slowed_down(client, other_client, clock):
-    from ball.web.security import LOCK_SECONDS, MAX_FAILURES
+    from ball.web.core.security import LOCK_SECONDS, MAX_FAILURES
 
     event_id = create_event(client)
     for _ in range(MAX_FAILURES):

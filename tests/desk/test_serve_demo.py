@@ -6,7 +6,7 @@ import uvicorn
 from typer.testing import CliRunner
 
 from ball.cli import app as cli_app
-from ball.web.public import lan_urls
+from ball.web.core.headers import lan_urls
 
 from .conftest import create_event
 
@@ -34,7 +34,7 @@ def test_demo_event_is_seeded_once_and_opens_with_its_pin(tmp_path):
     import warnings
 
     from ball.web.app import create_app
-    from ball.web.desk import DEMO_EVENT, DEMO_PIN
+    from ball.web.desk.demo import DEMO_EVENT, DEMO_PIN
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

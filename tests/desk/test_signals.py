@@ -198,7 +198,7 @@ def test_a_clock_made_without_the_desk_session_cannot_end_a_first_half(
 def test_the_public_pairings_tell_players_when_the_second_halves_start(
     client, other_client, event4, clock
 ):
-    from ball.web.desk import hms
+    from ball.web.core.timefmt import hms
 
     event_id, _ = event4
     url = f"/public/{event_id}/pairings"

@@ -1,4 +1,4 @@
-"""Players enter their table's result by its link (issue 35 §1, `ball.web.table_entry`,
+"""Players enter their table's result by its link (issue 35 §1, `ball.web.desk.table_entry`,
 `ball.tournament.table_links`): over HTTP against the app on a real SQLite file."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import post, seat_event4
 

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 from web.conftest import VIEWPORTS, shoot
 
 from .conftest import PIN, create_event, post, sheet_form

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from ball.cli import app as cli_app
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web.desk import parse_entrants_csv, service_for
+from ball.web.core.deps import service_for
+from ball.web.desk.forms import parse_entrants_csv
 
 from .conftest import create_event, post
 

@@ -4,7 +4,7 @@ half sheet; the public standings follow the 15.1 chain."""
 
 from __future__ import annotations
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import post
 

@@ -15,7 +15,7 @@ from collections import defaultdict
 import pytest
 
 from ball.web.app import create_app
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 from tournament.test_xiangqi_events import DRAW, WIN, Played
 
 from .browser_steps import add_entrants, create_event

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 from .conftest import create_event, post, seat_xiangqi4
 

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from ball.cli import app
 from ball.clocks.store import ClockStore
 from ball.event_file.write import content_hash
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.storage import make_engine, open_database
 from ball.tournament import TournamentService
-from ball.web.xiangqi_games import XiangqiStore
 from tournament.generator import random_sheet
 
 T0 = 1_790_000_000.0  # an instant for what the service lets the caller date

@@ -17,7 +17,7 @@ from ball.cli import app
 from ball.event_file.write import content_hash
 from ball.storage import open_database
 from ball.tournament import TournamentService
-from ball.web.models import DeskAccess
+from ball.web.core.models import DeskAccess
 
 from .events import every_row, export, ok, without_time
 

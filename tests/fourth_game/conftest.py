@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ball import games
-from ball.cli import app as cli_app
+from ball.cli import build_app
 from ball.web.app import create_app
 
 from .game import TicTacToe
@@ -42,5 +42,6 @@ def client(fourth_game, db):
 
 
 def ball(*args: str):
-    """`ball ARGS` in this process (the registry holds the fourth game only here)."""
-    return CliRunner().invoke(cli_app, list(args))
+    """`ball ARGS` in this process, the app built from the registry as it is now (it holds
+    the fourth game only while a test registered it)."""
+    return CliRunner().invoke(build_app(), list(args))

@@ -1,5 +1,6 @@
 """Tic-tac-toe as a `Game`: its result document, figures and one tie-break of its own, its
-desk form (one field, the moves), its side labels and its template folder. Nothing outside
+desk form (one field, the moves), its side labels, its template folder and its own `ball`
+commands (`cli`). Nothing outside
 this folder knows it; one line registers it (`conftest.fourth_game`)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ball.games import Decided, DeskForm, Figures, GameBase, GameTieBreak
+from ball.games import Commands, Decided, DeskForm, Figures, GameBase, GameTieBreak
 from ball.games.errors import IllegalSheet, TournamentError
 
 from .rules import IllegalGame, ending
@@ -53,6 +54,14 @@ class TicTacToe(GameBase):
     sides: tuple[str, str] = ("X", "O")
     card_sides: tuple[str, str] = ("X", "O")
     templates: Path | None = Path(__file__).with_name("templates")
+    # `ball tictactoe ...`: the module is named, as a game's CLI sits above its rules
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "tictactoe",
+            f"{__name__.rsplit('.', 1)[0]}.cli",
+            "Tic-tac-toe: judge a game from its moves.",
+        ),
+    )
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         players, moves = sheet.get("players"), sheet.get("moves")

@@ -1,6 +1,7 @@
 """The contract for the next game (issue 31): a game defined in this folder only, registered
 with one line, runs a whole event through the shared code — created and paired at the desk,
-results entered at the desk and by the CLI, public standings, printed forms, TRF export.
+results entered at the desk and by the CLI, public standings, printed forms, TRF export, and
+the game's own `ball` commands.
 Nothing outside tests/fourth_game knows tic-tac-toe."""
 
 from __future__ import annotations
@@ -139,6 +140,23 @@ def test_the_fourth_games_printed_forms_render_as_pdf(client):
     event_id = paired_event(client)
     pdf = client.get(f"/print/forms.pdf?round=1&event={event_id}")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_the_fourth_game_brings_its_own_commands(fourth_game):
+    listed = ball("--help")
+    assert listed.exit_code == 0 and "tictactoe" in listed.output
+    assert "Tic-tac-toe: judge a game from its moves." in listed.output
+    judged = ball("tictactoe", "judge", "1", "4", "2", "5", "3")
+    assert judged.exit_code == 0 and judged.output == "X wins (article 1)\n"
+    drawn = ball("tictactoe", "judge", "5", "1", "9", "3", "2", "8", "7", "4", "6")
+    assert drawn.output == "draw (article 2)\n"
+    refused = ball("tictactoe", "judge", "1", "1")
+    assert refused.exit_code == 2 and "cell 1 is taken" in refused.output
+
+
+def test_without_the_fourth_game_ball_has_no_such_command():
+    assert "tictactoe" not in ball("--help").output
+    assert ball("tictactoe", "judge", "1").exit_code == 2
 
 
 def test_the_registry_takes_one_game_per_name_and_lets_it_go(fourth_game):

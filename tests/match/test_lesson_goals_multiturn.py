@@ -18,7 +18,7 @@ from ball.match.lesson_goals import (
     reply,
     scripted,
 )
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 
 def position(name: str) -> dict:

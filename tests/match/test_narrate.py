@@ -8,7 +8,7 @@ import pytest
 from ball.engine import Game
 from ball.i18n import gettext_for
 from ball.match.narrate import narrate, render
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 EN, KO = gettext_for("en"), gettext_for("ko")
 

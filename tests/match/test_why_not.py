@@ -9,7 +9,7 @@ from ball.engine import Game
 from ball.engine.actions import DODGE, HANDOFF, LONG, MOVE, SHORT, SPLIT, TDODGE, UP
 from ball.engine.board import NAMES
 from ball.match import why_not
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 FROM_SQUARE = (MOVE, DODGE, TDODGE, HANDOFF, SHORT, LONG, UP, SPLIT)
 

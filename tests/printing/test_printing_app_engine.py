@@ -17,7 +17,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from ball.web.app import create_app
-from ball.web.desk import service_for
+from ball.web.core.deps import service_for
 
 
 def _paired_event(app) -> int:
@@ -62,7 +62,7 @@ def test_a_print_request_opens_no_second_engine(tmp_path, monkeypatch):
 def test_a_server_without_sessions_says_so(path):
     from fastapi import FastAPI
 
-    from ball.web.print_pages import router
+    from ball.web.print.pages import router
 
     web = FastAPI()
     web.include_router(router)

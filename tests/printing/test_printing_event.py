@@ -167,7 +167,7 @@ def test_web_forms_of_a_round(event_db, tmp_path):
     from sqlalchemy.orm import sessionmaker
 
     from ball.storage import make_engine
-    from ball.web.print_pages import router
+    from ball.web.print.pages import router
 
     web = FastAPI()
     web.include_router(router)
@@ -199,7 +199,7 @@ def test_web_forms_print_the_event_asked_for(event_db):
 
     from ball.storage import make_engine
     from ball.tournament import TournamentService
-    from ball.web.print_pages import router
+    from ball.web.print.pages import router
 
     svc = TournamentService(event_db)
     svc.events.create_event(name="Sofia Open", system="round-robin")

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from ball.printing.render import labels
-from ball.web.print_pages import router
+from ball.web.print.pages import router
 
 from .conftest import needs_poppler, pdfinfo, pdftotext, squash
 

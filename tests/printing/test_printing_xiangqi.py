@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli.pdf import app
+from ball.games.xiangqi.paper.forms import MOVES_PER_PANEL, PANELS
 from ball.printing import render_html
 from ball.printing.from_event import forms_for_round
 from ball.printing.labels import translated_labels
-from ball.printing.xiangqi_forms import MOVES_PER_PANEL, PANELS
 
 from .conftest import needs_poppler, pdftotext, squash
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import httpx
 from sqlalchemy import update
 
+from ball.play.models import WebGame
 from ball.web.app import create_app
-from ball.web.models import WebGame
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -85,7 +85,7 @@ def test_a_stranger_filling_its_quota_does_not_block_another_address(server_proc
 
 
 def _app(tmp_path, **limits):
-    from ball.web.limits import Limits
+    from ball.web.core.limits import Limits
 
     app = create_app(str(tmp_path / "quota.sqlite"))
     app.state.limits = Limits(**limits)
@@ -163,7 +163,7 @@ def _zombie(pid: str) -> bool:
 
 
 def test_a_full_search_queue_refuses_the_action_and_stores_nothing(tmp_path, monkeypatch):
-    from ball.web import searches
+    from ball.play import searches
 
     client = TestClient(_app(tmp_path))
     body = {"mode": "computer", "computer_side": "S", "computer_level": "greedy"}

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from ball.web import security
+from ball.web.core import security
 
 PIN = "2468"
 CODE = re.compile(r'<p class="recovery-code"><code>([0-9A-Z-]+)</code>')

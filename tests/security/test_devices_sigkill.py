@@ -17,9 +17,9 @@ import httpx
 import pytest
 
 from ball.clocks.store import ClockStore
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.storage import open_database
 from ball.tournament import TournamentService
-from ball.web.xiangqi_games import XiangqiStore
 
 KILLS = 4
 PLAYERS = 8  # four tables, four clocks

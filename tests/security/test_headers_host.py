@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from ball.cli import app as cli
 from ball.web.app import create_app
-from ball.web.headers import host_name, serve_hosts
+from ball.web.core.headers import host_name, serve_hosts
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)

@@ -11,9 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from ball.web import security
 from ball.web.app import create_app
-from ball.web.limits import Limits
+from ball.web.core import security
+from ball.web.core.limits import Limits
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -46,7 +46,7 @@ def test_a_body_over_the_limit_is_refused_by_its_declared_length(tmp_path):
 
 def test_a_streamed_body_is_counted_not_trusted(tmp_path):
     """No Content-Length (chunked): the bytes received are counted."""
-    from ball.web.limits import BodyLimit
+    from ball.web.core.limits import BodyLimit
 
     seen = []
 
@@ -88,7 +88,7 @@ def test_the_body_limit_works_behind_other_middleware(tmp_path):
     (not FastAPI's 400 about a body it could not parse)."""
     from starlette.middleware.base import BaseHTTPMiddleware
 
-    from ball.web.limits import BodyLimit
+    from ball.web.core.limits import BodyLimit
 
     app = create_app(str(tmp_path / "w.sqlite"), limits=Limits(max_body_bytes=10**9))
     app.add_middleware(BodyLimit, max_bytes=10_000)

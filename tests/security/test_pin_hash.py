@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ball import pin_hash
 from ball.clocks import store
-from ball.web import security
+from ball.web.core import security
 
 
 def test_the_production_cost_is_scrypt_2_14_and_this_folder_uses_it():

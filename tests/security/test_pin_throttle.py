@@ -12,8 +12,8 @@ import warnings
 
 import httpx
 
-from ball.web import security
 from ball.web.app import create_app
+from ball.web.core import security
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)

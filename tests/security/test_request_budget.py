@@ -1,4 +1,4 @@
-"""Issue 30 item 10: the per-address request budget (`ball.web.limits.RequestBudget`).
+"""Issue 30 item 10: the per-address request budget (`ball.web.core.limits.RequestBudget`).
 
 A hall of 200 phones behind one venue NAT address, every phone reloading a public page and
 every file it loads on each refresh, never meets the default budget, even when all of them
@@ -13,8 +13,8 @@ import re
 import warnings
 
 from ball.web.app import create_app
-from ball.web.limits import STATIC_COST, Buckets, Limits, budget_key, process_buckets
-from ball.web.public import DEFAULT_REFRESH
+from ball.web.core.limits import STATIC_COST, Buckets, Limits, budget_key, process_buckets
+from ball.web.public.display import DEFAULT_REFRESH
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)

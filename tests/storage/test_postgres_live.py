@@ -8,9 +8,9 @@ import re
 
 from fastapi.testclient import TestClient
 
+from ball.play.records import replay_record_text
 from ball.web.app import create_app
-from ball.web.live_stream import hub_of
-from ball.web.records import replay_record_text
+from ball.web.public.live_stream import hub_of
 from ball.xiangqi import pgn
 
 PIN = "2468"

@@ -7,12 +7,13 @@ from sqlalchemy import inspect, text
 
 # Importing the subsystems declares their tables on the shared Base.
 import ball.clocks.store  # noqa: F401
+import ball.play.models  # noqa: F401
 import ball.tournament.models  # noqa: F401
 import ball.tournament.sanction_log  # noqa: F401
 import ball.tournament.signals  # noqa: F401
-import ball.web.desk  # noqa: F401
-import ball.web.models  # noqa: F401
-import ball.web.security  # noqa: F401
+import ball.web.core.models  # noqa: F401
+import ball.web.core.security  # noqa: F401
+import ball.web.desk.results  # noqa: F401
 from ball.storage import MIGRATIONS, Base, make_engine, migrate
 
 

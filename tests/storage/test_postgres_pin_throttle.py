@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from ball.web import security
 from ball.web.app import create_app
+from ball.web.core import security
 from security.test_pin_throttle import forty_at_once  # the same 40 tries as on SQLite
 
 

@@ -14,7 +14,7 @@ import urllib.request
 from sqlalchemy import create_engine, select
 
 from ball.engine import Game
-from ball.web.models import SearchJob, WebGame
+from ball.play.models import SearchJob, WebGame
 
 
 def _call(url: str, method: str = "GET", body: dict | None = None, timeout: float = 60.0):

@@ -90,7 +90,7 @@ def test_wrong_links_are_counted_in_the_database(fresh_postgres_url):
     from sqlalchemy.orm import sessionmaker
 
     from ball.storage import open_database
-    from ball.web.security import PinThrottle
+    from ball.web.core.security import PinThrottle
 
     engine, sessions = open_database(fresh_postgres_url)
     try:

@@ -12,7 +12,7 @@ from ball.clocks import ClockRejected
 from ball.clocks.store import ClockStore
 from ball.storage import open_database
 from ball.web.app import create_app
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 
 class FakeTime:

@@ -24,7 +24,7 @@ from sqlalchemy import text
 from ball.storage import make_engine, migrate
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
-from ball.web import security
+from ball.web.core import security
 from desk.test_result_sigkill import PIN, Desk, result_form
 
 _NUMBERS = itertools.count(1)
@@ -350,9 +350,9 @@ def test_a_tables_xiangqi_game_is_made_once_when_two_processes_ask_at_once(
 ):
     """The desk's "Record the game" through two processes at once: one game for the table
     (the unique key stops the second insert), and both answers name it."""
+    from ball.games.xiangqi.web.game_store import XiangqiStore
+    from ball.play import caches as games
     from ball.storage import open_database
-    from ball.web import games
-    from ball.web.xiangqi_games import XiangqiStore
 
     stores = []
     for _ in range(2):  # each with its own write lock, as in two processes

@@ -1,4 +1,4 @@
-"""The database's queue of computer searches (`ball.web.search_jobs`, issue 34) on a real
+"""The database's queue of computer searches (`ball.play.search_jobs`, issue 34) on a real
 SQLite file and a real PostgreSQL: one job per game and version, a claim taken by one worker
 only (also when many claim at once), a killed worker's job taken again once its lease ran
 out, an answer recorded only by the worker holding the job, and the limits across processes."""
@@ -11,10 +11,10 @@ import time
 import pytest
 from sqlalchemy import update
 
+from ball.play import search_jobs
+from ball.play.models import SearchJob
+from ball.play.searches import SearchesBusy
 from ball.storage import make_engine, migrate
-from ball.web import search_jobs
-from ball.web.models import SearchJob
-from ball.web.searches import SearchesBusy
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

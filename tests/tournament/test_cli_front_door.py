@@ -12,7 +12,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from ball.cli import _GROUPS, _SUMMARY, build_app, help_lines
+from ball.cli import _GROUPS, _SUMMARY, build_app, game_groups, help_lines
 
 runner = CliRunner()
 
@@ -31,6 +31,19 @@ def test_every_group_has_a_summary_line():
     assert set(_SUMMARY) == {group or module for module, group in _GROUPS}
 
 
+def test_the_games_groups_follow_the_shared_ones_with_their_own_summary():
+    """A game's command group (`Game.commands`) is listed from the registry, after the
+    shared groups, with the help line the game gives, which is its app's own."""
+    import importlib
+
+    names = [name for name, _ in help_lines()]
+    assert names[-len(game_groups()) :] == [g.name for g in game_groups()]
+    assert {"xiangqi", "mahjong"} <= set(names) and not {"xiangqi", "mahjong"} & set(_SUMMARY)
+    for group in game_groups():
+        app = importlib.import_module(group.module).app
+        assert app.info.help.split("\n")[0] == group.summary
+
+
 def test_a_bad_top_level_option_fails_alike():
     full = runner.invoke(build_app(), ["--nope"], prog_name="ball")
     summary = runner.invoke(build_app(summary=True), ["--nope"], prog_name="ball")
@@ -47,7 +60,11 @@ def test_the_help_imports_no_command_group():
         # one stat per source), not a command group
         "loaded = sorted(m for m in sys.modules if m.startswith('ball.')\n"
         "                and m not in ('ball.cli', 'ball.cli.front_door', 'ball.compiled_build',\n"
-        "                              'ball.cli.agent_client', 'ball.cli.literal'))\n"
+        "                              'ball.cli.agent_client', 'ball.cli.literal')\n"
+        # the registry of games names the games' groups (their rules come with it: the
+        # match layer and the message ids), never a game's CLI or web
+        "                and not m.startswith(('ball.games', 'ball.match', 'ball.i18n'))\n"
+        "                or m.startswith(('ball.games.xiangqi.cli', 'ball.games.mahjong.cli')))\n"
         "print(loaded, 'typer' in sys.modules, 'click' in sys.modules, file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -87,4 +104,4 @@ def test_the_front_door_lists_commands_in_typers_order():
 
     group = typer.main.get_group(app)
     assert [name for name, _ in help_lines()] == list(group.commands)
-    assert dict(help_lines()) == _SUMMARY
+    assert dict(help_lines()) == _SUMMARY | {g.name: g.summary for g in game_groups()}

@@ -96,7 +96,7 @@ def test_the_printed_standings_agree(open_db):
 def test_the_desk_standings_page_agrees(open_db):
     import time
 
-    from ball.web import security
+    from ball.web.core import security
 
     db, event_id = open_db
     app = create_app(db)

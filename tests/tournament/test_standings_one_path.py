@@ -23,8 +23,8 @@ from ball.printing.from_event import forms_from_sessions
 from ball.tournament import TournamentService
 from ball.tournament.errors import TournamentError
 from ball.tournament.groups import Setup
-from ball.web import security
 from ball.web.app import create_app
+from ball.web.core import security
 
 from .generator import random_sheet
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from ball.engine import Game
 from ball.web.app import create_app
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 
 def make(client: TestClient, **body) -> dict:

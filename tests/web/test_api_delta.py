@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.engine import Game
-from ball.web import games as games_module
+from ball.play import caches, replay
+from ball.play.store import GameStore
 from ball.web.app import create_app
-from ball.web.games import GameStore
 
 FIXTURE_REUSE = HealthCheck.function_scoped_fixture
 
@@ -95,7 +95,7 @@ def test_undo_and_redo_answer_tails_and_check_the_version(client):
 def test_undo_replays_at_most_a_snapshot_interval(client, monkeypatch):
     rng = random.Random(11)
     s = make(client)
-    for _ in range(3 * games_module.SNAPSHOT_EVERY + 5):
+    for _ in range(3 * replay.SNAPSHOT_EVERY + 5):
         s = client.post(
             f"/api/games/{s['id']}/actions", json={"action": moving(s["legal"], rng)}
         ).json()
@@ -103,10 +103,10 @@ def test_undo_replays_at_most_a_snapshot_interval(client, monkeypatch):
     calls = []
     real = Game.apply
     monkeypatch.setattr(Game, "apply", lambda self, a: calls.append(a) or real(self, a))
-    for _ in range(games_module.SNAPSHOT_EVERY + 2):  # crosses a snapshot
+    for _ in range(replay.SNAPSHOT_EVERY + 2):  # crosses a snapshot
         u = client.post(f"/api/games/{s['id']}/undo")
         assert u.status_code == 200, u.text
-        assert len(calls) < games_module.SNAPSHOT_EVERY  # not the 50-odd plies of the game
+        assert len(calls) < replay.SNAPSHOT_EVERY  # not the 50-odd plies of the game
         calls.clear()
     oracle = Game.new()
     for entry in u.json()["log"]:
@@ -143,8 +143,8 @@ OPS = st.lists(
 def test_undo_and_redo_equal_a_replay_from_the_start(store, ops, every):
     """Whatever mix of actions, undos and redos, the state equals the engine replaying the
     actions in force from the initial position (snapshots every `every` plies)."""
-    saved = games_module.SNAPSHOT_EVERY
-    games_module.SNAPSHOT_EVERY = every
+    saved = replay.SNAPSHOT_EVERY
+    replay.SNAPSHOT_EVERY = every
     try:
         state = store.create()
         played: list[str] = []
@@ -170,7 +170,7 @@ def test_undo_and_redo_equal_a_replay_from_the_start(store, ops, every):
             assert [e["action"] for e in state["log"]] == played
             assert state["can_redo"] == bool(undone)
     finally:
-        games_module.SNAPSHOT_EVERY = saved
+        replay.SNAPSHOT_EVERY = saved
 
 
 def test_the_stored_actions_follow_undo_and_redo(store):
@@ -193,7 +193,7 @@ def test_the_event_loop_never_waits_on_a_held_write_lock(client):
     import threading
 
     s = make(client)
-    lock = games_module.write_lock(client.app.state.sessions)
+    lock = caches.write_lock(client.app.state.sessions)
     answers: dict[str, int] = {}
 
     def apply() -> None:

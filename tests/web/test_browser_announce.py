@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from ball.match.result import decide
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots_S1")

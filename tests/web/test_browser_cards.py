@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from ball.engine import Game
-from ball.web.i18n import gettext_for
+from ball.web.core.language import gettext_for
 
 from .conftest import SCREENSHOTS, shoot
 from .test_browser import click_square, lit, no_js_errors, open_game, state, wait_plies

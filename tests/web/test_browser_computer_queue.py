@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.web import search_jobs, search_work
+from ball.play import search_jobs, search_work
 
 pytestmark = pytest.mark.browser
 SIM = "window.ballSimulator"

@@ -21,7 +21,7 @@ import pytest
 from ball.engine import Game
 from ball.match.half_timer import half_turns
 from ball.match.timing import load_timing
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 from .conftest import SCREENSHOTS
 

@@ -14,7 +14,7 @@ import pytest
 
 from ball.engine import actions
 from ball.engine.board import NAMES
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 from .conftest import shoot
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from ball.ai.mcts import LEVELS
 from ball.engine import Game
-from ball.web import searches
+from ball.play import searches
 
 
 def make(client: TestClient, **body) -> dict:

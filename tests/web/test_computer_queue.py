@@ -15,9 +15,9 @@ from sqlalchemy import select
 
 from ball.ai.mcts import LEVELS
 from ball.engine import Game
-from ball.web import search_jobs, search_work, searches
+from ball.play import search_jobs, search_work, searches
+from ball.play.models import SearchJob
 from ball.web.app import create_app
-from ball.web.models import SearchJob
 
 
 def jobs(client: TestClient) -> list[SearchJob]:

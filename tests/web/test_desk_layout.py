@@ -6,15 +6,19 @@ from __future__ import annotations
 import ast
 import inspect
 
-import ball.web.desk
-import ball.web.public
+import ball.web.desk.entrants
+import ball.web.desk.events
+import ball.web.desk.results
+import ball.web.desk.rounds
+import ball.web.public.display
 from ball.storage import Base
 from ball.web.app import create_app
 
-HOMES = {"tournament": "ball.tournament.models", "desk": None, "web": "ball.web.models"}
+HOMES = {"tournament": "ball.tournament.models", "desk": None, "web": "ball.web.core.models"}
 WEB_DESK_TABLES = {
     "desk_access", "desk_sessions", "desk_pin_throttle", "desk_recovery", "desk_live_broadcasts",
 }  # fmt: skip
+PLAY_TABLES = {"web_games", "web_search_jobs"}  # the simulator's games, below the web
 
 
 def test_every_desk_tournament_and_web_table_is_declared_in_a_models_module():
@@ -24,8 +28,10 @@ def test_every_desk_tournament_and_web_table_is_declared_in_a_models_module():
         prefix = table.split("_")[0]
         if prefix not in HOMES:
             continue
-        if table in WEB_DESK_TABLES or prefix == "web":
-            assert module == "ball.web.models", (table, module)
+        if table in PLAY_TABLES:
+            assert module == "ball.play.models", (table, module)
+        elif table in WEB_DESK_TABLES or prefix == "web":
+            assert module == "ball.web.core.models", (table, module)
         else:
             assert module == "ball.tournament.models", (table, module)
 
@@ -44,7 +50,9 @@ def _routes(module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 
 def test_routes_open_no_session_and_run_no_query():
-    for module in (ball.web.desk, ball.web.public):
+    desk = ball.web.desk
+    pages = (desk.events, desk.entrants, desk.rounds, desk.results)
+    for module in (*pages, ball.web.public.display):
         routes = _routes(module)
         assert routes, module
         for route in routes:
@@ -59,6 +67,6 @@ def test_routes_open_no_session_and_run_no_query():
 
 
 def test_public_display_does_not_reach_into_the_desk():
-    tree = ast.parse(inspect.getsource(ball.web.public))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert "ball.web.desk" not in imported
+    tree = ast.parse(inspect.getsource(ball.web.public.display))
+    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any(m == "ball.web.desk" or m.startswith("ball.web.desk.") for m in imported)

@@ -1,4 +1,4 @@
-"""Issue 15: the simulator's apply without the ORM (`ball.web.game_heads`).
+"""Issue 15: the simulator's apply without the ORM (`ball.play.heads`).
 
 An action on a game this process knows is written by one versioned UPDATE that appends to
 the stored list. These tests check what that must not change: a stale version still answers
@@ -26,10 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.engine import Game
-from ball.web import game_heads
-from ball.web import games as games_module
+from ball.play import caches
+from ball.play import heads as game_heads
+from ball.play.errors import GameConflict
+from ball.play.store import GameStore
 from ball.web.app import create_app
-from ball.web.games import GameConflict, GameStore
 
 
 def make(client: TestClient, **body) -> dict:
@@ -120,7 +121,7 @@ def test_an_action_the_stale_cache_refuses_is_judged_on_the_stored_game(client, 
     theirs = next(a for a in s["legal"] if set(replayed_legal([a])) - set(s["legal"]))
     other_process_plays(db_path, s["id"], theirs)
     legal_now = client.get(f"/api/games/{s['id']}/legal").json()["actions"]
-    games_module._cache._items.clear()  # as in a process that never saw the new version
+    caches.rebuilt_games._items.clear()  # as in a process that never saw the new version
     only_now = next(a for a in legal_now if a not in s["legal"])
     r = client.post(f"/api/games/{s['id']}/actions", json={"action": only_now})
     assert r.status_code == 200, r.text
@@ -139,7 +140,7 @@ def test_the_fast_path_writes_the_row_the_orm_path_reads(client, db_path):
         played.append(action)
     assert stored(db_path, s["id"]) == (played, 20, "[]")
     # a fresh process: nothing cached, the ORM reads and replays the row
-    games_module._cache._items.clear()
+    caches.rebuilt_games._items.clear()
     game_heads.heads._items.clear()
     fresh = client.get(f"/api/games/{s['id']}").json()
     assert fresh["position"] == replayed(played) == s["position"]
@@ -177,7 +178,7 @@ def test_a_game_stored_in_the_old_list_format_continues(db_path):
             "UPDATE web_games SET actions = ?, version = 3 WHERE id = ?",
             (json.dumps(old), s["id"]),
         )
-    games_module._cache._items.clear()
+    caches.rebuilt_games._items.clear()
     game_heads.heads._items.clear()
     state = store.state(s["id"])  # read as before: loads and replays the old row
     assert state["position"] == game.to_json()
@@ -255,7 +256,7 @@ def test_any_mix_of_writers_equals_a_replay_of_the_stored_list(tmp_path_factory,
         elif step == "redo" and state["can_redo"]:
             store.redo(game_id)
         elif step == "forget":
-            games_module._cache._items.clear()
+            caches.rebuilt_games._items.clear()
         actions, version, _ = stored(db_path, game_id)
         assert store.state(game_id)["position"] == replayed(actions)
         assert store.state(game_id)["version"] == version
@@ -265,7 +266,7 @@ CRASHER = textwrap.dedent(
     """
     import os, sys
     from ball.web.app import create_app
-    from ball.web.games import GameStore
+    from ball.play.store import GameStore
     store = GameStore(create_app(sys.argv[1]).state.sessions)
     state = store.create()
     for _ in range(5):
@@ -300,10 +301,10 @@ def test_one_write_lock_per_database_whichever_sessionmaker_asks(tmp_path):
     first = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
     again = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
     other = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'b.sqlite'}"))
-    lock = games_module.write_lock(first)
-    assert games_module.write_lock(first) is lock
-    assert games_module.write_lock(again) is lock
-    assert games_module.write_lock(other) is not lock
+    lock = caches.write_lock(first)
+    assert caches.write_lock(first) is lock
+    assert caches.write_lock(again) is lock
+    assert caches.write_lock(other) is not lock
 
 
 def test_a_fast_apply_finds_at_most_one_action_list(db_path, monkeypatch):

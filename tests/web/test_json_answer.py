@@ -1,4 +1,4 @@
-"""Issue 15: the simulator's answers are written by orjson (`ball.web.json_answer`), byte
+"""Issue 15: the simulator's answers are written by orjson (`ball.web.api.json_answer`), byte
 for byte as Starlette's `JSONResponse` (json.dumps) wrote them before.
 
 The oracle is Starlette's own `JSONResponse(...).body` for the same content: on every
@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ball.engine import Game
-from ball.web.json_answer import StateResponse, encode
+from ball.web.api.json_answer import StateResponse, encode
 
 
 def starlette(content) -> bytes:

@@ -1,5 +1,5 @@
 """Issue 15: the language middleware reads `?lang=`, the cookie and Accept-Language without
-building Starlette's structures when it can (`ball.web.language.choice_inputs`); what it
+building Starlette's structures when it can (`ball.web.core.language.choice_inputs`); what it
 reads is exactly what `HTTPConnection` reads (the oracle), whatever the request."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.requests import HTTPConnection
 
-from ball.web.i18n import COOKIE
-from ball.web.language import choice_inputs
+from ball.web.core.language import COOKIE, choice_inputs
 
 QUERY_PARTS = ["lang=ko", "lang=BG", "LANG=ko", "%6Cang=bg", "l%61ng=ko", "since=3", "lang=",
                "x=lang", "lang=ko&lang=bg", "la+ng=ko", "a=%20", ""]  # fmt: skip
@@ -47,7 +46,7 @@ def test_the_inputs_are_what_httpconnection_reads(parts, headers):
 
 def test_a_plain_request_builds_no_connection(monkeypatch):
     """No cookie and no `lang` in the query: the middleware scans the headers only."""
-    import ball.web.language as language
+    import ball.web.core.language as language
 
     monkeypatch.setattr(language, "HTTPConnection", None)  # would fail if built
     scope = {"type": "http", "query_string": b"since=4", "headers": HEADERS[3:4]}

@@ -8,8 +8,8 @@ import pytest
 
 from ball.engine import Game
 from ball.match.lesson_goals import check, is_met
-from ball.web.learn import TEXTS, Lesson, lessons
-from ball.web.rulebook import section
+from ball.web.simulator.learn import TEXTS, Lesson, lessons
+from ball.web.simulator.rulebook import section
 
 MAX_DEPTH = 3  # two actions and a release: one turn of the learner
 

@@ -1,4 +1,4 @@
-"""Issue 15: an answer lists the legal actions through `ball.web.games.legal_texts` (each
+"""Issue 15: an answer lists the legal actions through `ball.play.replay.legal_texts` (each
 action's text remembered per tuple) and the next apply looks its action up by text instead
 of parsing it. The oracle is the engine: the list is `Game.legal_actions()` exactly, and
 each text's tuple is what `Game.parse` reads, over random games under every shipped
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from ball.engine import Game
 from ball.engine.ruleset import shipped_rulesets
+from ball.play.replay import Rebuilt, legal_texts
+from ball.play.store import GameStore
 from ball.web.app import create_app
-from ball.web.games import GameStore, Rebuilt, legal_texts
 
 
 @pytest.mark.hypothesis
@@ -56,7 +57,7 @@ def test_played_by_text_the_store_ends_where_the_engine_does(tmp_path: Path):
 
 def test_the_remembered_texts_stay_bounded(monkeypatch):
     """Past the bound the texts are forgotten and written again; the list does not change."""
-    from ball.web import games
+    from ball.play import replay as games
 
     monkeypatch.setattr(games, "_TEXTS_KEPT", 5)
     monkeypatch.setattr(games, "_texts", {})

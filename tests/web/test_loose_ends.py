@@ -10,8 +10,8 @@ import pytest
 from ball.clocks import builtin_controls
 from ball.games import GAMES, game
 from ball.tournament.standings import known_tiebreaks
-from ball.web.clock_text import control_title
-from ball.web.public import TIEBREAK_DESCRIPTIONS
+from ball.web.clocks.text import control_title
+from ball.web.public.display import TIEBREAK_DESCRIPTIONS
 
 
 def test_favicon_is_served_and_linked(client):

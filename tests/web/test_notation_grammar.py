@@ -20,17 +20,18 @@ from pathlib import Path
 import pytest
 
 from ball.engine import Game, notation
-from ball.web import notation_js
-from ball.web.games import action_origin
+from ball.play.replay import action_origin
+from ball.web.simulator import notation_js
 
-JS = Path(notation_js.__file__).parent / "static" / "js"
+JS = Path(notation_js.__file__).parents[1] / "static" / "js"
 RULESETS = ["standard", "pe", "cards"]
 
 
 def test_the_checked_in_grammar_module_is_what_the_generator_writes():
     assert notation_js.PATH == JS / "notation_grammar.js"
     assert notation_js.PATH.read_text(encoding="utf-8") == notation_js.render(), (
-        "static/js/notation_grammar.js is stale: run `.venv/bin/python -m ball.web.notation_js`"
+        "static/js/notation_grammar.js is stale: run "
+        "`.venv/bin/python -m ball.web.simulator.notation_js`"
     )
 
 

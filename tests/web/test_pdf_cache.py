@@ -11,9 +11,9 @@ import warnings
 import pytest
 
 from ball.tournament import TournamentService
-from ball.web import print_pages
 from ball.web.app import create_app
-from ball.web.limits import Limits
+from ball.web.core.limits import Limits
+from ball.web.print import pages as print_pages
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)

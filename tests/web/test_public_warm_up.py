@@ -1,5 +1,5 @@
 """A started server fills what the newest events' public pages share before its first
-request (`ball.web.public.warm`, run by `page_cache.lifespan`; issue 15, target 2): a server
+request (`ball.web.public.display.warm`, run by `page_cache.lifespan`; issue 15, target 2): a server
 (re)started while a hall of phones watches must not rank the event on the first phones'
 time. Each test checks the effect through the service the pages use (how often it ranks and
 reads), and that the pages are exactly those of a server that did not warm up.
@@ -16,9 +16,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from ball.tournament.service import TournamentService
-from ball.web import public
 from ball.web.app import create_app
-from ball.web.deps import service_for
+from ball.web.core.deps import service_for
+from ball.web.public import display as public
 from built_once import copy_of_built
 
 NAMES = ["Ana", "Boris", "Chavdar", "Dora"]

@@ -9,8 +9,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ball.engine import Game
-from ball.web import rulebook
-from ball.web.i18n import LANGUAGES, LOCALES, js_message_ids, parse_accept_language, pick_language
+from ball.web.core.language import (
+    LANGUAGES,
+    LOCALES,
+    js_message_ids,
+    parse_accept_language,
+    pick_language,
+)
+from ball.web.simulator import rulebook
 
 DECISIONS = [f"D-{n:02d}" for n in range(1, 23)]
 

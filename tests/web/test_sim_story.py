@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from ball.engine import Game
 from ball.match.result import decide
-from ball.web.rulebook import diagrams
+from ball.web.simulator.rulebook import diagrams
 
 
 def make(client: TestClient, **body) -> dict:

@@ -1,5 +1,5 @@
 """The web app's one answer to a tournament error no route caught: a missing event is 404, a
-refused use case 400, both as `{"detail": message}` (`ball.web.tournament_errors`)."""
+refused use case 400, both as `{"detail": message}` (`ball.web.core.tournament_errors`)."""
 
 from __future__ import annotations
 

@@ -23,8 +23,8 @@ import ball.i18n
 from ball.i18n import Marked
 from ball.printing import labels as printed
 from ball.printing.render import labels, render_html
-from ball.web.clock_text import CLOCK_WORDS
-from ball.web.i18n import LOCALES, gettext_for
+from ball.web.clocks.text import CLOCK_WORDS
+from ball.web.core.language import LOCALES, gettext_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "ball"

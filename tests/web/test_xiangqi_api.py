@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.web.app import create_app
-from ball.web.limits import Limits
+from ball.web.core.limits import Limits
 from ball.xiangqi import Game, Move, Position
 
 MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w"

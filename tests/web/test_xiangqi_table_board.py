@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.storage import open_database
-from ball.web.xiangqi_games import XiangqiStore
 
 from .test_xiangqi_browser import api_state, click
 

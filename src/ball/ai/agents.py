@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from functools import partial
@@ -103,8 +104,14 @@ def choose_text(game, name: str = "greedy", seed: int | None = None) -> str:
     return to_text(agent(name, seed)(game.state))
 
 
-def agent(name: str, seed: int | None = None) -> Agent:
+def agent(name: str, seed: int | None = None, *, time_cap: bool = True) -> Agent:
+    """Agent `name` seeded with `seed`. `time_cap=False` lifts a search level's time cap so
+    that only its iterations stop it: self-play must replay the same matches for a seed
+    whatever the machine's load, while a player at the board needs the cap."""
     try:
-        return AGENTS[name](seed)
+        player = AGENTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})") from None
+    if not time_cap and isinstance(player, MctsAgent) and player.level.seconds is not None:
+        return MctsAgent(dataclasses.replace(player.level, seconds=None), seed)
+    return player

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # Typer is imported where an app is built: `ball --help` draws without it
     import typer
 
+    from ball.games import Commands
+
 # (module, group name or None when the module adds top-level commands itself)
 _GROUPS: list[tuple[str, str | None]] = [
     ("rules", "rules"),
@@ -30,8 +32,6 @@ _GROUPS: list[tuple[str, str | None]] = [
     ("publish", None),
     ("export", "export"),
     ("pdf", "pdf"),
-    ("xiangqi", "xiangqi"),
-    ("mahjong", "mahjong"),
 ]
 
 
@@ -55,9 +55,20 @@ _SUMMARY: dict[str, str] = {
     "publish": "The event's public pages as static files; a second run rewrites only what changed.",
     "export": "Export an event.",
     "pdf": "Print the regulation and its forms (PDF or HTML).",
-    "xiangqi": "The Xiangqi engine: legal moves, applying moves, perft, status.",
-    "mahjong": "Mahjong (MCR): hand scoring and seatings.",
 }
+
+
+def game_groups() -> list[Commands]:
+    """The command groups the registered games bring (`Game.commands`), after the shared
+    ones in `ball --help`. Asking the registry costs its import, so a shared command never
+    asks."""
+    from ball.games import GAMES
+
+    return [group for entry in GAMES.values() for group in entry.commands]
+
+
+# The shared commands and groups by name: running one of them needs no game's registry.
+SHARED_COMMANDS = frozenset(group or module for module, group in _GROUPS)
 
 
 def _summary_only(app: typer.Typer) -> None:
@@ -69,6 +80,8 @@ def _summary_only(app: typer.Typer) -> None:
             app.command(module_name, help=_SUMMARY[module_name])(_never_run)
         else:
             app.add_typer(typer.Typer(help=_SUMMARY[group]), name=group)
+    for commands in game_groups():
+        app.add_typer(typer.Typer(help=commands.summary), name=commands.name)
 
 
 def help_lines() -> list[tuple[str, str]]:
@@ -76,7 +89,8 @@ def help_lines() -> list[tuple[str, str]]:
     then the groups, each in the order of _GROUPS."""
     commands = [module for module, group in _GROUPS if group is None]
     groups = [group for _, group in _GROUPS if group is not None]
-    return [(name, _SUMMARY[name]) for name in commands + groups]
+    shared = [(name, _SUMMARY[name]) for name in commands + groups]
+    return shared + [(group.name, group.summary) for group in game_groups()]
 
 
 def _never_run() -> None:  # pragma: no cover - a summary app only prints its help
@@ -118,6 +132,10 @@ def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
             module.register(app)
         else:
             app.add_typer(module.app, name=group)
+    if only is None or only not in SHARED_COMMANDS:
+        for commands in game_groups():
+            if only is None or commands.name == only:
+                app.add_typer(importlib.import_module(commands.module).app, name=commands.name)
     return app
 
 
@@ -155,7 +173,9 @@ def main() -> None:
 def run_in_process(args: list[str]) -> None:
     """Run `ball ARGS` in this process (the agent's forked copies run it too)."""
     first = next((arg for arg in args if not arg.startswith("-")), None)
-    commands = {group or module for module, group in _GROUPS}
+    commands = SHARED_COMMANDS
+    if first is not None and first not in commands:  # a game's group, or no command at all
+        commands = commands | {group.name for group in game_groups()}
     if not args or args == ["--help"]:  # the top-level help: names and help lines only
         from ball.cli.front_door import print_help
 

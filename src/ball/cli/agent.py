@@ -69,7 +69,7 @@ _PRELOAD = (
     "sqlite3",
     "ball.storage.ids",
     "ball.storage.stamp",
-    "ball.cli.mahjong_event",
+    "ball.games",  # the registry: every tournament command asks the event's game
     "typer._adapters",
     "typer._click.decorators",
     "typer.rich_utils",  # the help and error panels

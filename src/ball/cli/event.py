@@ -105,14 +105,13 @@ def create_command(
 ) -> None:
     """Create an event (a Mahjong event: --game mahjong --sessions N, no --system)."""
     from ball.cli.common import fail
-    from ball.games import runs_sessions
+    from ball.cli.tournament_common import own_commands_of_game
 
-    if runs_sessions(game_name):  # sessions of tables of four, not a system
-        from ball.cli import mahjong_event
-
+    own = own_commands_of_game(game_name)
+    if own is not None:  # sessions of tables of four, not a system
         if system is not None:
             fail("--system: a Mahjong event is played in sessions; give --sessions N instead")
-        mahjong_event.create(
+        own.create(
             service(db, create=True), name=name, sessions=sessions, hands=hands_per_session,
             method=method, seed=draw_lots, date_start=date_start, place=place, arbiter=arbiter,
         )  # fmt: skip

@@ -6,11 +6,13 @@ with its print stylesheet, for a browser's print dialog).
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import typer
 
 from ball.cli.common import fail
+from ball.games import GAMES
 from ball.printing import (
     LANGUAGES,
     PAPERS,
@@ -76,16 +78,15 @@ def forms(
 ) -> None:
     """Every form: blank, or with --db and --round filled in for one round of an event."""
     form_set: FormSet | None = None
-    if game_name not in ("ball", "xiangqi", "mahjong"):
-        fail(f"--game: {game_name!r} has no printed forms; choose ball, xiangqi or mahjong")
-    if game_name == "xiangqi" and db is None:
-        from ball.printing import xiangqi_forms
-
-        form_set = FormSet(xiangqi=xiangqi_forms.blank(event))
-    if game_name == "mahjong" and db is None:
-        from ball.printing import mahjong_forms
-
-        form_set = FormSet(mahjong=mahjong_forms.blank(event))
+    printed = [name for name, entry in GAMES.items() if entry.paper is not None]
+    if game_name not in printed:
+        choose = ", ".join(printed[:-1]) + " or " + printed[-1]
+        fail(f"--game: {game_name!r} has no printed forms; choose {choose}")
+    printing = GAMES[game_name].paper
+    blank = None if printing is None else printing.blank
+    if blank is not None and db is None:
+        module, _, function = blank.partition(":")
+        form_set = getattr(importlib.import_module(module), function)(event)
     if db is not None or round_ is not None:
         if db is None or round_ is None:
             fail("--db and --round go together: give both to fill in the forms of a round")

@@ -1,5 +1,5 @@
 """The recovery code `ball event create` prints: the arbiter's way into the desk when
-strangers' wrong PINs have locked it (issue 30 item 4; `ball.web.security`).
+strangers' wrong PINs have locked it (issue 30 item 4; `ball.web.core.security`).
 
 The code is printed once and only its hash is stored. An event made here has no desk PIN:
 the code also opens its desk the first time (the desk then shows the code's successor)."""
@@ -16,7 +16,7 @@ def issue(svc: Any, event_id: int) -> None:
     """Make, store (hashed) and print a new recovery code of `event_id`."""
     from sqlalchemy.orm import sessionmaker
 
-    from ball.web import security
+    from ball.web.core import security
 
     code = security.new_recovery_code()
     sessions = sessionmaker(svc.engine)

@@ -7,7 +7,7 @@ import json
 import typer
 
 from ball.cli.common import fail, read_text
-from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.cli.tournament_common import DB, EVENT, event_ref, own_commands, run, service
 from ball.tournament.outcomes import TableOutcome
 
 app = typer.Typer(help="Results of the tables.", no_args_is_help=True)
@@ -139,10 +139,9 @@ def enter_command(
     arrivals, args = _arrivals_and_result(late, sheet, forfeit, double_forfeit, game)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
-    if _mahjong(svc, event, args, steals or sanctions, game):
-        from ball.cli import mahjong_event
-
-        mahjong_event.enter(svc, event, args["sheet"], round_number, table)
+    own = _own_commands(svc, event, args, steals or sanctions, game)
+    if own is not None:
+        own.enter(svc, event, args["sheet"], round_number, table)
         return
     if round_number is None or table is None:
         fail("--round and --table are required")
@@ -187,10 +186,9 @@ def correct_command(
     arrivals, args = _arrivals_and_result(late, sheet, forfeit, double_forfeit, game)
     steals, sanctions = _steals(steal), _sanctions(sanction)
     svc = service(db)
-    if _mahjong(svc, event, args, steals or sanctions, game):
-        from ball.cli import mahjong_event
-
-        mahjong_event.enter(svc, event, args["sheet"], round_number, table, reason=reason)
+    own = _own_commands(svc, event, args, steals or sanctions, game)
+    if own is not None:
+        own.enter(svc, event, args["sheet"], round_number, table, reason=reason)
         return
     if round_number is None or table is None:
         fail("--round and --table are required")
@@ -216,15 +214,13 @@ def correct_command(
         typer.echo(f"lateness: {_late_line(svc, event, round_number, table)}")
 
 
-def _mahjong(svc, event, args: dict, extras, game) -> bool:
-    """Whether the event is a Mahjong one (whose tables take session sheets only)."""
-    from ball.cli import mahjong_event
-
-    if not mahjong_event.is_mahjong(svc, event):
-        return False
-    if "sheet" not in args or extras or game is not None:
+def _own_commands(svc, event, args: dict, extras, game):
+    """The game's own result commands when the event's game has them (a Mahjong table
+    takes session sheets only), else None."""
+    own = own_commands(svc, event)
+    if own is not None and ("sheet" not in args or extras or game is not None):
         fail("a Mahjong table takes a session sheet only (--sheet SESSION.json)")
-    return True
+    return own
 
 
 def _describe_game(t: dict, game: int) -> str:

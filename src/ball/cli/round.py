@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ball.cli.common import fail, parse_json, read_text
-from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.cli.tournament_common import DB, EVENT, event_ref, own_commands, run, service
 from ball.tournament.kinds import ByeKind
 from ball.tournament.outcomes import TableOutcome
 
@@ -116,10 +116,9 @@ def pair_command(
 ) -> None:
     """Pair the next round by the event's system (Mahjong: seat the next session)."""
     svc = service(db)
-    from ball.cli import mahjong_event
-
-    if mahjong_event.is_mahjong(svc, event):
-        mahjong_event.pair(svc, event, method, seating, as_json)
+    own = own_commands(svc, event)
+    if own is not None:
+        own.pair(svc, event, method, seating, as_json)
         return
     if method is not None or seating is not None:
         fail("--method and --seating are for a Mahjong event")
@@ -165,10 +164,9 @@ def show_command(
 ) -> None:
     """Show the tables of a round (default: the latest) and its pairing check."""
     svc = service(db)
-    from ball.cli import mahjong_event
-
-    if mahjong_event.is_mahjong(svc, event):
-        mahjong_event.show(svc, event, round_number, as_json)
+    own = own_commands(svc, event)
+    if own is not None:
+        own.show(svc, event, round_number, as_json)
         return
     tables = run(lambda: svc.rounds.pairings(round_number, event=event_ref(event)))
     checked = run(lambda: svc.checks.round_verdict(round_number, event=event_ref(event)))

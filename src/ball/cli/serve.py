@@ -62,8 +62,8 @@ def serve(
         _use_rulesets(rulesets)
     if ray is not None:
         _use_ray(ray)
-    from ball.web.headers import serve_hosts
-    from ball.web.limits import Limits
+    from ball.web.core.headers import serve_hosts
+    from ball.web.core.limits import Limits
 
     for name in allowed_host:
         if not re.fullmatch(r"[A-Za-z0-9._-]+|\[?[0-9A-Fa-f:.]+\]?", name):
@@ -92,7 +92,7 @@ def serve(
     except Exception as exc:  # a bad path or URL is the user's input: one line, exit 2
         fail(f"cannot open database {db or os.environ.get('BALL_DB')}: {exc}")
     typer.echo(f"BALL Toolbox on http://{host}:{port}/  (database: {db or '$BALL_DB'})")
-    from ball.web.public import lan_urls
+    from ball.web.core.headers import lan_urls
 
     for url in lan_urls(host, port):  # only when bound beyond loopback (--host)
         typer.echo(f"Players and spectators: {url}")
@@ -161,12 +161,12 @@ def _proxy_addresses(given: list[str]) -> list[str]:
 
 
 def _use_ray(address: str) -> None:
-    """Send the computer's searches to Ray (`ball.web.search_work.RAY_ENV`, read by every
+    """Send the computer's searches to Ray (`ball.play.search_work.RAY_ENV`, read by every
     server process): checked for here, joined at the first search."""
     import importlib.util
     import os
 
-    from ball.web.search_work import RAY_ENV
+    from ball.play.search_work import RAY_ENV
 
     if not address.strip() or any(c.isspace() for c in address.strip()):
         fail(f"--ray {address!r}: give the cluster's address (host:port, ray://host:port) or local")

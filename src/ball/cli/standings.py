@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ball.cli.common import fail, read_text
-from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.cli.tournament_common import DB, EVENT, event_ref, own_commands, run, service
 
 if TYPE_CHECKING:  # the tournament package is imported when a command needs it
     from ball.tournament.whatif import Assumed, Hypothesis
@@ -33,14 +33,13 @@ def standings_command(
     """Standings with tie-breaks (the tie-break rule version is printed on top)."""
     hypotheses = [_hypothesis(text) for text in what_if]  # bad text: refused before any read
     svc = service(db)
-    from ball.cli import mahjong_event
-
-    if mahjong_event.is_mahjong(svc, event):  # table points, then score; teams
+    own = own_commands(svc, event)
+    if own is not None:  # table points, then score; teams
         if hypotheses:
             fail("--what-if: Mahjong standings are by table points, not results of tables")
         if upto is not None:
             fail("--round: Mahjong standings are after every session entered")
-        mahjong_event.standings(svc, event, as_json)
+        own.standings(svc, event, as_json)
         return
     assumed: list[Assumed] = []
     if hypotheses:

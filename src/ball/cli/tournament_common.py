@@ -3,6 +3,7 @@ standings, export)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -77,3 +78,22 @@ def event_ref(event: str | None) -> Any:
     digits = event[1:] if event.startswith("#") else event
     number = parse_id(digits)  # ASCII digits only: "²" passes isdigit() but not int()
     return event if number is None else number
+
+
+def own_commands(svc: Any, event: str | None) -> Any | None:
+    """The module of the event's game that runs the tournament commands for it in its own
+    way (`Game.event_commands`: tables of four seated by sessions), or None when the shared
+    commands serve the event."""
+    from ball.games import game
+
+    name = game(run(lambda: svc.sessions.event_game(event_ref(event)))).event_commands
+    return None if name is None else importlib.import_module(name)
+
+
+def own_commands_of_game(name: str) -> Any | None:
+    """`own_commands` of a game by its name (an unknown name: None, refused later)."""
+    from ball.games import GAMES
+
+    entry = GAMES.get(name)
+    module = None if entry is None else entry.event_commands
+    return None if module is None else importlib.import_module(module)

@@ -19,7 +19,7 @@ from sqlalchemy import Column, Table
 
 import ball.clocks.models  # noqa: F401 - the clocks' tables on the shared metadata
 import ball.tournament.models  # noqa: F401 - the tournament's tables
-import ball.web.models  # noqa: F401 - the recorded Xiangqi games of the desk's tables
+import ball.web.core.models  # noqa: F401 - the recorded Xiangqi games of the desk's tables
 from ball.storage import Base
 
 EVENTS = "tournament_events"

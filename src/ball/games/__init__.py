@@ -7,15 +7,30 @@ with `unregister(name)`.
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ball.games.ball.game import BallGame
 from ball.games.errors import TournamentError
 from ball.games.mahjong.game import MahjongGame
-from ball.games.protocol import Decided, DeskForm, Figures, Game, GameBase, GameTieBreak
+from ball.games.protocol import (
+    Commands,
+    Decided,
+    DeskForm,
+    Figures,
+    Game,
+    GameBase,
+    GameTieBreak,
+    LiveBoard,
+    Paper,
+    PlayersForm,
+)  # fmt: skip
 from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
-    "GAMES", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
-    "game", "pairs_players", "register", "runs_sessions", "unregister",
+    "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
+    "LiveBoard", "Paper", "PlayersForm",
+    "game", "load", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 
 GAMES: dict[str, Game] = {}
@@ -37,6 +52,12 @@ def unregister(name: str) -> None:
 register(BallGame())
 register(XiangqiGame())
 register(MahjongGame())
+
+
+def load(module: str) -> Any:
+    """A game's module that the protocol names rather than imports (its web, CLI or paper
+    sits above its rules): imported when first asked."""
+    return importlib.import_module(module)
 
 
 def game(name: str) -> Game:

@@ -62,10 +62,74 @@ class DeskForm:
     fields: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Commands:
+    """A group of `ball` commands a game brings: `ball NAME ...` runs the Typer app `app`
+    of `module` (named, not imported: the game's CLI sits above its rules); `summary` is
+    the group's line in `ball --help`, drawn without importing the module."""
+
+    name: str
+    module: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class LiveBoard:
+    """A game's public live board (`/public/{id}/live/{n}/{table}`): the template fragment of
+    its board and moves, its stylesheet and script (names under /static/css and /static/js),
+    the download link's label (a message id), and the tags its record starts with after the
+    event and round (`tags(table, player_a, player_b)`)."""
+
+    template: str
+    style: str
+    script: str
+    record_label: str
+    tags: Callable[[int, str, str], dict[str, str]]
+
+
+def _accept(_form: Mapping[str, Any]) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class PlayersForm:
+    """The result form on a player's phone (`/t/TOKEN`, issue 35 §1): its template fragment;
+    the refusal of a form the players may not send (a message id, translated where shown:
+    a forfeit or a ruling that is the arbiter's), or None to let the game decide it; and the
+    values of the form's choice the players may pick (Xiangqi's ways a game ends), if any."""
+
+    template: str
+    refuse: Callable[[Mapping[str, Any]], str | None] = _accept
+    choices: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Paper:
+    """How the game's rounds print (`ball.printing.from_event`), beside the shared forms
+    (pairing list, round control, standings, ...). `score_sheets`: BALL's score sheets,
+    filled from the entered sheets, and results written as the sheet's score (else in
+    points). `tables`: "module:function" of the game's own forms of a round's tables
+    (`(session, event info, tables, header, desk=...)`), printed instead of BALL's match
+    forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
+    round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
+    `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
+    for the shared blank forms (BALL's)."""
+
+    score_sheets: bool = False
+    tables: str | None = None
+    round: str | None = None
+    blank: str | None = None
+
+
 class Game(Protocol):
     """What a game tells the shared code."""
 
     name: str
+    # The game's name as a person reads it (a message id); "" shows `name`.
+    label: str
+    # The game's own pages in the site's navigation: (path, message id), after the
+    # simulator's pages and before the shared tools.
+    nav: tuple[tuple[str, str], ...]
     # players at a table: 2 (paired games, run by rounds and ranked by points and a
     # tie-break chain) or 4 (tables of four, seated by sessions, ranked by table points)
     seats: int
@@ -90,14 +154,41 @@ class Game(Protocol):
     forfeit_marks: bool
     # The clock control of the table clocks the desk makes from a pairing, or None.
     clock_control: str | None
-    # The kind of record a table's recorded game downloads as ("pgn", "bgn"), or None when
-    # the game records no game at a table.
-    record_kind: str | None
     # A folder of the game's own templates (its desk form), or None.
     templates: Path | None
-    # The printed forms of a round (`ball.printing.from_event`): "score-sheets" (BALL's,
-    # filled from the sheets), "xiangqi", "mahjong"; None prints the shared forms only.
-    paper: str | None
+    # How the game's rounds print (`Paper`), or None: the shared forms only, results in
+    # points, and no `ball pdf forms --game` of its own.
+    paper: Paper | None
+    # The sides of a printed match card and bracket: two keys of the printed texts' `forms`
+    # table (`ball.printing`'s content, per language), or None for the first and second
+    # colour.
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None
+    # The result form players fill on their phones, or None: the desk enters the result.
+    players_form: PlayersForm | None
+    # A knockout tie's page at the desk: the template of one game's result fields, and the
+    # next game's two sides as it heads them (message ids).
+    tie_form: str
+    tie_sides: tuple[str, str]
+    # The public live board of a table's recorded game, or None when the game records none.
+    live_board: LiveBoard | None
+    # The game's own `ball` command groups (`ball xiangqi ...`), mounted by `ball.cli`.
+    commands: tuple[Commands, ...]
+    # The game's web modules (each exposes `router`), included by `ball.web.app` after the
+    # shared ones; named, not imported, for the same reason as `commands`.
+    routers: tuple[str, ...]
+    # The module of the board a table's game is recorded on, as the desk asks it: `link`
+    # (with the table's device key), `ending` (how the recorded game ended, to pre-fill the
+    # result form) and `open_for_table` ("Record the game"); None when the game records none.
+    table_board: str | None
+    # The module of the game's own public standings, for an event not ranked by points and
+    # a tie-break chain (tables of four): `standings_page(request, event, refresh, find,
+    # service)` answers `/public/{id}/standings`, `projector_table(service, event_id)` gives
+    # the projector its rows. None: the shared standings serve the game.
+    public_standings: str | None
+    # The module of the shared tournament commands (`ball event create`, `ball round pair`,
+    # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
+    # way (tables of four seated by sessions), or None when the shared commands serve it.
+    event_commands: str | None
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         """Validate the game's result document (player A first) and decide it; raise
@@ -123,6 +214,8 @@ class GameBase:
     form, no recorded boards. A game overrides what its rules say otherwise."""
 
     name = ""
+    label = ""
+    nav: tuple[tuple[str, str], ...] = ()
     seats = 2
     tiebreaks: dict[str, GameTieBreak] = {}
     pb_tiebreaks: frozenset[str] = frozenset()
@@ -134,9 +227,18 @@ class GameBase:
     card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
     forfeit_marks = True
     clock_control: str | None = None
-    record_kind: str | None = None
     templates: Path | None = None
-    paper: str | None = None
+    paper: Paper | None = None
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
+    players_form: PlayersForm | None = None
+    tie_form = "ball/_tie_game.html"  # BALL's half sheet, as for every game without its own
+    tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))
+    live_board: LiveBoard | None = None
+    commands: tuple[Commands, ...] = ()
+    routers: tuple[str, ...] = ()
+    event_commands: str | None = None
+    public_standings: str | None = None
+    table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:
         return None  # a document that names no players fits every table

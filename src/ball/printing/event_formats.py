@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ball.games import game
 from ball.printing.forms import Header
 
 if TYPE_CHECKING:
@@ -79,7 +80,9 @@ class FormatForms:
     bracket: list[BracketColumn] = field(default_factory=list)
     champion: str | None = None
     team_cards: list[TeamCard] = field(default_factory=list)
-    xiangqi: bool = False  # colours are Red and Black; else the first and second colour
+    # The sides' keys in the printed texts' `forms` table (`Game.paper_sides`: Xiangqi's Red
+    # and Black), or None for the first and second colour.
+    sides: tuple[tuple[str, str], tuple[str, str]] | None = None
 
 
 def _points(x: float) -> str:
@@ -112,7 +115,7 @@ def knockout_forms(bracket: Bracket, number: int, header: Header) -> FormatForms
         draw_sheet=sheet,
         bracket=_columns(bracket),
         champion=bracket.champion,
-        xiangqi=bracket.event.game == "xiangqi",
+        sides=game(bracket.event.game).paper_sides,
     )
 
 
@@ -135,7 +138,7 @@ def team_forms(page: TeamsPage, number: int, header: Header) -> FormatForms:
         for c in page.cards
         if c.round == number and c.second is not None
     ]
-    return FormatForms(team_cards=cards, xiangqi=page.event.game == "xiangqi")
+    return FormatForms(team_cards=cards, sides=game(page.event.game).paper_sides)
 
 
 def from_service(

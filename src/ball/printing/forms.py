@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from ball.printing.event_formats import FormatForms
-    from ball.printing.mahjong_forms import MahjongForms
-    from ball.printing.xiangqi_forms import XiangqiForms
+    from ball.printing.render import TocEntry
 
 Side = Literal["A", "B"]
 # Order of the forms in the printed edition; the letters are the appendix letters.
@@ -264,14 +263,27 @@ class FormSet:
     forfeits: list[Forfeit] = field(default_factory=list)
     release_log: ReleaseLog = field(default_factory=ReleaseLog)
     prefilled: bool = False
-    # A Xiangqi event's forms (score sheet with the 7.5 move grid, foul record, result
-    # slip) print instead of BALL's match forms; the standings form is shared.
-    xiangqi: XiangqiForms | None = None
     # A knockout's draw sheet and bracket, or a team round's match cards (issue 17).
     formats: FormatForms | None = None
-    # A Mahjong event's forms (seating, table cards, MCR score sheet, result slip,
-    # standings) print instead of BALL's (ball.printing.mahjong_forms).
-    mahjong: MahjongForms | None = None
+    # A game's own forms (its `paper/`: Xiangqi's score sheet, foul record and result slip;
+    # Mahjong's session forms) print instead of BALL's match forms.
+    game: GameForms | None = None
+
+
+class GameForms(Protocol):
+    """A game's own forms of a round, printed instead of BALL's match forms: the edition's
+    templates that print them (in order), the event they head, and the contents and title
+    they give the edition in the printed texts `t` of its language (`formats`: the entries
+    of a knockout's or a team round's forms, which the game keeps or leaves out)."""
+
+    templates: tuple[str, ...]
+    label: str  # the game's name in the refusal to print BALL's regulation with them
+
+    def event_name(self) -> str: ...
+
+    def contents(self, t: dict[str, Any], formats: list[TocEntry]) -> list[TocEntry]: ...
+
+    def title(self, t: dict[str, Any]) -> str: ...
 
 
 def blank_forms(event: str = "") -> FormSet:

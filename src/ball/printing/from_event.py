@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from ball.games import Paper, load
 from ball.printing import event_formats
 from ball.printing.forms import (
     ControlRow,
@@ -104,12 +105,10 @@ def forms_for_round(
         engine.dispose()
 
 
-# The printed forms of a round, by the event's game (`Game.paper`): BALL's score sheets
-# filled from the entered sheets, Xiangqi's forms, Mahjong's session forms; a game without
-# forms of its own prints the shared ones (pairing list, round control, standings, ...).
-SCORE_SHEETS = "score-sheets"
-XIANGQI_FORMS = "xiangqi"
-MAHJONG_FORMS = "mahjong"
+def _own(spec: str) -> Any:
+    """The function a game's `Paper` names ("module:function"), imported when first asked."""
+    module, _, function = spec.partition(":")
+    return getattr(load(module), function)
 
 
 def forms_from_sessions(
@@ -130,12 +129,11 @@ def forms_from_sessions(
 
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
-        paper = game(service.sessions.event_game(event_id)).paper
-        if paper == MAHJONG_FORMS:  # sessions of tables of four
-            from ball.printing.mahjong_forms import from_service
-
+        # How the event's game prints a round (`Game.paper`); None: the shared forms only.
+        paper = game(service.sessions.event_game(event_id)).paper or Paper()
+        if paper.round is not None:  # the game prints its round itself (Mahjong's sessions)
             base = link_base or ""
-            return from_service(service, event_id, round_number, desk=desk, link_base=base)
+            return _own(paper.round)(service, event_id, round_number, desk=desk, link_base=base)
         info = service.events.event_info(event_id)
         tables = service.rounds.pairings(round_number, event=info.id)
         checked = service.checks.round_verdict(round_number, event=info.id)
@@ -154,17 +152,15 @@ def forms_from_sessions(
     )
     formats = event_formats.from_service(service, info.id, round_number, header)
     desk_fields = _is_desk(desk, info.id)
-    if paper == XIANGQI_FORMS:
-        from ball.printing import xiangqi_forms
-
+    if paper.tables is not None:  # the game's own forms of the tables (Xiangqi's)
         with sessions() as session:
-            xiangqi = xiangqi_forms.from_round(session, info, tables, header, desk=desk_fields)
+            own = _own(paper.tables)(session, info, tables, header, desk=desk_fields)
         codes = _codes(service, info.id, round_number, link_base)
-        for x in xiangqi.tables:
+        for x in own.tables:
             _with_codes(x, codes.get(int(x.table)))
         return FormSet(
             standings=_standings(service, info, round_number),
-            xiangqi=xiangqi,
+            game=own,
             prefilled=True,
             formats=formats,
         )
@@ -179,11 +175,11 @@ def forms_from_sessions(
             _with_codes(_score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table))
             for t in played
         ]
-        if paper == SCORE_SHEETS
+        if paper.score_sheets
         else [],
         pairings=Pairings(
             header,
-            [_with_codes(_pairing_row(t, paper), codes.get(t.table)) for t in tables],
+            [_with_codes(_pairing_row(t, paper.score_sheets), codes.get(t.table)) for t in tables],
             _checked_by(checked),
         ),
         round_control=control,
@@ -227,11 +223,11 @@ def _kind(table: TableOutcome) -> str | None:
     return table.result.kind if table.result else None
 
 
-def _pairing_row(table: TableOutcome, paper: str | None = SCORE_SHEETS) -> PairingRow:
+def _pairing_row(table: TableOutcome, score_sheets: bool = True) -> PairingRow:
     if not table.b:
         # the kind of bye is printed in the form's language (labels forms.pairings.bye)
         return PairingRow(str(table.table), table.a, bye=table.bye or "pab")
-    text = _result_text(table) if paper == SCORE_SHEETS else _points_text(table)
+    text = _result_text(table) if score_sheets else _points_text(table)
     return PairingRow(str(table.table), table.a, table.b, text)
 
 

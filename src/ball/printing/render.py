@@ -178,16 +178,6 @@ def _appendix_toc(t: dict[str, Any]) -> list[TocEntry]:
     return entries
 
 
-def _xiangqi_toc(t: dict[str, Any]) -> list[TocEntry]:
-    """The appendices of a Xiangqi event's forms: its three forms, then the standings."""
-    word, x = t["doc"]["appendix"], t["forms"]["xiangqi"]
-    titles = (x["sheet_title"], x["fouls_title"], x["slip_title"], t["forms"]["standings"]["title"])
-    return [
-        TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {title}", "appendix")
-        for letter, title in zip("ABCD", titles, strict=True)
-    ]
-
-
 def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
     """Issue 17's forms when the round has them: draw sheet (K), bracket (L), team cards (M)."""
     f, word, k = forms.formats, t["doc"]["appendix"], t["forms"]["formats"]
@@ -202,16 +192,6 @@ def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
         TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {title}", "appendix")
         for letter, title, shown in present
         if shown
-    ]
-
-
-def _mahjong_toc(t: dict[str, Any]) -> list[TocEntry]:
-    """The appendices of a Mahjong event's forms (ball.printing.mahjong_forms)."""
-    word, m = t["doc"]["appendix"], t["forms"]["mahjong"]
-    keys = ("seating_title", "cards_title", "sheet_title", "slip_title", "standings_title")
-    return [
-        TocEntry(f"appendix-{letter.lower()}", f"{word} {letter} — {m[key]}", "appendix")
-        for letter, key in zip("ABCDE", keys, strict=True)
     ]
 
 
@@ -237,25 +217,19 @@ def render_html(
     t = labels(lang)
     forms = forms or blank_forms(event)
     event = event or next((s.header.event for s in forms.score_sheets if s.header.event), "")
-    if forms.xiangqi is not None:
+    own = forms.game
+    if own is not None:
         if kind == "regulation":
-            raise PrintingError("the regulation is BALL's; a Xiangqi event prints its forms")
-        event = event or next((x.header.event for x in forms.xiangqi.tables), "")
-    if forms.mahjong is not None:
-        if kind == "regulation":
-            raise PrintingError("the regulation is BALL's; a Mahjong event prints its forms")
-        event = event or forms.mahjong.header.event
+            raise PrintingError(f"the regulation is BALL's; a {own.label} event prints its forms")
+        event = event or own.event_name()
     reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
-    toc = toc + (_xiangqi_toc(t) if forms.xiangqi is not None else _appendix_toc(t))
-    toc += _formats_toc(t, forms)
-    if forms.mahjong is not None:
-        toc = _mahjong_toc(t)
     doc = t["doc"]
     title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
-    if forms.xiangqi is not None:
-        title = t["forms"]["xiangqi"]["forms_title"]
-    if forms.mahjong is not None:
-        title = t["forms"]["mahjong"]["forms_title"]
+    if own is None:
+        toc = toc + _appendix_toc(t) + _formats_toc(t, forms)
+    else:
+        toc = own.contents(t, _formats_toc(t, forms))
+        title = own.title(t)
     subtitle = doc["regulation_subtitle"] if kind == "regulation" else doc["forms_subtitle"]
     if not forms.score_sheets:
         forms.score_sheets.append(blank_forms(event).score_sheets[0])

@@ -214,8 +214,8 @@ def _stampable(edition: Edition) -> list[list[int]]:
     if context is None:
         return []
     forms = context["forms"]
-    if forms.xiangqi is not None or getattr(forms, "mahjong", None) is not None:
-        return []  # their own sheets (templates/forms/xiangqi, mahjong)
+    if forms.game is not None:
+        return []  # a game's own sheets (its `GameForms.templates`)
     return groups(forms.score_sheets)
 
 

@@ -6,7 +6,7 @@ table cards print, so a player scans their half of the sheet; a Mahjong table's 
 A code is an SVG data URI made by segno (pure Python, BSD): WeasyPrint draws it as vectors,
 so it stays sharp at any print resolution. Error correction M (15 %) survives a fold or a
 pen stroke across the code. The links are absolute: `base` is the server's address as the
-players' phones reach it (`ball.web.print_pages` gives it).
+players' phones reach it (`ball.web.print.pages` gives it).
 """
 
 from __future__ import annotations

@@ -82,8 +82,9 @@ def match_seeds(config: SimConfig, index: int) -> tuple[int, int]:
 def play_match(index: int, config: SimConfig) -> MatchOutcome:
     rs = load_ruleset(config.ruleset)
     seed_a, seed_b = match_seeds(config, index)
-    a = agent(config.agent_a, seed=seed_a)
-    b = agent(config.agent_b, seed=seed_b)
+    # iterations only: the same seed replays the same matches on a loaded machine too
+    a = agent(config.agent_a, seed=seed_a, time_cap=False)
+    b = agent(config.agent_b, seed=seed_b, time_cap=False)
     tally: Counter = Counter()
     game = Game.new(rs)
     halves = []

@@ -9,7 +9,7 @@ seated entrants' ids in wind order, cut to 128 bits; so a reseated table's old l
 
 **The entry** is the table's hands as the desk's sheet takes them in their simplest
 complete form (per hand: a draw, or the winner, the discarder or self-drawn, and the fan),
-read by the desk's own form reader (`ball.web.mahjong_forms.hand_from_form`), with the four
+read by the desk's own form reader (`ball.games.mahjong.web.forms.hand_from_form`), with the four
 seats' totals as a check when the table wrote them down. Rulings and time penalties stay
 the desk's. It is checked whole by the desk's own check (`SessionUseCases.checked_sheet`),
 in one transaction holding the table's draft lock (`MahjongDeskUseCases.lock_draft`), so

@@ -9,7 +9,7 @@ and both entrants' ids, cut to 128 bits. So a token opens exactly one side of on
 one round, and a swap of that table's entrants kills its old links. No token is stored:
 the printed forms derive them again (any number of prints, the PDF cache), and a token
 presented is recomputed and compared in constant time (`hmac.compare_digest`). A wrong
-token is `BadLink` (the web counts it against the client address, `ball.web.table_entry`).
+token is `BadLink` (the web counts it against the client address, `ball.web.desk.table_entry`).
 
 **Dead links** (`LinkClosed`): the round is closed once a later round is paired; the
 table's link is closed once the table has a stored result (the desk's, whatever the

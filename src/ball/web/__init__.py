@@ -1,1 +1,3 @@
-"""The web toolbox: FastAPI app, JSON API, simulator, interactive rulebook (see `ball.web.app`)."""
+"""The web toolbox, by audience: `desk` (the arbiter desk), `public` (the public display),
+`simulator` (the board, rulebook and learn mode), `clocks`, `print`, `api` (the JSON API),
+over `core` (what every page module shares); `app` wires them into one FastAPI app."""

@@ -4,7 +4,7 @@ Plugging in a page or API module (one line)
 -------------------------------------------
 Add the module path to `ROUTERS` below. The module must expose `router: fastapi.APIRouter`;
 it is included as-is (give it its own prefix, e.g. `APIRouter(prefix="/clock")`). Add a
-navigation entry with one line in `ball.web.templating.NAV` if the module has a page
+navigation entry with one line in `ball.web.core.templating.TOOLS_NAV` if the module has a page
 (`("/path", N_("Label"))`; the label is translated through the shared catalogue).
 
 What a plug-in module gets
@@ -13,10 +13,10 @@ What a plug-in module gets
   database (every Alembic branch is at its head); `request.app.state.engine` is the Engine.
   As a dependency: `session: Session = Depends(ball.web.app.db_session)` (one session per
   request, closed afterwards; commit yourself).
-- Language: `request.state.lang` is one of `ball.web.i18n.LANGUAGES` ("en", "ko", "bg"),
+- Language: `request.state.lang` is one of `ball.web.core.language.LANGUAGES` ("en", "ko", "bg"),
   chosen from `?lang=`, the `ball_lang` cookie, Accept-Language, then English.
-  `ball.web.i18n.gettext_for(lang)` gives the gettext function for Python-side strings.
-- Pages: `ball.web.templating.render(request, "clock/page.html", {...})`; templates extend
+  `ball.web.core.language.gettext_for(lang)` gives the gettext function for Python-side strings.
+- Pages: `ball.web.core.templating.render(request, "clock/page.html", {...})`; templates extend
   `base.html` (blocks `title`, `head`, `content`, `scripts`), call `_("text")` for UI
   strings, and mark everything that must not be printed with class `no-print` (nav and
   `.controls` are hidden in print already).
@@ -24,7 +24,7 @@ What a plug-in module gets
   `/static/clock/x.js`). Nothing comes from a CDN.
 - Demo data: `ball serve --demo` calls every function named in `DEMO_SEEDERS`
   ("module:function", called with the sessionmaker; make it idempotent).
-- Access (arbiter desk, `ball.web.security`): public pages need nothing; a desk page needs the
+- Access (arbiter desk, `ball.web.core.security`): public pages need nothing; a desk page needs the
   event's PIN session (cookie per event, hashes in `desk_sessions`), and every state-changing
   desk request is refused unless it is same-origin (403), has the session (401) and repeats
   its CSRF token in the form field `csrf` or the `X-CSRF-Token` header (403).
@@ -45,49 +45,59 @@ from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from ball.games import GAMES
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, methods, openapi, page_cache, tournament_errors
-from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
-from ball.web.language import Language
-from ball.web.limits import BodyLimit, Limits, RequestBudget
-from ball.web.methods import not_allowed, path_taken_by_another_route
+from ball.web import apply_route, page_cache
+from ball.web.api import openapi
+from ball.web.core import methods, tournament_errors
+from ball.web.core.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
+from ball.web.core.language import Language
+from ball.web.core.limits import BodyLimit, Limits, RequestBudget
+from ball.web.core.methods import not_allowed, path_taken_by_another_route
 
 STATIC = Path(__file__).with_name("static")
 
-# Modules exposing `router: APIRouter`, included in this order.
+# Modules exposing `router: APIRouter`, included in this order; each registered game's own
+# (`Game.routers`) come after these.
 ROUTERS: list[str] = [
-    "ball.web.api",
-    "ball.web.xiangqi_api",
-    "ball.web.clock_pages",
-    "ball.web.print_pages",
+    "ball.web.api.games",
+    "ball.games.xiangqi.web.api",
+    "ball.web.clocks.pages",
+    "ball.web.print.pages",
+    "ball.web.desk.events",
+    "ball.web.desk.access",
+    "ball.web.desk.entrants",
+    "ball.web.desk.rounds",
+    "ball.web.desk.results",
+    "ball.web.desk.sanctions",
+    "ball.web.desk.formats",
+    "ball.web.desk.check",
+    "ball.games.mahjong.web.desk",
+    "ball.web.desk.standings",
+    "ball.web.desk.whatif",
+    "ball.web.desk.table_entry",
+    "ball.games.mahjong.web.entry",
+    "ball.web.public.display",
+    "ball.web.public.formats",
+    "ball.games.mahjong.web.public",
+    "ball.web.public.projector",
+    "ball.web.public.crosstable",
+    "ball.web.public.live_pages",
+    "ball.games.xiangqi.web.pages",
+    "ball.web.simulator.pages",
+    "ball.web.simulator.learn",
     "ball.web.desk",
-    "ball.web.desk_formats",
-    "ball.web.desk_check",
-    "ball.web.desk_mahjong",
-    "ball.web.desk_standings",
-    "ball.web.desk_whatif",
-    "ball.web.table_entry",
-    "ball.web.mahjong_entry",
-    "ball.web.public",
-    "ball.web.public_formats",
-    "ball.web.public_mahjong",
-    "ball.web.public_projector",
-    "ball.web.public_crosstable",
-    "ball.web.live_pages",
-    "ball.web.xiangqi_pages",
-    "ball.web.pages",
-    "ball.web.learn",
 ]
 
 # "module:function" called with the app when it starts, before its first request
 # (`page_cache.lifespan`): the public display's shared data of the newest events.
-WARM_UP = "ball.web.public:warm"
+WARM_UP = "ball.web.public.display:warm"
 
 # "module:function" called with the sessionmaker by `ball serve --demo`.
 DEMO_SEEDERS: list[str] = [
-    "ball.web.demo:seed_demo_game",
-    "ball.web.desk:seed_demo_event",
-    "ball.web.clock_pages:seed_demo_clocks",
+    "ball.web.simulator.demo:seed_demo_game",
+    "ball.web.desk.demo:seed_demo_event",
+    "ball.web.clocks.pages:seed_demo_clocks",
 ]
 
 
@@ -110,6 +120,11 @@ def _database(db: str | None) -> Engine:
         engine = make_engine(db)
     migrate(engine)
     return engine
+
+
+def game_routers() -> list[str]:
+    """The web modules of every registered game, in the registry's order."""
+    return [name for entry in GAMES.values() for name in entry.routers]
 
 
 def _resolve(spec: str):
@@ -171,7 +186,7 @@ def _desk_session_check(app: FastAPI):
     """The request budget's question "is this an arbiter?", on the app's own database."""
     import time
 
-    from ball.web.security import any_desk_session
+    from ball.web.core.security import any_desk_session
 
     def check(cookies: dict[str, str]) -> bool:
         source = getattr(app.state, "clock_time", None) or time.time
@@ -190,7 +205,7 @@ def create_app(
     """The web toolbox on database `db` (file path or URL; None = BALL_DB or in memory);
     `limits` (default: `Limits.from_env()`) bounds what one client may make it do;
     `allowed_hosts` are the Host names it answers to (default: loopback and `testserver`;
-    `ball serve` passes the addresses it binds, see `ball.web.headers`)."""
+    `ball serve` passes the addresses it binds, see `ball.web.core.headers`)."""
     app = FastAPI(
         title="BALL Toolbox",
         summary="Simulator, interactive rulebook and tournament toolbox for BALL.",
@@ -236,7 +251,7 @@ def create_app(
         return JSONResponse({"detail": f"rejected by the database: {reason}"}, status_code=400)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module_name in ROUTERS:
+    for module_name in [*ROUTERS, *game_routers()]:
         app.include_router(importlib.import_module(module_name).router)
     # Issue 15: the simulator's apply route is matched first and answers plain requests
     # without FastAPI's nested routing; it hands every other request on unchanged.

@@ -6,7 +6,7 @@ nested routers and fills its parameters through its dependency solver; that cost
 much CPU as the engine's work for the action. This route is matched first, at the top of
 the app's router, and answers a *plain* request itself: a JSON body (`Content-Type:
 application/json`) that `ActionIn` accepts and at most one `since` that is a decimal
-number. It answers through `ball.web.api.answer_action`, as the FastAPI route does, so
+number. It answers through `ball.web.api.games.answer_action`, as the FastAPI route does, so
 the answer (and every refusal of the service) is the same.
 
 Anything else (another content type, a body that is not JSON or that `ActionIn` refuses,
@@ -31,7 +31,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Match, NoMatchFound
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ball.web.api import ActionIn, answer_action
+from ball.web.api.games import ActionIn, answer_action
 
 PREFIX, SUFFIX = "/api/games/", "/actions"
 PATH_FORMAT = PREFIX + "{game_id}" + SUFFIX

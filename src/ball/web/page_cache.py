@@ -65,8 +65,8 @@ from starlette.concurrency import run_in_threadpool
 from ball.tournament import revisions
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.web.security import cookie_name
-from ball.web.templating import request_language
+from ball.web.core.security import cookie_name
+from ball.web.core.templating import request_language
 
 BOOT = secrets.token_hex(8)  # this process: ETags of an older server never match
 MAX_BYTES = 64 * 1024 * 1024  # kept pages, all events together

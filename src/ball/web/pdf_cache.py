@@ -14,7 +14,7 @@ public, or one desk session: a desk-only variant is never served to anyone else)
   machine may have 2 cores), never on the event loop nor in the server's thread pool;
   misses of other keys queue for it.
 - Each client address may start `pdf_renders` renders per `pdf_render_window` seconds
-  (`ball.web.limits`): 429 with Retry-After beyond that; hits and joined renders are free.
+  (`ball.web.core.limits`): 429 with Retry-After beyond that; hits and joined renders are free.
 
 Kept bytes are bounded (`MAX_BYTES`, `MAX_ENTRIES`, least recently used first out).
 """
@@ -30,12 +30,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from fastapi import Request
 
-from ball.web.limits import check_creation_rate, limits_of
+from ball.web.core.limits import check_creation_rate, limits_of
 
 RENDERS_AT_ONCE = 1
 MAX_BYTES = 256 * 1024 * 1024  # a regulation PDF is a few MB; every language and paper fits
 MAX_ENTRIES = 256
-DESK_COOKIE_PREFIX = "ball_desk_"  # `ball.web.security.cookie_name`
+DESK_COOKIE_PREFIX = "ball_desk_"  # `ball.web.core.security.cookie_name`
 
 Key = tuple[str, ...]
 

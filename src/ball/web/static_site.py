@@ -15,7 +15,7 @@ the standings' pages, the rounds, the sessions, the projector's pages), so every
 reader can reach is there. Each link becomes a relative file path; a link to a page outside
 `PAGES` (the desk, the simulator) would need the server and is left out (its `<a>` loses the
 href and `Site.dropped` names it). The templates know they render a static page
-(`static_site` in `ball.web.templating`): no site navigation, no "find my name" search, no
+(`static_site` in `ball.web.core.templating`): no site navigation, no "find my name" search, no
 language cookie script; the language links name the other folders.
 
 A second run compares each file's bytes with what is on disk and writes only those that
@@ -40,10 +40,10 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from ball.tournament.errors import NotFound
 from ball.web.app import STATIC, create_app
-from ball.web.deps import service_for
-from ball.web.i18n import LANGUAGES
-from ball.web.public import first_view
-from ball.web.public_projector import PROJECTOR_ROWS
+from ball.web.core.deps import service_for
+from ball.web.core.language import LANGUAGES
+from ball.web.public.display import first_view
+from ball.web.public.projector import PROJECTOR_ROWS
 
 # The public views a static site has, and the query parameters that make another page of
 # one (each value a small number). Anything else (`find`, `refresh`) needs the server.
@@ -151,7 +151,7 @@ class _Crawler:
             "headers": [(b"host", HOST.encode()), (b"accept-language", lang.encode())],
             "client": (HOST, 0),
             "server": (HOST, 80),
-            # read by ball.web.templating: a static page, in these languages
+            # read by ball.web.core.templating: a static page, in these languages
             "state": {"static_languages": tuple(self.languages)},
         }
         answer: dict = {"status": 0, "headers": {}, "body": bytearray()}

@@ -15,7 +15,7 @@ makes the others' pages fresh through PostgreSQL's `LISTEN/NOTIFY` (`ball.web.re
 
 SQLite has one writer at a time and this module refuses more than one process on it: the
 processes would queue on its file lock with busy-retry sleeps, and the simulator's append
-path (`ball.web.game_heads`) counts on one process writing its games.
+path (`ball.play.heads`) counts on one process writing its games.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def app_from_env() -> FastAPI:
     Refuses SQLite when `BALL_WORKERS` is above 1, with the same one line as the command."""
     from ball.storage import database_url
     from ball.web.app import create_app
-    from ball.web.headers import LOOPBACK
-    from ball.web.limits import Limits
+    from ball.web.core.headers import LOOPBACK
+    from ball.web.core.limits import Limits
 
     limits = Limits.from_env()
     url = database_url(None)

@@ -4,10 +4,20 @@ R-forfeit), the touchdown and PB figures, and BALL's three tie-breaks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
+from ball.games.protocol import (
+    Decided,
+    Figures,
+    GameBase,
+    GameTieBreak,
+    LiveBoard,
+    Paper,
+    PlayersForm,
+)  # fmt: skip
+from ball.i18n import N_
 from ball.match.result import FORFEIT_TD, SheetError, decide
 
 
@@ -43,17 +53,29 @@ class BallGame(GameBase):
     """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
 
     name = "ball"
+    label = N_("Ball")
     seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
-    # event's chain has one of them (`ball.web.desk_quick`).
+    # event's chain has one of them (`ball.web.desk.forms`).
     pb_tiebreaks: frozenset[str] = frozenset({"total-sd", "pbatk-per-td"})
     # The desk's quick result form of this game (the winner's figures only); a game
     # without one has only its full result form.
     quick_form: str | None = "desk/result_quick.html"
     forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
-    record_kind: str | None = "bgn"
-    paper: str | None = "score-sheets"  # the simulator board of a table (issue 35 §5)
+    table_board: str | None = "ball.games.ball.web.tables"
+    paper: Paper | None = Paper(score_sheets=True)
+    templates: Path | None = Path(__file__).with_name("templates")
+    # the quick sheet: who scored in each half, each coach's PBATK per half
+    players_form: PlayersForm | None = PlayersForm("ball/_players_form.html")
+    # docs/record-format.md: a table's match records its table and both coaches
+    live_board: LiveBoard | None = LiveBoard(
+        "ball/_live_board.html",
+        "simulator",
+        "live-ball",
+        N_("Download the record (.bgn)"),
+        lambda table, a, b: {"Table": str(table), "CoachA": a, "CoachB": b},
+    )
     tiebreaks: dict[str, GameTieBreak] = {
         "td-difference": GameTieBreak(
             "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference

@@ -4,10 +4,12 @@ path (`decide`, forfeits) refuses with a message that says where to go instead."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
-from ball.games.protocol import Decided, Figures, GameBase, GameTieBreak
+from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak, Paper
+from ball.i18n import N_
 
 TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result enter --sheet')"
 
@@ -16,10 +18,29 @@ class MahjongGame(GameBase):
     """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
 
     name = "mahjong"
+    label = N_("Mahjong")
     seats = 4
     tiebreaks: dict[str, GameTieBreak] = {}
     default_chains: dict[str, list[str]] | None = {"sessions": []}
-    paper: str | None = "mahjong"
+    paper: Paper | None = Paper(
+        round="ball.games.mahjong.paper.forms:from_service",
+        blank="ball.games.mahjong.paper.forms:blank_set",
+    )
+    templates: Path | None = Path(__file__).with_name("templates")
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "mahjong",
+            "ball.games.mahjong.cli.commands",
+            "Mahjong (MCR): hand scoring and seatings.",
+        ),
+    )
+    routers: tuple[str, ...] = (
+        "ball.games.mahjong.web.desk",
+        "ball.games.mahjong.web.entry",
+        "ball.games.mahjong.web.public",
+    )
+    event_commands: str | None = "ball.games.mahjong.cli.event"
+    public_standings: str | None = "ball.games.mahjong.web.public"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)

@@ -18,13 +18,24 @@ included (`DEFAULT_CHAINS`, decisions X-10..X-13 in docs/rules-decisions.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ball.games.errors import TournamentError
-from ball.games.protocol import Decided, DeskForm, Figures, GameBase, GameTieBreak
+from ball.games.protocol import (
+    Commands,
+    Decided,
+    DeskForm,
+    Figures,
+    GameBase,
+    GameTieBreak,
+    LiveBoard,
+    Paper,
+    PlayersForm,
+)  # fmt: skip
 from ball.games.xiangqi import desk_form
 from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
@@ -183,10 +194,23 @@ def _sanction_weight(steps: Sequence[str]) -> float:
     return float(sum(SEVERITY.get(step, 0.0) for step in steps))
 
 
+# How a game may end by the players' word: no forfeit, no arbiter's ruling (the desk's), no
+# foul count (the arbiter's record).
+PLAYER_REASONS = frozenset(REASONS) - {"forfeit", "three-fouls"}
+
+
+def _refuse_players_reason(form: Mapping[str, Any]) -> str | None:
+    if form.get("xq_reason") in PLAYER_REASONS:
+        return None
+    return N_("Choose how the game ended (a forfeit or a ruling is the arbiter's).")
+
+
 class XiangqiGame(GameBase):
     """Xiangqi events: the arbiter's result document, figures for 15.1/15.2 and 18.4."""
 
     name = "xiangqi"
+    label = N_("Xiangqi")
+    nav: tuple[tuple[str, str], ...] = (("/xiangqi", N_("Xiangqi")),)
     seats = 2
     ladder: Ladder = LADDER
     # The arbiter's result document, field by field (docs/xiangqi-events.md).
@@ -198,8 +222,36 @@ class XiangqiGame(GameBase):
     )
     sides: tuple[str, str] = (N_("Red"), N_("Black"))
     card_sides: tuple[str, str] = sides
-    record_kind: str | None = "pgn"  # the board a table records its game on
-    paper: str | None = "xiangqi"
+    table_board: str | None = "ball.games.xiangqi.web.table_board"
+    paper: Paper | None = Paper(
+        tables="ball.games.xiangqi.paper.forms:from_round",
+        blank="ball.games.xiangqi.paper.forms:blank_set",
+    )
+    paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = (
+        ("xiangqi", "red"),
+        ("xiangqi", "black"),
+    )
+    templates: Path | None = Path(__file__).with_name("templates")
+    players_form: PlayersForm | None = PlayersForm(
+        "xiangqi/_players_form.html", _refuse_players_reason, PLAYER_REASONS
+    )
+    tie_form = "xiangqi/_tie_game.html"
+    tie_sides: tuple[str, str] = sides
+    live_board: LiveBoard | None = LiveBoard(
+        "xiangqi/_live_board.html",
+        "xiangqi",
+        "xiangqi",
+        N_("Download the record (PGN)"),
+        lambda _table, a, b: {"Red": a, "Black": b},
+    )
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "xiangqi",
+            "ball.games.xiangqi.cli.commands",
+            "The Xiangqi engine: legal moves, applying moves, perft, status.",
+        ),
+    )
+    routers: tuple[str, ...] = ("ball.games.xiangqi.web.api", "ball.games.xiangqi.web.pages")
     tiebreaks: dict[str, GameTieBreak] = {
         "sanctions": GameTieBreak(
             "sanctions",

@@ -1,6 +1,6 @@
 """web: the creations each client address made lately (events, PIN clocks, games, PDF
 renders), kept in the database so that every server process counts the same ones (issue 34,
-`ball.web.limits.StoredCreationRate`; until now each process counted in its memory).
+`ball.web.core.limits.StoredCreationRate`; until now each process counted in its memory).
 
 Revision ID: web_0010_w
 Revises: web_0009_t

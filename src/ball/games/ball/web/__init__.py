@@ -1,0 +1,1 @@
+"""BALL's own web code: a desk table's match on the simulator board."""

@@ -1,0 +1,1 @@
+"""Mahjong's commands of the `ball` CLI: hand scoring, seatings and session events."""

@@ -1,0 +1,1 @@
+"""Mahjong's printed forms: the session's table sheets and seating lists."""

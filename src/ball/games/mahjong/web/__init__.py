@@ -1,0 +1,1 @@
+"""Mahjong's desk, table-entry and public pages: sessions, hand sheets, seating."""

@@ -1,0 +1,1 @@
+"""Xiangqi's computer opponent: the search that chooses a move."""

@@ -1,0 +1,1 @@
+"""Xiangqi's commands of the `ball` CLI (`ball xiangqi ...`)."""

@@ -1,0 +1,1 @@
+"""Xiangqi's printed forms: the arbiter's result documents of a round."""

@@ -1,0 +1,322 @@
+"""Where a refused desk form's fault belongs, in the user's words (issue 36 item 12).
+
+The rules and the services name faults for developers and logs (`half 1: PBATK of Ann is
+empty`, `hands[2].fan: 6 is under the minimum of 8; not a win`). A form page shows the same
+fault beside the field it is about (the field gets `aria-invalid` and `aria-describedby`),
+counted from one and phrased for the arbiter; a fault about no field stays at the top of the
+form. The mapping is data: one `Rule` per message shape, per form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ball.web.core.templating import N_
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A refusal as a form page shows it: `text` (translated), beside `field` (a form
+    field's name) or, when `field` is None, at the top of the form."""
+
+    text: str
+    field: str | None = None
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"message": self.text, "field": self.field}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One message shape: `pattern` (named groups), the form field it is about (a format
+    string over the groups) and the words to show (an `N_` text over the groups; None: the
+    group `rest` if the pattern has one, else the message as it is).
+
+    Groups derived for the formats: `side` (A or B) of the coach or player `name`; `hand`
+    (counted from one) of a zero-based `index`; `row0` (zero-based) of a `row`; `c`/`C`
+    as the lower and upper case of a PB counter."""
+
+    pattern: re.Pattern[str]
+    field: str
+    words: str | None = None
+
+
+def _rule(pattern: str, field: str, words: str | None = None) -> Rule:
+    return Rule(re.compile(pattern), field, words)
+
+
+# The BALL result sheet (`result.html`, and the quick result form): its fields are
+# h{half}_td, h{half}_{A|B}_{atk|def}, sanction{row}_{side|step|reason}, kind, reason.
+_BALL_PB_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+) is empty$",
+        "h{half}_{side}_{c}",
+        N_("Half %(half)s: enter the PB%(C)s of %(name)s."),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) "
+        r"is not a whole number$",
+        "h{half}_{side}_{c}",
+        N_("Half %(half)s: the PB%(C)s of %(name)s: %(raw)s is not a whole number."),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is more than (?P<max>\d+)$",
+        "h{half}_{side}_{c}",
+        N_("Half %(half)s: the PB%(C)s of %(name)s is more than %(max)s."),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): PB dual-entry mismatch: (?P<name>.+) PBATK (?P<n>\d+) "
+        r"!= (?P<other>.+) PBDEF (?P<m>\d+)$",
+        "h{half}_{side}_atk",
+        N_(
+            "Half %(half)s: the PBATK of %(name)s (%(n)s) must equal the PBDEF of %(other)s "
+            "(%(m)s); every PB is written on both coaches (dual entry)."
+        ),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): (?P<name>.+) scored the touchdown but recorded 0 PBATK$",
+        "h{half}_{side}_atk",
+        N_("Half %(half)s: %(name)s scored the touchdown, so their PBATK cannot be 0."),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): PB not recorded, but the touchdowns are level "
+        r"\((?P<score>[^)]*)\)",
+        "h{half}_A_atk",
+        N_("The touchdowns are level (%(score)s), so the PB decide: enter each coach's PBATK."),
+    ),
+    _rule(
+        r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is negative",
+        "h{half}_{side}_{c}",
+        N_("Half %(half)s: the PB%(C)s of %(name)s cannot be negative."),
+    ),
+)
+
+# Sanctions given on a result form, the correction's reason, lateness and the result kind.
+COMMON_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^sanction (?P<row>\d+): every sanction needs a reason$",
+        "sanction{row0}_reason",
+        N_("Sanction %(row)s: give the reason."),
+    ),
+    _rule(
+        r"^sanction (?P<row>\d+): reason: at most (?P<max>\d+) characters$",
+        "sanction{row0}_reason",
+        N_("Sanction %(row)s: the reason has at most %(max)s characters."),
+    ),
+    _rule(r"^sanction (?P<row>\d+): step ", "sanction{row0}_step"),
+    _rule(r"^(?P<step>\S+) for (?P<name>.+): enter the result as a forfeit by .+$", "kind"),
+    _rule(
+        r"^reason: at most (?P<max>\d+) characters$",
+        "reason",
+        N_("The reason for the correction has at most %(max)s characters."),
+    ),
+    _rule(r"^reason: (?P<rest>.+)$", "reason"),
+    _rule(r"^(?P<rest>(?P<key>late_[AB]|absent_[AB]|kind): .+)$", "{key}"),
+)
+BALL_SHEET_RULES: tuple[Rule, ...] = (*_BALL_PB_RULES, *COMMON_RULES)
+
+# The Xiangqi result form (`result_xiangqi.html`): the plug-in names the document's fields.
+XIANGQI_RULES: tuple[Rule, ...] = (
+    _rule(r'^(?:illegal result: )?(?P<rest>"(?P<key>result|reason|article|moves)".*)$', "xq_{key}"),
+    _rule(r"^(?:illegal result: )?(?P<rest>(?P<name>.+) has \d+ fouls.*)$", "xq_fouls_{side}"),
+    _rule(r"^(?P<rest>(?P<key>xq_\w+): .+)$", "{key}"),
+    *COMMON_RULES,
+)
+
+# The Mahjong hand form (`mahjong_sheet.html`): winner, discarder, fan, tiles, melds, ...
+MAHJONG_HAND_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"hands\[(?P<index>\d+)\]\.fan: (?P<fan>\d+) is under the minimum of (?P<min>\d+)",
+        "fan",
+        N_("Hand %(hand)s: %(fan)s fan is under the %(min)s-fan minimum."),
+    ),
+    _rule(
+        r"hand: (?P<fan>\d+) fan without flowers is under the minimum of (?P<min>\d+)",
+        "tiles",
+        N_("These tiles make %(fan)s fan without flowers, under the %(min)s-fan minimum."),
+    ),
+    _rule(r"hands\[(?P<index>\d+)\]\.hand: (?P<rest>.+)$", "tiles", N_("Hand %(hand)s: %(rest)s")),
+    _rule(
+        r"hands\[(?P<index>\d+)\]\.(?P<key>winner|discarder|fan)(?:\.\w+)?: (?P<rest>.+)$",
+        "{key}",
+        N_("Hand %(hand)s: %(rest)s"),
+    ),
+    _rule(r"^(?P<key>outcome|winner|discarder|fan|tiles|melds|win_tile|flowers): ", "{key}"),
+)
+
+
+def _groups(match: re.Match[str], sides: Mapping[str, str]) -> dict[str, str]:
+    args = {k: v for k, v in match.groupdict().items() if v is not None}
+    if "name" in args and args["name"] in sides:
+        args["side"] = sides[args["name"]]
+    if "index" in args:
+        args["hand"] = str(int(args["index"]) + 1)
+    if "row" in args:
+        args["row0"] = str(int(args["row"]) - 1)
+    if "C" in args:
+        args["c"] = args["C"].lower()
+    elif "c" in args:
+        args["C"] = args["c"].upper()
+    return args
+
+
+def locate(
+    message: str,
+    rules: Sequence[Rule],
+    gettext: Callable[[str], str],
+    sides: Mapping[str, str] | None = None,
+) -> Fault:
+    """The fault `message` as its form shows it: the first rule that matches names the field
+    and the words; no rule (or a name that is no coach here): the message at the top."""
+    for rule in rules:
+        match = rule.pattern.search(message)
+        if match is None:
+            continue
+        args = _groups(match, sides or {})
+        try:
+            field = rule.field.format(**args)
+        except KeyError:  # e.g. a name that is not one of this table's coaches
+            continue
+        if rule.words is not None:
+            return Fault(gettext(rule.words) % args, field)
+        return Fault(args.get("rest", message), field)
+    return Fault(message)
+
+
+# The desk's "New event" form (`index.html`).
+NEW_EVENT_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<rest>pin: the two PINs differ)$", "pin2", N_("The two PINs differ.")),
+    _rule(r"^(?P<rest>pin: .+)$", "pin"),
+    _rule(r"^(?P<rest>the event needs a name)$", "name", N_("The event needs a name.")),
+    _rule(r"^(?P<rest>unknown system .+)$", "system"),
+    _rule(r"^(?P<rest>unknown game .+)$", "game"),
+    _rule(
+        r"^--rounds must be at least 1, got (?P<n>-?\d+)$",
+        "rounds",
+        N_("Rounds: at least 1 (or empty: automatic)."),
+    ),  # fmt: skip
+    _rule(r"^(?P<key>name|place|arbiter)\b", "{key}"),
+    _rule(
+        r"^(?P<key>rounds|hands|games_per_tie|extra_games|teams|groups|qualifiers|default_time)\b",
+        "{key}",
+    ),
+)
+
+# The event page's "Add an entrant" and "Import entrants (CSV)" forms (`event.html`).
+ENTRANT_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<rest>the entrant needs a name)$", "name", N_("The entrant needs a name.")),
+    _rule(
+        r"^'(?P<name>.+)' is already registered in ",
+        "name",
+        N_("%(name)s is already registered in this event."),
+    ),  # fmt: skip
+    _rule(
+        r"^rating must be between 0 and 9999, got (?P<n>-?\d+)$",
+        "rating",
+        N_("Rating: a whole number from 0 to 9999."),
+    ),  # fmt: skip
+    _rule(
+        r"^federation is a 3-letter code",
+        "federation",
+        N_("Federation: a 3-letter code, e.g. BUL."),
+    ),  # fmt: skip
+    _rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
+    _rule(r"^CSV", "csv"),
+)
+
+# The sanctions page (`sanctions.html`): one form per entrant with step, round, table, reason.
+SANCTION_RULES: tuple[Rule, ...] = (
+    _rule(r"^reason: every sanction needs a reason$", "reason", N_("Give the reason.")),
+    _rule(
+        r"^reason: at most (?P<max>\d+) characters$",
+        "reason",
+        N_("The reason has at most %(max)s characters."),
+    ),
+    _rule(r"^step: ", "step", N_("Choose a step of the ladder.")),
+    _rule(r"^sanction: a table needs its round$", "round", N_("A table needs its round.")),
+    _rule(
+        r"^sanction: entrant \d+ does not play at round (?P<r>\d+) table (?P<t>\d+)$",
+        "table",
+        N_("This entrant does not play at table %(t)s in round %(r)s."),
+    ),
+    _rule(r"^round (?P<r>\d+) is not paired$", "round", N_("Round %(r)s is not paired yet.")),
+    _rule(r"^(?P<key>round|table)\b", "{key}", N_("A whole number, 1 or more.")),
+)
+
+# The event page's "Withdraw" form of an entrant (`event.html`): reason and the confirmation.
+WITHDRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^withdrawal: tick the confirmation box$",
+        "confirm",
+        N_("Tick the box to confirm the withdrawal."),
+    ),
+)
+
+# The round page's "Swap two entrants" form (`round.html`): the two entrants `x` and `y`;
+# `sides` maps the typed names to "x" and "y", so a fault names the right select.
+SWAP_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^swap: '(?P<name>.+)' is not paired in round (?P<r>\d+)$",
+        "{side}",
+        N_("%(name)s is not paired in round %(r)s."),
+    ),
+    _rule(r"^swap: choose two different entrants$", "y", N_("Choose two different entrants.")),
+)
+
+# The Mahjong sheet's ruling, time penalty and waiver forms (`mahjong_sheet.html`): their
+# fields share names with the hand form (seat, tiles), so each is named `<form>_<field>`.
+MAHJONG_RULING_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>kind|seat|tiles|points|article|at): (?P<rest>.+)$", "ruling_{key}"),
+)
+MAHJONG_TIME_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>seat|limit|over_seconds|at): (?P<rest>.+)$", "time_{key}"),
+)
+MAHJONG_WAIVER_RULES: tuple[Rule, ...] = (
+    _rule(r"^(?P<key>index|reason): (?P<rest>.+)$", "waive_{key}"),
+)
+
+# A tie's drawing of lots (`tie.html`): from a typed `seed`, or the `winner` drawn at the venue.
+LOTS_RULES: tuple[Rule, ...] = (
+    _rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
+    _rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
+)
+
+# The teams page's "Add a team" form (`teams.html`): the team's `name` and its `players`.
+TEAM_RULES: tuple[Rule, ...] = (
+    _rule(r"^the team needs a name$", "name", N_("The team needs a name.")),
+    _rule(
+        r"^team '(?P<name>.+)' is already registered$",
+        "name",
+        N_("%(name)s is already registered in this event."),
+    ),
+    _rule(
+        r"^a team needs at least (?P<n>\d+) players \(one per board\), got (?P<got>\d+)$",
+        "players",
+        N_("A team needs at least %(n)s players, one per board (%(got)s listed)."),
+    ),
+    _rule(r"^a player is listed twice in the team$", "players", N_("A player is listed twice.")),
+    _rule(
+        r"^'(?P<name>.+)' already plays for another team$",
+        "players",
+        N_("%(name)s already plays for another team."),
+    ),
+    _rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
+)
+
+# The round page's half-end form of a table (`round.html`): the end time `at`.
+HALF_END_RULES: tuple[Rule, ...] = (
+    _rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
+)
+
+# The bracket page's drawing of lots (`bracket.html`): a typed `seed`, or the cards drawn at
+# the venue, `card_i` of the entrant `name_i` (`sides` maps each name to its i).
+DRAW_RULES: tuple[Rule, ...] = (
+    _rule(
+        r"^card of '(?P<name>.+)': ",
+        "card_{side}",
+        N_("The card drawn by %(name)s: a number and R or B, or K."),
+    ),
+    *LOTS_RULES,
+)
