@@ -132,11 +132,11 @@ def seed(url: str, events: int, players: int) -> list[int]:
     svc = TournamentService(url)
     ids = []
     for n in range(events):
-        event_id = svc.create_event(name=f"Hall {n + 1}", system="swiss", rounds=5)["id"]
+        event_id = svc.events.create_event(name=f"Hall {n + 1}", system="swiss", rounds=5)["id"]
         for i in range(players):
-            svc.add_player(f"Coach {n + 1}-{i:03d}", rating=1500 + i, event=event_id)
-        svc.pair_next_round(event=event_id)
-        with svc._sessions() as s:
+            svc.entrants.add_player(f"Coach {n + 1}-{i:03d}", rating=1500 + i, event=event_id)
+        svc.rounds.pair_next_round(event=event_id)
+        with svc.store.sessions() as s:
             security.set_pin(s, event_id, PIN, time.time())
             s.commit()
         ids.append(event_id)

@@ -39,10 +39,10 @@ import sys
 from ball.tournament import TournamentService
 
 svc = TournamentService(sys.argv[1])
-svc.create_event(name="Bench Open", system="swiss", rounds=5)
+svc.events.create_event(name="Bench Open", system="swiss", rounds=5)
 for i in range(16):
-    svc.add_player(f"Player {i:02d}")
-svc.pair_next_round()
+    svc.entrants.add_player(f"Player {i:02d}")
+svc.rounds.pair_next_round()
 """
 
 

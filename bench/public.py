@@ -94,23 +94,23 @@ def build(db: str, entrants: int, rounds: int, seed: int = 1) -> tuple[int, list
     """The event; returns its id and the tables of the last round still without a result."""
     rng = random.Random(seed)
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Bench Open", system="swiss", rounds=rounds + 1)["id"]
+    event_id = svc.events.create_event(name="Bench Open", system="swiss", rounds=rounds + 1)["id"]
     names = [f"Coach {i:04d}" for i in range(1, entrants + 1)]
     for i, name in enumerate(names):
-        svc.add_player(name, rating=2400 - i, event=event_id)
+        svc.entrants.add_player(name, rating=2400 - i, event=event_id)
     open_tables: list[int] = []
     for number in range(1, rounds + 1):
         # Berger rounds never repeat a pair; by pairing number = registration order here
         pairs = berger.round_robin_round(entrants, number, 1)
         tables = [(names[w - 1], names[b - 1] if b else None) for w, b in pairs]
-        svc.set_pairing(number, tables, event=event_id)
+        svc.rounds.set_pairing(number, tables, event=event_id)
         playing = [t for t, (_, b) in enumerate(tables, start=1) if b is not None]
         last = number == rounds
         for t in playing:
             if last and t % 2 == 0:
                 open_tables.append(t)
                 continue
-            svc.enter_result(number, t, sheet=sheet(rng), event=event_id)
+            svc.results.enter_result(number, t, sheet=sheet(rng), event=event_id)
     svc.engine.dispose()
     return event_id, open_tables
 
@@ -200,7 +200,9 @@ def views(db: str, event_id: int, open_tables: list[int], rounds: int, repeat: i
         rendered.clear()
         for _ in range(min(repeat, len(open_tables))):
             table = open_tables.pop()
-            writer.enter_result(rounds, table, sheet=sheet(random.Random(table)), event=event_id)
+            writer.results.enter_result(
+                rounds, table, sheet=sheet(random.Random(table)), event=event_id
+            )
             after.append(cpu_ms(partial(client.get, url)))
         client.close()
         nm = f"{median(not_modified):8.1f}" if not_modified else "     n/a"
@@ -284,7 +286,7 @@ def arbiter(db: str, event_id: int, rounds: int, tables: list[int], every: float
     in a process of its own: in the phones' process its CPU would delay their clocks."""
     svc = TournamentService(db)
     while tables and not stop.wait(every):
-        svc.enter_result(rounds, tables.pop(), sheet=sheet(random.Random(done.value)),
+        svc.results.enter_result(rounds, tables.pop(), sheet=sheet(random.Random(done.value)),
                          event=event_id)  # fmt: skip
         done.value += 1
     svc.engine.dispose()
@@ -397,7 +399,7 @@ def first_period(lat: list[float], period: float) -> None:
 def phones_bench(db: str, entrants: int, rounds: int, args: argparse.Namespace) -> None:
     event_id, open_tables = built(db, entrants, rounds, args.keep)
     svc = TournamentService(db)
-    with svc._sessions.begin() as session:  # the desk writer signs in with it
+    with svc.store.sessions.begin() as session:  # the desk writer signs in with it
         security.set_pin(session, event_id, PIN, time.time())
     svc.engine.dispose()
     pages = -(-entrants // 8)

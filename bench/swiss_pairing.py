@@ -29,12 +29,12 @@ def event_trf(folder: Path, players: int) -> tuple[str, int, int]:
         return real(text, rnd, total)
 
     svc = TournamentService(folder / "bench.db")
-    svc.create_event(name="Bench", system="swiss", rounds=5)
+    svc.events.create_event(name="Bench", system="swiss", rounds=5)
     for i in range(players):
-        svc.add_player(f"P{i + 1}", rating=2400 - 3 * i)
+        svc.entrants.add_player(f"P{i + 1}", rating=2400 - 3 * i)
     swiss.pair_dutch = catch
     try:
-        svc.pair_next_round()
+        svc.rounds.pair_next_round()
     finally:
         swiss.pair_dutch = real
     return seen[0]

@@ -39,21 +39,21 @@ def main() -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         svc = TournamentService(Path(tmp) / "bench.db")
-        svc.create_event(name="Bench", system="swiss", rounds=args.rounds)
+        svc.events.create_event(name="Bench", system="swiss", rounds=args.rounds)
         for i in range(args.players):
-            svc.add_player(f"Coach {i:04d}", rating=rng.randint(1000, 2600))
+            svc.entrants.add_player(f"Coach {i:04d}", rating=rng.randint(1000, 2600))
         pair_times = []
         for number in range(1, args.rounds + 1):
             t0 = time.perf_counter()
-            tables = svc.pair_next_round()
+            tables = svc.rounds.pair_next_round()
             pair_times.append(time.perf_counter() - t0)
             enter_random_results(svc, number, tables, rng)
             print(f"round {number}: paired {len(tables)} tables in {pair_times[-1]:.2f} s")
         t0 = time.perf_counter()
-        table = svc.standings()
+        table = svc.ranking.standings()
         standings_time = time.perf_counter() - t0
         t0 = time.perf_counter()
-        svc.export_trf()
+        svc.trf.export_trf()
         trf_time = time.perf_counter() - t0
     print(
         f"pair one round of a {args.players}-entrant Swiss: "
@@ -85,10 +85,10 @@ def writes(players: int, rounds: int) -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         svc = TournamentService(Path(tmp) / "bench.db")
-        svc.create_event(name="Bench", system="swiss", rounds=rounds + 2)
+        svc.events.create_event(name="Bench", system="swiss", rounds=rounds + 2)
         entry: list[float] = []
         for i in range(players):
-            cpu_ms(entry, partial(svc.add_player, f"Coach {i:04d}", rating=1000 + i))
+            cpu_ms(entry, partial(svc.entrants.add_player, f"Coach {i:04d}", rating=1000 + i))
         pair_cpu: list[float] = []
         others: dict[str, list[float]] = {
             "start signal 1 (latest round)": [],
@@ -105,36 +105,42 @@ def writes(players: int, rounds: int) -> None:
         }
         for number in range(1, rounds + 1):
             t0 = time.perf_counter()
-            tables = cpu_ms(pair_cpu, svc.pair_next_round)
+            tables = cpu_ms(pair_cpu, svc.rounds.pair_next_round)
             pair_wall = time.perf_counter() - t0
-            cpu_ms(others["start signal 1 (latest round)"], partial(svc.give_signal, None, 1))
+            cpu_ms(
+                others["start signal 1 (latest round)"], partial(svc.arbiter.give_signal, None, 1)
+            )
             for t in tables[:20]:
                 cpu_ms(
-                    others["half end (latest round)"], partial(svc.record_half_end, None, t.table)
+                    others[
+                        "half end (latest round)"
+                    ], partial(svc.arbiter.record_half_end, None, t.table)
                 )
             for t in tables[20:40]:
-                named = partial(svc.record_half_end, number, t.table)
+                named = partial(svc.arbiter.record_half_end, number, t.table)
                 cpu_ms(others["half end (round named, as the desk)"], named)
             for t in tables:
                 if t.b is not None:
                     enter = partial(
-                        svc.record_table_result, number, t.table, sheet=random_sheet(rng)
+                        svc.results.record_table_result, number, t.table, sheet=random_sheet(rng)
                     )
                     cpu_ms(others["record one result (table result)"], enter)
         for i in range(20):
             name = f"Coach {i * (players // 20):04d}"
-            cpu_ms(others["late entry (after the rounds)"], partial(svc.add_player, f"Late {i}"))
-            cpu_ms(others["withdrawal"], partial(svc.withdraw, name, reason="bench"))
-            sanction = partial(svc.give_sanction, "warning", "bench", player=name)
+            cpu_ms(others[
+                "late entry (after the rounds)"
+            ], partial(svc.entrants.add_player, f"Late {i}"))
+            cpu_ms(others["withdrawal"], partial(svc.entrants.withdraw, name, reason="bench"))
+            sanction = partial(svc.arbiter.give_sanction, "warning", "bench", player=name)
             cpu_ms(others["sanction by name"], sanction)
         for _ in range(20):  # reads of one round, or of the event and its entrants
-            cpu_ms(others["tables of round 1 (pairings)"], partial(svc.pairings, 1))
-            cpu_ms(others["tables of the latest round (pairings)"], svc.pairings)
-            cpu_ms(others["event info (summary and entrants)"], svc.event_info)
-            cpu_ms(others["log"], svc.log)
+            cpu_ms(others["tables of round 1 (pairings)"], partial(svc.rounds.pairings, 1))
+            cpu_ms(others["tables of the latest round (pairings)"], svc.rounds.pairings)
+            cpu_ms(others["event info (summary and entrants)"], svc.events.event_info)
+            cpu_ms(others["log"], svc.arbiter.log)
         yard: list[float] = []
         for _ in range(50):
-            cpu_ms(yard, svc.list_events)
+            cpu_ms(yard, svc.events.list_events)
     unit = median(yard)
     print(
         f"service writes and reads, Swiss of {players} entrants, {rounds} rounds "

@@ -42,29 +42,31 @@ def main() -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         svc = TournamentService(Path(tmp) / "bench.db")
-        svc.create_event(name="Bench", system="swiss", rounds=args.rounds)
+        svc.events.create_event(name="Bench", system="swiss", rounds=args.rounds)
         for i in range(args.players):
-            svc.add_player(f"Coach {i:04d}", rating=rng.randint(1000, 2600))
+            svc.entrants.add_player(f"Coach {i:04d}", rating=rng.randint(1000, 2600))
         for number in range(1, args.rounds):
-            enter_random_results(svc, number, svc.pair_next_round(), rng, forfeits=0.02)
-        last = [t for t in svc.pair_next_round() if t["b"] is not None]
+            enter_random_results(svc, number, svc.rounds.pair_next_round(), rng, forfeits=0.02)
+        last = [t for t in svc.rounds.pair_next_round() if t["b"] is not None]
         names = [t["a"] for t in last[:5]]
         one = [whatif.Hypothesis(args.rounds, last[0]["table"], short="1-0")]
         every = [whatif.Hypothesis(args.rounds, t["table"], short="1/2") for t in last]
-        yardstick = best_of(args.repeat, svc.standings)
+        yardstick = best_of(args.repeat, svc.ranking.standings)
         figures = {
-            "--what-if, one table": best_of(args.repeat, lambda: svc.what_if_standings(one)),
+            "--what-if, one table": best_of(
+                args.repeat, lambda: svc.what_if.what_if_standings(one)
+            ),
             f"--what-if, every table ({len(every)})": best_of(
-                args.repeat, lambda: svc.what_if_standings(every)
+                args.repeat, lambda: svc.what_if.what_if_standings(every)
             ),
             "what I need, 5 players, other tables open": best_of(
-                args.repeat, lambda: svc.what_i_need(names)
+                args.repeat, lambda: svc.what_if.what_i_need(names)
             ),
         }
         for t in last[1:]:  # every table in but the first: its players' need is exact
-            svc.enter_result(args.rounds, t["table"], sheet=random_sheet(rng))
+            svc.results.enter_result(args.rounds, t["table"], sheet=random_sheet(rng))
         figures["what I need, the round's last table"] = best_of(
-            args.repeat, lambda: svc.what_i_need([last[0]["a"], last[0]["b"]])
+            args.repeat, lambda: svc.what_if.what_i_need([last[0]["a"], last[0]["b"]])
         )
     print(f"{args.players} entrants, round {args.rounds} being played; best of {args.repeat}")
     print(f"  standings (yardstick): {yardstick:8.1f} ms")

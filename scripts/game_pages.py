@@ -120,7 +120,7 @@ def link_pages(client: TestClient, game: str, out: Path, bad: dict[str, str]) ->
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert post(client, event_id, "/entrants", {"name": name}) == 303
     assert post(client, event_id, "/rounds") == 303
-    token = service_for(client.app).table_link_tokens(event_id, 1)[1]["A"]
+    token = service_for(client.app).table_links.table_link_tokens(event_id, 1)[1]["A"]
     for name, answer in (("page", client.get(f"/t/{token}")),
                          ("refused", client.post(f"/t/{token}", data=bad))):  # fmt: skip
         text = f"{answer.status_code}\n{masked(answer.text)}"

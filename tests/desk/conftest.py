@@ -207,7 +207,7 @@ def event4(request, client):
     event_id = desk_event(request, client, seat_event4)
     from ball.web.core.deps import service_for
 
-    tables = service_for(client.app).pairings(1, event=event_id)
+    tables = service_for(client.app).rounds.pairings(1, event=event_id)
     return event_id, tables
 
 
@@ -226,7 +226,7 @@ def xiangqi4(request, client):
     event_id = desk_event(request, client, seat_xiangqi4)
     from ball.web.core.deps import service_for
 
-    return event_id, service_for(client.app).pairings(1, event=event_id)
+    return event_id, service_for(client.app).rounds.pairings(1, event=event_id)
 
 
 DESK_BUILT_EVENTS: dict[str, Callable[[Any], int]] = {

@@ -66,12 +66,12 @@ def test_a_round_entered_by_quick_results_then_paired_from_the_round_page(
     page.fill("input[name=h2_B_atk]", "5")
     page.fill("input[name=h2_A_atk]", "2")
     page.wait_for_selector("#decision.ok")
-    a = service_for(app).table(event_id, 1, 1).a.name
+    a = service_for(app).desk.table(event_id, 1, 1).a.name
     assert page.locator("#decision").inner_text() == f"{a} wins 1–0 by touchdowns"
     shoot(page, "desk-quick-result")
     page.click("#save")
     page.wait_for_url(re.compile(r".*/rounds/1#table-1$"))
-    sheet = service_for(app).table(event_id, 1, 1).sheet
+    sheet = service_for(app).desk.table(event_id, 1, 1).sheet
     assert sheet["halves"][0]["pb"][a] == {"atk": 3, "def": 4}  # dual entry made by the form
     assert page.locator("#pair-next").count() == 0  # table 2 has no result yet
 

@@ -39,9 +39,9 @@ def site(tmp_path, serve):
     for i in range(1, 14):
         post(seed, knockout, "/entrants", {"name": f"Entrant {i:02d}"})
     svc = service_for(seed.app)
-    svc.draw_round(seed=7, event=knockout)
-    first = next(p for p in svc.round_view(knockout, 1).pairings if p.b is not None)
-    svc.enter_result(1, first.table, forfeit="B", event=knockout)
+    svc.knockout.draw_round(seed=7, event=knockout)
+    first = next(p for p in svc.desk.round_view(knockout, 1).pairings if p.b is not None)
+    svc.results.enter_result(1, first.table, forfeit="B", event=knockout)
     return serve(create_app(db)), mahjong, knockout
 
 

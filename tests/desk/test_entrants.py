@@ -12,7 +12,7 @@ from .conftest import create_event, post
 
 
 def entrants(app, event_id):
-    return {e["name"]: e for e in service_for(app).event_info(event_id)["entrants"]}
+    return {e["name"]: e for e in service_for(app).events.event_info(event_id)["entrants"]}
 
 
 def test_csv_import_pasted_and_uploaded(client, app):
@@ -103,15 +103,15 @@ def test_a_swap_shows_the_new_pairing_and_changes_it_only_when_confirmed(client,
     x, y = tables[0]["a"], tables[1]["a"]
     preview = post(client, event_id, "/rounds/1/swap", {"x": x, "y": y, "reason": "family"})
     assert preview.status_code == 200 and "confirm the new pairing" in preview.text
-    assert service_for(app).pairings(1, event=event_id) == tables
+    assert service_for(app).rounds.pairings(1, event=event_id) == tables
     done = post(
         client, event_id, "/rounds/1/swap", {"x": x, "y": y, "reason": "family", "confirm": "yes"}
     )
     assert done.status_code == 303
-    after = service_for(app).pairings(1, event=event_id)
+    after = service_for(app).rounds.pairings(1, event=event_id)
     assert (after[0]["a"], after[0]["b"]) == (y, tables[0]["b"])
     assert (after[1]["a"], after[1]["b"]) == (x, tables[1]["b"])
-    log = service_for(app).log(event=event_id)
+    log = service_for(app).arbiter.log(event=event_id)
     assert any(e["kind"] == "override" and e["detail"] == "family" for e in log)
 
 
@@ -122,7 +122,7 @@ def test_a_swap_that_repeats_a_game_is_refused(client, app, event4):
             client, event_id, f"/rounds/1/tables/{table}", {"kind": "double-forfeit", "version": 0}
         )
     post(client, event_id, "/rounds")
-    r2 = service_for(app).pairings(2, event=event_id)
+    r2 = service_for(app).rounds.pairings(2, event=event_id)
     # Put round 1's opponents of table 1 together again.
     a1, b1 = tables[0]["a"], tables[0]["b"]
     partner = next(r["b"] if r["a"] == a1 else r["a"] for r in r2 if a1 in (r["a"], r["b"]))

@@ -42,7 +42,7 @@ def test_seeded_draw_pairs_and_shows_the_seed(client):
     assert post(client, event_id, "/draw", {"how": "seed", "seed": "7"}).status_code == 303
     expected = lots.draw_from_seed(list(NAMES), 7)  # dealt in pairing-number order
     svc = service_for(client.app)
-    rnd = svc.bracket(event_id).rounds[0]
+    rnd = svc.formats.bracket(event_id).rounds[0]
     assert [(t.a, t.b) for t in rnd.ties] == expected.pairs()
     assert rnd.bye == expected.bye()
     page = client.get(f"/desk/{event_id}/bracket").text
@@ -50,7 +50,7 @@ def test_seeded_draw_pairs_and_shows_the_seed(client):
     public = client.get(f"/public/{event_id}/bracket").text
     assert "seed 7" in public and 'id="bracket"' in public
     # the arbiter's log holds the record that replays the draw
-    log = [e for e in svc.log(event=event_id) if e.kind == "draw"]
+    log = [e for e in svc.arbiter.log(event=event_id) if e.kind == "draw"]
     assert lots.replay(json.loads(log[0].detail)).pairs() == expected.pairs()
 
 
@@ -62,10 +62,10 @@ def test_cards_drawn_at_the_venue_and_their_faults(client):
         form |= {f"name_{i}": name, f"card_{i}": card}
     refused = post(client, event_id, "/draw", form)
     assert refused.status_code == 400 and "1B drawn twice" in error_of(refused)
-    assert service_for(client.app).bracket(event_id).rounds == []  # nothing stored
+    assert service_for(client.app).formats.bracket(event_id).rounds == []  # nothing stored
     form["card_4"] = "2R"
     assert post(client, event_id, "/draw", form).status_code == 303
-    rnd = service_for(client.app).bracket(event_id).rounds[0]
+    rnd = service_for(client.app).formats.bracket(event_id).rounds[0]
     assert [(t.a, t.b) for t in rnd.ties] == [("Ann", "Cy"), ("Di", "Bo")]
     assert rnd.draw is not None and rnd.draw.seed is None
 
@@ -100,12 +100,12 @@ def test_tie_games_colours_extra_games_and_lots(client):
     assert 'name="winner" aria-invalid="true" aria-describedby="err-winner"' in no_winner.text
     done = post(client, event_id, "/rounds/1/ties/1/lots", {"how": "winner", "winner": "Bo"})
     assert done.status_code == 303
-    tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
+    tie = service_for(client.app).formats.bracket(event_id).rounds[0].ties[0]
     assert (tie.winner, tie.how, tie.points, tie.extra_points) == ("Bo", "lots", (1.5, 1.5), (1, 1))
     # the other tie: 2-0 ends a best of three (E-08)
     assert game(client, event_id, 2, 1, "1-0").status_code == 303
     assert game(client, event_id, 2, 2, "0-1").status_code == 303  # Cy wins with Black
-    bracket = service_for(client.app).bracket(event_id)
+    bracket = service_for(client.app).formats.bracket(event_id)
     assert bracket.rounds[0].ties[1].how == "games" and bracket.can_draw
     assert sorted(bracket.field) == ["Bo", "Cy"]
 
@@ -137,7 +137,7 @@ def test_team_event_lineups_card_and_standings(client):
     assert re.search(r"a1 <span[^>]*>\(Red\)", rows[0][1]) and "b1" in rows[0][1]
     assert re.search(r"a3 <span[^>]*>\(Black\)", rows[1][1])  # 13.3: board 2 swaps
     svc = service_for(client.app)
-    tables = {(t.a, t.b): t.table for t in svc.pairings(1, event=event_id)}
+    tables = {(t.a, t.b): t.table for t in svc.rounds.pairings(1, event=event_id)}
     assert set(tables) == {("a1", "b1"), ("b2", "a3")}
     doc = {"kind": "sheet", "xq_reason": "checkmate"}
     for pair, result in ((("a1", "b1"), "1-0"), (("b2", "a3"), "1/2-1/2")):
@@ -172,11 +172,11 @@ def test_a_ball_tie_takes_each_game_as_a_sheet(client):
     assert 'aria-describedby="err-h1_B_atk"' in refused.text and 'value="9"' in refused.text
     saved = post(client, event_id, "/rounds/1/ties/1/games", sheet_form(td1="A") | {"game": "2"})
     assert saved.status_code == 303, error_of(saved)
-    tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
+    tie = service_for(client.app).formats.bracket(event_id).rounds[0].ties[0]
     assert [g.winner for g in tie.games] == ["Ann", "Bo"]  # coach A scored in both games
     assert tie.phase == "lots" and tie.points == (1.0, 1.0)
     assert post(client, event_id, "/rounds/1/ties/1/lots", {"seed": "5"}).status_code == 303
-    tie = service_for(client.app).bracket(event_id).rounds[0].ties[0]
+    tie = service_for(client.app).formats.bracket(event_id).rounds[0].ties[0]
     assert tie.winner == lots.toss(["Ann", "Bo"], 5) and tie.lots_seed == 5
 
 
@@ -192,4 +192,4 @@ def test_the_new_pages_keep_the_desk_locked(client, other_client):
     assert client.post(f"/desk/{event_id}/draw", data=seed).status_code == 403  # no CSRF
     cross = post(client, event_id, "/draw", seed, headers={"Origin": "http://evil.example"})
     assert cross.status_code == 403
-    assert service_for(client.app).bracket(event_id).rounds == []
+    assert service_for(client.app).formats.bracket(event_id).rounds == []

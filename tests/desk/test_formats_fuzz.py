@@ -84,16 +84,18 @@ def test_match_card_points_follow_the_boards(tmp_path_factory, results):
 
     svc = TournamentService(tmp_path_factory.mktemp("card") / "t.sqlite")
     boards = len(results)
-    ev = svc.create_event(name="T", system="round-robin", teams=boards).id
-    svc.add_team("One", [f"o{i}" for i in range(boards)], event=ev)
-    svc.add_team("Two", [f"t{i}" for i in range(boards)], event=ev)
-    svc.pair_next_round(event=ev)
+    ev = svc.events.create_event(name="T", system="round-robin", teams=boards).id
+    svc.teams.add_team("One", [f"o{i}" for i in range(boards)], event=ev)
+    svc.teams.add_team("Two", [f"t{i}" for i in range(boards)], event=ev)
+    svc.rounds.pair_next_round(event=ev)
     for table, outcome in enumerate(results, start=1):
         if outcome == "N":
-            svc.record_table_result(1, table, double_forfeit=True, event=ev)
+            svc.results.record_table_result(1, table, double_forfeit=True, event=ev)
         else:  # A: coach B forfeits, B: coach A forfeits
-            svc.record_table_result(1, table, forfeit="B" if outcome != "B" else "A", event=ev)
-    card = svc.match_card(ev, 1, 1)
+            svc.results.record_table_result(
+                1, table, forfeit="B" if outcome != "B" else "A", event=ev
+            )
+    card = svc.formats.match_card(ev, 1, 1)
     first = []
     for board, outcome in zip(card.boards, results, strict=True):
         a_won = outcome != "B"  # forfeit by B unless B won

@@ -33,7 +33,7 @@ def play_round(client, event_id: int, number: int) -> None:
     """Pair the round from the desk, then the higher-rated entrant wins each table (the
     lower P-number; a forfeit by the other side, 6.5)."""
     assert post(client, event_id, "/rounds").status_code == 303
-    for t in service_for(client.app).pairings(number, event=event_id):
+    for t in service_for(client.app).rounds.pairings(number, event=event_id):
         if t.b is None:
             continue
         loser = "B" if int(t.a[1:]) < int(t.b[1:]) else "A"
@@ -53,7 +53,7 @@ def test_groups_event_created_and_run_to_the_final_through_the_desk(client):
         group_cycles="1",
         default_time="30",
     )
-    ev = service_for(client.app).event_page(event_id)
+    ev = service_for(client.app).desk.event_page(event_id)
     assert ev.system == "groups"
     for i in range(8):
         data = {"name": f"P{i + 1}", "rating": str(2000 - i)}
@@ -71,7 +71,7 @@ def test_groups_event_created_and_run_to_the_final_through_the_desk(client):
     # the seats of the final taken: the top two of each group are marked as going on
     assert [row[1] for row in desk["group-table-A"]] == ["P1 ✓", "P4 ✓", "P5", "P8"]
     assert [row[1] for row in desk["group-table-B"]] == ["P2 ✓", "P3 ✓", "P6", "P7"]
-    final_pairs = service_for(client.app).pairings(4, event=event_id)
+    final_pairs = service_for(client.app).rounds.pairings(4, event=event_id)
     assert {frozenset((t.a, t.b)) for t in final_pairs} == {
         frozenset(("P1", "P3")),
         frozenset(("P2", "P4")),
@@ -95,7 +95,7 @@ def test_desk_tables_equal_the_public_page_midway(client):
 
 
 def test_group_options_refused_with_a_message_and_no_event_stored(client):
-    before = len(service_for(client.app).event_list())
+    before = len(service_for(client.app).desk.event_list())
     bad = [
         ({"system": "groups"}, "groups"),  # a groups event without its number of groups
         ({"system": "groups", "groups": "1"}, "--groups"),  # 11.3: at least two groups
@@ -110,7 +110,7 @@ def test_group_options_refused_with_a_message_and_no_event_stored(client):
         response = client.post("/desk/events", data=data, follow_redirects=False)
         assert response.status_code == 400, fields
         assert word in response.text, (fields, response.text[-400:])
-    assert len(service_for(client.app).event_list()) == before
+    assert len(service_for(client.app).desk.event_list()) == before
 
 
 def test_non_groups_event_page_has_no_group_tables(event4, client):

@@ -23,15 +23,15 @@ def _drawn_twice(client) -> tuple[int, object]:
     for name in NAMES:
         assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
     svc = service_for(client.app)
-    r1 = svc.pair_next_round(event=event_id)
+    r1 = svc.rounds.pair_next_round(event=event_id)
     top = next(t for t in r1 if "S1" in (t["a"], t["b"]))
-    svc.enter_result(1, top["table"], sheet=draw_sheet(), event=event_id)
+    svc.results.enter_result(1, top["table"], sheet=draw_sheet(), event=event_id)
     other = next(t for t in r1 if t is not top)
     win_name = "S2" if "S2" in (other["a"], other["b"]) else other["a"]
-    svc.enter_result(1, other["table"], forfeit="B" if other["a"] == win_name else "A",
+    svc.results.enter_result(1, other["table"], forfeit="B" if other["a"] == win_name else "A",
                      event=event_id)  # fmt: skip
-    replay = svc.pair_next_round(event=event_id)
-    svc.enter_result(2, replay[0]["table"], sheet=draw_sheet(), event=event_id)
+    replay = svc.rounds.pair_next_round(event=event_id)
+    svc.results.enter_result(2, replay[0]["table"], sheet=draw_sheet(), event=event_id)
     return event_id, svc
 
 
@@ -58,7 +58,7 @@ def test_the_round_page_offers_the_lots_and_the_venues_winner_goes_through(clien
     assert done.status_code == 303, done.text
     assert 'id="lots-1"' not in client.get(f"/desk/{event_id}/rounds/2").text
     assert post(client, event_id, "/rounds").status_code == 303
-    final = svc.round_view(event_id, 3).pairings
+    final = svc.desk.round_view(event_id, 3).pairings
     assert [{p.a.name, p.b.name if p.b else None} for p in final] == [{"S2", "S4"}]
 
 
@@ -66,7 +66,7 @@ def test_lots_drawn_here_follow_the_logged_seed(client):
     event_id, svc = _drawn_twice(client)
     done = post(client, event_id, "/rounds/2/tables/1/lots", {"how": "seed", "seed": "7"})
     assert done.status_code == 303, done.text
-    record = next(x for x in svc.log(event=event_id) if x["kind"] == "lots")
+    record = next(x for x in svc.arbiter.log(event=event_id) if x["kind"] == "lots")
     detail = json.loads(record["detail"])
     assert detail["seed"] == 7
     drawn = lots.toss(detail["sides"], 7)
@@ -75,7 +75,7 @@ def test_lots_drawn_here_follow_the_logged_seed(client):
 
 def test_bad_lots_are_refused_and_store_nothing(client):
     event_id, svc = _drawn_twice(client)
-    before = len(svc.log(event=event_id))
+    before = len(svc.arbiter.log(event=event_id))
     for data, fault in [
         ({"how": "winner", "winner": ""}, "Choose who won the drawing of lots."),
         ({"how": "winner", "winner": "S2"}, "does not play at round 2 table 1"),
@@ -87,7 +87,7 @@ def test_bad_lots_are_refused_and_store_nothing(client):
     # a table that waits for no lots: said at the top of the round page
     no_lots = post(client, event_id, "/rounds/1/tables/1/lots", {"how": "seed"})
     assert no_lots.status_code == 400 and _error(no_lots)
-    assert len(svc.log(event=event_id)) == before
+    assert len(svc.arbiter.log(event=event_id)) == before
     # another event's lots need that event's desk session
     stranger = client.post("/desk/999999/rounds/2/tables/1/lots",
                            data={"csrf": desk_token(client, event_id), "how": "seed"})  # fmt: skip

@@ -21,7 +21,7 @@ def drawn_knockout(client, **extra) -> int:
     event_id = create_event(client, "XQ Cup", "knockout", game="xiangqi", **extra)
     for i in range(1, ENTRANTS + 1):
         assert post(client, event_id, "/entrants", {"name": f"Entrant {i:02d}"}).status_code == 303
-    service_for(client.app).draw_round(seed=7, event=event_id)
+    service_for(client.app).knockout.draw_round(seed=7, event=event_id)
     return event_id
 
 
@@ -41,10 +41,10 @@ def test_the_header_names_the_system_with_its_details(client):
 def test_the_bracket_shows_every_round_to_the_final(client):
     event_id = drawn_knockout(client)
     svc = service_for(client.app)
-    first = [p for p in svc.round_view(event_id, 1).pairings if p.b is not None]
+    first = [p for p in svc.desk.round_view(event_id, 1).pairings if p.b is not None]
     assert len(first) == 6  # and a bye: 7 go on, then 4, 2, 1
     # one tie decided: its winner is named in round 2; the others are awaited by table
-    svc.enter_result(1, first[0].table, forfeit="B", event=event_id)
+    svc.results.enter_result(1, first[0].table, forfeit="B", event=event_id)
     for url in (f"/desk/{event_id}/bracket", f"/public/{event_id}/bracket"):
         html = client.get(url).text
         rounds = re.findall(r'class="bracket-round[^"]*" data-round="(\d+)"', html)
@@ -67,7 +67,7 @@ def test_a_mini_match_is_named_so(client):
     )
     for i in range(1, 5):
         post(client, event_id, "/entrants", {"name": f"M{i}"})
-    service_for(client.app).draw_round(seed=1, event=event_id)
+    service_for(client.app).knockout.draw_round(seed=1, event=event_id)
     html = client.get(f"/desk/{event_id}/bracket").text
     assert "mini-match in play" in html
     assert "Each tie: 2 games, then 2 extra games, then a drawing of lots." in text_of(

@@ -32,7 +32,7 @@ BUILT_EVENTS = {"late_event": seat_late}
 def late_event(request, client):
     """`seat_late`'s event; returns (event id, round-1 tables)."""
     event_id = desk_event(request, client, seat_late)
-    return event_id, service_for(client.app).pairings(1, event=event_id)
+    return event_id, service_for(client.app).rounds.pairings(1, event=event_id)
 
 
 def check(client, event_id, table, form):
@@ -44,11 +44,11 @@ def save(client, event_id, table, form):
 
 
 def stored(client, event_id, table):
-    return service_for(client.app).table(event_id, 1, table).result
+    return service_for(client.app).desk.table(event_id, 1, table).result
 
 
 def lateness_log(client, event_id):
-    return [x for x in service_for(client.app).log(event=event_id) if x.kind == "lateness"]
+    return [x for x in service_for(client.app).arbiter.log(event=event_id) if x.kind == "lateness"]
 
 
 def test_late_within_the_default_time_the_sheet_is_still_needed(client, late_event):

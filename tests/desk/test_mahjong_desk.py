@@ -67,7 +67,7 @@ def seated(request, client):
 
 
 def seats_of(app, event_id: int, table: int, session: int = 1) -> dict[str, str]:
-    tables = service_for(app).session_tables(session, event=event_id)["tables"]
+    tables = service_for(app).sessions.session_tables(session, event=event_id)["tables"]
     return tables[table - 1]["seats"]
 
 
@@ -78,7 +78,7 @@ BIG_THREE = {  # Big Three Dragons 88, Half Flush 6, Melded Kong 1: 95 fan (docs
 
 
 def stored_version(app, event_id: int, table: int) -> int:
-    return service_for(app).mahjong_table(event_id, 1, table)["version"]
+    return service_for(app).mahjong_desk.mahjong_table(event_id, 1, table)["version"]
 
 
 def test_a_mahjong_event_is_created_and_seated_at_the_desk(client, app):
@@ -104,7 +104,7 @@ def test_the_first_session_from_a_template_csv(client, app):
     rows = "\n".join(f"1,{t},{4 * t - 3},{4 * t - 2},{4 * t - 1},{4 * t}" for t in range(1, 5))
     bad = post(client, event_id, "/sessions", {"method": "template", "csv": "session,table\n1"})
     assert bad.status_code == 400 and "seating" in bad.text
-    assert service_for(app).event_page(event_id).rounds_ == []  # nothing seated
+    assert service_for(app).desk.event_page(event_id).rounds_ == []  # nothing seated
     seat(client, event_id, method="template", csv="session,table,E,S,W,N\n" + rows)
     assert seats_of(app, event_id, 2) == {"E": "P5", "S": "P6", "W": "P7", "N": "P8"}
 
@@ -180,7 +180,7 @@ def test_rulings_false_win_dead_hand_time_waiver_and_the_80_point_line(client, a
     r = edit(client, seated, url, "waive", {"index": "1", "reason": "again"}, expect=400)
     assert "already waived" in r.text
     edit(client, seated, url, "hand", {"outcome": "draw"})
-    sheet = service_for(app).mahjong_table(seated, 1, 2)
+    sheet = service_for(app).mahjong_desk.mahjong_table(seated, 1, 2)
     log = sheet["scored"].log
     assert [(e["hand"], e["article"], e["ruling"]) for e in log] == [
         (1, "WC 6", "false_win"), (2, "LS 4", "dead_hand"), (2, "TL 2", "turn_overrun"),
@@ -200,7 +200,7 @@ def test_two_saves_at_once_the_second_is_409_and_nothing_is_overwritten(client, 
     assert client.post(f"{url}/hand", data=first, follow_redirects=False).status_code == 303
     r = client.post(f"{url}/hand", data=second, follow_redirects=False)
     assert r.status_code == 409 and "Nothing was overwritten" in r.text
-    doc = service_for(app).mahjong_table(seated, 1, 3)["doc"]
+    doc = service_for(app).mahjong_desk.mahjong_table(seated, 1, 3)["doc"]
     assert doc["hands"] == [{"winner": "E", "discarder": "S", "fan": 8}]
     r = client.post(f"{url}/close", data={"csrf": token, "version": loaded},
                     follow_redirects=False)  # fmt: skip
@@ -218,10 +218,10 @@ def test_close_a_table_tie_shares_points_then_a_correction_needs_a_reason(client
     assert "penalties[0].hand: the sheet has 1 hands" in r.text
     edit(client, seated, url, "undo", {})
     edit(client, seated, url, "close", {})
-    tables = service_for(app).session_tables(1, event=seated)["tables"]
+    tables = service_for(app).sessions.session_tables(1, event=seated)["tables"]
     assert tables[3]["scores"] == {"E": 48, "S": -16, "W": -16, "N": -16}
     assert tables[3]["table_points"] == {"E": "4", "S": "1", "W": "1", "N": "1"}
-    standings = service_for(app).session_standings(event=seated)["standings"]
+    standings = service_for(app).sessions.session_standings(event=seated)["standings"]
     assert standings[0]["name"] == seats_of(app, seated, 4)["E"]
     assert 'id="closed-note"' in client.get(url).text
     # a closed table: the same sheet again is no correction; a changed one needs a reason
@@ -229,11 +229,11 @@ def test_close_a_table_tie_shares_points_then_a_correction_needs_a_reason(client
     assert "unchanged" in r.text
     edit(client, seated, url, "hand", {"outcome": "discard", "winner": "W", "discarder": "E",
                                        "fan": "8"})  # fmt: skip
-    assert tables == service_for(app).session_tables(1, event=seated)["tables"]  # locked
+    assert tables == service_for(app).sessions.session_tables(1, event=seated)["tables"]  # locked
     r = edit(client, seated, url, "close", {"reason": "  "}, expect=400)
     assert "a correction needs a reason" in r.text
     edit(client, seated, url, "close", {"reason": "hand 2 was left off the sheet"})
-    after = service_for(app).session_tables(1, event=seated)["tables"][3]
+    after = service_for(app).sessions.session_tables(1, event=seated)["tables"][3]
     assert after["scores"] == {"E": 48 - 16, "S": -16 - 8, "W": -16 + 32, "N": -16 - 8}
     assert after["table_points"] == {"E": "4", "S": "1/2", "W": "2", "N": "1/2"}
 
@@ -262,13 +262,13 @@ def test_once_every_hand_is_in_rulings_go_to_the_last_hand(client, app, seated):
     edit(client, seated, url, "time", {"seat": "W", "limit": "hand", "over_seconds": "1"})
     r = edit(client, seated, url, "hand", {"outcome": "draw"}, expect=400)
     assert "hands: 5 hands, the session has at most 4" in r.text
-    sheet = service_for(app).mahjong_table(seated, 1, 1)
+    sheet = service_for(app).mahjong_desk.mahjong_table(seated, 1, 1)
     assert sheet["doc"]["time_penalties"][0]["hand"] == 4
     edit(client, seated, url, "undo", {})  # the ruling goes first, then the hands
-    assert service_for(app).mahjong_table(seated, 1, 1)["doc"]["time_penalties"] == []
+    assert service_for(app).mahjong_desk.mahjong_table(seated, 1, 1)["doc"]["time_penalties"] == []
     edit(client, seated, url, "time", {"seat": "W", "limit": "hand", "over_seconds": "1"})
     edit(client, seated, url, "close", {})
-    tables = service_for(app).session_tables(1, event=seated)["tables"]
+    tables = service_for(app).sessions.session_tables(1, event=seated)["tables"]
     assert tables[0]["scores"] == {"E": 0, "S": 0, "W": -5, "N": 0}  # TL 1: 5 points
     assert tables[0]["table_points"] == {"E": "7/3", "S": "7/3", "W": "0", "N": "7/3"}
 
@@ -296,7 +296,7 @@ def test_time_penalties_come_from_the_tables_bound_mahjong_clock(client, app, se
     clock.advance(5)
     edit(client, seated, url, "from-clock", {})
     edit(client, seated, url, "from-clock", {})  # taken once
-    sheet = service_for(app).mahjong_table(seated, 1, 2)
+    sheet = service_for(app).mahjong_desk.mahjong_table(seated, 1, 2)
     charged = store.view(view.id).clock.snapshot()["players"][0]["total_penalty_points"]
     assert charged == 10
     assert sheet["scored"].penalty_points == (-charged, 0, 0, 0)
@@ -318,7 +318,7 @@ def test_every_wrong_call_ruling_is_a_log_line(client, app, seated):
     url = f"/desk/{seated}/sessions/1/tables/3"
     for form, article, tiles in WRONG_CALLS:
         edit(client, seated, url, "penalty", {"seat": "S", "at": "9:05", **form})
-        (entry,) = service_for(app).mahjong_table(seated, 1, 3)["scored"].log
+        (entry,) = service_for(app).mahjong_desk.mahjong_table(seated, 1, 3)["scored"].log
         assert (entry["article"], entry["seat"], entry["penalty_tiles"]) == (article, 1, tiles)
         assert entry["at"] == 9 * 3600 + 5 * 60 and entry["hand"] == 1
         assert article in client.get(url).text
@@ -360,7 +360,7 @@ def test_five_simultaneous_saves_one_hand_stored_the_others_409(client, app, sea
         t.join()
     for c, _ in judges:
         c.close()
-    sheet = service_for(app).mahjong_table(seated, 1, 1)
+    sheet = service_for(app).mahjong_desk.mahjong_table(seated, 1, 1)
     (hand,) = sheet["doc"]["hands"]
     won = hand["winner"]
     assert sorted(code for w, code in codes if w == won) == [303] * (2 if won == "E" else 3)

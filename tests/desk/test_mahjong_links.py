@@ -34,7 +34,7 @@ def seated(request, client):
 
 
 def _tokens(client, event_id: int, number: int = 1) -> dict[int, dict[str, str]]:
-    return service_for(client.app).seat_link_tokens(event_id, number)
+    return service_for(client.app).seat_links.seat_link_tokens(event_id, number)
 
 
 def _log(client, event_id: int) -> list[tuple[str, str]]:
@@ -46,7 +46,7 @@ def _log(client, event_id: int) -> list[tuple[str, str]]:
 
 
 def _table(client, event_id: int, table: int) -> dict:
-    return service_for(client.app).mahjong_session(event_id, 1)["tables"][table - 1]
+    return service_for(client.app).mahjong_desk.mahjong_session(event_id, 1)["tables"][table - 1]
 
 
 def test_one_seat_enters_another_confirms_and_the_desk_approves(client, seated):
@@ -72,7 +72,9 @@ def test_one_seat_enters_another_confirms_and_the_desk_approves(client, seated):
     row = _table(client, seated, 1)
     assert row["closed"] and row["scores"] == SCORES
     # the desk's sheet page shows the stored hands (the desk's own close stored them)
-    assert service_for(client.app).mahjong_table(seated, 1, 1)["scored"].scores == tuple(SCORES)
+    assert service_for(
+        client.app
+    ).mahjong_desk.mahjong_table(seated, 1, 1)["scored"].scores == tuple(SCORES)
     # dead once the sheet is in: every seat's link refuses
     again = client.post(f"/t/{links['W']}", data=OTHER, follow_redirects=False)
     assert again.status_code == 409 and 'id="closed"' in again.text
@@ -88,12 +90,12 @@ def test_entering_the_same_hands_confirms_other_hands_dispute(client, seated):
     links = _tokens(client, seated)[2]
     client.post(f"/t/{links['N']}", data=HANDS)
     client.post(f"/t/{links['W']}", data=HANDS)  # the same hands: a confirmation
-    assert service_for(client.app).seat_entries(seated, 1)[2].state == "confirmed"
+    assert service_for(client.app).seat_links.seat_entries(seated, 1)[2].state == "confirmed"
     links = _tokens(client, seated)[3]
     client.post(f"/t/{links['E']}", data=HANDS)
     sent = client.post(f"/t/{links['S']}", data=OTHER, follow_redirects=False)
     assert sent.status_code == 303
-    entry = service_for(client.app).seat_entries(seated, 1)[3]
+    entry = service_for(client.app).seat_links.seat_entries(seated, 1)[3]
     assert (entry.state, entry.side, entry.answered_by) == ("disputed", "E", "S")
     assert _log(client, seated)[-1][0] == "qr-dispute"
     assert "S via QR disputes E's entry, entering:" in _log(client, seated)[-1][1]
@@ -101,7 +103,7 @@ def test_entering_the_same_hands_confirms_other_hands_dispute(client, seated):
     assert 'id="entry-3" data-state="disputed"' in desk.text
     # after a dispute any seat may enter again
     assert client.post(f"/t/{links['W']}", data=HANDS, follow_redirects=False).status_code == 303
-    assert service_for(client.app).seat_entries(seated, 1)[3].side == "W"
+    assert service_for(client.app).seat_links.seat_entries(seated, 1)[3].side == "W"
 
 
 def test_the_desks_sheet_wins_and_kills_the_links(client, seated):
@@ -110,10 +112,11 @@ def test_the_desks_sheet_wins_and_kills_the_links(client, seated):
     client.post(f"/t/{links['E']}", data=HANDS)
     client.post(f"/t/{links['S']}/answer", data={"agree": "no"})
     hand = {"winner": "W", "discarder": "N", "fan": 8}
-    version = svc.edit_mahjong_table(seated, 1, 1, "hand", hand, expected_version=0)
-    svc.close_mahjong_table(seated, 1, 1, expected_version=version)  # the desk's own close
+    version = svc.mahjong_desk.edit_mahjong_table(seated, 1, 1, "hand", hand, expected_version=0)
+    # the desk's own close
+    svc.mahjong_desk.close_mahjong_table(seated, 1, 1, expected_version=version)
     assert _table(client, seated, 1)["scores"] == [-8, -8, 32, -16]
-    entry = svc.seat_entries(seated, 1)[1]
+    entry = svc.seat_links.seat_entries(seated, 1)[1]
     assert (entry.state, entry.answered_by) == ("replaced", "desk")
     assert _log(client, seated)[-1] == (
         "result", "entered by the desk over the players' entry (disputed by E via QR)"
@@ -127,7 +130,7 @@ def test_the_desks_sheet_wins_and_kills_the_links(client, seated):
 
 
 def test_auto_accept_stores_a_confirmed_entry_at_once(client, seated):
-    service_for(client.app).set_accepts_confirmed(seated, True)
+    service_for(client.app).table_links.set_accepts_confirmed(seated, True)
     links = _tokens(client, seated)[4]
     client.post(f"/t/{links['S']}", data=HANDS)
     client.post(f"/t/{links['N']}/answer", data={"agree": "yes"})
@@ -137,13 +140,13 @@ def test_auto_accept_stores_a_confirmed_entry_at_once(client, seated):
     )
     # a table whose sheet the desk is entering hand by hand waits for the desk instead
     svc = service_for(client.app)
-    svc.edit_mahjong_table(seated, 1, 3, "hand", {"draw": True}, expected_version=0)
+    svc.mahjong_desk.edit_mahjong_table(seated, 1, 3, "hand", {"draw": True}, expected_version=0)
     links = _tokens(client, seated)[3]
     client.post(f"/t/{links['E']}", data=HANDS)
     client.post(f"/t/{links['W']}/answer", data={"agree": "yes"})
-    assert svc.seat_entries(seated, 1)[3].state == "confirmed"
+    assert svc.seat_links.seat_entries(seated, 1)[3].state == "confirmed"
     assert not _table(client, seated, 3)["closed"]
-    assert svc.mahjong_table(seated, 1, 3)["doc"]["hands"] == [{"draw": True}]
+    assert svc.mahjong_desk.mahjong_table(seated, 1, 3)["doc"]["hands"] == [{"draw": True}]
 
 
 def test_bad_hands_are_refused_and_nothing_is_stored(client, seated):
@@ -159,7 +162,7 @@ def test_bad_hands_are_refused_and_nothing_is_stored(client, seated):
     for form, words in cases:
         sent = client.post(f"/t/{links['E']}", data=form)
         assert sent.status_code == 400 and words in sent.text, (form, sent.text[-400:])
-    assert service_for(client.app).seat_entries(seated, 1) == {}
+    assert service_for(client.app).seat_links.seat_entries(seated, 1) == {}
     assert client.post(f"/t/{links['S']}/answer", data={"agree": "yes"}).status_code == 409
 
 
@@ -187,7 +190,7 @@ def test_a_cross_site_post_is_refused(client, seated):
     token = _tokens(client, seated)[1]["E"]
     refused = client.post(f"/t/{token}", data=HANDS, headers={"Origin": "http://evil.example"})
     assert refused.status_code == 403
-    assert service_for(client.app).seat_entries(seated, 1) == {}
+    assert service_for(client.app).seat_links.seat_entries(seated, 1) == {}
 
 
 def test_a_session_links_die_when_the_next_session_is_seated(client, seated):
@@ -195,11 +198,13 @@ def test_a_session_links_die_when_the_next_session_is_seated(client, seated):
     old = _tokens(client, seated)[1]["E"]
     for table in (1, 2, 3, 4):  # the arbiter's sheets close the session
         seats = _table(client, seated, table)["seats"]
-        svc.enter_session_sheet({"table": table, "seats": seats, "hands": [{"draw": True}]},
+        svc.sessions.enter_session_sheet({
+            "table": table, "seats": seats, "hands": [{"draw": True}]
+        },
                                 round_number=1, event=seated)  # fmt: skip
-    assert svc.open_seat_link(old).closed == "result-in"
-    svc.seat_session(method="ranking", event=seated)
-    assert svc.open_seat_link(old).closed == "round-closed"
+    assert svc.seat_links.open_seat_link(old).closed == "result-in"
+    svc.sessions.seat_session(method="ranking", event=seated)
+    assert svc.seat_links.open_seat_link(old).closed == "round-closed"
     refused = client.post(f"/t/{old}", data=HANDS)
     assert refused.status_code == 409 and 'id="closed"' in refused.text
     fresh = _tokens(client, seated, 2)[1]

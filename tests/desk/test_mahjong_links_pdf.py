@@ -40,9 +40,9 @@ def test_the_session_pdf_prints_each_seats_own_link(client, seated, tmp_path):
             match = LINK.match(code.text)
             assert match, f"a code on {image.name} is no seat's link: {code.text!r}"
             found[int(match.group(2)), match.group(3).upper()] = match.group(1)
-    tokens = service_for(client.app).seat_link_tokens(seated, 1)
+    tokens = service_for(client.app).seat_links.seat_link_tokens(seated, 1)
     assert found == {(t, w): token for t, winds in tokens.items() for w, token in winds.items()}
-    seats = service_for(client.app).mahjong_session(seated, 1)["tables"][1]["seats"]
+    seats = service_for(client.app).mahjong_desk.mahjong_session(seated, 1)["tables"][1]["seats"]
     page = client.get(f"/t/{found[2, 'W']}")
     assert page.status_code == 200
     assert f"This link is {seats['W']}&#39;s (seat W)." in page.text

@@ -130,11 +130,11 @@ def site(tmp_path_factory) -> tuple[TestClient, list[str]]:
         assert made.status_code == 201, made.text
         clocks.append(f"/clock/{made.json()['id']}")
     # issue 35 §1: a table's two link pages, one side's entry waiting for the other's answer
-    links = service_for(client.app).table_link_tokens(event_id, 1)[1]
+    links = service_for(client.app).table_links.table_link_tokens(event_id, 1)[1]
     entry = {"h1_td": "A", "h1_A_atk": "3", "h1_B_atk": "2", "h2_A_atk": "1", "h2_B_atk": "4"}
     assert client.post(f"/t/{links['B']}", data=entry, follow_redirects=False).status_code == 303
     # and a Mahjong table's seat links: E's entry waiting for another seat's answer
-    seats = service_for(client.app).seat_link_tokens(mahjong, 1)[1]
+    seats = service_for(client.app).seat_links.seat_link_tokens(mahjong, 1)[1]
     hands = {"h1_outcome": "discard", "h1_winner": "E", "h1_discarder": "S", "h1_fan": "9",
              "h2_outcome": "self_drawn", "h2_winner": "N", "h2_fan": "8"}  # fmt: skip
     assert client.post(f"/t/{seats['E']}", data=hands, follow_redirects=False).status_code == 303

@@ -72,7 +72,7 @@ def test_a_tampered_round_is_held_back_until_fixed_or_overridden(client, event4,
     assert _verdict(client.get(f"/desk/{event_id}/rounds/1").text) == ("failed", "yes")
     assert public.get(f"/public/{event_id}/pairings?round=1").status_code == 200
     svc = service_for(client.app)
-    [line] = [x for x in svc.log(event=event_id) if x.kind == "publish-override"]
+    [line] = [x for x in svc.arbiter.log(event=event_id) if x.kind == "publish-override"]
     assert line.detail.startswith("venue seating (check failed: round 1: table 1:")
 
 

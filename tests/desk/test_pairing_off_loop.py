@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from ball.tournament.service import TournamentService
+from ball.tournament.round_service import RoundUseCases
 
 from . import browser_steps
 from .conftest import create_event, post
@@ -31,13 +31,13 @@ def _loop_running_here() -> bool:
 
 def test_pair_round_and_draw_run_where_no_event_loop_runs(client, monkeypatch):
     seen: list[bool] = []
-    real = TournamentService.pair_next_round
+    real = RoundUseCases.pair_next_round
 
     def watched(self, *args, **kwargs):
         seen.append(_loop_running_here())
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(TournamentService, "pair_next_round", watched)
+    monkeypatch.setattr(RoundUseCases, "pair_next_round", watched)
     event_id = create_event(client, system="swiss", rounds="3")
     for name in ("Ann", "Bo", "Cy", "Di"):
         assert post(client, event_id, "/entrants", {"name": name}).status_code == 303
@@ -51,14 +51,14 @@ def test_pair_round_and_draw_run_where_no_event_loop_runs(client, monkeypatch):
 def held_pairing(monkeypatch):
     """Pairings wait until the test lets them go: a slow engine, made to order."""
     started, release = threading.Event(), threading.Event()
-    real = TournamentService.pair_next_round
+    real = RoundUseCases.pair_next_round
 
     def held(self, *args, **kwargs):
         started.set()
         assert release.wait(30), "the test never released the pairing"
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(TournamentService, "pair_next_round", held)
+    monkeypatch.setattr(RoundUseCases, "pair_next_round", held)
     yield started, release
     release.set()
 

@@ -17,7 +17,7 @@ def forms(client, event_id: int, suffix: str = "") -> str:
 
 def test_a_sanction_reason_prints_for_the_desk_only(client, other_client, event4):
     event_id, tables = event4
-    service_for(client.app).give_sanction(
+    service_for(client.app).arbiter.give_sanction(
         "warning", REASON, player=tables[0]["a"], round_number=1, table=1, event=event_id
     )
     public = forms(other_client, event_id)
@@ -30,7 +30,7 @@ def test_a_sanction_reason_prints_for_the_desk_only(client, other_client, event4
 
 def test_a_xiangqi_sanction_reason_prints_for_the_desk_only(client, other_client, xiangqi4):
     event_id, tables = xiangqi4
-    service_for(client.app).give_sanction(
+    service_for(client.app).arbiter.give_sanction(
         "warning", REASON, player=tables[0]["b"], round_number=1, table=1, event=event_id
     )
     public = forms(other_client, event_id)
@@ -42,7 +42,7 @@ def test_the_pdf_follows_the_same_rule(client, other_client, event4, tmp_path):
     import subprocess
 
     event_id, tables = event4
-    service_for(client.app).give_sanction(
+    service_for(client.app).arbiter.give_sanction(
         "warning", "Zebra", player=tables[0]["a"], round_number=1, table=1, event=event_id
     )
 

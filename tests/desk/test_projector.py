@@ -36,15 +36,15 @@ def seeded(db: str) -> int:
     app = create_app(db)
     sessions = app.state.sessions
     svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
-    event_id = svc.create_event(
+    event_id = svc.events.create_event(
         name="Plovdiv Swiss Open", system="swiss", rounds=5, tiebreaks=CHAIN
     )["id"]
     for i in range(ENTRANTS):
-        svc.add_player(f"Coach Number{i:02d} Longername", rating=2000 - i, event=event_id)
-    tables = svc.pair_next_round(event=event_id)
+        svc.entrants.add_player(f"Coach Number{i:02d} Longername", rating=2000 - i, event=event_id)
+    tables = svc.rounds.pair_next_round(event=event_id)
     for t in tables:
         if t.get("b"):
-            svc.enter_result(1, t["table"], forfeit="B", event=event_id)
+            svc.results.enter_result(1, t["table"], forfeit="B", event=event_id)
     return event_id
 
 
@@ -102,7 +102,7 @@ def test_find_my_name_opens_its_page(event):
     app = create_app(db)
     client = TestClient(app)
     svc = TournamentService.from_sessions(app.state.sessions.kw["bind"], app.state.sessions)
-    ranked = svc.standings(event=event_id).standings
+    ranked = svc.ranking.standings(event=event_id).standings
     wanted = ranked[ROWS_PER_PAGE + 3]  # on page 2
     typed = wanted.name.split()[1].upper()  # "NUMBER41": part of the name, another case
     html = client.get(f"/public/{event_id}/standings", params={"find": typed}).text
@@ -177,7 +177,7 @@ def test_a_mahjong_event_has_the_projector_and_find_my_name(tmp_path):
     svc, event_id = make_event(db)
     client = TestClient(create_app(db))
     html = client.get(f"/public/{event_id}/projector").text
-    expected = [r["name"] for r in svc.session_standings(event=event_id)["standings"]]
+    expected = [r["name"] for r in svc.sessions.session_standings(event=event_id)["standings"]]
     assert names_of(html) == expected  # 16 players: one screen, by table points
     assert "Standings after session 1" in html and "<abbr>Team</abbr>" in html
     # find my name on the Mahjong standings, accents and case ignored; no refresh meanwhile

@@ -56,18 +56,18 @@ def build(db: str, game: str = "ball") -> int:
 def _built(db: str, game: str) -> int:
     svc = TournamentService(db)
     chain = XIANGQI_CHAIN if game == "xiangqi" else None
-    created = svc.create_event(
+    created = svc.events.create_event(
         name=f"Cache Open {game}", system="swiss", rounds=3, game_name=game, tiebreaks=chain
     )
     event_id = created["id"]
     for i, name in enumerate(NAMES):
-        svc.add_player(name, rating=2000 - i, event=event_id)
-    svc.pair_next_round(event=event_id)
-    svc.enter_result(1, 1, forfeit="B", event=event_id)
+        svc.entrants.add_player(name, rating=2000 - i, event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
+    svc.results.enter_result(1, 1, forfeit="B", event=event_id)
     if game == "ball":
-        svc.enter_result(1, 2, sheet=sheet(random.Random(2)), event=event_id)
+        svc.results.enter_result(1, 2, sheet=sheet(random.Random(2)), event=event_id)
     else:
-        svc.enter_result(1, 2, double_forfeit=True, event=event_id)
+        svc.results.enter_result(1, 2, double_forfeit=True, event=event_id)
     svc.engine.dispose()
     return event_id
 
@@ -86,36 +86,40 @@ def fresh(db: str, url: str, **kwargs: Any) -> str:
 
 def edit_event_name(svc: TournamentService, event_id: int) -> None:
     # No use case edits an event yet; any that does writes its row as this does.
-    with svc._sessions.begin() as s:
+    with svc.store.sessions.begin() as s:
         s.scalars(select(Event).where(Event.id == event_id)).one().name = "Cache Open 2026"
 
 
 # (write, the page that shows it): every kind of write issue 15 names, and the desk's.
 WRITES: dict[str, tuple[Callable[[TournamentService, int], Any], str]] = {
-    "result": (lambda svc, e: svc.enter_result(1, 3, forfeit="A", event=e), "results"),
+    "result": (lambda svc, e: svc.results.enter_result(1, 3, forfeit="A", event=e), "results"),
     "correction": (
-        lambda svc, e: svc.correct_result(1, 1, forfeit="A", reason="misread", event=e),
+        lambda svc, e: svc.results.correct_result(1, 1, forfeit="A", reason="misread", event=e),
         "results",
     ),
     "pairing": (
-        lambda svc, e: (svc.enter_result(1, 3, forfeit="A", event=e), svc.pair_next_round(event=e)),
+        lambda svc, e: (svc.results.enter_result(
+            1, 3, forfeit="A", event=e
+        ), svc.rounds.pair_next_round(event=e)),
         "pairings",
     ),
     "swap": (
-        lambda svc, e: svc.set_pairing(
+        lambda svc, e: svc.rounds.set_pairing(
             1, [("Ana", "Boris"), ("Chavdar", "Dora"), ("Emil", "Fani")], event=e
         ),
         "pairings",
     ),
     # No public page shows a withdrawal by itself (it shows in the pairing that follows):
     # the page's tag must still change, as the event did.
-    "withdrawal": (lambda svc, e: svc.withdraw("Dora", event=e), "standings"),
-    "late entry": (lambda svc, e: svc.add_player("Galin", rating=1500, event=e), "standings"),
+    "withdrawal": (lambda svc, e: svc.entrants.withdraw("Dora", event=e), "standings"),
+    "late entry": (
+        lambda svc, e: svc.entrants.add_player("Galin", rating=1500, event=e), "standings"
+    ),
     "sanction": (
-        lambda svc, e: svc.give_sanction("warning", "late back", player="Ana", event=e),
+        lambda svc, e: svc.arbiter.give_sanction("warning", "late back", player="Ana", event=e),
         "standings",
     ),
-    "signal": (lambda svc, e: svc.give_signal(1, 1, event=e), "pairings"),
+    "signal": (lambda svc, e: svc.arbiter.give_signal(1, 1, event=e), "pairings"),
     "event edit": (edit_event_name, "standings"),
 }
 
@@ -124,7 +128,7 @@ def event_for(db: str, kind: str) -> int:
     """The event a write of `kind` is made on (also used by test_public_render_after_write)."""
     if kind == "swap":  # the arbiter re-pairs a round only while it has no result
         build(db)
-        TournamentService(db).create_event(name="Unplayed", system="swiss", rounds=3)
+        TournamentService(db).events.create_event(name="Unplayed", system="swiss", rounds=3)
         return _unplayed(db, paired=True)
     return build(db, "xiangqi" if kind == "sanction" else "ball")
 
@@ -161,20 +165,20 @@ def _unplayed(db: str, *, paired: bool) -> int:
     svc = TournamentService(db)
     event_id = 2
     for i, name in enumerate(NAMES):
-        svc.add_player(name, rating=2000 - i, event=event_id)
+        svc.entrants.add_player(name, rating=2000 - i, event=event_id)
     if paired:
-        svc.pair_next_round(event=event_id)
+        svc.rounds.pair_next_round(event=event_id)
     svc.engine.dispose()
     return event_id
 
 
 def test_a_write_to_one_event_keeps_the_other_events_pages(event):
     db, event_id = event
-    other_event = TournamentService(db).create_event(name="Other", system="swiss")["id"]
+    other_event = TournamentService(db).events.create_event(name="Other", system="swiss")["id"]
     with TestClient(create_app(db)) as client:
         url = f"/public/{event_id}/standings"
         etag = client.get(url).headers["etag"]
-        TournamentService(db).add_player("Zora", event=other_event)
+        TournamentService(db).entrants.add_player("Zora", event=other_event)
         again = client.get(url, headers={"If-None-Match": etag})
         assert again.status_code == 304
 
@@ -196,7 +200,7 @@ def test_304_with_the_right_etag_only(event):
         assert wrong.status_code == 200 and wrong.text == first.text
         # another page of the same event has its own tag
         assert client.get(f"/public/{event_id}/pairings").headers["etag"] != etag
-        TournamentService(db).enter_result(1, 3, forfeit="A", event=event_id)
+        TournamentService(db).results.enter_result(1, 3, forfeit="A", event=event_id)
         changed = client.get(url, headers={"If-None-Match": etag})
         assert changed.status_code == 200 and changed.headers["etag"] != etag
 

@@ -18,14 +18,16 @@ from .test_public_cache import NAMES, fresh, sheet
 def three_rounds(db: str) -> int:
     """Six entrants, rounds 1 and 2 entered, round 3 paired with table 3 still open."""
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Parts Open", system="swiss", rounds=4)["id"]
+    event_id = svc.events.create_event(name="Parts Open", system="swiss", rounds=4)["id"]
     for i, name in enumerate(NAMES):
-        svc.add_player(name, rating=2000 - i, event=event_id)
+        svc.entrants.add_player(name, rating=2000 - i, event=event_id)
     for number in (1, 2, 3):
-        svc.pair_next_round(event=event_id)
+        svc.rounds.pair_next_round(event=event_id)
         for table in (1, 2, 3):
             if number < 3 or table < 3:
-                svc.enter_result(number, table, sheet=sheet(random.Random(table)), event=event_id)
+                svc.results.enter_result(
+                    number, table, sheet=sheet(random.Random(table)), event=event_id
+                )
     svc.engine.dispose()
     return event_id
 
@@ -60,21 +62,23 @@ def test_a_result_renders_its_own_round_again_and_reuses_the_others(tmp_path, mo
         assert sorted(built) == [1, 2, 3]
         built.clear()
 
-        TournamentService(db).enter_result(3, 3, forfeit="A", event=event_id)
+        TournamentService(db).results.enter_result(3, 3, forfeit="A", event=event_id)
         after, _ = parts_rendered(client, url)
         assert built == [3]  # rounds 1 and 2 came from the cache
         assert after != first and after == fresh(db, url)
         built.clear()
 
         # a correction in round 1 changes round 1's part only
-        TournamentService(db).correct_result(1, 1, forfeit="B", reason="misread", event=event_id)
+        TournamentService(db).results.correct_result(
+            1, 1, forfeit="B", reason="misread", event=event_id
+        )
         corrected, _ = parts_rendered(client, url)
         assert built == [1]
         assert corrected != after and corrected == fresh(db, url)
         built.clear()
 
         # an entrant's row shows in every round (their name): every round renders again
-        TournamentService(db).add_player("Galin", rating=1500, event=event_id)
+        TournamentService(db).entrants.add_player("Galin", rating=1500, event=event_id)
         late, _ = parts_rendered(client, url)
         assert sorted(built) == [1, 2, 3]
         assert late == fresh(db, url)

@@ -129,7 +129,7 @@ def test_a_phone_during_the_render_gets_the_previous_page_then_the_new_one(serve
     hold = cache.hold = Hold()
     renders = cache.renders
 
-    svc.enter_result(1, 3, forfeit="A", event=event_id)  # the desk's way: this process
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)  # the desk's way: this process
     hold.wait()  # the new page is rendering now, held
 
     # the phone that shows the previous page keeps it, at once, with its own ETag
@@ -180,15 +180,15 @@ def _watch_then_write(
 # The two writes of test_public_cache.py's lists that are two transactions: the first is
 # made before the phone looks (a page nobody looked at since a write waits for its reader).
 BEFORE: dict[str, Callable[[TournamentService, int], Any]] = {
-    "pairing": lambda svc, e: svc.enter_result(1, 3, forfeit="A", event=e),
-    "desk close": lambda svc, e: svc.edit_mahjong_table(
+    "pairing": lambda svc, e: svc.results.enter_result(1, 3, forfeit="A", event=e),
+    "desk close": lambda svc, e: svc.mahjong_desk.edit_mahjong_table(
         e, 1, 4, "hand", {"winner": "E", "discarder": "W", "fan": 8}, expected_version=0
     ),
 }
 ONE_WRITE: dict[str, Callable[[TournamentService, int], Any]] = {
-    "pairing": lambda svc, e: svc.pair_next_round(event=e),
-    "desk close": lambda svc, e: svc.close_mahjong_table(
-        e, 1, 4, expected_version=svc.mahjong_table(e, 1, 4)["version"]
+    "pairing": lambda svc, e: svc.rounds.pair_next_round(event=e),
+    "desk close": lambda svc, e: svc.mahjong_desk.close_mahjong_table(
+        e, 1, 4, expected_version=svc.mahjong_desk.mahjong_table(e, 1, 4)["version"]
     ),
 }
 
@@ -224,11 +224,11 @@ def test_writes_during_a_render_make_one_more_render(served):
     hold = cache.hold = Hold()
     renders, passes = cache.renders, cache.passes
 
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()  # the first pass renders the page as after the result
-    svc.add_player("Galin", rating=1500, event=event_id)  # three more writes meanwhile
-    svc.add_player("Hristo", rating=1400, event=event_id)
-    svc.withdraw("Dora", event=event_id)
+    svc.entrants.add_player("Galin", rating=1500, event=event_id)  # three more writes meanwhile
+    svc.entrants.add_player("Hristo", rating=1400, event=event_id)
+    svc.entrants.withdraw("Dora", event=event_id)
     hold.release()
     assert cache.settle()
 
@@ -252,14 +252,14 @@ def test_a_page_nobody_asked_for_since_its_last_render_waits_for_its_reader(serv
     for url in (unseen, lonely, results, looked):
         client.get(url)
     cache.clock.t += 1.0  # the renders after the write come later than those asks
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     assert cache.settle()
     renders = cache.renders
     assert renders == 4 + 4  # all had been asked for: all rendered again
 
     client.get(results)  # phones look at the new results and standings page 1 only
     client.get(looked)
-    svc.give_signal(1, 1, event=event_id)
+    svc.arbiter.give_signal(1, 1, event=event_id)
     assert cache.settle()
     # results and standings page 1; the pairings, the only page of its kind, even so
     assert cache.renders == renders + 3
@@ -288,7 +288,7 @@ def test_a_page_looked_at_less_often_than_the_event_is_written_waits_for_its_rea
             clock.t += 1.0
             client.get(often)
             client.get(first)
-        svc.add_player(f"Late {n}", rating=1500, event=event_id)
+        svc.entrants.add_player(f"Late {n}", rating=1500, event=event_id)
         assert cache.settle()
     client.get(rare)
     client.get(often)
@@ -297,7 +297,7 @@ def test_a_page_looked_at_less_often_than_the_event_is_written_waits_for_its_rea
     hold = cache.hold = Hold()
     renders = cache.renders
     clock.t += 2.0
-    svc.give_signal(1, 1, event=event_id)
+    svc.arbiter.give_signal(1, 1, event=event_id)
     hold.wait()
     assert f"/public/{event_id}/standings|" in hold.keys[0]  # the kind's page, first
     hold.release()
@@ -318,13 +318,13 @@ def test_a_phone_holding_an_older_page_gets_the_previous_one_during_the_render(s
     client, cache, svc, event_id, db = served
     url = f"/public/{event_id}/results"
     oldest = client.get(url)
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     assert cache.settle()
     previous = client.get(url)  # rendered in the background after the first result
     assert previous.text != oldest.text
     hold = cache.hold = Hold()
     renders = cache.renders
-    svc.correct_result(1, 1, forfeit="A", reason="misread", event=event_id)
+    svc.results.correct_result(1, 1, forfeit="A", reason="misread", event=event_id)
     hold.wait()
 
     holding = {"If-None-Match": oldest.headers["etag"]}
@@ -348,7 +348,7 @@ def test_a_tag_of_another_page_is_not_a_page_of_the_slot(served):
     client.get(url)
     elsewhere = client.get(other)
     hold = cache.hold = Hold()
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()
     waiting = _asking(cache, client, url, {"If-None-Match": elsewhere.headers["etag"]})
     hold.release()
@@ -362,7 +362,7 @@ def test_a_previous_page_older_than_the_bound_is_not_served(served):
     url = f"/public/{event_id}/results"
     before = client.get(url)
     hold = cache.hold = Hold()
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()
     holding = {"If-None-Match": before.headers["etag"]}
     assert client.get(url, headers=holding).status_code == 304  # within the bound
@@ -383,7 +383,7 @@ def test_a_failing_background_render_is_logged_and_the_next_reader_renders(serve
     url = f"/public/{event_id}/results"
     before = client.get(url)
     hold = cache.hold = Hold(fail=True)
-    svc.enter_result(1, 3, forfeit="A", event=event_id)
+    svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()
     with caplog.at_level(logging.ERROR, logger="ball.web.page_cache"):
         hold.release()
@@ -450,13 +450,13 @@ def test_no_background_thread_outlives_the_app(ball_event):
     with TestClient(app) as client:
         client.get(f"/public/{event_id}/standings")
         svc = service_for(app)
-        svc.enter_result(1, 3, forfeit="A", event=event_id)
+        svc.results.enter_result(1, 3, forfeit="A", event=event_id)
         cache: PageCache = app.state.page_cache
         assert cache.settle() and cache.passes == 1
         assert set(rerender_threads()) - alive_before  # the pass ran on the cache's thread
     assert not set(rerender_threads()) - alive_before  # the shutdown joined it
     passes = cache.passes
-    svc.add_player("Galin", rating=1500, event=event_id)  # after the shutdown: no pass
+    svc.entrants.add_player("Galin", rating=1500, event=event_id)  # after the shutdown: no pass
     assert cache.passes == passes and not set(rerender_threads()) - alive_before
 
 

@@ -114,7 +114,7 @@ def test_half_a_pair_of_pb_is_refused_naming_the_empty_one():
 
 
 def stored_sheet(client, event_id, table):
-    pairing = service_for(client.app).table(event_id, 1, table)
+    pairing = service_for(client.app).desk.table(event_id, 1, table)
     return pairing.sheet, pairing.result
 
 

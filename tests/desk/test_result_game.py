@@ -53,15 +53,17 @@ def judged_event(app, client, monkeypatch) -> tuple[int, str, str]:
     """A paired two-entrant event of the judged game, the client logged in at its desk."""
     monkeypatch.setitem(games.GAMES, "judged", JudgedBall())
     svc = service_for(app)
-    event_id = svc.create_event(name="Judged", system="round-robin", game_name="judged")["id"]
+    event_id = svc.events.create_event(
+        name="Judged", system="round-robin", game_name="judged"
+    )["id"]
     for name in ("Ann", "Bo"):
-        svc.add_player(name, event=event_id)
-    svc.pair_next_round(event=event_id)
+        svc.entrants.add_player(name, event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     with app.state.sessions.begin() as session:
         security.set_pin(session, event_id, PIN, 0.0)
     login = client.post(f"/desk/{event_id}/login", data={"pin": PIN}, follow_redirects=False)
     assert login.status_code == 303, login.text
-    table = svc.pairings(1, event=event_id)[0]
+    table = svc.rounds.pairings(1, event=event_id)[0]
     return event_id, table["a"], table["b"]
 
 
@@ -86,7 +88,7 @@ def test_another_games_event_previews_with_its_own_rules(client, event4, judged_
     assert forfeit["text"] == f"{b} wins by forfeit"
     saved = post(client, event_id, "/rounds/1/tables/1", {"kind": "forfeit-A", "version": 0})
     assert saved.status_code == 303, saved.text
-    assert service_for(client.app).pairings(1, event=event_id)[0]["result"]["outcome"] == "B"
+    assert service_for(client.app).rounds.pairings(1, event=event_id)[0]["result"]["outcome"] == "B"
 
 
 def _request() -> Request:

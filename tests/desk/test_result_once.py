@@ -41,8 +41,8 @@ def stored(app, event_id) -> dict:
         }
         sanctions = [(e.step, e.reason, e.table) for e in sanction_log.event_log(s, event_id)]
         corrections = s.scalar(select(func.count()).select_from(ResultCorrection))
-    results = [t.get("result") for t in service_for(app).pairings(1, event=event_id)]
-    log = [x for x in service_for(app).log(event=event_id) if x["kind"] == "sanction"]
+    results = [t.get("result") for t in service_for(app).rounds.pairings(1, event=event_id)]
+    log = [x for x in service_for(app).arbiter.log(event=event_id) if x["kind"] == "sanction"]
     return {
         "results": results,
         "states": states,
@@ -94,7 +94,7 @@ def test_the_same_save_sent_twice_is_stored_once_and_is_no_correction(client, ev
     assert again.headers["location"] == first.headers["location"]
     assert stored(app, event_id) == once
     assert once["corrections"] == 0 and len(once["sanctions"]) == 1
-    assert service_for(app).corrections(event=event_id) == []
+    assert service_for(app).results.corrections(event=event_id) == []
     # A different result over it is still a correction that needs a reason.
     changed = post(client, event_id, TABLE, full_form(td1="", td2="B", version=1))
     assert changed.status_code == 400 and "A correction needs a reason" in changed.text
@@ -126,7 +126,7 @@ def test_a_failure_while_writing_the_sanctions_leaves_no_result(client, event4, 
 
 
 def _b(app, event_id) -> str:
-    return service_for(app).pairings(1, event=event_id)[0]["b"]
+    return service_for(app).rounds.pairings(1, event=event_id)[0]["b"]
 
 
 def test_an_absurd_pb_count_is_400_naming_the_field_and_nothing_is_stored(client, event4, app):

@@ -137,11 +137,11 @@ def test_results_survive_sigkill_whole_or_not_at_all(server_process, tmp_path, m
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     db = str(tmp_path / "crash.sqlite")
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Crash Open", system="round-robin")["id"]
+    event_id = svc.events.create_event(name="Crash Open", system="round-robin")["id"]
     for i in range(PLAYERS):
-        svc.add_player(f"P{i:02d}", event=event_id)
-    svc.pair_next_round(event=event_id)
-    with svc._sessions() as s:
+        svc.entrants.add_player(f"P{i:02d}", event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
+    with svc.store.sessions() as s:
         security.set_pin(s, event_id, PIN, time.time())
         s.commit()
 
@@ -155,7 +155,7 @@ def test_results_survive_sigkill_whole_or_not_at_all(server_process, tmp_path, m
     for kill in range(KILLS):
         if kill:
             server.start()
-        tables = svc.pairings(event=event_id)  # the latest round
+        tables = svc.rounds.pairings(event=event_id)  # the latest round
         number = _latest_round(db)
         todo = _todo(pending, acked, number, tables)
         pending = []
@@ -183,7 +183,7 @@ def test_results_survive_sigkill_whole_or_not_at_all(server_process, tmp_path, m
                 assert row["sanctions"] == expected_sanctions(*key), key
         assert all(stored[key]["outcome"] == "A" for key in acked)
         if all(stored[(number, t["table"])]["outcome"] for t in tables if t["b"] is not None):
-            svc.pair_next_round(event=event_id)
+            svc.rounds.pair_next_round(event=event_id)
     assert len(acked) >= KILLS, f"only {len(acked)} saves acknowledged"
 
 

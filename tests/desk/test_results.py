@@ -69,7 +69,7 @@ def test_saving_stores_the_decision_steals_and_sanctions(client, event4, app):
     )
     saved = post(client, event_id, "/rounds/1/tables/1", form)
     assert saved.status_code == 303, saved.text
-    row = service_for(app).pairings(1, event=event_id)[0]
+    row = service_for(app).rounds.pairings(1, event=event_id)[0]
     assert row["result"]["outcome"] == "A" and row["result"]["kind"] == "sheet"
     assert row["result"]["sheet"]["halves"][0]["td"] == a
     with app.state.sessions() as s:
@@ -111,9 +111,9 @@ def test_a_second_arbiter_saving_the_same_table_gets_a_conflict(client, other_cl
     )
     assert second.status_code == 409
     assert "Another arbiter saved this table" in second.text
-    row = service_for(app).pairings(1, event=event_id)[0]
+    row = service_for(app).rounds.pairings(1, event=event_id)[0]
     assert row["result"]["outcome"] == "A"  # nothing overwritten
-    assert service_for(app).corrections(event=event_id) == []
+    assert service_for(app).results.corrections(event=event_id) == []
 
 
 def test_a_correction_needs_a_reason_which_is_kept(client, event4, app):
@@ -133,7 +133,7 @@ def test_a_correction_needs_a_reason_which_is_kept(client, event4, app):
         sheet_form(td2="B", pb=(3, 0, 4, 2), version=1, reason="touchdown was in half 2"),
     )
     assert fixed.status_code == 303
-    corrections = service_for(app).corrections(event=event_id)
+    corrections = service_for(app).results.corrections(event=event_id)
     assert [c["reason"] for c in corrections] == ["touchdown was in half 2"]
     assert corrections[0]["before"]["outcome"] == "A"
     assert corrections[0]["after"]["outcome"] == "B"
@@ -153,7 +153,7 @@ def test_forfeits_and_double_forfeits(client, event4, app):
         ).status_code
         == 303
     )
-    rows = service_for(app).pairings(1, event=event_id)
+    rows = service_for(app).rounds.pairings(1, event=event_id)
     assert rows[0]["result"]["kind"] == "forfeit" and rows[0]["result"]["forfeit_by"] == "A"
     assert rows[1]["result"]["kind"] == "double-forfeit"
     a, b = names(tables, 1)
@@ -207,7 +207,7 @@ def test_sanction_page_suggests_the_next_step_and_needs_a_reason(client, event4,
     ]
     page = client.get(f"/desk/{event_id}/sanctions").text
     assert "walked away" in page
-    log = service_for(app).log(event=event_id)
+    log = service_for(app).arbiter.log(event=event_id)
     assert sum(1 for x in log if x["kind"] == "sanction" and x["name"] == "Ann") == 5
 
 
@@ -218,7 +218,7 @@ def test_a_bye_takes_no_result(client, app):
     for name in ("A1", "B2", "C3"):
         post(client, event_id, "/entrants", {"name": name})
     post(client, event_id, "/rounds")
-    rows = service_for(app).pairings(1, event=event_id)
+    rows = service_for(app).rounds.pairings(1, event=event_id)
     bye = next(r["table"] for r in rows if r["b"] is None)
     assert client.get(f"/desk/{event_id}/rounds/1/tables/{bye}").status_code == 404
 
@@ -263,11 +263,11 @@ def test_simultaneous_saves_one_wins_the_others_get_409(client, event4, app):
         c.close()
     # One save wins; the saves of the very same form are answered with it (303, nothing
     # written twice), every other form gets 409.
-    stored = service_for(app).pairings(1, event=event_id)[0]["result"]["sheet"]
+    stored = service_for(app).rounds.pairings(1, event=event_id)[0]["result"]["sheet"]
     won = "td1" if stored["halves"][0]["td"] else "td2"
     assert sorted(code for td, code in codes if td == won) == [303] * (2 if won == "td1" else 3)
     assert {code for td, code in codes if td != won} == {409}
-    assert service_for(app).corrections(event=event_id) == []
+    assert service_for(app).results.corrections(event=event_id) == []
     with app.state.sessions() as s:
         assert s.scalars(select(ResultState)).one().version == 1
 

@@ -77,11 +77,11 @@ def test_sanctions_survive_sigkill_once_each_with_their_log_line(
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     db = str(tmp_path / "sanctions.sqlite")
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Sanction Open", system="round-robin")["id"]
+    event_id = svc.events.create_event(name="Sanction Open", system="round-robin")["id"]
     for i in range(8):
-        svc.add_player(f"P{i}", event=event_id)
-    svc.pair_next_round(event=event_id)
-    with svc._sessions() as s:
+        svc.entrants.add_player(f"P{i}", event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
+    with svc.store.sessions() as s:
         security.set_pin(s, event_id, PIN, time.time())
         s.commit()
     con = sqlite3.connect(db)
@@ -157,11 +157,11 @@ def test_mahjong_hands_survive_sigkill_in_order_and_once(server_process, tmp_pat
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     db = str(tmp_path / "mahjong.sqlite")
     svc = TournamentService(db)
-    made = svc.create_mahjong_event(name="Hands Open", sessions=2, hands_per_session=16)
+    made = svc.sessions.create_mahjong_event(name="Hands Open", sessions=2, hands_per_session=16)
     event_id = int(made["id"])
     for i in range(16):
-        svc.add_player(f"M{i:02d}", event=event_id)
-    with svc._sessions() as s:
+        svc.entrants.add_player(f"M{i:02d}", event=event_id)
+    with svc.store.sessions() as s:
         security.set_pin(s, event_id, PIN, time.time())
         s.commit()
     server = server_process(db)

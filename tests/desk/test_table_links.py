@@ -18,7 +18,7 @@ QUICK_0_1 = {"h1_td": "", "h2_td": "B", **PB}
 
 
 def _tokens(client, event_id: int, number: int = 1) -> dict[int, dict[str, str]]:
-    return service_for(client.app).table_link_tokens(event_id, number)
+    return service_for(client.app).table_links.table_link_tokens(event_id, number)
 
 
 def _log(client, event_id: int) -> list[tuple[str, str]]:
@@ -34,7 +34,7 @@ def _log(client, event_id: int) -> list[tuple[str, str]]:
 
 
 def _stored(client, event_id: int, number: int, table: int):
-    return service_for(client.app).table(event_id, number, table).result
+    return service_for(client.app).desk.table(event_id, number, table).result
 
 
 def test_one_side_enters_the_other_confirms_and_the_desk_approves(client):
@@ -70,7 +70,7 @@ def test_a_different_entry_disputes_and_the_desk_entry_wins(client):
     links = _tokens(client, event_id)[2]
     client.post(f"/t/{links['A']}", data=QUICK_1_0)
     client.post(f"/t/{links['B']}", data=QUICK_0_1)
-    assert service_for(client.app).player_entries(event_id, 1)[2].state == "disputed"
+    assert service_for(client.app).table_links.player_entries(event_id, 1)[2].state == "disputed"
     desk = client.get(f"/desk/{event_id}/rounds/1")
     assert 'data-state="disputed"' in desk.text
     form = client.get(f"/desk/{event_id}/rounds/1/tables/2").text  # filled from A's entry
@@ -81,7 +81,7 @@ def test_a_different_entry_disputes_and_the_desk_entry_wins(client):
 
     saved = post(client, event_id, "/rounds/1/tables/2", {**sheet_form(td2="B"), "version": "0"})
     assert saved.status_code == 303, saved.text
-    assert service_for(client.app).player_entries(event_id, 1)[2].state == "replaced"
+    assert service_for(client.app).table_links.player_entries(event_id, 1)[2].state == "replaced"
     assert "entered by the desk over the players' entry" in _log(client, event_id)[-1][1]
 
 
@@ -101,7 +101,7 @@ def test_a_bad_sheet_is_refused_beside_its_field_and_nothing_is_stored(client):
     links = _tokens(client, event_id)[1]
     sent = client.post(f"/t/{links['A']}", data={**QUICK_1_0, "h1_A_atk": "-3"})
     assert sent.status_code == 400
-    assert service_for(client.app).player_entries(event_id, 1) == {}
+    assert service_for(client.app).table_links.player_entries(event_id, 1) == {}
 
 
 def test_a_guessed_token_is_refused_and_throttled(client):
@@ -137,7 +137,7 @@ def test_cross_site_posts_are_refused(client):
     token = _tokens(client, event_id)[1]["A"]
     refused = client.post(f"/t/{token}", data=QUICK_1_0, headers={"Origin": "http://evil.example"})
     assert refused.status_code == 403
-    assert service_for(client.app).player_entries(event_id, 1) == {}
+    assert service_for(client.app).table_links.player_entries(event_id, 1) == {}
 
 
 def test_a_xiangqi_table_takes_the_result_with_its_reason(client):
@@ -156,12 +156,12 @@ def test_a_xiangqi_table_takes_the_result_with_its_reason(client):
     assert client.post(f"/t/{links['A']}", data=played, follow_redirects=False).status_code == 303
     mismatch = {**played, "xq_result": "0-1"}
     assert client.post(f"/t/{links['B']}", data=mismatch, follow_redirects=False).status_code == 303
-    assert service_for(client.app).player_entries(event_id, 1)[1].state == "disputed"
+    assert service_for(client.app).table_links.player_entries(event_id, 1)[1].state == "disputed"
     assert client.post(f"/t/{links['A']}", data=played, follow_redirects=False).status_code == 303
     assert client.post(f"/t/{links['B']}", data=played, follow_redirects=False).status_code == 303
-    assert service_for(client.app).player_entries(event_id, 1)[1].state == "confirmed"
+    assert service_for(client.app).table_links.player_entries(event_id, 1)[1].state == "confirmed"
     assert post(client, event_id, "/rounds/1/tables/1/approve").status_code == 303
-    stored = service_for(client.app).table(event_id, 1, 1)
+    stored = service_for(client.app).desk.table(event_id, 1, 1)
     assert stored.result["outcome"] == "A" and stored.sheet["reason"] == "checkmate"
 
 
@@ -201,7 +201,7 @@ def test_any_form_a_player_sends_is_answered_below_500(client, form, side, answe
     path = f"/t/{token}/answer" if answer else f"/t/{token}"
     sent = client.post(path, data=form, follow_redirects=False)
     assert sent.status_code < 500, sent.text[:300]
-    entry = service_for(client.app).player_entries(event_id, 1).get(1)
+    entry = service_for(client.app).table_links.player_entries(event_id, 1).get(1)
     if entry is not None:
         from ball.match.result import decide
 

@@ -85,7 +85,7 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
     codes = codes_of_round_pdf(base, event_id, 1, tmp_path)
     assert set(codes) == {(1, "A"), (1, "B"), (2, "A"), (2, "B")}
     assert all(url.startswith(base + "/t/") for url in codes.values())
-    t1 = svc.table(event_id, 1, 1)
+    t1 = svc.desk.table(event_id, 1, 1)
 
     # Table 1: A enters a 1-0 on their phone, B confirms on theirs.
     a_phone, b_phone = phone(browser), phone(browser)
@@ -105,7 +105,7 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
     b_phone.wait_for_load_state()
     assert b_phone.locator("#entry-state").get_attribute("data-state") == "confirmed"
     assert b_phone.locator("#closed").count() == 1  # both agreed: the link is spent
-    assert svc.table(event_id, 1, 1).result is None  # the desk approves first
+    assert svc.desk.table(event_id, 1, 1).result is None  # the desk approves first
 
     # The desk sees it confirmed and approves: the result is the table's.
     desk = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
@@ -117,7 +117,7 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
     assert desk.locator("#entry-1").get_attribute("data-state") == "confirmed"
     desk.click("#entry-1 button.approve")
     desk.wait_for_load_state()
-    stored = svc.table(event_id, 1, 1).result
+    stored = svc.desk.table(event_id, 1, 1).result
     assert stored is not None and stored["outcome"] == "A"
 
     # Table 2: A enters 0-1, B says it is not right: the desk sees the dispute.
@@ -161,6 +161,6 @@ def test_players_scan_enter_confirm_dispute_and_strangers_are_refused(
         assert answer is not None and answer.status == 404
     answer = stranger.goto(guessed)
     assert answer is not None and answer.status == 429
-    round2 = svc.table_link_tokens(event_id, 2)[1]["A"]
+    round2 = svc.table_links.table_link_tokens(event_id, 2)[1]["A"]
     answer = stranger.goto(f"{base}/t/{round2}")
     assert answer is not None and answer.status == 429

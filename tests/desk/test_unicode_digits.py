@@ -30,15 +30,15 @@ def test_csv_import_with_odd_digits_is_a_400_and_adds_nobody(client, app, rating
     response = post(client, event_id, "/entrants/import", {"csv": f"name,rating\nBo,{rating}\n"})
     assert response.status_code == 400
     assert "is not a whole number" in response.text
-    assert service_for(app).standings(event=event_id)["standings"] == []
+    assert service_for(app).ranking.standings(event=event_id)["standings"] == []
 
 
 @pytest.mark.parametrize("ref", ["²", "①"])
 def test_service_event_named_in_odd_digits_is_unknown(tmp_path, ref):
     svc = TournamentService(str(tmp_path / "t.sqlite"))
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     with pytest.raises(TournamentError, match="unknown event"):
-        svc.add_player("Ann", event=ref)
+        svc.entrants.add_player("Ann", event=ref)
 
 
 def test_cli_event_in_odd_digits_is_exit_2_with_one_line(tmp_path):

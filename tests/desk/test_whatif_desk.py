@@ -50,8 +50,8 @@ def test_the_preview_ranks_as_if_and_stores_nothing(client, event4):
     assert "nothing is stored" in page.text
     # nothing was stored: table 2 still has no result, the round is still being played
     svc = service_for(client.app)
-    assert svc.pairings(1, event=event_id)[1].result is None
-    assert svc.standings(event=event_id).in_progress == 1
+    assert svc.rounds.pairings(1, event=event_id)[1].result is None
+    assert svc.ranking.standings(event=event_id).in_progress == 1
 
 
 def test_a_draw_and_an_appeal_over_a_stored_result(client, event4):
@@ -64,7 +64,7 @@ def test_a_draw_and_an_appeal_over_a_stored_result(client, event4):
     got = {name: (rank, points) for rank, name, points, _ in rows(page)}
     assert got[t1["a"]][1] == got[t1["b"]][1] == "½"
     assert got[t2["a"]] == (1, "1") and got[t2["b"]][1] == "0"
-    assert service_for(client.app).pairings(1, event=event_id)[0].result.outcome == "A"
+    assert service_for(client.app).rounds.pairings(1, event=event_id)[0].result.outcome == "A"
 
 
 def test_bad_choices_are_refused_with_a_page(client, event4):

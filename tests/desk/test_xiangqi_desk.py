@@ -45,11 +45,11 @@ def test_saving_stores_the_document_and_a_bad_one_changes_nothing(client, xiangq
     svc = service_for(client.app)
     refused = post(client, event_id, "/rounds/1/tables/1", form("1/2-1/2", "checkmate"))
     assert refused.status_code == 400 and "ends the game in a win" in refused.text
-    assert "result" not in svc.pairings(1, event=event_id)[0]
+    assert "result" not in svc.rounds.pairings(1, event=event_id)[0]
     saved = post(client, event_id, "/rounds/1/tables/1",
                  form("0-1", "three-fouls", fa=3, fb=1, xq_moves="33", action="save"))  # fmt: skip
     assert saved.status_code == 303, saved.text
-    stored = svc.pairings(1, event=event_id)[0]["result"]
+    stored = svc.rounds.pairings(1, event=event_id)[0]["result"]
     assert stored["outcome"] == "B"
     # The corrections form comes back filled with the stored document.
     page = client.get(f"/desk/{event_id}/rounds/1/tables/1").text
@@ -66,11 +66,11 @@ def test_a_sanction_at_the_desk_ranks_last_among_equals_18_4(client, xiangqi4):
         assert post(client, event_id, f"/rounds/1/tables/{t}",
                     form("1/2-1/2", "agreement", action="save")).status_code == 303  # fmt: skip
     svc = service_for(client.app)
-    first = next(e for e in svc.event_info(event=event_id)["entrants"] if e["number"] == 1)
+    first = next(e for e in svc.events.event_info(event=event_id)["entrants"] if e["number"] == 1)
     answer = post(client, event_id, "/sanctions",
                   {"entrant": "1", "step": "warning", "reason": "talking"})  # fmt: skip
     assert answer.status_code == 303, answer.text
-    table = svc.standings(event=event_id)["standings"]
+    table = svc.ranking.standings(event=event_id)["standings"]
     assert table[-1]["name"] == first["name"] and table[-1]["tiebreaks"]["sanctions"] == 1
 
 

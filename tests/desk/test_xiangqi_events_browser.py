@@ -58,7 +58,7 @@ class Event:
         page.goto(f"{self.base}/desk/1")
         page.click("#pair-next")
         page.wait_for_url(f"{self.base}/desk/1/rounds/{rnd}")
-        for t in service_for(self.app).pairings(rnd, event=1):
+        for t in service_for(self.app).rounds.pairings(rnd, event=1):
             if t.get("b") is None:
                 continue
             self.enter(rnd, t["table"], t["a"], t["b"], rng)
@@ -138,7 +138,7 @@ class Event:
         """Red ("w") and Black ("b") of every entrant per round, from the stored pairings."""
         colours: dict[str, str] = defaultdict(str)
         for rnd in range(1, rounds + 1):
-            for t in service_for(self.app).pairings(rnd, event=1):
+            for t in service_for(self.app).rounds.pairings(rnd, event=1):
                 if t.get("b") is not None:
                     colours[t["a"]] += "w"
                     colours[t["b"]] += "b"

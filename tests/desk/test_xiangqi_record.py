@@ -72,11 +72,11 @@ def test_the_form_offers_the_result_of_the_recorded_game_and_saves_it(client, xi
     assert 'name="xq_moves" type="number" min="0" step="1" inputmode="numeric" value="2"' in page
     # Nothing is stored until the arbiter saves.
     svc = service_for(client.app)
-    assert "result" not in svc.pairings(1, event=event_id)[0]
+    assert "result" not in svc.rounds.pairings(1, event=event_id)[0]
     form = {"kind": "sheet", "version": "0", "xq_result": "1-0", "xq_reason": "resignation",
             "xq_fouls_A": "0", "xq_fouls_B": "0", "xq_moves": "2", "action": "save"}  # fmt: skip
     assert post(client, event_id, "/rounds/1/tables/1", form).status_code == 303
-    assert svc.pairings(1, event=event_id)[0]["result"]["outcome"] == "A"
+    assert svc.rounds.pairings(1, event=event_id)[0]["result"]["outcome"] == "A"
     # The stored result, not the recorded game, fills the corrections form from now on.
     assert 'value="1-0" checked' in client.get(f"/desk/{event_id}/rounds/1/tables/1").text
 
@@ -110,7 +110,7 @@ def test_bad_tables_are_refused_by_name(client, path, status, xiangqi4):
 
 def test_a_bye_has_no_game_to_record_and_a_ball_table_records_on_the_simulator(client):
     event_id = seat_xiangqi4(client, players=("Wang", "Li", "Zhao"))
-    tables = service_for(client.app).pairings(1, event=event_id)
+    tables = service_for(client.app).rounds.pairings(1, event=event_id)
     bye = next(t for t in tables if t.get("b") is None)
     refused = record(client, event_id, table=bye["table"])
     assert refused.status_code == 404 and "bye" in refused.json()["detail"]

@@ -25,80 +25,87 @@ T0 = 1_790_000_000.0  # an instant for what the service lets the caller date
 
 
 def swiss(svc: TournamentService, rng: random.Random) -> int:
-    info = svc.create_event(name="Spring Swiss", system="swiss", rounds=3, draw_lots=5,
+    info = svc.events.create_event(name="Spring Swiss", system="swiss", rounds=3, draw_lots=5,
                             place="Sofia", arbiter="A. Arbiter", default_time=15)  # fmt: skip
     for i in range(1, 8):
-        svc.add_player(f"Swiss{i}", rating=2000 - 17 * i, club=f"C{i % 3}", federation="BUL")
-    svc.request_bye("Swiss7", 1, "half")
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(
+            f"Swiss{i}", rating=2000 - 17 * i, club=f"C{i % 3}", federation="BUL"
+        )
+    svc.entrants.request_bye("Swiss7", 1, "half")
+    tables = svc.rounds.pair_next_round()
     played = [t for t in tables if t["b"] is not None]
     first, second, third = played[0]["table"], played[1]["table"], played[2]["table"]
-    svc.give_signal(1, 1, at=T0)
-    svc.record_half_end(1, first, at=T0 + 900)
-    svc.record_table_result(
+    svc.arbiter.give_signal(1, 1, at=T0)
+    svc.arbiter.record_half_end(1, first, at=T0 + 900)
+    svc.results.record_table_result(
         1, first, sheet=random_sheet(rng), at=T0 + 1000,
         steals=[{"half": 1, "side": "B", "choice": "reset"}],
         sanctions=[{"side": "A", "step": "warning", "reason": "late to the table"}],
     )  # fmt: skip
-    svc.record_table_result(1, second, at=T0 + 1100, late={"B": None})
-    svc.enter_result(1, third, double_forfeit=True)
-    svc.correct_result(1, third, reason="the arbiter misread the sheet", forfeit="A")
-    svc.give_sanction("warning", "phone rang", player=played[0]["a"], round_number=1, table=first)
-    svc.record("note", "the hall's heating failed for ten minutes", round_number=1)
-    svc.withdraw("Swiss5", reason="ill")
-    svc.add_player("Swiss Late", rating=1500)
-    for t in svc.pair_next_round():
+    svc.results.record_table_result(1, second, at=T0 + 1100, late={"B": None})
+    svc.results.enter_result(1, third, double_forfeit=True)
+    svc.results.correct_result(1, third, reason="the arbiter misread the sheet", forfeit="A")
+    svc.arbiter.give_sanction(
+        "warning", "phone rang", player=played[0]["a"], round_number=1, table=first
+    )
+    svc.arbiter.record("note", "the hall's heating failed for ten minutes", round_number=1)
+    svc.entrants.withdraw("Swiss5", reason="ill")
+    svc.entrants.add_player("Swiss Late", rating=1500)
+    for t in svc.rounds.pair_next_round():
         if t["b"] is not None:
-            svc.enter_result(2, t["table"], sheet=random_sheet(rng))
+            svc.results.enter_result(2, t["table"], sheet=random_sheet(rng))
     return info.id
 
 
 def round_robin_teams(svc: TournamentService, rng: random.Random) -> int:
-    info = svc.create_event(name="Team Cup", system="round-robin", teams=2)
+    info = svc.events.create_event(name="Team Cup", system="round-robin", teams=2)
     for t in range(1, 5):
-        svc.add_team(f"Team{t}", [f"T{t}p{i}={1900 - i}" for i in range(1, 4)])
-    svc.set_lineup("Team2", 1, ["T2p1", "T2p3"])
-    for t in svc.pair_next_round():
-        svc.enter_result(1, t["table"], sheet=random_sheet(rng))
+        svc.teams.add_team(f"Team{t}", [f"T{t}p{i}={1900 - i}" for i in range(1, 4)])
+    svc.teams.set_lineup("Team2", 1, ["T2p1", "T2p3"])
+    for t in svc.rounds.pair_next_round():
+        svc.results.enter_result(1, t["table"], sheet=random_sheet(rng))
     return info.id
 
 
 def knockout_ties(svc: TournamentService, rng: random.Random) -> int:
-    info = svc.create_event(name="KO Cup", system="knockout", games_per_tie=2, tie_break="lots",
-                            draw_lots=3)  # fmt: skip
+    info = svc.events.create_event(
+        name="KO Cup", system="knockout", games_per_tie=2, tie_break="lots", draw_lots=3
+    )
     for i in range(1, 7):
-        svc.add_player(f"KO{i}", rating=1800 - i)
-    tables = [t for t in svc.pair_next_round() if t["b"] is not None]
+        svc.entrants.add_player(f"KO{i}", rating=1800 - i)
+    tables = [t for t in svc.rounds.pair_next_round() if t["b"] is not None]
     one, two = tables[0]["table"], tables[1]["table"]
-    svc.record_tie_game(1, one, 1, forfeit="B")
-    svc.record_tie_game(1, one, 2, forfeit="B")  # game 2: B has the first colour
-    svc.draw_tie_lots(1, one, seed=11)
-    svc.record_tie_game(1, two, 1, forfeit="B")
-    svc.record_tie_game(1, two, 2, sheet=random_sheet(rng))
+    svc.knockout.record_tie_game(1, one, 1, forfeit="B")
+    svc.knockout.record_tie_game(1, one, 2, forfeit="B")  # game 2: B has the first colour
+    svc.knockout.draw_tie_lots(1, one, seed=11)
+    svc.knockout.record_tie_game(1, two, 1, forfeit="B")
+    svc.knockout.record_tie_game(1, two, 2, sheet=random_sheet(rng))
     return info.id
 
 
 def groups(svc: TournamentService, rng: random.Random) -> int:
     from ball.tournament.groups import Setup
 
-    info = svc.create_event(
+    info = svc.events.create_event(
         name="Group Open", system="groups", groups=Setup(2, 1, "knockout", 2, False)
     )
     for i in range(1, 9):
-        svc.add_player(f"G{i}", rating=2100 - 11 * i)
-    for t in svc.pair_next_round():
+        svc.entrants.add_player(f"G{i}", rating=2100 - 11 * i)
+    for t in svc.rounds.pair_next_round():
         if t["b"] is not None:
-            svc.enter_result(1, t["table"], sheet=random_sheet(rng))
+            svc.results.enter_result(1, t["table"], sheet=random_sheet(rng))
     return info.id
 
 
 def xiangqi(svc: TournamentService, sessions) -> int:
-    info = svc.create_event(name="Xiangqi Open", system="round-robin", game_name="xiangqi")
+    info = svc.events.create_event(name="Xiangqi Open", system="round-robin", game_name="xiangqi")
     for name in ("Red One", "Black Two", "Red Three", "Black Four"):
-        svc.add_player(name)
-    tables = svc.pair_next_round()
-    svc.give_sanction("warning", "spoke to a spectator", player=tables[0]["a"], round_number=1,
-                      table=tables[0]["table"])  # fmt: skip
+        svc.entrants.add_player(name)
+    tables = svc.rounds.pair_next_round()
+    svc.arbiter.give_sanction(
+        "warning", "spoke to a spectator", player=tables[0]["a"], round_number=1,
+        table=tables[0]["table"],
+    )  # fmt: skip
     games = XiangqiStore(sessions)
     game = games.for_table(info.id, 1, tables[0]["table"], "Xiangqi Open R1 T1")
     for move in ("h2e2", "h9g7", "h0g2"):
@@ -112,15 +119,17 @@ def xiangqi(svc: TournamentService, sessions) -> int:
 
 
 def mahjong(svc: TournamentService) -> int:
-    made = svc.create_mahjong_event(name="MJ Open", sessions=2, seed=3)
+    made = svc.sessions.create_mahjong_event(name="MJ Open", sessions=2, seed=3)
     for i in range(1, 9):
-        svc.add_player(f"MJ{i}", club=f"T{i % 2}")
-    seated = svc.seat_session()
+        svc.entrants.add_player(f"MJ{i}", club=f"T{i % 2}")
+    seated = svc.sessions.seat_session()
     first, second = seated["tables"]
-    svc.enter_session_sheet({"table": first["table"], "seats": first["seats"],
+    svc.sessions.enter_session_sheet({"table": first["table"], "seats": first["seats"],
                              "hands": [{"winner": "S", "discarder": "N", "fan": 9}]})  # fmt: skip
     hand = {"winner": "E", "discarder": "W", "fan": 8}
-    svc.edit_mahjong_table(made["id"], 1, second["table"], "hand", hand, expected_version=0)
+    svc.mahjong_desk.edit_mahjong_table(
+        made["id"], 1, second["table"], "hand", hand, expected_version=0
+    )
     return int(made["id"])
 
 
@@ -189,7 +198,7 @@ def build_source(folder: Path) -> Source:
 
 def round_trip(target: str, source) -> None:
     db, ids, files = source
-    TournamentService(target).create_event(name="Already here", system="swiss")
+    TournamentService(target).events.create_event(name="Already here", system="swiss")
     for kind, path in files.items():
         out = ok("event", "import", str(path), "--db", target)
         assert out.endswith(": created\n"), out

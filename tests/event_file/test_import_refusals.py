@@ -29,11 +29,11 @@ def files(tmp_path) -> tuple[str, Path]:
     """A small Swiss with one result in `venue.sqlite`, exported to `open.json`."""
     venue = str(tmp_path / "venue.sqlite")
     svc = TournamentService(venue)
-    svc.create_event(name="Open", system="swiss", rounds=3, draw_lots=1)
+    svc.events.create_event(name="Open", system="swiss", rounds=3, draw_lots=1)
     for name in ("Ann", "Bob", "Cid", "Dan"):
-        svc.add_player(name)
-    svc.pair_next_round()
-    svc.enter_result(1, 1, forfeit="A")
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
+    svc.results.enter_result(1, 1, forfeit="A")
     path = tmp_path / "open.json"
     export(venue, 1, path)
     return venue, path
@@ -42,8 +42,8 @@ def files(tmp_path) -> tuple[str, Path]:
 def target_with_an_event(tmp_path) -> str:
     db = str(tmp_path / "federation.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Autumn", system="round-robin")
-    svc.add_player("Eve")
+    svc.events.create_event(name="Autumn", system="round-robin")
+    svc.entrants.add_player("Eve")
     return db
 
 
@@ -124,7 +124,7 @@ def test_a_bad_file_is_refused_in_one_line_and_nothing_is_written(case, files, t
 def test_an_event_of_the_same_name_is_not_overwritten(files, tmp_path):
     _, path = files
     db = str(tmp_path / "federation.sqlite")
-    TournamentService(db).create_event(name="OPEN", system="swiss")  # the same name key
+    TournamentService(db).events.create_event(name="OPEN", system="swiss")  # the same name key
     before = every_row(db)
     assert "event 1 of this database is named 'Open' too and is another event" in refused(path, db)
     assert every_row(db) == before
@@ -142,8 +142,8 @@ def test_a_newer_export_replaces_the_event_and_keeps_its_id_and_desk_pin(files, 
     with sessions() as session:  # the federation's own desk PIN for the event
         session.add(DeskAccess(event_id=2, pin_hash="scrypt$x", created_at=time.time()))
         session.commit()
-    TournamentService(venue).enter_result(1, 2, forfeit="B")
-    TournamentService(venue).give_sanction("warning", "late", player="Ann")
+    TournamentService(venue).results.enter_result(1, 2, forfeit="B")
+    TournamentService(venue).arbiter.give_sanction("warning", "late", player="Ann")
     second = tmp_path / "open-2.json"
     export(venue, 1, second)
     assert ok("event", "import", str(second), "--db", db) == "event 2: Open: replaced\n"
@@ -157,5 +157,6 @@ def test_a_newer_export_replaces_the_event_and_keeps_its_id_and_desk_pin(files, 
     assert every_row(db) == rows
     # The file wins: an older export brings the event back to what that file says.
     assert ok("event", "import", str(first), "--db", db) == "event 2: Open: replaced\n"
-    assert len(TournamentService(db).pairings(1, event=2)) == 2
-    assert TournamentService(db).event_info(event=1).name == "Autumn"  # the other is untouched
+    assert len(TournamentService(db).rounds.pairings(1, event=2)) == 2
+    # the other is untouched
+    assert TournamentService(db).events.event_info(event=1).name == "Autumn"

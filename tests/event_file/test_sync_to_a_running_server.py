@@ -48,11 +48,11 @@ def shows(url: str, text: str, within: float = 15.0) -> bool:
 def test_an_imported_event_is_served_and_a_later_import_refreshes_it(server_process, tmp_path):
     venue = str(tmp_path / "venue.sqlite")
     svc = TournamentService(venue)
-    svc.create_event(name="Summer Open", system="swiss", rounds=3, draw_lots=2)
+    svc.events.create_event(name="Summer Open", system="swiss", rounds=3, draw_lots=2)
     for name in ("Ann Alpha", "Bob Beta", "Cid Gamma", "Dan Delta"):
-        svc.add_player(name)
-    svc.pair_next_round()
-    svc.enter_result(1, 1, forfeit="B")
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
+    svc.results.enter_result(1, 1, forfeit="B")
     federation = str(tmp_path / "federation.sqlite")
     server = server_process(federation)
     page = f"{server.url}/public/1/standings"
@@ -63,8 +63,8 @@ def test_an_imported_event_is_served_and_a_later_import_refreshes_it(server_proc
     assert shows(page, "Ann Alpha")
     assert "Late Lena" not in get(page)[1]
 
-    svc.enter_result(1, 2, forfeit="A")
-    svc.add_player("Late Lena")
+    svc.results.enter_result(1, 2, forfeit="A")
+    svc.entrants.add_player("Late Lena")
     export(venue, 1, tmp_path / "v2.json")
     assert ball_import(tmp_path / "v2.json", federation) == "event 1: Summer Open: replaced\n"
     assert shows(page, "Late Lena")

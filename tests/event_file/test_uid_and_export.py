@@ -47,7 +47,7 @@ def test_the_migration_gives_each_old_event_its_own_uid_and_goes_back_down(tmp_p
     uids = _uids(engine)
     assert len(set(uids)) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", u) for u in uids)
     svc = TournamentService(str(tmp_path / "old.sqlite"))
-    svc.create_event(name="Summer", system="swiss")
+    svc.events.create_event(name="Summer", system="swiss")
     assert len(set(_uids(engine))) == 4
     with engine.begin() as connection:
         command.downgrade(_config(connection), "tournament_0007_n")
@@ -67,7 +67,7 @@ def refused(*args: str) -> str:
 
 def test_export_refusals_are_one_line_and_write_no_file(tmp_path):
     db = str(tmp_path / "venue.sqlite")
-    TournamentService(db).create_event(name="Open", system="swiss")
+    TournamentService(db).events.create_event(name="Open", system="swiss")
     out = tmp_path / "out.json"
     assert "unknown event 7" in refused(
         "event", "export", "--db", db, "--event", "7", "-o", str(out)
@@ -81,7 +81,7 @@ def test_export_refusals_are_one_line_and_write_no_file(tmp_path):
 
 def test_export_to_standard_output_by_name_and_import_from_standard_input(tmp_path):
     db = str(tmp_path / "venue.sqlite")
-    TournamentService(db).create_event(name="Open", system="swiss")
+    TournamentService(db).events.create_event(name="Open", system="swiss")
     done = runner.invoke(app, ["event", "export", "--db", db, "--event", "Open", "-o", "-"])
     assert done.exit_code == 0, done.output
     doc = json.loads(done.stdout)
@@ -96,9 +96,9 @@ def test_a_row_naming_another_events_entrant_is_refused_not_exported(tmp_path):
     line and no file, never a file whose references the import would refuse."""
     db = str(tmp_path / "venue.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Open", system="swiss")
-    svc.create_event(name="Other", system="swiss")
-    svc.add_player("Zed", event="Other")
+    svc.events.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Other", system="swiss")
+    svc.entrants.add_player("Zed", event="Other")
     engine = make_engine(db)
     with engine.begin() as connection:
         connection.execute(

@@ -51,15 +51,15 @@ def make_event(path: str, *, enter: bool = True) -> tuple[TournamentService, int
 
 def _built_event(path: str, enter: bool) -> int:
     svc = TournamentService(path)
-    event_id = svc.create_mahjong_event(
+    event_id = svc.sessions.create_mahjong_event(
         name="MJ Open", sessions=4, seed=7, place="Seoul", arbiter="Ref Kim"
     )["id"]
     for i, name in enumerate(NAMES):
-        svc.add_player(name, club=TEAMS[i % 4])
-    seated = svc.seat_session()
+        svc.entrants.add_player(name, club=TEAMS[i % 4])
+    seated = svc.sessions.seat_session()
     if enter:
         for table in seated["tables"]:
             sheet = {"table": table["table"], "seats": table["seats"]}
-            svc.enter_session_sheet({**sheet, **hands_for(table["table"])})
+            svc.sessions.enter_session_sheet({**sheet, **hands_for(table["table"])})
     svc.engine.dispose()
     return event_id

@@ -22,10 +22,10 @@ from ball.web.core.deps import service_for
 
 def _paired_event(app) -> int:
     svc = service_for(app)
-    event_id = svc.create_event(name="Memory Cup", system="round-robin")["id"]
+    event_id = svc.events.create_event(name="Memory Cup", system="round-robin")["id"]
     for name in ("Ann", "Bo"):
-        svc.add_player(name, event=event_id)
-    svc.pair_next_round(event=event_id)
+        svc.entrants.add_player(name, event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     return event_id
 
 

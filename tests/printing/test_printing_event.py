@@ -40,28 +40,28 @@ def event_db(tmp_path) -> str:
 
     db = str(tmp_path / "event.sqlite")
     svc = TournamentService(db)
-    svc.create_event(
+    svc.events.create_event(
         name="Varna Cup", system="round-robin", arbiter="Ivanova", date_start="2026-12-01"
     )
     for name in ("Ann", "Boris", "Chae-won", "Dimitar"):
-        svc.add_player(name)
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(name)
+    tables = svc.rounds.pair_next_round()
     first, second = tables[0], tables[1]
-    svc.enter_result(1, first["table"], sheet=_sheet(first["a"], first["b"]))
-    svc.enter_result(1, second["table"], forfeit="B")
-    info = svc.event_info()
+    svc.results.enter_result(1, first["table"], sheet=_sheet(first["a"], first["b"]))
+    svc.results.enter_result(1, second["table"], forfeit="B")
+    info = svc.events.event_info()
     _, sessions = open_database(db)
     start = time.mktime((2026, 12, 1, 10, 0, 0, 0, 0, -1))
     with sessions.begin() as s:
         signals.give_signal(s, info["id"], 1, 1, start, 600)
         signals.record_half_end(s, info["id"], 1, first["table"], start + 23 * 60)
-        entrant = next(e for e in svc.event_info()["entrants"] if e["name"] == first["b"])
+        entrant = next(e for e in svc.events.event_info()["entrants"] if e["name"] == first["b"])
         entrant_id = _entrant_id(s, info["id"], entrant["name"])
         sanction_log.record(
             s, info["id"], entrant_id, "warning", "slow play", start + 600,
             round_number=1, table=first["table"],
         )  # fmt: skip
-    svc.pair_next_round()  # round 2: no result yet
+    svc.rounds.pair_next_round()  # round 2: no result yet
     return db
 
 
@@ -202,10 +202,10 @@ def test_web_forms_print_the_event_asked_for(event_db):
     from ball.web.print.pages import router
 
     svc = TournamentService(event_db)
-    svc.create_event(name="Sofia Open", system="round-robin")
+    svc.events.create_event(name="Sofia Open", system="round-robin")
     for name in ("Yana", "Zlatko"):
-        svc.add_player(name, event="Sofia Open")
-    svc.pair_next_round(event="Sofia Open")
+        svc.entrants.add_player(name, event="Sofia Open")
+    svc.rounds.pair_next_round(event="Sofia Open")
     web = FastAPI()
     web.include_router(router)
     web.state.engine = make_engine(event_db)

@@ -32,13 +32,13 @@ def knockout_db(tmp_path) -> str:
 
     db = str(tmp_path / "ko.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Cup", system="knockout", game_name="xiangqi", games_per_tie=2)
+    svc.events.create_event(name="Cup", system="knockout", game_name="xiangqi", games_per_tie=2)
     for name in NAMES:
-        svc.add_player(name)
-    svc.draw_round(seed=41)
-    for t in svc.bracket(1).rounds[0].ties:  # the red card's holder wins both games
-        svc.record_tie_game(1, t.table, 1, sheet=doc(t.a, t.b, "1-0"))
-        svc.record_tie_game(1, t.table, 2, sheet=doc(t.b, t.a, "0-1"))
+        svc.entrants.add_player(name)
+    svc.knockout.draw_round(seed=41)
+    for t in svc.formats.bracket(1).rounds[0].ties:  # the red card's holder wins both games
+        svc.knockout.record_tie_game(1, t.table, 1, sheet=doc(t.a, t.b, "1-0"))
+        svc.knockout.record_tie_game(1, t.table, 2, sheet=doc(t.b, t.a, "0-1"))
     return db
 
 
@@ -48,16 +48,16 @@ def team_db(tmp_path) -> str:
 
     db = str(tmp_path / "teams.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="League", system="round-robin", game_name="xiangqi", teams=4)
-    svc.add_team("Reds", ["r1=2200", "r2=2100", "r3=2000", "r4", "r5"])
-    svc.add_team("Blues", ["b1", "b2", "b3", "b4"])
-    svc.set_lineup("Reds", 1, ["r1", "r2", "r4", "r5"])  # r3 rests: r4, r5 move up (12.2)
-    svc.pair_next_round()
-    tables = {(t["a"], t["b"]): t["table"] for t in svc.pairings(1)}
-    svc.record_table_result(1, tables[("r1", "b1")], sheet=doc("r1", "b1", "1-0"))
-    svc.record_table_result(1, tables[("b2", "r2")], sheet=doc("b2", "r2", "1-0"))
-    svc.record_table_result(1, tables[("r4", "b3")], sheet=doc("r4", "b3", "1-0"))
-    svc.record_table_result(1, tables[("b4", "r5")], sheet=doc("b4", "r5", "0-1"))
+    svc.events.create_event(name="League", system="round-robin", game_name="xiangqi", teams=4)
+    svc.teams.add_team("Reds", ["r1=2200", "r2=2100", "r3=2000", "r4", "r5"])
+    svc.teams.add_team("Blues", ["b1", "b2", "b3", "b4"])
+    svc.teams.set_lineup("Reds", 1, ["r1", "r2", "r4", "r5"])  # r3 rests: r4, r5 move up (12.2)
+    svc.rounds.pair_next_round()
+    tables = {(t["a"], t["b"]): t["table"] for t in svc.rounds.pairings(1)}
+    svc.results.record_table_result(1, tables[("r1", "b1")], sheet=doc("r1", "b1", "1-0"))
+    svc.results.record_table_result(1, tables[("b2", "r2")], sheet=doc("b2", "r2", "1-0"))
+    svc.results.record_table_result(1, tables[("r4", "b3")], sheet=doc("r4", "b3", "1-0"))
+    svc.results.record_table_result(1, tables[("b4", "r5")], sheet=doc("b4", "r5", "0-1"))
     return db
 
 
@@ -108,10 +108,10 @@ def test_single_game_events_print_no_format_forms(tmp_path):
 
     db = str(tmp_path / "rr.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="RR", system="round-robin")
+    svc.events.create_event(name="RR", system="round-robin")
     for name in NAMES[:4]:
-        svc.add_player(name)
-    svc.pair_next_round()
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
     html = render_html("forms", forms=forms_for_round(db, 1)).html
     assert "form-draw-sheet" not in html and "form-team-card" not in html
 

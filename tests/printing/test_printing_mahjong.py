@@ -44,7 +44,7 @@ def cells(row_html: str) -> list[str]:
 
 def test_one_sheet_card_and_slip_per_table_with_the_services_figures(event):
     db, svc, _ = event
-    tables = svc.session_tables(1)["tables"]
+    tables = svc.sessions.session_tables(1)["tables"]
     html = render_html("forms", forms=forms_for_round(db, 1)).html
     cards, sheets, slips = (sections(html, f) for f in ("mahjong-cards", "mahjong-sheet",
                                                        "mahjong-slip"))  # fmt: skip
@@ -91,7 +91,7 @@ def test_the_filled_pdf_reads_back_names_winds_and_totals(event, tmp_path):
     r = CliRunner().invoke(app, ["forms", "--db", db, "--round", "1", "-o", str(out)])
     assert r.exit_code == 0, r.output
     pages = pdftotext(out).split("\f")
-    tables = svc.session_tables(1)["tables"]
+    tables = svc.sessions.session_tables(1)["tables"]
     card_pages = [p for p in pages if "Table cards" in p and "東" in p]
     assert len(card_pages) == 4
     for table, page in zip(tables, card_pages, strict=True):
@@ -101,7 +101,7 @@ def test_the_filled_pdf_reads_back_names_winds_and_totals(event, tmp_path):
         assert f"東 East 南 South {seats['E']} {seats['S']}" in text
         assert f"西 West 北 North {seats['W']} {seats['N']}" in text
     standings = squash(next(p for p in pages if "Team standings" in p))
-    for row in svc.session_standings()["standings"]:
+    for row in svc.sessions.session_standings()["standings"]:
         tp = points_text(row["table_points_exact"])
         assert f"{row['rank']} {row['name']} {row['team']} {tp} {row['score']}" in standings
     info = pdfinfo(out)
@@ -141,7 +141,7 @@ def test_a_seated_session_without_sheets_prints_names_and_empty_figures(tmp_path
     svc, _ = make_event(db, enter=False)
     html = render_html("forms", forms=forms_for_round(db, 1)).html
     slip = sections(html, "mahjong-slip")[0]
-    first = svc.session_tables(1)["tables"][0]
+    first = svc.sessions.session_tables(1)["tables"][0]
     row = re.search(r'<tr data-wind="E">.*?</tr>', slip, re.S).group(0)
     assert cells(row) == [first["seats"]["E"], "", ""]
     assert "data-hand=" not in html
@@ -153,7 +153,7 @@ def test_the_print_page_serves_the_sessions_forms(event):
     page = client.get("/print/forms", params={"round": 1, "event": str(event_id)})
     assert page.status_code == 200
     assert page.text.count('data-form="mahjong-sheet"') == 4
-    assert svc.session_tables(1)["tables"][0]["seats"]["N"] in page.text
+    assert svc.sessions.session_tables(1)["tables"][0]["seats"]["N"] in page.text
     assert client.get("/print/forms", params={"round": 4}).status_code == 404
 
 

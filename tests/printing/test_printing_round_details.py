@@ -60,16 +60,16 @@ def event(tmp_path_factory) -> dict:
 
     db = str(tmp_path_factory.mktemp("round") / "event.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Busan Open", system="round-robin", arbiter="Park")
+    svc.events.create_event(name="Busan Open", system="round-robin", arbiter="Park")
     for name in ("Ann", "Boris", "Chae-won", "Dimitar", "Eun-ji", "Filip", "Gergana"):
-        svc.add_player(name)
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(name)
+    tables = svc.rounds.pair_next_round()
     played = [t for t in tables if t["b"]]
     bye = next(t for t in tables if not t["b"])
     sheets = [_one_all_equal_pbatk, _forfeit_in_half_2, _long_half]
     for table, make in zip(played, sheets, strict=True):
-        svc.enter_result(1, table["table"], sheet=make(table["a"], table["b"]))
-    event_id = svc.event_info()["id"]
+        svc.results.enter_result(1, table["table"], sheet=make(table["a"], table["b"]))
+    event_id = svc.events.event_info()["id"]
     _, sessions = open_database(db)
     with sessions.begin() as s:
         signals.give_signal(s, event_id, 1, 1, START, 600)
@@ -226,12 +226,12 @@ def test_a_forfeit_stored_before_d35_still_prints(tmp_path):
 
     db = str(tmp_path / "old.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Old Cup", system="round-robin")
+    svc.events.create_event(name="Old Cup", system="round-robin")
     for name in ("Ann", "Boris"):
-        svc.add_player(name)
-    (table,) = svc.pair_next_round()
+        svc.entrants.add_player(name)
+    (table,) = svc.rounds.pair_next_round()
     a, b = table["a"], table["b"]
-    svc.enter_result(1, table["table"], forfeit="B")
+    svc.results.enter_result(1, table["table"], forfeit="B")
     legacy = {
         "coaches": [a, b],
         "halves": [_half(a, b, _pb(a, b, 0, 3)), _half(b, b, _pb(a, b, 4, 0))],

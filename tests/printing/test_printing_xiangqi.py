@@ -25,16 +25,16 @@ def xiangqi_db(tmp_path) -> tuple[str, list[dict]]:
 
     db = str(tmp_path / "xq.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Busan Xiangqi Open", system="round-robin", game_name="xiangqi",
+    svc.events.create_event(name="Busan Xiangqi Open", system="round-robin", game_name="xiangqi",
                      arbiter="Kim", date_start="2026-12-05")  # fmt: skip
     for name in ("Wang", "Li", "Zhao", "Qian"):
-        svc.add_player(name)
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(name)
+    tables = svc.rounds.pair_next_round()
     first, second = tables
-    svc.record_table_result(1, 1, sheet={
+    svc.results.record_table_result(1, 1, sheet={
         "players": [first["a"], first["b"]], "result": "0-1", "reason": "three-fouls",
         "fouls": {first["a"]: 3, first["b"]: 1}, "moves": 57})  # fmt: skip
-    svc.give_sanction("warning", "talked during play", player=second["b"], round_number=1)
+    svc.arbiter.give_sanction("warning", "talked during play", player=second["b"], round_number=1)
     return db, tables
 
 

@@ -100,7 +100,7 @@ def _another_process_reads(db: Path, event_id: int) -> None:
 
 
 def _results(db: Path, event_id: int) -> list[dict | None]:
-    return [t.get("result") for t in TournamentService(str(db)).pairings(1, event=event_id)]
+    return [t.get("result") for t in TournamentService(str(db)).rounds.pairings(1, event=event_id)]
 
 
 def test_acknowledged_results_survive_attacks_prints_and_sigkill(server_process):

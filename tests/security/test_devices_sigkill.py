@@ -137,16 +137,18 @@ def check_games(devices: list[GameDevice], url: str) -> None:
 
 def _setup(db: str) -> tuple[list[ClockDevice], list[GameDevice]]:
     svc = TournamentService(db)
-    ball = svc.create_event(name="Power Cut Open", system="round-robin")["id"]
+    ball = svc.events.create_event(name="Power Cut Open", system="round-robin")["id"]
     for i in range(PLAYERS):
-        svc.add_player(f"P{i}", event=ball)
-    svc.pair_next_round(event=ball)
-    xq = svc.create_event(name="Power Cut Xiangqi", system="round-robin", game_name="xiangqi")
+        svc.entrants.add_player(f"P{i}", event=ball)
+    svc.rounds.pair_next_round(event=ball)
+    xq = svc.events.create_event(
+        name="Power Cut Xiangqi", system="round-robin", game_name="xiangqi"
+    )
     engine, sessions = open_database(db)
     try:
         clocks = ClockStore(sessions)
         clock_devices = []
-        for t in svc.pairings(1, event=ball):
+        for t in svc.rounds.pairings(1, event=ball):
             view = clocks.create(str(t["table"]), "ball-standard", None, None, "R1", ball)
             clock_devices.append(ClockDevice(view.id, clocks.key_of(view.id)[1]))
         games = XiangqiStore(sessions)

@@ -64,7 +64,7 @@ def test_the_documented_backup_restores_every_event(postgres_server, tmp_path):
         assert without_time(again) == without_time(doc)
     assert ok("standings", "--db", restored, "--event", str(swiss), "--json") == standings
     after = TournamentService(restored)
-    added = after.add_player("After Restore", event=swiss)
-    made = after.create_event(name="Next Week", system="swiss")
+    added = after.entrants.add_player("After Restore", event=swiss)
+    made = after.events.create_event(name="Next Week", system="swiss")
     assert made.id > mj and added.name == "After Restore"
-    after.record("note", f"restored at {T0}", event=swiss)
+    after.arbiter.record("note", f"restored at {T0}", event=swiss)

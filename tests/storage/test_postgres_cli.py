@@ -70,14 +70,16 @@ def run_cli_event(db: str) -> tuple[list[dict], list[dict]]:
 def run_service_event(db: str) -> tuple[list[dict], list[dict]]:
     """The same event through the service in this process (the CLI's JSON keeps four keys)."""
     svc = TournamentService(db)
-    svc.create_event(name="CLI RR", system="round-robin", draw_lots=5, date_start="2026-11-28")
+    svc.events.create_event(
+        name="CLI RR", system="round-robin", draw_lots=5, date_start="2026-11-28"
+    )
     for name, rating, club in PLAYERS:
-        svc.add_player(name, rating=rating, club=club)
-    tables = [{k: t[k] for k in ("table", "a", "b")} for t in svc.pair_next_round()]
-    svc.enter_result(1, tables[0]["table"], sheet=sheet("B", "A", 3))
-    svc.enter_result(1, tables[1]["table"], forfeit="A")
+        svc.entrants.add_player(name, rating=rating, club=club)
+    tables = [{k: t[k] for k in ("table", "a", "b")} for t in svc.rounds.pair_next_round()]
+    svc.results.enter_result(1, tables[0]["table"], sheet=sheet("B", "A", 3))
+    svc.results.enter_result(1, tables[1]["table"], forfeit="A")
     keys = ("rank", "name", "points", "tiebreaks")
-    return tables, [{k: r[k] for k in keys} for r in svc.standings()["standings"]]
+    return tables, [{k: r[k] for k in keys} for r in svc.ranking.standings()["standings"]]
 
 
 @pytest.mark.slow

@@ -15,10 +15,10 @@ TEMPLATE = "session,table,E,S,W,N\n1,1,1,2,3,4\n1,2,5,6,7,8\n"
 
 def test_mahjong_session_on_postgres(fresh_postgres_url):
     svc = TournamentService(fresh_postgres_url)
-    svc.create_mahjong_event(name="MJ", sessions=2, seed=5)
+    svc.sessions.create_mahjong_event(name="MJ", sessions=2, seed=5)
     for i in range(1, 9):
-        svc.add_player(f"P{i}", club=f"T{i % 2}")
-    seated = svc.seat_session(template=TEMPLATE)
+        svc.entrants.add_player(f"P{i}", club=f"T{i % 2}")
+    seated = svc.sessions.seat_session(template=TEMPLATE)
     assert seated["tables"][0]["seats"] == {"E": "P1", "S": "P2", "W": "P3", "N": "P4"}
     sheet = {
         "table": 1,
@@ -27,15 +27,17 @@ def test_mahjong_session_on_postgres(fresh_postgres_url):
         "penalties": [{"hand": 1, "seat": "W", "kind": "false-win", "at": "9:30"}],
     }
     with pytest.raises(TournamentError, match="seats.E"):
-        svc.enter_session_sheet(dict(sheet, seats={"E": "P5", "S": "P2", "W": "P3", "N": "P4"}))
-    entered = svc.enter_session_sheet(sheet)
+        svc.sessions.enter_session_sheet(
+            dict(sheet, seats={"E": "P5", "S": "P2", "W": "P3", "N": "P4"})
+        )
+    entered = svc.sessions.enter_session_sheet(sheet)
     # the false win moves 30 from W, 10 to each other: S 46, E -10, W -38, N 2
     assert entered["scores"] == {"E": -10, "S": 46, "W": -38, "N": 2}
     assert entered["table_points"] == {"E": "1", "S": "4", "W": "0", "N": "2"}
     with pytest.raises(TournamentError, match="already has a sheet"):
-        svc.enter_session_sheet(sheet)
-    rows = {r["name"]: r for r in svc.session_standings()["standings"]}
+        svc.sessions.enter_session_sheet(sheet)
+    rows = {r["name"]: r for r in svc.sessions.session_standings()["standings"]}
     assert rows["P2"]["table_points"] == 4 and rows["P2"]["score"] == 46
     assert rows["P5"]["sessions"] == 0
     with pytest.raises(TournamentError, match="without a sheet: 2"):
-        svc.seat_session()
+        svc.sessions.seat_session()

@@ -15,18 +15,18 @@ from ball.tournament.errors import TournamentError
 
 def test_the_check_reads_and_keeps_its_verdict_on_postgres(fresh_postgres_url):
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="PG Swiss", system="swiss", rounds=3)
+    svc.events.create_event(name="PG Swiss", system="swiss", rounds=3)
     rng = random.Random(4)
     for i in range(9):
-        svc.add_player(f"S{i}", rating=1500 + 30 * i)
+        svc.entrants.add_player(f"S{i}", rating=1500 + 30 * i)
     for number in (1, 2):
-        tables = svc.pair_next_round()
-        checked = svc.round_verdict(number)
+        tables = svc.rounds.pair_next_round()
+        checked = svc.checks.round_verdict(number)
         assert checked.check is not None and checked.check.ok is True, checked
         assert checked.published
         for t in tables:
             if t.b is not None:
-                svc.enter_result(number, t.table, forfeit=rng.choice("AB"))
+                svc.results.enter_result(number, t.table, forfeit=rng.choice("AB"))
 
     # round 2's two first tables exchange their coach B in the database itself
     engine = create_engine(fresh_postgres_url)
@@ -47,8 +47,8 @@ def test_the_check_reads_and_keeps_its_verdict_on_postgres(fresh_postgres_url):
         )
     engine.dispose()
 
-    checked = svc.check_round(2)
+    checked = svc.checks.check_round(2)
     assert checked.check.ok is False and not checked.published
     with pytest.raises(TournamentError, match="round 2 is not published"):
-        svc.publish_round(2)
-    assert TournamentService(fresh_postgres_url).round_verdict(2).published is False
+        svc.checks.publish_round(2)
+    assert TournamentService(fresh_postgres_url).checks.round_verdict(2).published is False

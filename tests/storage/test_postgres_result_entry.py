@@ -15,10 +15,10 @@ from ball.tournament.table_result import VersionConflict
 
 def _event(url: str) -> TournamentService:
     svc = TournamentService(url)
-    svc.create_event(name="Race", system="round-robin")
+    svc.events.create_event(name="Race", system="round-robin")
     for name in ("Ann", "Bo", "Cy", "Di"):
-        svc.add_player(name)
-    svc.pair_next_round()
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
     return svc
 
 
@@ -31,7 +31,7 @@ def test_racing_saves_of_one_table_write_once(fresh_postgres_url):
     def save(i: int) -> None:
         start.wait()
         try:
-            done = writers[i].record_table_result(
+            done = writers[i].results.record_table_result(
                 1,
                 1,
                 forfeit="AB"[i % 2],
@@ -54,18 +54,18 @@ def test_racing_saves_of_one_table_write_once(fresh_postgres_url):
     assert sorted(outcomes.values()) == sorted(
         [f"{winner} written", f"{winner} same"] + ["conflict"] * 2
     )
-    assert svc.pairings(1)[0]["result"]["forfeit_by"] == winner
-    assert svc.corrections() == []
-    with svc._sessions() as s:
+    assert svc.rounds.pairings(1)[0]["result"]["forfeit_by"] == winner
+    assert svc.results.corrections() == []
+    with svc.store.sessions() as s:
         assert [(e.step, e.reason) for e in sanction_log.event_log(s, 1)] == [("warning", "late")]
 
 
 def test_a_refused_sanction_leaves_nothing(fresh_postgres_url):
     svc = _event(fresh_postgres_url)
     with pytest.raises(TournamentError, match="sanction 1: reason: at most 500 characters"):
-        svc.record_table_result(
+        svc.results.record_table_result(
             1, 1, forfeit="A", sanctions=[{"side": "A", "step": "warning", "reason": "x" * 501}]
         )
-    assert "result" not in svc.pairings(1)[0]
-    with svc._sessions() as s:
+    assert "result" not in svc.rounds.pairings(1)[0]
+    with svc.store.sessions() as s:
         assert sanction_log.event_log(s, 1) == []

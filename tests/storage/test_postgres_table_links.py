@@ -13,15 +13,15 @@ from ball.tournament.errors import TournamentError
 
 def _event(url: str) -> tuple[TournamentService, int]:
     svc = TournamentService(url)
-    event_id = svc.create_event(name="Links", system="round-robin").id
+    event_id = svc.events.create_event(name="Links", system="round-robin").id
     for name in ("Ann", "Bo", "Cy", "Di"):
-        svc.add_player(name)
-    svc.pair_next_round()
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
     return svc, event_id
 
 
 def _sheet(svc: TournamentService, event_id: int, table: int, winner_side: str) -> dict:
-    t = svc.table(event_id, 1, table)
+    t = svc.desk.table(event_id, 1, table)
     a, b = t.a.name, t.b.name
     td = a if winner_side == "A" else b
     return {
@@ -35,38 +35,38 @@ def _sheet(svc: TournamentService, event_id: int, table: int, winner_side: str) 
 
 def test_a_confirmed_entry_is_stored_by_itself_and_read_back(fresh_postgres_url):
     svc, event_id = _event(fresh_postgres_url)
-    svc.set_accepts_confirmed(event_id, True)
-    links = svc.table_link_tokens(event_id, 1)[1]
+    svc.table_links.set_accepts_confirmed(event_id, True)
+    links = svc.table_links.table_link_tokens(event_id, 1)[1]
     sheet = _sheet(svc, event_id, 1, "B")
-    svc.enter_by_link(links["B"], sheet, {}, 1.0)
-    svc.answer_by_link(links["A"], True, 2.0)
+    svc.table_links.enter_by_link(links["B"], sheet, {}, 1.0)
+    svc.table_links.answer_by_link(links["A"], True, 2.0)
     other = TournamentService(fresh_postgres_url)
-    assert other.table(event_id, 1, 1).result["outcome"] == "B"
-    assert other.player_entries(event_id, 1)[1].state == "accepted"
-    assert other.open_table_link(links["A"]).closed == "result-in"
+    assert other.desk.table(event_id, 1, 1).result["outcome"] == "B"
+    assert other.table_links.player_entries(event_id, 1)[1].state == "accepted"
+    assert other.table_links.open_table_link(links["A"]).closed == "result-in"
 
 
 def test_the_desk_racing_a_confirmation_leaves_one_consistent_result(fresh_postgres_url):
     svc, event_id = _event(fresh_postgres_url)
-    svc.set_accepts_confirmed(event_id, True)
-    links = svc.table_link_tokens(event_id, 1)[2]
+    svc.table_links.set_accepts_confirmed(event_id, True)
+    links = svc.table_links.table_link_tokens(event_id, 1)[2]
     players = _sheet(svc, event_id, 2, "A")
     desk = _sheet(svc, event_id, 2, "B")
-    svc.enter_by_link(links["A"], players, {}, 1.0)
+    svc.table_links.enter_by_link(links["A"], players, {}, 1.0)
     start = threading.Barrier(2, timeout=60)
     errors: list[str] = []
 
     def confirm() -> None:
         start.wait()
         try:
-            TournamentService(fresh_postgres_url).answer_by_link(links["B"], True, 2.0)
+            TournamentService(fresh_postgres_url).table_links.answer_by_link(links["B"], True, 2.0)
         except TournamentError as exc:
             errors.append(f"players: {exc}")
 
     def arbiter() -> None:
         start.wait()
         try:
-            TournamentService(fresh_postgres_url).record_table_result(
+            TournamentService(fresh_postgres_url).results.record_table_result(
                 1, 2, sheet=desk, expected_version=0, event=event_id
             )
         except TournamentError as exc:
@@ -78,8 +78,8 @@ def test_the_desk_racing_a_confirmation_leaves_one_consistent_result(fresh_postg
     for t in threads:
         t.join()
     assert len(errors) == 1, errors  # whoever came second was refused
-    result = svc.table(event_id, 1, 2).result
-    state = svc.player_entries(event_id, 1)[2].state
+    result = svc.desk.table(event_id, 1, 2).result
+    state = svc.table_links.player_entries(event_id, 1)[2].state
     if errors[0].startswith("players"):  # the desk's entry came first and wins
         assert (state, result["outcome"]) == ("replaced", "B")
     else:

@@ -33,9 +33,11 @@ def play_round_robin(db: str) -> dict:
     """Create, register, pair every round and enter sheets, a forfeit and a double forfeit;
     return everything a reader sees: pairings, standings, the TRF and the event summary."""
     svc = TournamentService(db)
-    svc.create_event(name="Club RR", system="round-robin", draw_lots=11, date_start="2026-11-28")
+    svc.events.create_event(
+        name="Club RR", system="round-robin", draw_lots=11, date_start="2026-11-28"
+    )
     for name, rating, club in PLAYERS:
-        svc.add_player(name, rating=rating, club=club)
+        svc.entrants.add_player(name, rating=rating, club=club)
     results = [
         [{"sheet": sheet("A", None, 2)}, {"forfeit": "B"}],
         [{"sheet": sheet(None, None, 3)}, {"sheet": sheet("B", "B", 1)}],
@@ -43,15 +45,15 @@ def play_round_robin(db: str) -> dict:
     ]
     rounds = []
     for number, entries in enumerate(results, start=1):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         rounds.append(tables)
         for table, entry in zip(tables, entries, strict=True):
-            svc.enter_result(number, table["table"], **entry)
+            svc.results.enter_result(number, table["table"], **entry)
     return {
         "rounds": rounds,
-        "standings": svc.standings(),
-        "after_round_2": svc.standings(upto=2),
-        "trf": svc.export_trf(),
+        "standings": svc.ranking.standings(),
+        "after_round_2": svc.ranking.standings(upto=2),
+        "trf": svc.trf.export_trf(),
     }
 
 
@@ -70,19 +72,19 @@ def test_round_robin_standings_equal_sqlite(fresh_postgres_url, tmp_path):
 
 def test_second_result_for_a_table_is_refused_and_the_first_stays(fresh_postgres_url):
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="Guarded", system="round-robin", draw_lots=3)
+    svc.events.create_event(name="Guarded", system="round-robin", draw_lots=3)
     for name, rating, club in PLAYERS:
-        svc.add_player(name, rating=rating, club=club)
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(name, rating=rating, club=club)
+    tables = svc.rounds.pair_next_round()
     first = tables[0]["table"]
-    svc.enter_result(1, first, sheet=sheet("A", None, 2))
-    before = svc.standings()
+    svc.results.enter_result(1, first, sheet=sheet("A", None, 2))
+    before = svc.ranking.standings()
     with pytest.raises(TournamentError, match="already has a result"):
-        svc.enter_result(1, first, forfeit="A")
+        svc.results.enter_result(1, first, forfeit="A")
     with pytest.raises(TournamentError, match="out of range"):
-        svc.standings(upto=2**40)  # beyond PostgreSQL's INTEGER: refused before the query
-    assert svc.standings() == before
-    assert TournamentService(fresh_postgres_url).standings() == before
+        svc.ranking.standings(upto=2**40)  # beyond PostgreSQL's INTEGER: refused before the query
+    assert svc.ranking.standings() == before
+    assert TournamentService(fresh_postgres_url).ranking.standings() == before
 
 
 @pytest.mark.parametrize(
@@ -98,52 +100,52 @@ def test_values_postgres_refuses_are_a_clear_error_and_write_nothing(
     fresh_postgres_url, name, club, why
 ):
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="Strict", system="swiss", rounds=3)
-    svc.add_player("Ann", club="Sofia")
-    before = svc.event_info()
+    svc.events.create_event(name="Strict", system="swiss", rounds=3)
+    svc.entrants.add_player("Ann", club="Sofia")
+    before = svc.events.event_info()
     with pytest.raises(TournamentError, match=why) as refused:
-        svc.add_player(name, club=club)
+        svc.entrants.add_player(name, club=club)
     assert "\n" not in str(refused.value).strip()
-    assert TournamentService(fresh_postgres_url).event_info() == before
+    assert TournamentService(fresh_postgres_url).events.event_info() == before
 
 
 def test_a_nul_byte_is_refused_before_the_database(fresh_postgres_url):
     # PostgreSQL text holds no NUL byte; the name rule (one line of printable text) refuses
     # it first, on every database, with the field named.
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="Strict", system="swiss", rounds=3)
-    before = svc.event_info()
+    svc.events.create_event(name="Strict", system="swiss", rounds=3)
+    before = svc.events.event_info()
     with pytest.raises(TournamentError, match=r"entrant name .*U\+0000"):
-        svc.add_player("Nul\x00Byte")
-    assert TournamentService(fresh_postgres_url).event_info() == before
+        svc.entrants.add_player("Nul\x00Byte")
+    assert TournamentService(fresh_postgres_url).events.event_info() == before
 
 
 def test_a_name_with_a_nul_byte_names_no_entrant(fresh_postgres_url):
     # The writes that name an entrant look it up by a query, and PostgreSQL refuses a NUL
     # byte in a text parameter: the refusal is still the one SQLite gives, nothing written.
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="Strict", system="swiss", rounds=3)
-    svc.add_player("Ann")
-    before = svc.event_info(), svc.log()
+    svc.events.create_event(name="Strict", system="swiss", rounds=3)
+    svc.entrants.add_player("Ann")
+    before = svc.events.event_info(), svc.arbiter.log()
     for write in (
-        lambda: svc.withdraw("Ann\x00"),
-        lambda: svc.request_bye("Ann\x00", 1),
-        lambda: svc.record("note", "x", name="Ann\x00"),
-        lambda: svc.give_sanction("warning", "x", player="Ann\x00"),
+        lambda: svc.entrants.withdraw("Ann\x00"),
+        lambda: svc.entrants.request_bye("Ann\x00", 1),
+        lambda: svc.arbiter.record("note", "x", name="Ann\x00"),
+        lambda: svc.arbiter.give_sanction("warning", "x", player="Ann\x00"),
     ):
         with pytest.raises(TournamentError) as refused:
             write()
         assert str(refused.value) == "no entrant named 'Ann\\x00' in event 'Strict'"
-    assert (svc.event_info(), svc.log()) == before
+    assert (svc.events.event_info(), svc.arbiter.log()) == before
 
 
 def test_racing_results_for_one_table_land_once(fresh_postgres_url):
     """No SQLite write lock here: the unique result per pairing stops the second writer."""
     svc = TournamentService(fresh_postgres_url)
-    svc.create_event(name="Race", system="round-robin", draw_lots=2)
+    svc.events.create_event(name="Race", system="round-robin", draw_lots=2)
     for name, rating, club in PLAYERS:
-        svc.add_player(name, rating=rating, club=club)
-    table = svc.pair_next_round()[0]["table"]
+        svc.entrants.add_player(name, rating=rating, club=club)
+    table = svc.rounds.pair_next_round()[0]["table"]
     writers = {f"{side}{i}": TournamentService(fresh_postgres_url) for i, side in enumerate("ABAB")}
     start = threading.Barrier(len(writers), timeout=60)
     outcomes: dict[str, str] = {}
@@ -151,7 +153,7 @@ def test_racing_results_for_one_table_land_once(fresh_postgres_url):
     def enter(key: str) -> None:
         start.wait()
         try:
-            writers[key].enter_result(1, table, forfeit=key[0])
+            writers[key].results.enter_result(1, table, forfeit=key[0])
             outcomes[key] = "ok"
         except TournamentError as exc:
             outcomes[key] = str(exc)
@@ -168,5 +170,5 @@ def test_racing_results_for_one_table_land_once(fresh_postgres_url):
         for o in outcomes.values()
         if o != "ok"
     ), outcomes
-    stored = next(t for t in svc.pairings(1) if t["table"] == table)
+    stored = next(t for t in svc.rounds.pairings(1) if t["table"] == table)
     assert stored["result"]["forfeit_by"] == winners[0][0]

@@ -28,21 +28,23 @@ def won_by(side: str) -> dict:
 def club(db: str) -> tuple[TournamentService, list]:
     """A round robin of four, rounds 1-2 entered, round 3 paired; what-if and the needs."""
     svc = TournamentService(db)
-    svc.create_event(name="Club", system="round-robin", tiebreaks=["sonneborn-berger", "wins"])
+    svc.events.create_event(
+        name="Club", system="round-robin", tiebreaks=["sonneborn-berger", "wins"]
+    )
     for name in NAMES:
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     for number in (1, 2, 3):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         if number < 3:
             for t in tables:
-                svc.enter_result(number, t["table"], sheet=won_by("A"))
-    table, placed = svc.what_if_standings(
+                svc.results.enter_result(number, t["table"], sheet=won_by("A"))
+    table, placed = svc.what_if.what_if_standings(
         [whatif.Hypothesis(3, 1, short="0-1"), whatif.Hypothesis(3, 2, short="1/2")]
     )
     seen = [
         [(s.rank, s.name, s.points, s.tiebreaks) for s in table.standings],
         [a.as_dict() for a in placed],
-        [n.as_dict() for n in svc.what_i_need(NAMES)],
+        [n.as_dict() for n in svc.what_if.what_i_need(NAMES)],
     ]
     return svc, seen
 
@@ -56,9 +58,10 @@ def test_what_if_on_postgres_equals_sqlite_and_stores_nothing(fresh_postgres_url
     assert [(r, n, p) for r, n, p, _ in seen_pg[0]] == [
         (1, "Ann", 2.5), (2, "Dan", 2.0), (3, "Bob", 1.0), (4, "Cid", 0.5)
     ]  # fmt: skip
-    assert [t.result for t in on_postgres.pairings(3)] == [None, None]
-    assert on_postgres.standings().rounds == 2
-    with pytest.raises(DBAPIError, match="read-only transaction"), on_postgres._read_only() as s:
+    assert [t.result for t in on_postgres.rounds.pairings(3)] == [None, None]
+    assert on_postgres.ranking.standings().rounds == 2
+    read_only = on_postgres.store.read_only
+    with pytest.raises(DBAPIError, match="read-only transaction"), read_only() as s:
         s.execute(text("UPDATE tournament_events SET name = 'Gone'"))
-    assert [e["name"] for e in on_postgres.list_events()] == ["Club"]
+    assert [e["name"] for e in on_postgres.events.list_events()] == ["Club"]
     on_postgres.engine.dispose()

@@ -35,10 +35,10 @@ def _event(
 ) -> tuple[int, TournamentService]:
     svc = TournamentService(url)
     name = f"Federation Open {next(_NUMBERS)}"
-    event_id = svc.create_event(name=name, system=system)["id"]
+    event_id = svc.events.create_event(name=name, system=system)["id"]
     for i in range(players):
-        svc.add_player(f"P{i:02d}", event=event_id)
-    with svc._sessions() as s:
+        svc.entrants.add_player(f"P{i:02d}", event=event_id)
+    with svc.store.sessions() as s:
         security.set_pin(s, event_id, PIN, time.time())
         s.commit()
     return event_id, svc
@@ -62,7 +62,7 @@ def _call(base: str, method: str, path: str, body: dict | None = None, headers=N
 
 def test_two_desks_save_one_round_through_two_processes(server_process, fresh_postgres_url):
     event_id, svc = _event(fresh_postgres_url, players=12)
-    svc.pair_next_round(event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     one, two = server_process(fresh_postgres_url), server_process(fresh_postgres_url)
     desks = [Desk(one.url, event_id), Desk(two.url, event_id)]
     for desk in desks:
@@ -83,13 +83,13 @@ def test_two_desks_save_one_round_through_two_processes(server_process, fresh_po
     for thread in threads:
         thread.join(timeout=120)
     assert answers == {t: 303 for t in range(1, 7)}
-    stored = {t["table"]: t for t in svc.pairings(event=event_id)}
+    stored = {t["table"]: t for t in svc.rounds.pairings(event=event_id)}
     assert all(stored[t]["result"] is not None for t in range(1, 7)), stored
 
     # both desks loaded table 1's form at version 0; the first save came through process
     # one, so the second desk's other result, through process two, is stale: 409, unwritten
     event_two = _event(fresh_postgres_url, players=2)[0]
-    svc.pair_next_round(event=event_two)
+    svc.rounds.pair_next_round(event=event_two)
     first, second = Desk(one.url, event_two), Desk(two.url, event_two)
     first.login()
     second.login()
@@ -97,7 +97,7 @@ def test_two_desks_save_one_round_through_two_processes(server_process, fresh_po
     theirs = {**mine, "sanction0_reason": "another arbiter's note"}
     assert first.save(1, 1, mine) == 303
     assert second.save(1, 1, theirs) == 409
-    with svc._sessions() as s:
+    with svc.store.sessions() as s:
         reasons = s.scalars(
             text("select reason from desk_sanctions where event_id = :e order by id"),
             {"e": event_two},
@@ -163,7 +163,7 @@ def test_page_cached_in_one_process_is_fresh_after_a_write_in_another(
     server_process, fresh_postgres_url
 ):
     event_id, svc = _event(fresh_postgres_url, players=4)
-    svc.pair_next_round(event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     one, two = server_process(fresh_postgres_url), server_process(fresh_postgres_url)
     page = f"/public/{event_id}/results"
     status, headers, before = _call(two.url, "GET", page)
@@ -203,7 +203,7 @@ def test_pairing_is_one_at_a_time_per_event_across_processes(fresh_postgres_url)
     def pair(svc: TournamentService, event_id: int, start: threading.Barrier) -> None:
         start.wait()
         try:
-            svc.pair_next_round(event=event_id)
+            svc.rounds.pair_next_round(event=event_id)
             outcomes.append("paired")
         except TournamentError as exc:
             outcomes.append(str(exc))
@@ -217,7 +217,7 @@ def test_pairing_is_one_at_a_time_per_event_across_processes(fresh_postgres_url)
             thread.start()
         for thread in threads:
             thread.join(timeout=120)
-        with services[0]._sessions() as s:
+        with services[0].store.sessions() as s:
             numbers = s.scalars(
                 text("select number from tournament_rounds where event_id = :e"), {"e": event_id}
             ).all()

@@ -12,4 +12,4 @@ def swiss_trf(tmp_path_factory) -> str:
     the tests that take it only read or edit the text."""
     from .test_trf_import import small_swiss
 
-    return small_swiss(tmp_path_factory.mktemp("swiss") / "a.db").export_trf()
+    return small_swiss(tmp_path_factory.mktemp("swiss") / "a.db").trf.export_trf()

@@ -31,11 +31,11 @@ def enter_random_results(svc: TournamentService, round_number: int, tables, rng,
             continue
         x = rng.random()
         if x < forfeits / 4:
-            svc.enter_result(round_number, t["table"], double_forfeit=True)
+            svc.results.enter_result(round_number, t["table"], double_forfeit=True)
         elif x < forfeits:
-            svc.enter_result(round_number, t["table"], forfeit=rng.choice("AB"))
+            svc.results.enter_result(round_number, t["table"], forfeit=rng.choice("AB"))
         else:
-            svc.enter_result(round_number, t["table"], sheet=random_sheet(rng))
+            svc.results.enter_result(round_number, t["table"], sheet=random_sheet(rng))
 
 
 def generate_swiss(
@@ -53,7 +53,7 @@ def generate_swiss(
 ) -> TournamentService:
     rng = random.Random(seed)
     svc = TournamentService(db)
-    svc.create_event(
+    svc.events.create_event(
         name=f"Generated {players}x{rounds} #{seed}",
         system="swiss",
         rounds=rounds,
@@ -63,21 +63,21 @@ def generate_swiss(
     )
     for i in range(players):
         rating = rng.choice([None, rng.randint(1200, 2400)])
-        svc.add_player(f"Coach {i:03d}", rating=rating)
+        svc.entrants.add_player(f"Coach {i:03d}", rating=rating)
     withdrawn: set[str] = set()
     for number in range(1, rounds + 1):
         if number > 1 and late and number == 2:
             for i in range(late):
-                svc.add_player(f"Late {i}", rating=rng.randint(1200, 2000))
-        names = [e["name"] for e in svc.event_info()["entrants"] if e["status"] == "active"]
+                svc.entrants.add_player(f"Late {i}", rating=rng.randint(1200, 2000))
+        names = [e["name"] for e in svc.events.event_info()["entrants"] if e["status"] == "active"]
         for name in names:
             if number < rounds and rng.random() < withdrawals and len(names) - len(withdrawn) > 4:
-                svc.withdraw(name)
+                svc.entrants.withdraw(name)
                 withdrawn.add(name)
             elif rng.random() < byes:
-                svc.request_bye(name, number, rng.choice(["half", "zero"]))
+                svc.entrants.request_bye(name, number, rng.choice(["half", "zero"]))
         try:
-            tables = svc.pair_next_round()
+            tables = svc.rounds.pair_next_round()
         except Unpairable:
             # Byes and withdrawals can leave only players who all met already (the Dutch
             # rules then find no pairing, and an arbiter pairs by hand): the event ends here.

@@ -8,10 +8,10 @@ from ball.tournament import TournamentService
 
 def test_ball_tiebreaks_by_hand(tmp_path):
     svc = TournamentService(tmp_path / "b.db")
-    svc.create_event(name="B", system="double-round-robin")
-    svc.add_player("X")
-    svc.add_player("Y")
-    (t1,) = svc.pair_next_round()
+    svc.events.create_event(name="B", system="double-round-robin")
+    svc.entrants.add_player("X")
+    svc.entrants.add_player("Y")
+    (t1,) = svc.rounds.pair_next_round()
     assert (t1["a"], t1["b"]) == ("X", "Y")
     # Half 1: X attacks, 4 PB, touchdown X; Y's 2 PBATK in it. Half 2: Y attacks, 5 PB,
     # touchdown Y; X's 1 PBATK. 1-1, X needed 4 PBATK, Y 5: X wins on attack efficiency.
@@ -31,11 +31,11 @@ def test_ball_tiebreaks_by_hand(tmp_path):
         ],
         "forfeit": None,
     }
-    svc.enter_result(1, 1, sheet=sheet)
-    (t2,) = svc.pair_next_round()
+    svc.results.enter_result(1, 1, sheet=sheet)
+    (t2,) = svc.rounds.pair_next_round()
     assert (t2["a"], t2["b"]) == ("Y", "X")
-    svc.enter_result(2, 1, forfeit="A")  # Y forfeits: 0-2, no PB
-    rows = {r["name"]: r for r in svc.standings()["standings"]}
+    svc.results.enter_result(2, 1, forfeit="A")  # Y forfeits: 0-2, no PB
+    rows = {r["name"]: r for r in svc.ranking.standings()["standings"]}
     x, y = rows["X"], rows["Y"]
     assert (x["rank"], x["points"], y["points"]) == (1, 2.0, 0.0)
     assert x["tiebreaks"]["td-difference"] == 2.0 and y["tiebreaks"]["td-difference"] == -2.0

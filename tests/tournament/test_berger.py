@@ -35,19 +35,19 @@ def test_berger_rounds_equal_fide_tables(n):
 @pytest.mark.parametrize("n", [3, 6, 9, pytest.param(16, marks=pytest.mark.slow)])  # 16: big event
 def test_service_pairs_round_robin_by_berger(tmp_path, n):
     svc = TournamentService(tmp_path / "rr.db")
-    svc.create_event(name="RR", system="round-robin")
+    svc.events.create_event(name="RR", system="round-robin")
     for i in range(n):
-        svc.add_player(f"P{i + 1}")
+        svc.entrants.add_player(f"P{i + 1}")
     rounds = n - 1 if n % 2 == 0 else n
     for r in range(1, rounds + 1):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         got = [(int(t["a"][1:]), int(t["b"][1:]) if t["b"] else None) for t in tables]
         assert got == fide_table(n, r)
         for t in tables:
             if t["b"]:
-                svc.enter_result(r, t["table"], forfeit="B")
+                svc.results.enter_result(r, t["table"], forfeit="B")
     with pytest.raises(Exception, match="all .* rounds are paired"):
-        svc.pair_next_round()
+        svc.rounds.pair_next_round()
 
 
 def test_double_round_robin_reverses_colours():
@@ -60,11 +60,11 @@ def test_drawn_lots_are_seeded_and_recorded(tmp_path):
     orders = []
     for run in range(2):
         svc = TournamentService(tmp_path / f"lots{run}.db")
-        svc.create_event(name="RR", system="round-robin", draw_lots=42)
+        svc.events.create_event(name="RR", system="round-robin", draw_lots=42)
         for i in range(6):
-            svc.add_player(f"P{i + 1}")
-        svc.pair_next_round()
-        info = svc.event_info()
+            svc.entrants.add_player(f"P{i + 1}")
+        svc.rounds.pair_next_round()
+        info = svc.events.event_info()
         assert info["lots"]["seed"] == 42
         orders.append(info["lots"]["order"])
         assert [e["name"] for e in info["entrants"]] == info["lots"]["order"]
@@ -77,15 +77,15 @@ def test_swiss_draw_of_lots_sets_the_initial_colour(tmp_path):
     colours = set()
     for seed in range(6):
         svc = TournamentService(tmp_path / f"s{seed}.db")
-        info = svc.create_event(name="S", system="swiss", rounds=2, draw_lots=seed)
+        info = svc.events.create_event(name="S", system="swiss", rounds=2, draw_lots=seed)
         colours.add(info["initial_colour"])
-        svc.add_player("Top", rating=2000)
-        svc.add_player("Low", rating=1000)
-        (table,) = svc.pair_next_round()
+        svc.entrants.add_player("Top", rating=2000)
+        svc.entrants.add_player("Low", rating=1000)
+        (table,) = svc.rounds.pair_next_round()
         # Pairing number 1 (the top rating) has the drawn colour in round 1.
         assert table["a"] == ("Top" if info["initial_colour"] == "white1" else "Low")
-        assert f"XXC {info['initial_colour']}" in svc.export_trf()
-        assert svc.event_info()["lots"]["seed"] == seed
+        assert f"XXC {info['initial_colour']}" in svc.trf.export_trf()
+        assert svc.events.event_info()["lots"]["seed"] == seed
     assert colours == {"white1", "black1"}
 
 

@@ -195,10 +195,10 @@ def test_correction_keeps_reason(tmp_path):
     )
     assert r.exit_code == 0, r.output
     svc = TournamentService(db)
-    (corr,) = svc.corrections()
+    (corr,) = svc.results.corrections()
     assert corr["reason"] == "wrong coach"
     assert corr["before"]["forfeit_by"] == "A" and corr["after"]["forfeit_by"] == "B"
-    top = svc.standings()["standings"][0]
+    top = svc.ranking.standings()["standings"][0]
     assert top["name"] == "P0" and top["points"] == 1.0
 
 
@@ -209,13 +209,13 @@ def test_trf_round_trip(tmp_path):
     from .generator import generate_swiss
 
     svc = generate_swiss(tmp_path / "a.db", players=9, rounds=4, seed=11)
-    text = svc.export_trf()
+    text = svc.trf.export_trf()
     path = tmp_path / "a.trf"
     path.write_text(text)
     db2 = str(tmp_path / "b.db")
     r = ball("event", "import", "trf", "--db", db2, str(path))
     assert r.exit_code == 0, r.output
-    again = TournamentService(db2).export_trf()
+    again = TournamentService(db2).trf.export_trf()
 
     # Everything but the rank column: imported results have no sheets, so the BALL
     # tie-breaks (PB figures) are gone and ranks inside a score group may differ.
@@ -250,7 +250,7 @@ def test_import_of_an_inconsistent_trf_writes_nothing(tmp_path):
 
     from .generator import generate_swiss
 
-    text = generate_swiss(tmp_path / "a.db", players=6, rounds=2, seed=2, late=0).export_trf()
+    text = generate_swiss(tmp_path / "a.db", players=6, rounds=2, seed=2, late=0).trf.export_trf()
     lines = text.splitlines()
     first = next(i for i, x in enumerate(lines) if x.startswith("001"))
     row = lines[first]
@@ -263,7 +263,7 @@ def test_import_of_an_inconsistent_trf_writes_nothing(tmp_path):
     db = str(tmp_path / "b.db")
     msg = one_line_error(ball("event", "import", "trf", "--db", db, str(path)))
     assert "disagree" in msg
-    assert TournamentService(db).list_events() == []
+    assert TournamentService(db).events.list_events() == []
 
 
 def test_huge_numbers_are_clear_errors(tmp_path):
@@ -286,24 +286,28 @@ def test_a_sheet_recording_a_forfeit_is_a_forfeit(tmp_path):
     from ball.tournament import TournamentService
 
     svc = TournamentService(tmp_path / "f.db")
-    svc.create_event(name="F", system="swiss", rounds=1)
-    svc.add_player("X", rating=2000)
-    svc.add_player("Y", rating=1900)
-    (table,) = svc.pair_next_round()
+    svc.events.create_event(name="F", system="swiss", rounds=1)
+    svc.entrants.add_player("X", rating=2000)
+    svc.entrants.add_player("Y", rating=1900)
+    (table,) = svc.rounds.pair_next_round()
     half = {
         "atk_first": "A",
         "td": None,
         "pb": {"A": {"atk": 4, "def": 1}, "B": {"atk": 1, "def": 4}},
     }
-    t = svc.enter_result(1, 1, sheet={"coaches": ["A", "B"], "halves": [half], "forfeit": "A"})
+    t = svc.results.enter_result(
+        1, 1, sheet={"coaches": ["A", "B"], "halves": [half], "forfeit": "A"}
+    )
     assert t["result"]["kind"] == "forfeit" and t["result"]["forfeit_by"] == "A"
-    rows = {x["name"]: x for x in svc.standings()["standings"]}
+    rows = {x["name"]: x for x in svc.ranking.standings()["standings"]}
     winner, loser = table["b"], table["a"]
     assert rows[winner]["points"] == 1.0 and rows[loser]["points"] == 0.0
     # R-forfeit: 0-2 on touchdowns, no PB figure.
     assert rows[loser]["tiebreaks"]["td-difference"] == -2.0
     assert rows[loser]["tiebreaks"]["total-sd"] == 0.0
-    record = next(x for x in svc.export_trf().splitlines() if x.startswith("001") and loser in x)
+    record = next(
+        x for x in svc.trf.export_trf().splitlines() if x.startswith("001") and loser in x
+    )
     assert record.rstrip().endswith("w -")
 
 

@@ -45,7 +45,7 @@ def paired_event(tmp_path) -> str:
 def desk_tables(db: str) -> dict:
     """What the desk's tables and the arbiter's log hold for the event."""
     svc = TournamentService(db)
-    with svc._sessions() as s:
+    with svc.store.sessions() as s:
         sanctions = [
             (e.step, e.reason, e.round_number, e.table) for e in sanction_log.event_log(s, 1)
         ]
@@ -53,7 +53,7 @@ def desk_tables(db: str) -> dict:
     return {
         "sanctions": sanctions,
         "signals": (control.signal1, control.signal2),
-        "log": [(x["kind"], x["detail"]) for x in svc.log()],
+        "log": [(x["kind"], x["detail"]) for x in svc.arbiter.log()],
     }
 
 
@@ -98,7 +98,7 @@ def test_a_sanction_is_stored_where_the_desk_and_the_forms_read_it(tmp_path):
         ("sanction", "loss-of-turn: phone rang"),
     ]
     # The desk suggests the next step up from what the CLI gave.
-    with TournamentService(db)._sessions() as s:
+    with TournamentService(db).store.sessions() as s:
         ann = s.scalar(select(Entrant.id).where(Entrant.name == "Ann"))
         assert sanction_log.suggest(s, 1, ann).name == "loss-of-possession"
 
@@ -131,9 +131,9 @@ def test_signal_2_after_the_gap_is_stored(tmp_path):
     svc = TournamentService(db)
     gap = signals.gap_seconds()
     start = time.time() - gap - 1800
-    svc.give_signal(1, 1, at=start)
+    svc.arbiter.give_signal(1, 1, at=start)
     for table in (1, 2):
-        svc.record_half_end(1, table, at=start + 1200)
+        svc.arbiter.record_half_end(1, table, at=start + 1200)
     given = ball("event", "log", "signal", "2", "--db", db)  # the latest round
     assert given.exit_code == 0, given.output
     assert desk_tables(db)["signals"][1] is not None
@@ -155,7 +155,7 @@ def test_result_enter_takes_steals_and_sanctions_in_one_step(tmp_path):
     )  # fmt: skip
     assert "reason: at most 500 characters" in one_line_error(refused)
     assert desk_tables(db) == before
-    assert "result" not in TournamentService(db).pairings(1)[0]
+    assert "result" not in TournamentService(db).rounds.pairings(1)[0]
     args = (
         "result", "enter", "--db", db, "--round", "1", "--table", "1", "--forfeit", "A",
         "--sanction", "A:loss-of-match:left the hall", "--steal", "1:B:reset",
@@ -164,12 +164,12 @@ def test_result_enter_takes_steals_and_sanctions_in_one_step(tmp_path):
     # The same command again (a retry) changes nothing and is no correction.
     assert ball(*args).exit_code == 0
     svc = TournamentService(db)
-    assert svc.corrections() == []
+    assert svc.results.corrections() == []
     assert desk_tables(db)["sanctions"] == [("loss-of-match", "left the hall", 1, 1)]
-    assert svc.pairings(1)[0]["result"]["forfeit_by"] == "A"
-    with svc._sessions() as s:
+    assert svc.rounds.pairings(1)[0]["result"]["forfeit_by"] == "A"
+    with svc.store.sessions() as s:
         state = s.scalars(select(ResultState)).one()
-    b = svc.pairings(1)[0]["b"]
+    b = svc.rounds.pairings(1)[0]["b"]
     assert (state.version, json.loads(state.steals)) == (
         1,
         [{"half": 1, "by": b, "choice": "reset"}],
@@ -179,7 +179,7 @@ def test_result_enter_takes_steals_and_sanctions_in_one_step(tmp_path):
 def test_a_sanction_at_a_table_must_name_one_of_its_coaches(tmp_path):
     """The forms print a sanction at its table, A or B: a coach of another table is refused."""
     db = paired_event(tmp_path)
-    tables = TournamentService(db).pairings(1)
+    tables = TournamentService(db).rounds.pairings(1)
     elsewhere = tables[1]["a"]
     line = one_line_error(
         ball("event", "log", "sanction", "late", "--player", elsewhere, "--step", "warning",

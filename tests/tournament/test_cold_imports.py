@@ -63,10 +63,10 @@ def _offending(modules: list[str]) -> list[str]:
 def event_db(tmp_path):
     db = str(tmp_path / "event.db")
     svc = TournamentService(db)
-    svc.create_event(name="Cold", system="swiss", rounds=3)
+    svc.events.create_event(name="Cold", system="swiss", rounds=3)
     for i, name in enumerate(("Ann", "Bob", "Cid", "Dan")):
-        svc.add_player(name, rating=2000 - i)
-    svc.pair_next_round()
+        svc.entrants.add_player(name, rating=2000 - i)
+    svc.rounds.pair_next_round()
     return db
 
 

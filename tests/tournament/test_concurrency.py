@@ -14,7 +14,7 @@ WRITER = textwrap.dedent(
     from ball.tournament import TournamentService
     svc = TournamentService(sys.argv[1])
     for table in map(int, sys.argv[2:]):
-        svc.enter_result(1, table, forfeit="B")
+        svc.results.enter_result(1, table, forfeit="B")
     """
 )
 
@@ -22,10 +22,10 @@ WRITER = textwrap.dedent(
 def test_two_writers_at_once(tmp_path):
     db = tmp_path / "busy.db"
     svc = TournamentService(db)
-    svc.create_event(name="Busy", system="swiss", rounds=3)
+    svc.events.create_event(name="Busy", system="swiss", rounds=3)
     for i in range(80):
-        svc.add_player(f"P{i}", rating=2000 - i)
-    tables = [t["table"] for t in svc.pair_next_round() if t["b"] is not None]
+        svc.entrants.add_player(f"P{i}", rating=2000 - i)
+    tables = [t["table"] for t in svc.rounds.pair_next_round() if t["b"] is not None]
     halves = [tables[0::2], tables[1::2]]
     procs = [
         subprocess.Popen(
@@ -37,4 +37,4 @@ def test_two_writers_at_once(tmp_path):
     ]
     errors = [p.communicate(timeout=300)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], errors
-    assert all("result" in t for t in svc.pairings(1))
+    assert all("result" in t for t in svc.rounds.pairings(1))

@@ -19,10 +19,10 @@ WRITER = textwrap.dedent(
     from ball.tournament import TournamentService
     svc = TournamentService(sys.argv[1])
     for number in range(1, 40):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         for t in tables:
             if t["b"] is not None:
-                svc.enter_result(number, t["table"], forfeit="B")
+                svc.results.enter_result(number, t["table"], forfeit="B")
                 print(f"ack {number} {t['table']}", flush=True)
     """
 )
@@ -31,9 +31,9 @@ WRITER = textwrap.dedent(
 def test_sigkill_while_entering_results(tmp_path):
     db = tmp_path / "crash.db"
     svc = TournamentService(db)
-    svc.create_event(name="Crash", system="swiss", rounds=39)
+    svc.events.create_event(name="Crash", system="swiss", rounds=39)
     for i in range(40):
-        svc.add_player(f"P{i}", rating=2000 - i)
+        svc.entrants.add_player(f"P{i}", rating=2000 - i)
     proc = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(db)], stdout=subprocess.PIPE, text=True
     )
@@ -64,10 +64,10 @@ def test_sigkill_while_entering_results(tmp_path):
     assert set(acked) <= stored
     # The service still works on what was left: finish the round and pair on.
     svc = TournamentService(db)
-    last = svc.pairings()
-    table = svc.standings()  # the round being played is not counted: it is named
+    last = svc.rounds.pairings()
+    table = svc.ranking.standings()  # the round being played is not counted: it is named
     number = table.in_progress or table.rounds
     for t in last:
         if t["b"] is not None and "result" not in t:
-            svc.enter_result(number, t["table"], forfeit="A")
-    assert svc.pair_next_round()
+            svc.results.enter_result(number, t["table"], forfeit="A")
+    assert svc.rounds.pair_next_round()

@@ -19,10 +19,10 @@ T0 = 1_800_000_000.0
 @pytest.fixture
 def svc(tmp_path) -> tuple[TournamentService, int]:
     service = TournamentService(tmp_path / "t.sqlite")
-    event_id = service.create_event(name="Open", system="round-robin")["id"]
+    event_id = service.events.create_event(name="Open", system="round-robin")["id"]
     for name in ("Ann", "Bob", "Cid"):  # odd: one bye a round
-        service.add_player(name, event=event_id)
-    service.pair_next_round(event=event_id)
+        service.entrants.add_player(name, event=event_id)
+    service.rounds.pair_next_round(event=event_id)
     return service, event_id
 
 
@@ -39,31 +39,31 @@ def _is_plain(value) -> bool:
 
 def test_page_reads_return_plain_data(svc):
     service, event_id = svc
-    event = service.event_page(event_id)
+    event = service.desk.event_page(event_id)
     assert isinstance(event, EventView) and _is_plain(event)
     assert [e.name for e in event.entrants] == ["Ann", "Bob", "Cid"]
-    page = service.round_page(event_id, 1, T0, 600.0)
+    page = service.desk.round_page(event_id, 1, T0, 600.0)
     assert _is_plain(dataclasses.replace(page, control=None))
     assert page.editable and [e.name for e in page.players] == ["Ann", "Bob", "Cid"]
     played = next(p for p in page.round.pairings if p.b is not None)
-    table = service.table_page(event_id, 1, played.table)
+    table = service.desk.table_page(event_id, 1, played.table)
     assert _is_plain(table) and table.version == 0 and table.steals == []
-    assert isinstance(service.table(event_id, 1, played.table), PairingView)
-    event, rows = service.sanctions_page(event_id)
+    assert isinstance(service.desk.table(event_id, 1, played.table), PairingView)
+    event, rows = service.desk.sanctions_page(event_id)
     assert _is_plain(rows) and [r.suggest for r in rows] == ["warning"] * 3
 
 
 def test_what_does_not_exist_is_not_found(svc):
     service, event_id = svc
-    bye = next(p.table for p in service.round_view(event_id, 1).pairings if p.b is None)
+    bye = next(p.table for p in service.desk.round_view(event_id, 1).pairings if p.b is None)
     cases = [
-        (service.event_page, (999,), "no event 999"),
-        (service.event_page, (2**80,), "no event"),
-        (service.round_page, (event_id, 7, T0, 0.0), "round 7 is not paired"),
-        (service.round_control, (event_id, 7, T0, 0.0), "round 7 is not paired"),
-        (service.table_page, (event_id, 1, 42), "round 1 has no table 42"),
-        (service.table, (event_id, 1, bye), f"table {bye} is a bye"),
-        (service.entrant, (event_id, 999), f"no entrant 999 in event {event_id}"),
+        (service.desk.event_page, (999,), "no event 999"),
+        (service.desk.event_page, (2**80,), "no event"),
+        (service.desk.round_page, (event_id, 7, T0, 0.0), "round 7 is not paired"),
+        (service.desk.round_control, (event_id, 7, T0, 0.0), "round 7 is not paired"),
+        (service.desk.table_page, (event_id, 1, 42), "round 1 has no table 42"),
+        (service.desk.table, (event_id, 1, bye), f"table {bye} is a bye"),
+        (service.desk.entrant, (event_id, 999), f"no entrant 999 in event {event_id}"),
     ]
     for call, args, message in cases:
         with pytest.raises(NotFound, match=message):
@@ -72,20 +72,22 @@ def test_what_does_not_exist_is_not_found(svc):
 
 def test_entrant_of_another_event_is_not_found(svc):
     service, event_id = svc
-    other = service.create_event(name="Other", system="swiss")["id"]
-    ann = service.event_page(event_id).entrants[0]
+    other = service.events.create_event(name="Other", system="swiss")["id"]
+    ann = service.desk.event_page(event_id).entrants[0]
     with pytest.raises(NotFound):
-        service.entrant(other, ann.id)
+        service.desk.entrant(other, ann.id)
 
 
 def test_half_end_in_the_future_is_refused(svc):
     service, event_id = svc
-    service.give_signal(1, 1, at=T0, gap=0.0, event=event_id)
-    table = next(p.table for p in service.round_view(event_id, 1).pairings if p.b is not None)
+    service.arbiter.give_signal(1, 1, at=T0, gap=0.0, event=event_id)
+    table = next(p.table for p in service.desk.round_view(event_id, 1).pairings if p.b is not None)
     with pytest.raises(TournamentError, match="cannot end in the future"):
-        service.record_half_end_by(event_id, 1, table, at=T0 + 60, now=T0 + 30, source="arbiter")
-    service.record_half_end_by(event_id, 1, table, at=T0 + 20, now=T0 + 30, source="arbiter")
-    control = service.round_control(event_id, 1, T0 + 30, 0.0)
+        service.desk.record_half_end_by(
+            event_id, 1, table, at=T0 + 60, now=T0 + 30, source="arbiter"
+        )
+    service.desk.record_half_end_by(event_id, 1, table, at=T0 + 20, now=T0 + 30, source="arbiter")
+    control = service.desk.round_control(event_id, 1, T0 + 30, 0.0)
     assert [(t.table, t.first_half_end, t.source) for t in control.tables] == [
         (table, T0 + 20, "arbiter")
     ]
@@ -93,18 +95,18 @@ def test_half_end_in_the_future_is_refused(svc):
 
 def test_reported_half_ends_are_all_or_nothing(tmp_path):
     service = TournamentService(tmp_path / "t.sqlite")
-    event_id = service.create_event(name="Four", system="round-robin")["id"]
+    event_id = service.events.create_event(name="Four", system="round-robin")["id"]
     for name in ("Ann", "Bob", "Cid", "Dan"):
-        service.add_player(name, event=event_id)
-    service.pair_next_round(event=event_id)
-    service.give_signal(1, 1, at=T0, gap=0.0, event=event_id)
+        service.entrants.add_player(name, event=event_id)
+    service.rounds.pair_next_round(event=event_id)
+    service.arbiter.give_signal(1, 1, at=T0, gap=0.0, event=event_id)
     # Table 2's report is before signal 1: refused, and table 1's good one is not kept.
     with pytest.raises(TournamentError, match="before signal 1"):
-        service.record_reported_half_ends(event_id, 1, {1: T0 + 10, 2: T0 - 10})
-    with service._sessions() as s:
+        service.desk.record_reported_half_ends(event_id, 1, {1: T0 + 10, 2: T0 - 10})
+    with service.store.sessions() as s:
         assert list(s.scalars(select(HalfEnd))) == []
-    service.record_reported_half_ends(event_id, 1, {1: T0 + 10, 2: T0 + 12, 9: T0})
-    control = service.round_control(event_id, 1, T0 + 30, 0.0)
+    service.desk.record_reported_half_ends(event_id, 1, {1: T0 + 10, 2: T0 + 12, 9: T0})
+    control = service.desk.round_control(event_id, 1, T0 + 30, 0.0)
     assert {t.table: (t.first_half_end, t.source) for t in control.tables} == {
         1: (T0 + 10, "table"),
         2: (T0 + 12, "table"),

@@ -54,7 +54,7 @@ def stored_figures(db) -> list[dict]:
 def test_an_imported_event_plays_the_game_named(tmp_path, other_game, swiss_trf):
     text = swiss_trf
     db = tmp_path / "b.db"
-    info = TournamentService(db).import_trf(text, game_name="other")
+    info = TournamentService(db).trf.import_trf(text, game_name="other")
     assert info["game"] == "other"
     assert not set(info["tiebreaks"]) & set(games.GAMES["ball"].tiebreaks)
     figures = stored_figures(db)
@@ -68,7 +68,7 @@ def test_the_cli_import_takes_the_game(tmp_path, other_game, swiss_trf):
     path = write(tmp_path, swiss_trf)
     r = ball("event", "import", "trf", "--db", db, "--game", "other", path)
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info()["game"] == "other"
+    assert TournamentService(db).events.event_info()["game"] == "other"
 
 
 def test_without_a_game_the_import_stays_ball(tmp_path, swiss_trf):
@@ -82,7 +82,7 @@ def test_without_a_game_the_import_stays_ball(tmp_path, swiss_trf):
         write(tmp_path, swiss_trf),
     )
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info()["game"] == "ball"
+    assert TournamentService(db).events.event_info()["game"] == "ball"
 
 
 def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path, swiss_trf):
@@ -90,14 +90,14 @@ def test_an_unknown_game_is_refused_and_nothing_is_stored(tmp_path, swiss_trf):
     path = write(tmp_path, swiss_trf)
     msg = one_line_error(ball("event", "import", "trf", "--db", db, "--game", "chess960", path))
     assert "unknown game 'chess960'" in msg
-    assert TournamentService(db).list_events() == []
+    assert TournamentService(db).events.list_events() == []
 
 
 def test_the_cli_creates_an_event_of_the_game_named(tmp_path, other_game):
     db = str(tmp_path / "e.db")
     r = ball("event", "create", "--db", db, "--name", "Cup", "--system", "swiss", "--game", "other")
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info()["game"] == "other"
+    assert TournamentService(db).events.event_info()["game"] == "other"
     msg = one_line_error(
         ball("event", "create", "--db", db, "--name", "Two", "--system", "swiss", "--game", "nope")
     )

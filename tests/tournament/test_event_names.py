@@ -14,6 +14,7 @@ from ball.cli import app
 from ball.tournament import TournamentError, TournamentService
 from ball.tournament.models import Event
 from ball.tournament.names import name_key
+from ball.tournament.store import Store
 
 runner = CliRunner()
 
@@ -31,36 +32,36 @@ def test_same_name_means_equal_after_nfkc_case_and_whitespace():
 @pytest.mark.parametrize("twin", ["Spring Cup", " spring  CUP ", "Ｓｐｒｉｎｇ Cup"])
 def test_a_second_event_with_the_same_name_is_refused(tmp_path, twin):
     svc = TournamentService(tmp_path / "e.db")
-    first = svc.create_event(name="Spring Cup", system="swiss", rounds=3)
+    first = svc.events.create_event(name="Spring Cup", system="swiss", rounds=3)
     with pytest.raises(TournamentError, match=r"'Spring Cup' already exists \(id 1\)"):
-        svc.create_event(name=twin, system="round-robin")
-    assert [e["id"] for e in svc.list_events()] == [first["id"]]
+        svc.events.create_event(name=twin, system="round-robin")
+    assert [e["id"] for e in svc.events.list_events()] == [first["id"]]
 
 
 def test_a_trf_import_cannot_take_an_existing_name(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Spring Cup", system="round-robin")
+    svc.events.create_event(name="Spring Cup", system="round-robin")
     for name in ("Ann", "Bo"):
-        svc.add_player(name)
-    svc.pair_next_round()
-    svc.enter_result(1, 1, forfeit="A")
-    text = svc.export_trf()
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
+    svc.results.enter_result(1, 1, forfeit="A")
+    text = svc.trf.export_trf()
     with pytest.raises(TournamentError, match="already exists"):
-        svc.import_trf(text, name="SPRING CUP")
-    assert len(svc.list_events()) == 1
-    assert svc.import_trf(text, name="Spring Cup (copy)")["name"] == "Spring Cup (copy)"
+        svc.trf.import_trf(text, name="SPRING CUP")
+    assert len(svc.events.list_events()) == 1
+    assert svc.trf.import_trf(text, name="Spring Cup (copy)")["name"] == "Spring Cup (copy)"
 
 
 def _old_database_with_twins(path) -> TournamentService:
     """A database from before names were unique: the real event 1 and an impostor 2."""
     svc = TournamentService(path)
-    svc.create_event(name="Spring Cup", system="round-robin")
-    svc.add_player("Real Player", event=1)
-    svc.create_event(name="Impostor Cup", system="swiss", rounds=3)
-    with svc._sessions() as s:  # as an old version of the toolbox let it be created
+    svc.events.create_event(name="Spring Cup", system="round-robin")
+    svc.entrants.add_player("Real Player", event=1)
+    svc.events.create_event(name="Impostor Cup", system="swiss", rounds=3)
+    with svc.store.sessions() as s:  # as an old version of the toolbox let it be created
         s.execute(update(Event).where(Event.id == 2).values(name="spring cup"))
         s.commit()
-    svc.add_player("Impostor", event=2)
+    svc.entrants.add_player("Impostor", event=2)
     return svc
 
 
@@ -81,22 +82,22 @@ def test_the_cli_refuses_an_ambiguous_name_and_lists_the_ids(tmp_path):
 def test_a_unique_name_still_selects_its_event(tmp_path):
     db = str(tmp_path / "e.db")
     svc = TournamentService(db)
-    svc.create_event(name="Spring Cup", system="round-robin")
-    svc.create_event(name="Autumn Cup", system="round-robin")
-    svc.add_player("Ann", event="Spring Cup")
-    assert [e["name"] for e in svc.event_info("spring cup")["entrants"]] == ["Ann"]
-    assert svc.event_info(2)["name"] == "Autumn Cup"
+    svc.events.create_event(name="Spring Cup", system="round-robin")
+    svc.events.create_event(name="Autumn Cup", system="round-robin")
+    svc.entrants.add_player("Ann", event="Spring Cup")
+    assert [e["name"] for e in svc.events.event_info("spring cup")["entrants"]] == ["Ann"]
+    assert svc.events.event_info(2)["name"] == "Autumn Cup"
 
 
 def test_the_database_refuses_a_twin_that_slipped_past_the_service(tmp_path, monkeypatch):
     """Two creations racing (both checked before either committed): the unique name_key
     column stops the second, nothing half-written."""
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Spring Cup", system="swiss", rounds=3)
-    monkeypatch.setattr(TournamentService, "_refuse_taken_name", staticmethod(lambda s, n: None))
+    svc.events.create_event(name="Spring Cup", system="swiss", rounds=3)
+    monkeypatch.setattr(Store, "refuse_taken_name", staticmethod(lambda s, n: None))
     with pytest.raises(TournamentError, match="rejected by the database"):
-        svc.create_event(name="SPRING cup", system="swiss", rounds=3)
-    assert len(svc.list_events()) == 1
+        svc.events.create_event(name="SPRING cup", system="swiss", rounds=3)
+    assert len(svc.events.list_events()) == 1
 
 
 def migrated_keys(path, revision: str, names: tuple[str, ...], insert: str) -> list:
@@ -133,6 +134,6 @@ def test_the_migration_keeps_an_old_databases_twins_and_keys_the_oldest(tmp_path
     assert keys == [(1, name_key("spring cup")), (2, None), (3, name_key("autumn"))]
     svc = TournamentService(str(tmp_path / "old.db"))
     with pytest.raises(TournamentError, match="ambiguous: events 1, 2"):
-        svc.event_info("Spring Cup")
+        svc.events.event_info("Spring Cup")
     with pytest.raises(TournamentError, match="already exists"):
-        svc.create_event(name="spring cup", system="swiss")
+        svc.events.create_event(name="spring cup", system="swiss")

@@ -24,14 +24,14 @@ from .test_xiangqi_game import doc
 
 def orm_standings(svc: TournamentService, event_id: int, upto: int | None):
     """The ranking as `TournamentService.standings` computed it before: from the ORM."""
-    with svc._tx(write=False) as s:
-        ev = svc._event(s, event_id)
+    with svc.store.tx(write=False) as s:
+        ev = svc.store.event(s, event_id)
         table = outcomes.standings_table(ev, upto, standings.of_event(ev, upto))
         return table, withdrawal_event.summary(ev)
 
 
 def plain_standings(svc: TournamentService, event_id: int, upto: int | None):
-    with svc._tx(write=False) as s:
+    with svc.store.tx(write=False) as s:
         rows = event_rows.read(s, event_id)
         assert rows is not None
         table = outcomes.standings_table(rows, upto, standings.of_event(rows, upto, s))
@@ -40,11 +40,11 @@ def plain_standings(svc: TournamentService, event_id: int, upto: int | None):
 
 def assert_same(svc: TournamentService, event_id: int) -> int:
     """Compare both paths after every round (and the service's answer); the rounds seen."""
-    rounds = svc.standings(event=event_id).rounds
+    rounds = svc.ranking.standings(event=event_id).rounds
     for upto in [None, *range(1, rounds + 1)]:
         plain = plain_standings(svc, event_id, upto)
         assert plain == orm_standings(svc, event_id, upto), upto
-    served = svc.standings(event=event_id)
+    served = svc.ranking.standings(event=event_id)
     orm, summary = orm_standings(svc, event_id, None)
     assert served.standings == orm.standings
     assert (served.withdrawals or []) == summary
@@ -56,9 +56,9 @@ def assert_rows_match_the_orm(svc: TournamentService, event_id: int) -> None:
     """Every field the protocols name reads the same from the rows as from the ORM."""
     entrant_fields = ("id", "number", "name", "federation", "rating", "status",
                       "first_round", "withdrawn_after", "registered")  # fmt: skip
-    with svc._tx(write=False) as s:
+    with svc.store.tx(write=False) as s:
         rows = event_rows.read(s, event_id)
-        ev = svc._event(s, event_id)
+        ev = svc.store.event(s, event_id)
         assert rows is not None
         for name in ("id", "name", "system", "game", "scoring", "tiebreaks", "tiebreak_rules",
                      "late_entry_bye", "knockout_replays", "games_per_tie"):  # fmt: skip
@@ -112,11 +112,11 @@ def test_an_event_the_dutch_rules_cannot_pair_further_ends_and_still_ranks_the_s
     repeat game). The round is refused as `Unpairable` and nothing is written."""
     svc = generate_swiss(tmp_path / "u.sqlite", players=5, rounds=4, seed=5, byes=0.15,
                          withdrawals=0.1, late=2)  # fmt: skip
-    played = trf.read(svc.export_trf()).players
+    played = trf.read(svc.trf.export_trf()).players
     assert {len(p.cells) for p in played} == {3}
     with pytest.raises(Unpairable, match="round 4 cannot be paired by the Dutch rules"):
-        svc.pair_next_round()
-    assert trf.read(svc.export_trf()).players == played  # nothing written
+        svc.rounds.pair_next_round()
+    assert trf.read(svc.trf.export_trf()).players == played  # nothing written
     assert assert_same(svc, 1) == 3
     assert_rows_match_the_orm(svc, 1)
     svc.engine.dispose()
@@ -132,77 +132,79 @@ def test_a_fixed_swiss_with_every_kind_of_unplayed_round_ranks_the_same(tmp_path
 
 def test_round_robin_knockout_and_groups_rank_the_same(tmp_path):
     svc = TournamentService(tmp_path / "many.sqlite")
-    svc.create_event(name="RR", system="round-robin")
+    svc.events.create_event(name="RR", system="round-robin")
     for i in range(5):
-        svc.add_player(f"R{i}", rating=1500 + i, event="RR")
+        svc.entrants.add_player(f"R{i}", rating=1500 + i, event="RR")
     for number in (1, 2):
-        for t in svc.pair_next_round(event="RR"):
+        for t in svc.rounds.pair_next_round(event="RR"):
             if t.b is not None:
-                svc.enter_result(number, t.table, forfeit="AB"[t.table % 2], event="RR")
-    svc.withdraw("R2", event="RR")  # fewer than half played: results cancelled (20.3)
-    svc.create_event(name="KO", system="knockout")
+                svc.results.enter_result(number, t.table, forfeit="AB"[t.table % 2], event="RR")
+    svc.entrants.withdraw("R2", event="RR")  # fewer than half played: results cancelled (20.3)
+    svc.events.create_event(name="KO", system="knockout")
     for i in range(6):
-        svc.add_player(f"K{i}", rating=1500 + i, event="KO")
-    for t in svc.pair_next_round(event="KO"):
+        svc.entrants.add_player(f"K{i}", rating=1500 + i, event="KO")
+    for t in svc.rounds.pair_next_round(event="KO"):
         if t.b is not None:
-            svc.enter_result(1, t.table, forfeit="A", event="KO")
-    svc.pair_next_round(event="KO")
-    svc.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
+            svc.results.enter_result(1, t.table, forfeit="A", event="KO")
+    svc.rounds.pair_next_round(event="KO")
+    svc.events.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
     for i in range(8):
-        svc.add_player(f"P{i}", rating=2000 - i, event="Cup")
-    svc.pair_next_round(event="Cup")
-    with svc._tx(write=False) as s:
+        svc.entrants.add_player(f"P{i}", rating=2000 - i, event="Cup")
+    svc.rounds.pair_next_round(event="Cup")
+    with svc.store.tx(write=False) as s:
         # which events rank from rows: not the groups event (its group stage is elsewhere)
-        assert [event_rows.plain_ranks(s, svc._event(s, i, full=False)) for i in (1, 2, 3)] == [
+        assert [
+            event_rows.plain_ranks(s, svc.store.event(s, i, full=False)) for i in (1, 2, 3)
+        ] == [
             True, True, False
         ]  # fmt: skip
     for event_id in (1, 2, 3):
         assert_same(svc, event_id)
         assert_rows_match_the_orm(svc, event_id)
-    assert svc.standings(event="RR").withdrawals[0]["action"] == "cancel-results"
+    assert svc.ranking.standings(event="RR").withdrawals[0]["action"] == "cancel-results"
     # round 2 is paired without a result: the standings are after round 1 (issue 36)
-    ko = svc.standings(event="KO")
+    ko = svc.ranking.standings(event="KO")
     assert (ko.rounds, ko.in_progress) == (1, 2)
     svc.engine.dispose()
 
 
 def test_a_xiangqi_event_with_sanctions_ranks_the_same_18_4(tmp_path):
     svc = TournamentService(tmp_path / "x.db")
-    svc.create_event(name="XQ", system="swiss", game_name="xiangqi")
+    svc.events.create_event(name="XQ", system="swiss", game_name="xiangqi")
     for name in ("P1", "P2", "P3", "P4", "P5"):
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     for rnd in (1, 2):
-        svc.pair_next_round()
-        for t in svc.pairings(rnd):
+        svc.rounds.pair_next_round()
+        for t in svc.rounds.pairings(rnd):
             if t.get("b"):
-                svc.record_table_result(rnd, t["table"], sheet=doc(
+                svc.results.record_table_result(rnd, t["table"], sheet=doc(
                     "1/2-1/2", "agreement", players=(t["a"], t["b"]),
                     fouls={t["a"]: 1}))  # fmt: skip
-    svc.give_sanction("warning", "spoke to a spectator", player="P1", round_number=1)
-    svc.give_sanction("warning", "again", player="P2", round_number=2)
+    svc.arbiter.give_sanction("warning", "spoke to a spectator", player="P1", round_number=1)
+    svc.arbiter.give_sanction("warning", "again", player="P2", round_number=2)
     assert assert_same(svc, 1) == 2
-    values = [x.tiebreaks["sanctions"] for x in svc.standings().standings]
+    values = [x.tiebreaks["sanctions"] for x in svc.ranking.standings().standings]
     assert any(values) and not all(values)  # the sanction tie-break counts from the log
     # up to round 1 P2's warning of round 2 is not counted (as the ORM path does)
-    after_1 = {x.name: x.tiebreaks["sanctions"] for x in svc.standings(upto=1).standings}
-    after_2 = {x.name: x.tiebreaks["sanctions"] for x in svc.standings().standings}
+    after_1 = {x.name: x.tiebreaks["sanctions"] for x in svc.ranking.standings(upto=1).standings}
+    after_2 = {x.name: x.tiebreaks["sanctions"] for x in svc.ranking.standings().standings}
     assert after_1["P2"] != after_2["P2"]
     svc.engine.dispose()
 
 
 def test_a_team_event_ranks_from_the_orm_and_the_same(tmp_path):
     svc = TournamentService(tmp_path / "t.db")
-    svc.create_event(name="T", system="round-robin", teams=2)
+    svc.events.create_event(name="T", system="round-robin", teams=2)
     for team in "ABCD":
-        svc.add_team(team, [f"{team}1", f"{team}2"])
-    tables = svc.pair_next_round()
+        svc.teams.add_team(team, [f"{team}1", f"{team}2"])
+    tables = svc.rounds.pair_next_round()
     for t in tables:
         if t.b is not None:
-            svc.enter_result(1, t.table, forfeit="AB"[t.table % 2])
-    with svc._tx(write=False) as s:
-        assert not event_rows.plain_ranks(s, svc._event(s, 1, full=False))
+            svc.results.enter_result(1, t.table, forfeit="AB"[t.table % 2])
+    with svc.store.tx(write=False) as s:
+        assert not event_rows.plain_ranks(s, svc.store.event(s, 1, full=False))
     assert assert_same(svc, 1) == 1
-    assert svc.standings().teams  # the team section comes from the ORM event as before
+    assert svc.ranking.standings().teams  # the team section comes from the ORM event as before
     svc.engine.dispose()
 
 
@@ -228,6 +230,6 @@ def test_ball_standings_json_is_byte_identical_from_rows(tmp_path, monkeypatch):
 
 def test_no_such_event_reads_as_none(tmp_path):
     svc = TournamentService(tmp_path / "none.sqlite")
-    with svc._tx(write=False) as s:
+    with svc.store.tx(write=False) as s:
         assert event_rows.read(s, 1) is None
     svc.engine.dispose()

@@ -257,23 +257,23 @@ def test_a_withdrawn_group_winner_does_not_qualify_and_an_undone_final_is_drawn_
     from ball.tournament.groups import Setup
 
     svc = TournamentService(str(tmp_path / "w.db"))
-    svc.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
+    svc.events.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
     for i in range(8):
-        svc.add_player(f"Q{i + 1}", rating=2000 - i)
+        svc.entrants.add_player(f"Q{i + 1}", rating=2000 - i)
     for rnd in (1, 2, 3):
-        for t in svc.pair_next_round():
+        for t in svc.rounds.pair_next_round():
             if t.b is not None:  # the higher rating (the lower number) wins by forfeit
-                svc.enter_result(rnd, t.table, forfeit="B" if t.a < t.b else "A")
-    svc.withdraw("Q1")  # group A's winner leaves after the group stage
-    first = svc.pair_next_round()
+                svc.results.enter_result(rnd, t.table, forfeit="B" if t.a < t.b else "A")
+    svc.entrants.withdraw("Q1")  # group A's winner leaves after the group stage
+    first = svc.rounds.pair_next_round()
     finalists = {x for t in first for x in (t.a, t.b)}
     # groups by snake: A = Q1, Q4, Q5, Q8; B = Q2, Q3, Q6, Q7
     assert finalists == {"Q4", "Q5", "Q2", "Q3"}
-    assert svc.unpair_round() == 4
-    again = svc.pair_next_round()
+    assert svc.rounds.unpair_round() == 4
+    again = svc.rounds.pair_next_round()
     # the same matches (colours go by a fresh toss, 13.4)
     assert [{t.a, t.b} for t in again] == [{t.a, t.b} for t in first]
-    log = [x.detail for x in svc.log() if x.kind == "qualification"]
+    log = [x.detail for x in svc.arbiter.log() if x.kind == "qualification"]
     assert len(log) == 2 and log[0] == log[1] == "11.3: group A: Q4, Q5; group B: Q2, Q3"
 
 
@@ -299,28 +299,28 @@ def test_article_20_3_inside_a_group(tmp_path):
     from ball.tournament.groups import Setup
 
     svc = TournamentService(str(tmp_path / "w.db"))
-    svc.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
+    svc.events.create_event(name="W", system="groups", groups=Setup(2, qualifiers=2))
     for i in range(8):
-        svc.add_player(f"Q{i + 1}", rating=2000 - i)
+        svc.entrants.add_player(f"Q{i + 1}", rating=2000 - i)
     # groups by snake: A = Q1, Q4, Q5, Q8; B = Q2, Q3, Q6, Q7; every game a draw
     draw = {"coaches": ["A", "B"], "forfeit": None, "halves": [
         {"atk_first": s, "td": None, "pb": {"A": {"atk": 3, "def": 3}, "B": {"atk": 3, "def": 3}}}
         for s in "AB"]}  # fmt: skip
     met: dict[str, list[str]] = {}
     for rnd in (1, 2, 3):
-        for t in svc.pair_next_round():
+        for t in svc.rounds.pair_next_round():
             met.setdefault(t.a, []).append(t.b)
             met.setdefault(t.b, []).append(t.a)
             if t.b is not None and t.result is None:  # a withdrawn one's game: forfeited
-                svc.enter_result(rnd, t.table, sheet=draw)
+                svc.results.enter_result(rnd, t.table, sheet=draw)
         if rnd == 1:
-            svc.withdraw("Q8")  # 1 of 3 group games played: cancelled
+            svc.entrants.withdraw("Q8")  # 1 of 3 group games played: cancelled
         if rnd == 2:
-            svc.withdraw("Q7")  # 2 of 3 played: the results stand
-    assert svc.withdrawal_ruling("Q8")["action"] == "cancel-results"
-    kept = svc.withdrawal_ruling("Q7")
+            svc.entrants.withdraw("Q7")  # 2 of 3 played: the results stand
+    assert svc.entrants.withdrawal_ruling("Q8")["action"] == "cancel-results"
+    kept = svc.entrants.withdrawal_ruling("Q7")
     assert kept["action"] == "results-stand" and kept["article"] == "20.3"
-    section = svc.standings().groups
+    section = svc.ranking.standings().groups
     a = {r["name"]: r["points"] for r in section["groups"][0]["standings"]}
     b = {r["name"]: r["points"] for r in section["groups"][1]["standings"]}
     assert "Q8" not in a  # no line: cancelled

@@ -23,9 +23,9 @@ def _enter(svc: TournamentService, rnd: int, tables, rng: random.Random) -> None
             continue
         x = rng.random()
         if x < 0.1:
-            svc.enter_result(rnd, t.table, double_forfeit=True)
+            svc.results.enter_result(rnd, t.table, double_forfeit=True)
         else:
-            svc.enter_result(rnd, t.table, forfeit=rng.choice("AB"))
+            svc.results.enter_result(rnd, t.table, forfeit=rng.choice("AB"))
 
 
 @pytest.mark.slow
@@ -47,14 +47,14 @@ def test_groups_events_keep_their_invariants(tmp_path_factory, n, g, k, final, c
     rng = random.Random(seed)
     svc = TournamentService(str(tmp_path_factory.mktemp("prop") / "g.db"))
     setup = Setup(g, cycles=cycles, final=final, qualifiers=k, carry=carry)
-    svc.create_event(name="P", system="groups", groups=setup)
+    svc.events.create_event(name="P", system="groups", groups=setup)
     for i in range(n):
-        svc.add_player(f"E{i:02d}", rating=rng.randint(1000, 2500))
+        svc.entrants.add_player(f"E{i:02d}", rating=rng.randint(1000, 2500))
     played: dict[int, list] = {}
     rnd = 0
     while True:
         try:
-            tables = svc.pair_next_round()
+            tables = svc.rounds.pair_next_round()
         except TournamentError as exc:  # the only way out is the final being complete
             assert "the final is complete" in str(exc)
             break
@@ -62,7 +62,7 @@ def test_groups_events_keep_their_invariants(tmp_path_factory, n, g, k, final, c
         played[rnd] = tables
         _enter(svc, rnd, tables, rng)
         assert rnd < 40
-    section = svc.standings().groups
+    section = svc.ranking.standings().groups
     assert section is not None
     group_rounds = section["group_rounds"]
     members = [{r["name"] for r in grp["standings"]} for grp in section["groups"]]
@@ -91,5 +91,5 @@ def test_groups_events_keep_their_invariants(tmp_path_factory, n, g, k, final, c
         assert max(final_met.values(), default=1) == 1
         if carry:
             assert not any(any(p <= grp for grp in members) for p in final_met)
-    parsed = trf.read(svc.export_trf())
+    parsed = trf.read(svc.trf.export_trf())
     assert len(parsed.players) == n and parsed.rounds >= rnd

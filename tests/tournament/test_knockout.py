@@ -21,12 +21,12 @@ def matches(tables):
 def win(svc, rnd, tables, name):
     """`name` wins their table of round `rnd` (by the opponent's forfeit)."""
     t = next(t for t in tables if name in (t["a"], t["b"]))
-    svc.enter_result(rnd, t["table"], forfeit="B" if t["a"] == name else "A")
+    svc.results.enter_result(rnd, t["table"], forfeit="B" if t["a"] == name else "A")
 
 
 def draw(svc, rnd, tables, name):
     t = next(t for t in tables if name in (t["a"], t["b"]))
-    svc.enter_result(rnd, t["table"], sheet=draw_sheet())
+    svc.results.enter_result(rnd, t["table"], sheet=draw_sheet())
 
 
 def draw_sheet():
@@ -40,26 +40,26 @@ def draw_sheet():
 
 def test_knockout_runs_to_a_winner_with_a_replay(tmp_path):
     svc = TournamentService(tmp_path / "ko.db")
-    svc.create_event(name="KO", system="knockout", knockout_replays=1)
+    svc.events.create_event(name="KO", system="knockout", knockout_replays=1)
     for i in range(6):
-        svc.add_player(f"S{i + 1}")
-    r1 = svc.pair_next_round()
+        svc.entrants.add_player(f"S{i + 1}")
+    r1 = svc.rounds.pair_next_round()
     assert matches(r1) == [{"S1"}, {"S4", "S5"}, {"S2"}, {"S3", "S6"}]
     draw(svc, 1, r1, "S4")  # S4-S5 drawn: replayed
     win(svc, 1, r1, "S3")  # S3 beats S6
-    replay = svc.pair_next_round()
+    replay = svc.rounds.pair_next_round()
     first = next(t for t in r1 if t["a"] in ("S4", "S5"))
     assert [(t["a"], t["b"]) for t in replay] == [(first["b"], first["a"])]  # colours swapped
     win(svc, 2, replay, "S5")  # S5 wins the replay
-    semis = svc.pair_next_round()
+    semis = svc.rounds.pair_next_round()
     assert matches(semis) == [{"S1", "S5"}, {"S2", "S3"}]
     win(svc, 3, semis, "S1")
     win(svc, 3, semis, "S3")
-    final = svc.pair_next_round()
+    final = svc.rounds.pair_next_round()
     assert matches(final) == [{"S1", "S3"}]
     win(svc, 4, final, "S1")
     with pytest.raises(TournamentError, match="complete"):
-        svc.pair_next_round()
+        svc.rounds.pair_next_round()
 
 
 def long_replays_knockout(tmp_path):
@@ -67,30 +67,30 @@ def long_replays_knockout(tmp_path):
     drawing of lots, article 6, with 2.5 points, S4 is out with 2.5), S2 beats S3, and S1
     beats S2 in the final."""
     svc = TournamentService(tmp_path / "ko.db")
-    svc.create_event(name="KO", system="knockout", knockout_replays=4)
+    svc.events.create_event(name="KO", system="knockout", knockout_replays=4)
     for i in range(4):
-        svc.add_player(f"S{i + 1}")
-    first = svc.pair_next_round()
+        svc.entrants.add_player(f"S{i + 1}")
+    first = svc.rounds.pair_next_round()
     assert matches(first) == [{"S1", "S4"}, {"S2", "S3"}]
     draw(svc, 1, first, "S1")
     win(svc, 1, first, "S2")
     for number in range(2, 6):
-        assert len(svc.pair_next_round()) == 1  # the replay
-        svc.enter_result(number, 1, sheet=draw_sheet())
-    svc.draw_tie_lots(5, 1, winner="S1")  # drawn at the venue
-    final = svc.pair_next_round()
+        assert len(svc.rounds.pair_next_round()) == 1  # the replay
+        svc.results.enter_result(number, 1, sheet=draw_sheet())
+    svc.knockout.draw_tie_lots(5, 1, winner="S1")  # drawn at the venue
+    final = svc.rounds.pair_next_round()
     assert matches(final) == [{"S1", "S2"}]
     win(svc, 6, final, "S1")
     return svc
 
 
 def ranks(svc, **kw) -> dict[str, int]:
-    return {x["name"]: x["rank"] for x in svc.standings(**kw)["standings"]}
+    return {x["name"]: x["rank"] for x in svc.ranking.standings(**kw)["standings"]}
 
 
 def test_knockout_ranks_by_the_stage_reached(tmp_path):
     svc = long_replays_knockout(tmp_path)
-    table = svc.standings()["standings"]
+    table = svc.ranking.standings()["standings"]
     points = {x["name"]: x["points"] for x in table}
     assert points["S4"] > points["S2"]  # the first-round loser drew many replays...
     # ...yet the runner-up is second, and the two losers of the semi-finals share third.
@@ -105,7 +105,7 @@ def test_knockout_trf_declares_the_rounds_it_holds_and_leaves_waiting_entrants_u
     from ball.tournament import trf
 
     svc = long_replays_knockout(tmp_path)
-    text = svc.export_trf()
+    text = svc.trf.export_trf()
     assert "XXR 6" in text.splitlines() and "142 6" in text.splitlines()
     parsed = trf.read(text)
     cells = {p.name: p.cells for p in parsed.players}
@@ -115,24 +115,24 @@ def test_knockout_trf_declares_the_rounds_it_holds_and_leaves_waiting_entrants_u
     assert cells["S3"][1:] == [(0, "-", " ")] * 5  # out after round 1
     assert not any(code == "Z" for row in cells.values() for _o, _c, code in row)
     imported = TournamentService(tmp_path / "again.db")
-    imported.import_trf(text)
+    imported.trf.import_trf(text)
 
     def records(t):
         return [x[:85] + x[89:] for x in t.splitlines() if x.startswith("001")]
 
-    assert records(imported.export_trf()) == records(text)
+    assert records(imported.trf.export_trf()) == records(text)
 
 
 def test_a_knockout_in_progress_declares_the_stages_still_to_play(tmp_path):
     svc = TournamentService(tmp_path / "ko.db")
-    svc.create_event(name="KO", system="knockout", knockout_replays=1)
+    svc.events.create_event(name="KO", system="knockout", knockout_replays=1)
     for i in range(8):
-        svc.add_player(f"S{i + 1}")
-    svc.pair_next_round()
-    svc.enter_result(1, 1, sheet=draw_sheet())
+        svc.entrants.add_player(f"S{i + 1}")
+    svc.rounds.pair_next_round()
+    svc.results.enter_result(1, 1, sheet=draw_sheet())
     for table in (2, 3, 4):
-        svc.enter_result(1, table, forfeit="B")
-    assert "XXR 3" in svc.export_trf().splitlines()  # 1 round written, 2 stages to come
-    svc.pair_next_round()  # the replay
-    svc.enter_result(2, 1, forfeit="B")
-    assert "XXR 4" in svc.export_trf().splitlines()  # 2 rounds written, 2 stages to come
+        svc.results.enter_result(1, table, forfeit="B")
+    assert "XXR 3" in svc.trf.export_trf().splitlines()  # 1 round written, 2 stages to come
+    svc.rounds.pair_next_round()  # the replay
+    svc.results.enter_result(2, 1, forfeit="B")
+    assert "XXR 4" in svc.trf.export_trf().splitlines()  # 2 rounds written, 2 stages to come

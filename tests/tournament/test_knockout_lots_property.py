@@ -28,24 +28,24 @@ def test_a_drawn_knockout_always_ends_with_one_champion(n, seeds, results):
     stream = iter(results)
     with tempfile.TemporaryDirectory() as folder:
         svc = TournamentService(Path(folder) / "ko.db")
-        svc.create_event(name="P", system="knockout", games_per_tie=3, tie_extra_games=1)
+        svc.events.create_event(name="P", system="knockout", games_per_tie=3, tie_extra_games=1)
         names = [f"E{i}" for i in range(n)]
         for name in names:
-            svc.add_player(name)
+            svc.entrants.add_player(name)
         field = set(names)
         for rnd in range(1, math.ceil(math.log2(n)) + 1):
-            drawn = svc.draw_round(seed=seeds[(rnd - 1) % len(seeds)])
+            drawn = svc.knockout.draw_round(seed=seeds[(rnd - 1) % len(seeds)])
             seated = [x for t in drawn["tables"] for x in (t["a"], t["b"]) if x is not None]
             assert sorted(seated) == sorted(field)  # everyone still in, exactly once
             for t in drawn["tables"]:
                 if t["b"] is not None:
                     _play(svc, rnd, t["table"], stream)
-            after = svc.pairings(rnd)
+            after = svc.rounds.pairings(rnd)
             field = {t["tie"]["winner"] if t["b"] else t["a"] for t in after}
         assert len(field) == 1
-        assert svc.standings()["standings"][0]["name"] in field
-        for entry in (e for e in svc.log() if e["kind"] == "draw"):
-            tables = svc.pairings(entry["round"])
+        assert svc.ranking.standings()["standings"][0]["name"] in field
+        for entry in (e for e in svc.arbiter.log() if e["kind"] == "draw"):
+            tables = svc.rounds.pairings(entry["round"])
             again = replay(json.loads(entry["detail"]))
             assert [(t["a"], t["b"]) for t in tables if t["b"]] == again.pairs()
 
@@ -53,11 +53,11 @@ def test_a_drawn_knockout_always_ends_with_one_champion(n, seeds, results):
 def _play(svc: TournamentService, rnd: int, table: int, stream) -> None:
     """Games from the stream until the tie is decided; lots by seed when they are due."""
     while True:
-        tie = svc.pairings(rnd)[table - 1]["tie"]
+        tie = svc.rounds.pairings(rnd)[table - 1]["tie"]
         if tie["winner"] is not None:
             return
         if tie["phase"] == "lots":
-            svc.draw_tie_lots(rnd, table, seed=table)
+            svc.knockout.draw_tie_lots(rnd, table, seed=table)
             continue
         game, result = tie["next_game"], next(stream)
         first = "A" if game % 2 else "B"
@@ -65,7 +65,7 @@ def _play(svc: TournamentService, rnd: int, table: int, stream) -> None:
             half = {"td": None, "pb": {"A": {"atk": 3, "def": 3}, "B": {"atk": 3, "def": 3}}}
             sheet = {"coaches": ["A", "B"], "forfeit": None,
                      "halves": [dict(half, atk_first="A"), dict(half, atk_first="B")]}  # fmt: skip
-            svc.record_tie_game(rnd, table, game, sheet=sheet)
+            svc.knockout.record_tie_game(rnd, table, game, sheet=sheet)
         else:
             loser = "B" if result == "A" else "A"
-            svc.record_tie_game(rnd, table, game, forfeit="A" if loser == first else "B")
+            svc.knockout.record_tie_game(rnd, table, game, forfeit="A" if loser == first else "B")

@@ -37,11 +37,11 @@ def test_the_skeleton_is_tr39s():
 def test_a_look_alike_event_name_is_refused_like_a_duplicate(tmp_path, twin):
     assert name_key(twin) == name_key(REAL)
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name=REAL, system="swiss", rounds=3)
+    svc.events.create_event(name=REAL, system="swiss", rounds=3)
     with pytest.raises(TournamentError, match=r"'BALL Demo Open' already exists \(id 1\)"):
-        svc.create_event(name=twin, system="swiss")
-    assert len(svc.list_events()) == 1
-    assert svc.event_info(twin)["name"] == REAL  # and it names the real event
+        svc.events.create_event(name=twin, system="swiss")
+    assert len(svc.events.list_events()) == 1
+    assert svc.events.event_info(twin)["name"] == REAL  # and it names the real event
 
 
 def test_distinct_names_stay_distinct():
@@ -52,32 +52,32 @@ def test_distinct_names_stay_distinct():
 
 def test_a_look_alike_entrant_in_the_same_event_is_refused(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss", rounds=3)
-    svc.add_player("Ivan Petrov")
+    svc.events.create_event(name="Open", system="swiss", rounds=3)
+    svc.entrants.add_player("Ivan Petrov")
     for twin in ("Ivan Pеtrov", "Ivan Petrоv", "lvan Petrov"):  # Cyrillic е, о; l for I
         with pytest.raises(TournamentError, match="looks like 'Ivan Petrov'"):
-            svc.add_player(twin)
+            svc.entrants.add_player(twin)
     # another spelling that looks different stays another entrant (tests/tournament/
     # test_narrow_writes.py: case and spacing, as before)
-    svc.add_player("Ivan Petrova")
-    svc.add_player("IVAN PETROV")
-    names = [e["name"] for e in svc.event_info()["entrants"]]
+    svc.entrants.add_player("Ivan Petrova")
+    svc.entrants.add_player("IVAN PETROV")
+    names = [e["name"] for e in svc.events.event_info()["entrants"]]
     assert names == ["Ivan Petrov", "Ivan Petrova", "IVAN PETROV"]
     # another event may have its own Ivan Petrov
-    svc.create_event(name="Blitz", system="swiss", rounds=3)
-    svc.add_player("Ivan Pеtrov", event="Blitz")
+    svc.events.create_event(name="Blitz", system="swiss", rounds=3)
+    svc.entrants.add_player("Ivan Pеtrov", event="Blitz")
 
 
 def test_a_trf_with_look_alike_players_is_refused(tmp_path):
     svc = TournamentService(tmp_path / "a.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     for name in ("Ann Lee", "Bob Ray"):
-        svc.add_player(name)
-    text = svc.export_trf().replace("Bob Ray", "Ann Lее")  # Cyrillic е twice
+        svc.entrants.add_player(name)
+    text = svc.trf.export_trf().replace("Bob Ray", "Ann Lее")  # Cyrillic е twice
     target = TournamentService(tmp_path / "b.db")
     with pytest.raises(TournamentError, match="TRF players 1 and 2: 'Ann Lее' looks like"):
-        target.import_trf(text)
-    assert target.list_events() == []
+        target.trf.import_trf(text)
+    assert target.events.list_events() == []
 
 
 @pytest.mark.parametrize("char", CF)
@@ -85,14 +85,14 @@ def test_format_and_direction_characters_are_refused(tmp_path, char):
     svc = TournamentService(tmp_path / "e.db")
     why = f"event name.*format or direction.*U\\+{ord(char):04X}"
     with pytest.raises(TournamentError, match=why):
-        svc.create_event(name=f"BALL Demo{char} Open", system="swiss")
-    svc.create_event(name="Open", system="swiss")
+        svc.events.create_event(name=f"BALL Demo{char} Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     for field in ("club", "federation"):
         with pytest.raises(TournamentError, match=f"{field} must be one line"):
-            svc.add_player("Ann", **{field: f"B{char}G"})
+            svc.entrants.add_player("Ann", **{field: f"B{char}G"})
     with pytest.raises(TournamentError, match="entrant name.*format or direction"):
-        svc.add_player(f"Ann{char}evil")
-    assert svc.event_info()["entrants"] == []
+        svc.entrants.add_player(f"Ann{char}evil")
+    assert svc.events.event_info()["entrants"] == []
 
 
 @pytest.mark.parametrize("char", ["\u3164", "\uffa0", "\u115f", "\u034f", "\u2800", "\u180e"])
@@ -100,11 +100,11 @@ def test_invisible_letters_and_marks_are_refused(tmp_path, char):
     # not category Cf, yet they draw nothing: "Ann" + U+3164 looks exactly like "Ann", and a
     # name of fillers alone looks empty
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     for name in (f"Ann{char}", char * 3, f"\uae40{char}\ubbfc"):
         with pytest.raises(TournamentError, match=f"invisible character \\(U\\+{ord(char):04X}\\)"):
-            svc.add_player(name)
-    assert svc.event_info()["entrants"] == []
+            svc.entrants.add_player(name)
+    assert svc.events.event_info()["entrants"] == []
 
 
 def test_variation_selectors_do_not_make_a_second_name():
@@ -139,4 +139,4 @@ def test_the_migration_rekeys_look_alikes_and_keys_the_oldest(tmp_path):
     assert keys == [(1, name_key(REAL)), (2, None), (3, name_key("Autumn"))]
     svc = TournamentService(str(tmp_path / "old.db"))
     with pytest.raises(TournamentError, match="ambiguous: events 1, 2"):
-        svc.event_info(REAL)
+        svc.events.event_info(REAL)

@@ -261,10 +261,10 @@ def test_refusals_write_nothing(tmp_path):
     from ball.tournament import TournamentService
 
     svc = TournamentService(db)
-    corrections = svc.corrections()
+    corrections = svc.results.corrections()
     assert len(corrections) == 1 and corrections[0]["reason"] == "self-drawn, not a discard"
     # the two-player paths refuse a Mahjong event, and a Mahjong event needs --sessions
-    for call in (svc.pair_next_round, svc.standings, svc.export_trf):
+    for call in (svc.rounds.pair_next_round, svc.ranking.standings, svc.trf.export_trf):
         try:
             call()
         except Exception as exc:  # TournamentError

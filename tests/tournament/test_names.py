@@ -29,30 +29,30 @@ def test_event_names_with_control_characters_are_refused(tmp_path, field, bad):
     svc = TournamentService(tmp_path / "e.db")
     fields = {"name": "Open", "place": "Sofia", "arbiter": "Ivan", field: bad}
     with pytest.raises(TournamentError, match=f"{field}.*control character or line break"):
-        svc.create_event(system="swiss", **fields)
-    assert svc.list_events() == []
+        svc.events.create_event(system="swiss", **fields)
+    assert svc.events.list_events() == []
 
 
 @pytest.mark.parametrize("bad", BAD)
 @pytest.mark.parametrize("field", ["name", "club", "federation"])
 def test_entrant_names_with_control_characters_are_refused(tmp_path, field, bad):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     fields = {"name": "Bob", "club": "Sofia", "federation": "BUL"}
     fields[field] = bad if field != "federation" else "B" + bad[3] + "G"
     label = {"name": "entrant name"}.get(field, field)
     name = fields.pop("name")
     with pytest.raises(TournamentError, match=f"{label} must be one line"):
-        svc.add_player(name, **fields)
+        svc.entrants.add_player(name, **fields)
     assert entrants(tmp_path / "e.db") == 0
 
 
 def test_a_log_kind_with_a_line_break_is_refused(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     with pytest.raises(TournamentError, match="log kind"):
-        svc.record("note\nforged", "detail")
-    assert svc.log() == []
+        svc.arbiter.record("note\nforged", "detail")
+    assert svc.arbiter.log() == []
 
 
 def test_cli_refuses_a_forged_name_with_exit_2_and_one_line(tmp_path):
@@ -69,9 +69,9 @@ def test_trf_writer_keeps_each_stored_name_on_its_line(tmp_path):
     # A name stored before names were checked (written straight into the database).
     db = tmp_path / "e.db"
     svc = TournamentService(db)
-    svc.create_event(name="Open", system="swiss", place="Sofia", arbiter="Ivan")
+    svc.events.create_event(name="Open", system="swiss", place="Sofia", arbiter="Ivan")
     for name in ("Ann", "Bob"):
-        svc.add_player(name, federation="BUL")
+        svc.entrants.add_player(name, federation="BUL")
     con = sqlite3.connect(db)
     with con:
         con.execute("update tournament_entrants set name = ? where name = 'Ann'", (FORGED,))
@@ -81,7 +81,7 @@ def test_trf_writer_keeps_each_stored_name_on_its_line(tmp_path):
             ("Open\n001    7", "So\rfia", "Iv\u2028an"),
         )
     con.close()
-    text = svc.export_trf()
+    text = svc.trf.export_trf()
     lines = text.splitlines()
     assert len([x for x in lines if x.startswith("001")]) == 2
     assert not any("Forged" in x and x.startswith("001    9") for x in lines)
@@ -89,17 +89,17 @@ def test_trf_writer_keeps_each_stored_name_on_its_line(tmp_path):
     assert [x[:3] for x in lines[:8]] == ["012", "022", "042", "052", "062", "072", "092", "102"]
     # Every line of the export is one record: the reader sees the same two players.
     imported = TournamentService(tmp_path / "b.db")
-    imported.import_trf(text)
-    assert [e["name"] for e in imported.event_info()["entrants"]][1] == "Bob"
+    imported.trf.import_trf(text)
+    assert [e["name"] for e in imported.events.event_info()["entrants"]][1] == "Bob"
 
 
 def test_trf_import_refuses_a_control_character_in_a_name(tmp_path):
     svc = TournamentService(tmp_path / "a.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     for name in ("Ann", "Bob"):
-        svc.add_player(name)
-    text = svc.export_trf().replace("Ann", "A\x1bn")
+        svc.entrants.add_player(name)
+    text = svc.trf.export_trf().replace("Ann", "A\x1bn")
     target = TournamentService(tmp_path / "b.db")
     with pytest.raises(TournamentError, match=r"TRF line \d+ \(001\).*control character"):
-        target.import_trf(text)
-    assert target.list_events() == []
+        target.trf.import_trf(text)
+    assert target.events.list_events() == []

@@ -20,10 +20,10 @@ from .generator import random_sheet
 
 def _built(db: str) -> None:
     svc = TournamentService(db)
-    svc.create_event(name="Open", system="swiss", rounds=3)
+    svc.events.create_event(name="Open", system="swiss", rounds=3)
     for name, rating in (("Ann", 2000), ("Bo", 1900), ("Cy", 1800), ("Di", 1700)):
-        svc.add_player(name, rating=rating)
-    svc.pair_next_round()
+        svc.entrants.add_player(name, rating=rating)
+    svc.rounds.pair_next_round()
     svc.engine.dispose()
 
 
@@ -38,7 +38,7 @@ def svc(tmp_path) -> TournamentService:
 
 def stored(svc: TournamentService) -> dict[str, list[tuple]]:
     """Every row the named writes may add or change, as plain tuples."""
-    with svc._sessions() as s:
+    with svc.store.sessions() as s:
         return {
             "entrants": [
                 (e.registered, e.number, e.name, e.status, e.withdrawn_after, e.first_round)
@@ -55,10 +55,10 @@ def stored(svc: TournamentService) -> dict[str, list[tuple]]:
 
 # Each write that names an entrant, called with a name no entrant has.
 NAMED = {
-    "withdraw": lambda svc, name: svc.withdraw(name, reason="ill"),
-    "request_bye": lambda svc, name: svc.request_bye(name, 2, "half"),
-    "record": lambda svc, name: svc.record("note", "late", name=name),
-    "give_sanction": lambda svc, name: svc.give_sanction("warning", "noise", player=name),
+    "withdraw": lambda svc, name: svc.entrants.withdraw(name, reason="ill"),
+    "request_bye": lambda svc, name: svc.entrants.request_bye(name, 2, "half"),
+    "record": lambda svc, name: svc.arbiter.record("note", "late", name=name),
+    "give_sanction": lambda svc, name: svc.arbiter.give_sanction("warning", "noise", player=name),
 }
 
 
@@ -74,10 +74,10 @@ def test_an_unknown_name_is_refused_and_nothing_is_written(svc, use_case, name):
 
 
 def test_the_named_writes_act_on_that_entrant(svc):
-    svc.request_bye("Cy", 2, "zero")
-    svc.record("note", "arrived late", name="Bo", round_number=1, table=1)
-    svc.give_sanction("warning", "noise", player="Di")
-    withdrawn = svc.withdraw("Ann", reason="ill")
+    svc.entrants.request_bye("Cy", 2, "zero")
+    svc.arbiter.record("note", "arrived late", name="Bo", round_number=1, table=1)
+    svc.arbiter.give_sanction("warning", "noise", player="Di")
+    withdrawn = svc.entrants.withdraw("Ann", reason="ill")
     rows = stored(svc)
     ids = {name: i for i, (_, _, name, *_) in enumerate(rows["entrants"], start=1)}
     assert withdrawn.status == "withdrawn" and withdrawn.withdrawn_after == 1
@@ -89,78 +89,81 @@ def test_the_named_writes_act_on_that_entrant(svc):
         ("withdrawal", "ill", ids["Ann"]),
     ]
     with pytest.raises(TournamentError, match="^'Ann' has already withdrawn$"):
-        svc.withdraw("Ann")
+        svc.entrants.withdraw("Ann")
     with pytest.raises(TournamentError, match="^round 1 is already paired$"):
-        svc.request_bye("Bo", 1)
+        svc.entrants.request_bye("Bo", 1)
     # A second request for the same round is refused in words, the first one kept.
     with pytest.raises(
         TournamentError, match="^'Cy' has already asked for a zero-point bye in round 2$"
     ):
-        svc.request_bye("Cy", 2, "half")
+        svc.entrants.request_bye("Cy", 2, "half")
     assert stored(svc)["byes"] == [(ids["Cy"], 2, "zero")]
 
 
 def test_a_late_entry_counts_the_field_and_the_rounds(svc):
     with pytest.raises(TournamentError, match="^'Bo' is already registered in 'Open'$"):
-        svc.add_player("Bo")
-    late = svc.add_player("Eve", rating=1500)
+        svc.entrants.add_player("Bo")
+    late = svc.entrants.add_player("Eve", rating=1500)
     assert (late.number, late.first_round) == (5, 2)
     assert stored(svc)["entrants"][-1] == (5, 5, "Eve", "active", None, 2)
     # A name that differs only in case or spaces is another entrant, as before.
-    assert svc.add_player("eve").number == 6
+    assert svc.entrants.add_player("eve").number == 6
 
 
 def test_signals_and_half_ends_without_a_round_go_to_the_latest(svc):
     rng = random.Random(3)
-    for table in svc.pairings(1):
-        svc.enter_result(1, table.table, sheet=random_sheet(rng))
-    svc.pair_next_round()
-    given = svc.give_signal(None, 1, at=100.0)
-    ended = svc.record_half_end(None, 1, at=200.0)
+    for table in svc.rounds.pairings(1):
+        svc.results.enter_result(1, table.table, sheet=random_sheet(rng))
+    svc.rounds.pair_next_round()
+    given = svc.arbiter.give_signal(None, 1, at=100.0)
+    ended = svc.arbiter.record_half_end(None, 1, at=200.0)
     assert (given.round, ended.round, ended.table) == (2, 2, 1)
-    with svc._sessions() as s:
+    with svc.store.sessions() as s:
         assert [(x.round_number, x.signal) for x in s.scalars(select(Signal))] == [(2, 1)]
         assert [(x.round_number, x.table) for x in s.scalars(select(HalfEnd))] == [(2, 1)]
     with pytest.raises(TournamentError, match="^signal 1 of round 2 was already given$"):
-        svc.give_signal(None, 1)
+        svc.arbiter.give_signal(None, 1)
     # The read of the event and its entrants answers as from the whole event loaded.
-    with svc._sessions() as s:
-        assert svc.event_info() == outcomes.event_info(svc._event(s, None))
+    with svc.store.sessions() as s:
+        assert svc.events.event_info() == outcomes.event_info(svc.store.event(s, None))
 
 
 def test_a_half_end_is_checked_against_its_own_table(tmp_path):
     svc = TournamentService(tmp_path / "half.db")
-    event = svc.create_event(name="Five", system="swiss", rounds=3).id
+    event = svc.events.create_event(name="Five", system="swiss", rounds=3).id
     for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        svc.add_player(name)
-    tables = svc.pair_next_round()
+        svc.entrants.add_player(name)
+    tables = svc.rounds.pair_next_round()
     played, forfeited = (t.table for t in tables if t.b is not None)
     bye = next(t.table for t in tables if t.b is None)
-    svc.enter_result(1, forfeited, forfeit="A")
+    svc.results.enter_result(1, forfeited, forfeit="A")
 
     def refused(table: int, at: float, message: str, round_number: int = 1) -> None:
         # The service's path (a table number out of range is refused before the checks) and
         # the desk's (any integer from the page's address), the same checks.
         if ids.in_range(table):
             with pytest.raises(TournamentError) as raised:
-                svc.record_half_end(round_number, table, at=at)
+                svc.arbiter.record_half_end(round_number, table, at=at)
             assert str(raised.value) == message
         with pytest.raises(TournamentError) as raised:
-            svc.record_half_end_by(event, round_number, table, at=at, now=1e9, source="arbiter")
+            svc.desk.record_half_end_by(
+                event, round_number, table, at=at, now=1e9, source="arbiter"
+            )
         assert str(raised.value) == message
 
     refused(played, 150.0, "round 1: give signal 1 before recording half ends")
     refused(played, 150.0, f"round 2 of event {event} has not been paired", 2)
-    svc.give_signal(1, 1, at=100.0)
+    svc.arbiter.give_signal(1, 1, at=100.0)
     for table in (bye, forfeited, 9, 0, -1, 10**30, ids.MAX_ID + 1):
         refused(table, 150.0, f"round 1: table {table} has no game being played")
     refused(played, 50.0, f"table {played}: a first half cannot end before signal 1")
-    assert svc.record_half_end(1, played, at=150.0).at == 150.0
-    svc.enter_result(1, played, sheet=random_sheet(random.Random(5)))  # a sheet: still played
-    assert svc.record_half_end(1, played, at=160.0, source="table").source == "table"
-    svc.give_signal(1, 2, at=170.0, gap=0)
+    assert svc.arbiter.record_half_end(1, played, at=150.0).at == 150.0
+    # a sheet: still played
+    svc.results.enter_result(1, played, sheet=random_sheet(random.Random(5)))
+    assert svc.arbiter.record_half_end(1, played, at=160.0, source="table").source == "table"
+    svc.arbiter.give_signal(1, 2, at=170.0, gap=0)
     refused(played, 165.0, "round 1: signal 2 was given; half ends are closed")
-    with svc._sessions() as s:
+    with svc.store.sessions() as s:
         assert [(h.table, h.at, h.source) for h in s.scalars(select(HalfEnd))] == [
             (played, 160.0, "table")
         ]

@@ -75,13 +75,13 @@ def test_a_swiss_of_40_over_7_rounds_passes_the_dutch_checker_every_round(tmp_pa
     svc = TournamentService(db)
     for number in range(1, 8):
         if number in (3, 5):  # requested byes and a withdrawal on the way
-            svc.request_bye(f"Coach {number:02d}", number, "half")
-            svc.withdraw(f"Coach {30 + number:02d}")
+            svc.entrants.request_bye(f"Coach {number:02d}", number, "half")
+            svc.entrants.withdraw(f"Coach {30 + number:02d}")
         tables = tables_of(ok("round", "pair", "--db", db, "--json"))
         check = the_check(tables)
         assert check["ok"] is True, check
         assert check["by"].startswith("FIDE Dutch checker (gacrux pairingchecker")
-        assert svc.round_verdict(number).published
+        assert svc.checks.round_verdict(number).published
         enter_random_results(svc, number, tables, rng)
     # checked again with every result in, each round still proves itself
     for number in range(1, 8):
@@ -113,33 +113,33 @@ def test_a_tampered_swiss_round_fails_its_check_and_is_not_published(tmp_path):
     r = ball("round", "publish", "--db", db)
     assert r.exit_code == 2
     assert r.output.startswith("error: round 2 is not published: its pairing check failed")
-    assert svc.round_verdict(2).published is False
+    assert svc.checks.round_verdict(2).published is False
 
     # the fix: the rows put back, checked again, published
     swap_opponents(db, 2, 1, 2)
     assert json.loads(ok("round", "publish", "--db", db, "--json"))["published"] is True
-    assert svc.round_verdict(2).check.ok is True
+    assert svc.checks.round_verdict(2).check.ok is True
 
 
 def test_a_manual_pairing_that_is_not_the_dutch_one_stays_back_until_overridden(tmp_path):
     svc = TournamentService(tmp_path / "m.db")
-    svc.create_event(name="M", system="swiss", rounds=3)
+    svc.events.create_event(name="M", system="swiss", rounds=3)
     for i in range(4):
-        svc.add_player(f"P{i}", rating=2000 - i)
+        svc.entrants.add_player(f"P{i}", rating=2000 - i)
     # the Dutch pairs 1-3 and 4-2 (top half against bottom half); the arbiter pairs 1-2
-    svc.set_pairing(1, [("P0", "P1"), ("P2", "P3")], reason="test")
-    checked = svc.round_verdict(1)
+    svc.rounds.set_pairing(1, [("P0", "P1"), ("P2", "P3")], reason="test")
+    checked = svc.checks.round_verdict(1)
     assert checked.check.ok is False and not checked.published
     with pytest.raises(TournamentError, match="not published: its pairing check failed"):
-        svc.publish_round(1)
+        svc.checks.publish_round(1)
     with pytest.raises(TournamentError, match="reason is at most"):
-        svc.publish_round(1, override="x" * 501)
-    published = svc.publish_round(1, override="brothers may not meet late")
+        svc.checks.publish_round(1, override="x" * 501)
+    published = svc.checks.publish_round(1, override="brothers may not meet late")
     assert published.published and published.check.ok is False
-    logged = [x for x in svc.log() if x.kind == "publish-override"]
+    logged = [x for x in svc.arbiter.log() if x.kind == "publish-override"]
     assert logged and logged[0].detail.startswith("brothers may not meet late (check failed:")
     # a re-check that fails the same way leaves the arbiter's decision standing
-    assert svc.check_round(1).published
+    assert svc.checks.check_round(1).published
 
 
 # ------------------------------------------------------------------------------ Berger
@@ -148,14 +148,14 @@ def test_a_manual_pairing_that_is_not_the_dutch_one_stays_back_until_overridden(
 @pytest.mark.parametrize(("players", "system"), [(6, "round-robin"), (5, "double-round-robin")])
 def test_every_round_robin_round_is_its_berger_row(tmp_path, players, system):
     svc = TournamentService(tmp_path / "rr.db")
-    svc.create_event(name="RR", system=system)
+    svc.events.create_event(name="RR", system=system)
     for i in range(players):
-        svc.add_player(f"P{i}")
+        svc.entrants.add_player(f"P{i}")
     rng = random.Random(players)
     rounds = berger.berger_rounds(players) * (2 if system.startswith("double") else 1)
     for number in range(1, rounds + 1):
-        tables = [t.as_dict() for t in svc.pair_next_round()]
-        checked = svc.round_verdict(number)
+        tables = [t.as_dict() for t in svc.rounds.pair_next_round()]
+        checked = svc.checks.round_verdict(number)
         assert checked.check.ok is True and checked.published, checked
         assert checked.check.by.startswith("FIDE Berger tables")
         enter_random_results(svc, number, tables, rng)
@@ -185,40 +185,40 @@ def test_a_tampered_round_robin_round_names_the_tables_off_the_berger_row(tmp_pa
 def test_knockout_rounds_are_their_draw_and_a_tampered_one_is_not(tmp_path):
     db = str(tmp_path / "ko.db")
     svc = TournamentService(db)
-    svc.create_event(name="KO", system="knockout", knockout_replays=1)
+    svc.events.create_event(name="KO", system="knockout", knockout_replays=1)
     for i in range(7):
-        svc.add_player(f"K{i}", rating=2000 - 10 * i)
+        svc.entrants.add_player(f"K{i}", rating=2000 - 10 * i)
     rng = random.Random(7)
     number = 0
     while True:
         try:
-            tables = [t.as_dict() for t in svc.pair_next_round()]
+            tables = [t.as_dict() for t in svc.rounds.pair_next_round()]
         except TournamentError as exc:
             assert "complete" in str(exc)
             break
         number += 1
-        checked = svc.round_verdict(number)
+        checked = svc.checks.round_verdict(number)
         assert checked.check.ok is True and checked.published, checked
         assert checked.check.by == "the knockout draw (bracket order)"
         for t in tables:
             if t["b"] is not None:  # decisive results: no replays needed
-                svc.enter_result(number, t["table"], forfeit=rng.choice("AB"))
+                svc.results.enter_result(number, t["table"], forfeit=rng.choice("AB"))
     assert number == 3
     # round 2 (the semi-finals): its two matches' opponents exchanged in the file
     swap_opponents(db, 2, 1, 2)
-    checked = svc.check_round(2)
+    checked = svc.checks.check_round(2)
     assert checked.check.ok is False and not checked.published
     assert "table 1: the draw has" in checked.check.detail
     with pytest.raises(TournamentError, match="not published"):
-        svc.publish_round(2)
+        svc.checks.publish_round(2)
 
 
 def test_a_knockout_replay_is_checked_with_its_colours(tmp_path):
     svc = TournamentService(tmp_path / "ko.db")
-    svc.create_event(name="KO", system="knockout", knockout_replays=1)
+    svc.events.create_event(name="KO", system="knockout", knockout_replays=1)
     for i in range(2):
-        svc.add_player(f"K{i}")
-    [table] = [t for t in svc.pair_next_round() if t.b is not None]
+        svc.entrants.add_player(f"K{i}")
+    [table] = [t for t in svc.rounds.pair_next_round() if t.b is not None]
     drawn = {
         "coaches": ["A", "B"],
         "halves": [
@@ -231,14 +231,14 @@ def test_a_knockout_replay_is_checked_with_its_colours(tmp_path):
         ],
         "forfeit": None,
     }
-    svc.enter_result(1, table.table, sheet=drawn)
-    svc.pair_next_round()  # the replay, colours swapped
-    assert svc.round_verdict(2).check.ok is True
-    with svc._tx() as s:  # the replay's colours put back as the first game's
-        rnd = svc._event(s, None).rounds_[1]
+    svc.results.enter_result(1, table.table, sheet=drawn)
+    svc.rounds.pair_next_round()  # the replay, colours swapped
+    assert svc.checks.round_verdict(2).check.ok is True
+    with svc.store.tx() as s:  # the replay's colours put back as the first game's
+        rnd = svc.store.event(s, None).rounds_[1]
         p = rnd.pairings[0]
         p.a_id, p.b_id = p.b_id, p.a_id
-    assert svc.check_round(2).check.ok is False
+    assert svc.checks.check_round(2).check.ok is False
 
 
 # ------------------------------------------------------------------------------ no reference
@@ -263,15 +263,15 @@ def test_a_round_without_a_reference_says_so_and_stays_published(tmp_path):
 
 def test_an_imported_round_is_not_checked_and_stays_public(tmp_path):
     source = TournamentService(tmp_path / "a.db")
-    source.create_event(name="S", system="swiss", rounds=2)
+    source.events.create_event(name="S", system="swiss", rounds=2)
     for i in range(4):
-        source.add_player(f"P{i}", rating=2000 - i)
-    enter_random_results(source, 1, source.pair_next_round(), random.Random(2))
+        source.entrants.add_player(f"P{i}", rating=2000 - i)
+    enter_random_results(source, 1, source.rounds.pair_next_round(), random.Random(2))
     trf = tmp_path / "s.trf"
-    trf.write_text(source.export_trf(), encoding="utf-8")
+    trf.write_text(source.trf.export_trf(), encoding="utf-8")
     db = str(tmp_path / "b.db")
     ok("event", "import", "trf", "--db", db, str(trf), "--name", "Imported")
-    imported = TournamentService(db).round_verdict(1)
+    imported = TournamentService(db).checks.round_verdict(1)
     assert imported.published and imported.check is None  # paired elsewhere: not checked
     assert ball("round", "show", "--db", db).exit_code == 0
     # checked on demand: the round the source's engine paired is the Dutch pairing

@@ -18,9 +18,9 @@ from .generator import generate_swiss
 
 
 def both(svc: TournamentService, event_id: int):
-    with svc._tx(write=False) as s:
+    with svc.store.tx(write=False) as s:
         plain = read_event(s, event_id)
-        orm = event_view(svc._event(s, event_id))
+        orm = event_view(svc.store.event(s, event_id))
     return plain, orm
 
 
@@ -49,24 +49,24 @@ def test_round_robin_knockout_groups_and_mahjong_read_the_same(tmp_path):
     from mahjong.public_event import make_event
 
     svc = TournamentService(tmp_path / "many.sqlite")
-    svc.create_event(name="RR", system="round-robin")
+    svc.events.create_event(name="RR", system="round-robin")
     for i in range(5):
-        svc.add_player(f"R{i}", rating=1500 + i, event="RR")
+        svc.entrants.add_player(f"R{i}", rating=1500 + i, event="RR")
     for number in (1, 2):
-        for t in svc.pair_next_round(event="RR"):
+        for t in svc.rounds.pair_next_round(event="RR"):
             if t.b is not None:
-                svc.enter_result(number, t.table, forfeit="AB"[t.table % 2], event="RR")
-    svc.withdraw("R2", event="RR")
-    svc.create_event(name="KO", system="knockout")
+                svc.results.enter_result(number, t.table, forfeit="AB"[t.table % 2], event="RR")
+    svc.entrants.withdraw("R2", event="RR")
+    svc.events.create_event(name="KO", system="knockout")
     for i in range(6):
-        svc.add_player(f"K{i}", rating=1500 + i, event="KO")
-    for t in svc.pair_next_round(event="KO"):
+        svc.entrants.add_player(f"K{i}", rating=1500 + i, event="KO")
+    for t in svc.rounds.pair_next_round(event="KO"):
         if t.b is not None:
-            svc.enter_result(1, t.table, double_forfeit=True, event="KO")
-    svc.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
+            svc.results.enter_result(1, t.table, double_forfeit=True, event="KO")
+    svc.events.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
     for i in range(8):
-        svc.add_player(f"P{i}", rating=2000 - i, event="Cup")
-    svc.pair_next_round(event="Cup")
+        svc.entrants.add_player(f"P{i}", rating=2000 - i, event="Cup")
+    svc.rounds.pair_next_round(event="Cup")
     svc.engine.dispose()
     mj, mj_id = make_event(str(tmp_path / "mj.sqlite"))
     for service, event_id in [(svc, 1), (svc, 2), (svc, 3), (mj, mj_id)]:
@@ -78,7 +78,7 @@ def test_round_robin_knockout_groups_and_mahjong_read_the_same(tmp_path):
 
 def test_no_such_event_reads_as_none(tmp_path):
     svc = TournamentService(tmp_path / "none.sqlite")
-    with svc._tx(write=False) as s:
+    with svc.store.tx(write=False) as s:
         assert read_event(s, 1) is None
     svc.engine.dispose()
 
@@ -87,16 +87,16 @@ def test_a_write_rebuilds_the_rounds_it_changes_and_only_those(tmp_path):
     # the tables' views of a round are kept across reads (`views._round_tables`): each kind
     # of write must still show at once, and an untouched round is the same views again
     svc = TournamentService(tmp_path / "kept.sqlite")
-    svc.create_event(name="S", system="swiss", rounds=3)
+    svc.events.create_event(name="S", system="swiss", rounds=3)
     for i in range(6):
-        svc.add_player(f"S{i}", rating=1800 - i, event="S")
-    first = svc.pair_next_round(event="S")
+        svc.entrants.add_player(f"S{i}", rating=1800 - i, event="S")
+    first = svc.rounds.pair_next_round(event="S")
     for t in first:
-        svc.enter_result(1, t.table, forfeit="A", event="S")
-    second = svc.pair_next_round(event="S")
+        svc.results.enter_result(1, t.table, forfeit="A", event="S")
+    second = svc.rounds.pair_next_round(event="S")
     before, _ = both(svc, 1)
 
-    svc.enter_result(2, second[0].table, double_forfeit=True, event="S")
+    svc.results.enter_result(2, second[0].table, double_forfeit=True, event="S")
     plain, orm = both(svc, 1)
     assert plain == orm
     assert all(
@@ -105,12 +105,12 @@ def test_a_write_rebuilds_the_rounds_it_changes_and_only_those(tmp_path):
     assert plain.rounds_[1].pairings[0].result is not None
     assert before.rounds_[1].pairings[0].result is None  # the earlier read is unchanged
 
-    svc.correct_result(1, first[0].table, forfeit="B", reason="wrong side", event="S")
+    svc.results.correct_result(1, first[0].table, forfeit="B", reason="wrong side", event="S")
     plain, orm = both(svc, 1)
     assert plain == orm
     assert plain.rounds_[0].pairings[0].result["forfeit_by"] == "B"
 
-    svc.withdraw("S5", event="S")  # an entrant's row: every round that names them
+    svc.entrants.withdraw("S5", event="S")  # an entrant's row: every round that names them
     plain, orm = both(svc, 1)
     assert plain == orm
     assert "withdrawn" in {p.a.status for r in plain.rounds_ for p in r.pairings} | {

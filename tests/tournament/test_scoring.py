@@ -19,16 +19,16 @@ def test_forfeit_win_and_byes_follow_win_and_draw():
 
 def test_a_three_one_zero_swiss_with_forfeits_pairs_round_2(tmp_path):
     svc = TournamentService(tmp_path / "s.db")
-    svc.create_event(name="S", system="swiss", rounds=3, scoring={"win": 3, "draw": 1})
+    svc.events.create_event(name="S", system="swiss", rounds=3, scoring={"win": 3, "draw": 1})
     for i in range(6):
-        svc.add_player(f"P{i}", rating=2000 - i)
-    for t in svc.pair_next_round():
-        svc.enter_result(1, t["table"], forfeit="B")
-    assert sorted(x["points"] for x in svc.standings()["standings"]) == [0, 0, 0, 3, 3, 3]
-    assert len(svc.pair_next_round()) == 3
+        svc.entrants.add_player(f"P{i}", rating=2000 - i)
+    for t in svc.rounds.pair_next_round():
+        svc.results.enter_result(1, t["table"], forfeit="B")
+    assert sorted(x["points"] for x in svc.ranking.standings()["standings"]) == [0, 0, 0, 3, 3, 3]
+    assert len(svc.rounds.pair_next_round()) == 3
 
 
 def test_a_round_robin_bye_still_scores_nothing(tmp_path):
     svc = TournamentService(tmp_path / "rr.db")
-    info = svc.create_event(name="RR", system="round-robin", scoring={"win": 3, "draw": 1})
+    info = svc.events.create_event(name="RR", system="round-robin", scoring={"win": 3, "draw": 1})
     assert info["scoring"]["pab"] == 0 and info["scoring"]["forfeit_win"] == 3

@@ -34,13 +34,13 @@ def eight_player_swiss(db: str) -> tuple[TournamentService, int]:
     """The issue's case: 8 players, round 1 complete (coach A wins every table), round 2
     paired with no result yet."""
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Open", system="swiss", rounds=5)["id"]
+    event_id = svc.events.create_event(name="Open", system="swiss", rounds=5)["id"]
     for i in range(1, 9):
-        svc.add_player(f"P{i}", rating=2100 - i, event=event_id)
-    for t in svc.pair_next_round(event=event_id):
-        svc.enter_result(1, t["table"], sheet=won_by("A" if t["a"] == "P1" else "B"),
+        svc.entrants.add_player(f"P{i}", rating=2100 - i, event=event_id)
+    for t in svc.rounds.pair_next_round(event=event_id):
+        svc.results.enter_result(1, t["table"], sheet=won_by("A" if t["a"] == "P1" else "B"),
                          event=event_id)  # fmt: skip
-    svc.pair_next_round(event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     return svc, event_id
 
 
@@ -67,10 +67,10 @@ def test_a_paired_round_without_results_counts_in_no_tiebreak(open_db):
     text = runner.invoke(cli, ["standings", "--db", db]).output
     assert "Open after round 1" in text
     assert "round 2" in text.splitlines()[1]  # says the round being played is not counted
-    table = svc.standings(event=event_id)
+    table = svc.ranking.standings(event=event_id)
     assert (table.rounds, table.in_progress) == (1, 2)
     # asking for round 2 while it is played gives the standings after round 1, saying so
-    assert svc.standings(event=event_id, upto=2).rounds == 1
+    assert svc.ranking.standings(event=event_id, upto=2).rounds == 1
     svc.engine.dispose()
 
 
@@ -125,12 +125,12 @@ def test_a_team_match_being_played_counts_in_no_team_table(tmp_path):
     for t in range(1, 5):
         ok("team", "add", f"T{t}", "--player", f"T{t}a=2000", "--player", f"T{t}b=1900")
     svc = TournamentService(db)
-    tables = svc.pair_next_round()
-    svc.enter_result(1, tables[0]["table"], sheet=won_by("A"))  # one board of four
+    tables = svc.rounds.pair_next_round()
+    svc.results.enter_result(1, tables[0]["table"], sheet=won_by("A"))  # one board of four
     data = json.loads(ok("standings", "--json"))
     assert all(not b["players"] for b in data["teams"]["board_scores"])
     assert all(t["match_points"] == 0 and not t["matches"] for t in data["teams"]["standings"])
-    page = svc.teams_page(svc.event_info()["id"])
+    page = svc.formats.teams_page(svc.events.event_info()["id"])
     assert page.board_scores == data["teams"]["board_scores"]
     assert page.standings == data["teams"]["standings"]
     svc.engine.dispose()

@@ -117,14 +117,14 @@ def printed_view(app, event_id: int, latest: int) -> tuple[int, list[Row]]:
 
 def trf_view(svc: TournamentService, event_id: int) -> tuple[int, dict[str, tuple[int, float]]]:
     """The TRF's rounds (result columns), and each player's points and rank."""
-    players = [x for x in svc.export_trf(event=event_id).splitlines() if x.startswith("001 ")]
+    players = [x for x in svc.trf.export_trf(event=event_id).splitlines() if x.startswith("001 ")]
     after = max((len(x[91:]) + 2) // 10 for x in players) if players else 0
     return after, {x[14:47].strip(): (int(x[85:89]), float(x[80:84])) for x in players}
 
 
 def assert_views_agree(db: str, app, client: TestClient, svc: TournamentService, event_id: int):
     after, rows = cli_view(db, event_id)
-    latest = len(svc.event_page(event_id).rounds_)
+    latest = len(svc.desk.event_page(event_id).rounds_)
     assert desk_view(client, event_id) == (after, rows)
     for refresh in (False, True):
         assert public_view(client, event_id, refresh) == (after, rows)
@@ -137,7 +137,7 @@ def assert_views_agree(db: str, app, client: TestClient, svc: TournamentService,
     assert trf_after == after
     assert trf == {name: (rank, points) for rank, name, points, _ in rows}
     # the figures are after the last round with every result in, and say so
-    table = svc.standings(event=event_id)
+    table = svc.ranking.standings(event=event_id)
     assert table.rounds == after
     assert after == (latest if table.in_progress is None else table.in_progress - 1)
 
@@ -149,10 +149,12 @@ def _result(svc: TournamentService, rng: random.Random, number: int, table: int,
             xiangqi: bool, reason: str | None = None) -> None:  # fmt: skip
     roll = rng.random()
     if roll >= 0.22 and xiangqi:  # a Xiangqi game's result document (its players by name)
-        tables = {t.table: t for t in svc.pairings(number, event=event_id)}
+        tables = {t.table: t for t in svc.rounds.pairings(number, event=event_id)}
         result, why = rng.choice(XIANGQI)
         sheet = {"players": [tables[table].a, tables[table].b], "result": result, "reason": why}
-        svc.record_table_result(number, table, sheet=sheet, reason=reason or "", event=event_id)
+        svc.results.record_table_result(
+            number, table, sheet=sheet, reason=reason or "", event=event_id
+        )
         return
     kind: dict = (
         {"forfeit": rng.choice("AB")}
@@ -162,9 +164,9 @@ def _result(svc: TournamentService, rng: random.Random, number: int, table: int,
         else {"sheet": random_sheet(rng)}
     )
     if reason is None:
-        svc.enter_result(number, table, event=event_id, **kind)
+        svc.results.enter_result(number, table, event=event_id, **kind)
     else:
-        svc.correct_result(number, table, reason=reason, event=event_id, **kind)
+        svc.results.correct_result(number, table, reason=reason, event=event_id, **kind)
 
 
 def play(db: str, event_id: int, seed: int, max_rounds: int, xiangqi: bool = False) -> int:
@@ -183,7 +185,7 @@ def play(db: str, event_id: int, seed: int, max_rounds: int, xiangqi: bool = Fal
     entered: list[tuple[int, int]] = []
     for number in range(1, max_rounds + 1):
         try:
-            tables = svc.pair_next_round(event=event_id)
+            tables = svc.rounds.pair_next_round(event=event_id)
         except TournamentError:  # the knockout or the groups event is over
             break
         assert_views_agree(db, app, client, svc, event_id)
@@ -195,7 +197,7 @@ def play(db: str, event_id: int, seed: int, max_rounds: int, xiangqi: bool = Fal
             entered.append((number, table))
             if xiangqi and rng.random() < 0.3:  # given in the round being played
                 who = rng.choice([t.a for t in tables])
-                svc.give_sanction("warning", "phone rang", player=who, round_number=number,
+                svc.arbiter.give_sanction("warning", "phone rang", player=who, round_number=number,
                                   event=event_id)  # fmt: skip
             assert_views_agree(db, app, client, svc, event_id)
             checks += 1
@@ -213,9 +215,9 @@ def play(db: str, event_id: int, seed: int, max_rounds: int, xiangqi: bool = Fal
 
 def _event(db: str, players: int, **options) -> int:
     svc = TournamentService(db)
-    event_id = svc.create_event(name=options.pop("name"), **options)["id"]
+    event_id = svc.events.create_event(name=options.pop("name"), **options)["id"]
     for i in range(players):
-        svc.add_player(f"Coach {i + 1}", rating=2000 - 7 * i, event=event_id)
+        svc.entrants.add_player(f"Coach {i + 1}", rating=2000 - 7 * i, event=event_id)
     svc.engine.dispose()
     return event_id
 

@@ -19,9 +19,9 @@ from .test_cli import counts
 
 def swiss_event(db, players: int = 7) -> TournamentService:
     svc = TournamentService(db)
-    svc.create_event(name="Open", system="swiss", rounds=3)
+    svc.events.create_event(name="Open", system="swiss", rounds=3)
     for i in range(players):
-        svc.add_player(f"P{i + 1}", rating=2000 - 10 * i)
+        svc.entrants.add_player(f"P{i + 1}", rating=2000 - 10 * i)
     return svc
 
 
@@ -32,7 +32,7 @@ def test_pairing_imports_nothing_of_gacrux(tmp_path):
         import json, sys
         sys.path.insert(0, {str(Path(__file__).parents[1])!r})
         from tournament.test_swiss_engine import swiss_event
-        tables = swiss_event({str(tmp_path / "e.db")!r}).pair_next_round()
+        tables = swiss_event({str(tmp_path / "e.db")!r}).rounds.pair_next_round()
         print(json.dumps({{"tables": len(tables),
                            "gacrux": sorted(m for m in sys.modules if m.startswith("gacrux"))}}))
         """
@@ -50,7 +50,7 @@ def test_an_engine_that_hangs_is_stopped_and_nothing_is_stored(tmp_path, monkeyp
     svc = swiss_event(db)
     monkeypatch.setattr(swiss, "TIMEOUT_SECONDS", 0.001)
     with pytest.raises(TournamentError, match="the pairing engine gave no answer"):
-        svc.pair_next_round()
+        svc.rounds.pair_next_round()
     assert counts(str(db)) == (0, 0)
 
 
@@ -72,7 +72,7 @@ def round_one_trf(tmp_path, monkeypatch) -> tuple[str, int, int]:
         return real(text, rnd, total)
 
     monkeypatch.setattr(swiss, "pair_dutch", catch)
-    swiss_event(tmp_path / "e.db").pair_next_round()
+    swiss_event(tmp_path / "e.db").rounds.pair_next_round()
     return seen[0]
 
 
@@ -88,12 +88,12 @@ def test_the_pairing_server_answers_as_the_command_line_does(tmp_path, monkeypat
 
 def test_a_pairing_server_that_died_is_started_again(tmp_path):
     svc = swiss_event(tmp_path / "e.db")
-    svc.pair_next_round()
+    svc.rounds.pair_next_round()
     first = swiss._SERVER._proc
     assert first is not None
     first.kill()
     first.wait()
     svc2 = swiss_event(tmp_path / "f.db")
-    assert len(svc2.pair_next_round()) == 4
+    assert len(svc2.rounds.pair_next_round()) == 4
     assert swiss._SERVER._proc is not None and swiss._SERVER._proc is not first
     assert swiss._SERVER._proc.poll() is None

@@ -52,13 +52,13 @@ def test_six_team_round_robin_of_four_boards(tmp_path):
     rng = random.Random(12)
     rounds = []
     for number in range(1, 6):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         assert len(tables) == 3 * BOARDS  # three team matches, four boards each
         for t in tables:
-            svc.enter_result(number, t["table"], sheet=random_sheet(rng))
-        rounds.append(svc.pairings(number))
+            svc.results.enter_result(number, t["table"], sheet=random_sheet(rng))
+        rounds.append(svc.rounds.pairings(number))
     with pytest.raises(Exception, match="all 5 rounds"):
-        svc.pair_next_round()
+        svc.rounds.pair_next_round()
 
     met: set[frozenset[str]] = set()
     expected: dict[str, list[float]] = {f"T{t}": [0, 0.0, 0] for t in range(1, 7)}  # MP GP W
@@ -159,15 +159,15 @@ def test_two_boards_colours_match_points_and_the_player_total_system(tmp_path):
     """13.2: board 1 to the first-named team's player, board 2 to the other's; 14.2: 1-1 in
     game points is one match point each; 15.5: teams by the sum of their players' ranks."""
     svc = TournamentService(tmp_path / "t.db")
-    svc.create_event(name="Duo", system="round-robin", teams=2, team_ranking="15.5")
-    assert svc.add_team("A", ["a2=2000", "a1=2100", "a3"])["order"] == ["a1", "a2", "a3"]
-    assert svc.add_team("B", ["b2", "b1=2050"])["order"] == ["b1", "b2"]
-    svc.set_lineup("A", 1, ["a1", "a3"])  # a substitute on board 2, the order kept
-    tables = svc.pair_next_round()
+    svc.events.create_event(name="Duo", system="round-robin", teams=2, team_ranking="15.5")
+    assert svc.teams.add_team("A", ["a2=2000", "a1=2100", "a3"])["order"] == ["a1", "a2", "a3"]
+    assert svc.teams.add_team("B", ["b2", "b1=2050"])["order"] == ["b1", "b2"]
+    svc.teams.set_lineup("A", 1, ["a1", "a3"])  # a substitute on board 2, the order kept
+    tables = svc.rounds.pair_next_round()
     assert [(t["a"], t["b"]) for t in tables] == [("a1", "b1"), ("b2", "a3")]
     for t in tables:
-        svc.enter_result(1, t["table"], forfeit="B")  # coach A wins each board
-    data = svc.standings()
+        svc.results.enter_result(1, t["table"], forfeit="B")  # coach A wins each board
+    data = svc.ranking.standings()
     section = data["teams"]
     assert [(r["team"], r["match_points"], r["game_points"]) for r in section["standings"]] in (
         [("A", 1, 1.0), ("B", 1, 1.0)],
@@ -182,7 +182,7 @@ def test_two_boards_colours_match_points_and_the_player_total_system(tmp_path):
         assert row["individual_ranks"] == sums[row["team"]]
     first, second = section["standings"]
     assert sum(sums[first["team"]]) <= sum(sums[second["team"]])
-    assert "013 A" in svc.export_trf()
+    assert "013 A" in svc.trf.export_trf()
     r = ball("team", "boards", "--db", str(tmp_path / "t.db"), "--json")
     assert r.exit_code == 0, r.output
     (match,) = json.loads(r.output)

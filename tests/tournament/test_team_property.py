@@ -27,17 +27,17 @@ def test_team_round_robin_invariants(n_teams, boards, forfeits):
     stream = iter(forfeits)
     with tempfile.TemporaryDirectory() as folder:
         svc = TournamentService(Path(folder) / "t.db")
-        svc.create_event(name="P", system="round-robin", teams=boards)
+        svc.events.create_event(name="P", system="round-robin", teams=boards)
         team_of = {}
         for t in range(n_teams):
             players = [f"T{t}p{i}={1500 + 10 * i}" for i in range(boards)]
-            order = svc.add_team(f"T{t}", players)["order"]
+            order = svc.teams.add_team(f"T{t}", players)["order"]
             assert order == [f"T{t}p{i}" for i in reversed(range(boards))]  # by rating (12.1)
             team_of.update({p: f"T{t}" for p in order})
         met = []
         rounds = n_teams - 1 if n_teams % 2 == 0 else n_teams
         for number in range(1, rounds + 1):
-            tables = svc.pair_next_round()
+            tables = svc.rounds.pair_next_round()
             assert len(tables) == (n_teams // 2) * boards
             for m in range(0, len(tables), boards):
                 match = tables[m : m + boards]
@@ -49,13 +49,13 @@ def test_team_round_robin_invariants(n_teams, boards, forfeits):
             for t in tables:
                 side = next(stream)
                 if side is None:
-                    svc.enter_result(number, t["table"], double_forfeit=True)
+                    svc.results.enter_result(number, t["table"], double_forfeit=True)
                 else:
-                    svc.enter_result(number, t["table"], forfeit=side)
+                    svc.results.enter_result(number, t["table"], forfeit=side)
         assert sorted(met, key=sorted) == sorted(
             (frozenset(c) for c in combinations(sorted(set(team_of.values())), 2)), key=sorted
         )
-        rows = svc.standings()["teams"]["standings"]
+        rows = svc.ranking.standings()["teams"]["standings"]
         for row in rows:
             for match in row["matches"]:
                 mine, theirs = match["game_points"]

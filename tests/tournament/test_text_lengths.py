@@ -28,45 +28,45 @@ def test_event_fields_are_at_most_200_characters(tmp_path, field):
     label = {"name": "event name"}.get(field, field)
     fields = {"name": "Open", field: "x" * 201}
     with pytest.raises(TournamentError, match=f"^{label} is at most 200 characters, got 201$"):
-        svc.create_event(system="swiss", **fields)
-    assert svc.list_events() == []
+        svc.events.create_event(system="swiss", **fields)
+    assert svc.events.list_events() == []
     fields[field] = "y" * 200
-    assert svc.create_event(system="swiss", **fields)
+    assert svc.events.create_event(system="swiss", **fields)
 
 
 def test_a_900000_character_entrant_name_is_refused_at_once(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     huge = "A" * 900_000
     for kwargs, label in (({}, "entrant name"), ({"club": huge}, "club")):
         name = "Ann" if kwargs else huge
         started = time.process_time()
         with pytest.raises(TournamentError, match=f"^{label} is at most 200 characters"):
-            svc.add_player(name, **kwargs)
+            svc.entrants.add_player(name, **kwargs)
         assert time.process_time() - started < 5  # a refusal, not a scan of every character
     assert entrants(tmp_path / "e.db") == 0
 
 
 def test_team_names_log_entries_and_correction_reasons_are_bounded(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss", rounds=3)
+    svc.events.create_event(name="Open", system="swiss", rounds=3)
     for name in ("Ann", "Bob"):
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     with pytest.raises(TournamentError, match="^log kind is at most 40 characters, got 41$"):
-        svc.record("k" * 41, "detail")
+        svc.arbiter.record("k" * 41, "detail")
     with pytest.raises(TournamentError, match="^detail is at most 2000 characters, got 2001$"):
-        svc.record("note", "d" * 2001)
-    assert svc.log() == []
-    svc.pair_next_round()
-    svc.enter_result(1, 1, forfeit="A")
+        svc.arbiter.record("note", "d" * 2001)
+    assert svc.arbiter.log() == []
+    svc.rounds.pair_next_round()
+    svc.results.enter_result(1, 1, forfeit="A")
     with pytest.raises(TournamentError, match="reason: at most"):
-        svc.correct_result(1, 1, reason="r" * 100_000, forfeit="B")
+        svc.results.correct_result(1, 1, reason="r" * 100_000, forfeit="B")
     team = TournamentService(tmp_path / "t.db")
-    team.create_event(name="Teams", system="swiss", rounds=3, teams=2)
+    team.events.create_event(name="Teams", system="swiss", rounds=3, teams=2)
     with pytest.raises(TournamentError, match="^team name is at most 200 characters"):
-        team.add_team("T" * 201, ["A1", "A2"])
+        team.teams.add_team("T" * 201, ["A1", "A2"])
     with pytest.raises(TournamentError, match="^player name is at most 200 characters"):
-        team.add_team("Tigers", ["P" * 201, "A2"])
+        team.teams.add_team("Tigers", ["P" * 201, "A2"])
 
 
 def test_the_cli_refuses_a_long_name_in_one_line(tmp_path):
@@ -83,14 +83,14 @@ def test_the_cli_refuses_a_long_name_in_one_line(tmp_path):
 
 def test_a_trf_import_with_a_long_event_name_is_refused(tmp_path):
     svc = TournamentService(tmp_path / "a.db")
-    svc.create_event(name="Open", system="swiss")
+    svc.events.create_event(name="Open", system="swiss")
     for name in ("Ann", "Bob"):
-        svc.add_player(name)
-    text = svc.export_trf().replace("012 Open", "012 " + "O" * 5000)
+        svc.entrants.add_player(name)
+    text = svc.trf.export_trf().replace("012 Open", "012 " + "O" * 5000)
     target = TournamentService(tmp_path / "b.db")
     with pytest.raises(TournamentError, match="event name is at most 200 characters, got 5000"):
-        target.import_trf(text)
-    assert target.list_events() == []
+        target.trf.import_trf(text)
+    assert target.events.list_events() == []
 
 
 def test_every_flush_checks_every_text_column(tmp_path):
@@ -111,11 +111,11 @@ def test_every_flush_checks_every_text_column(tmp_path):
 
 
 def test_the_service_maps_the_net_to_its_error(tmp_path, monkeypatch):
-    import ball.tournament.service as service
+    import ball.tournament.entrant_service as entrant_service
 
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="Open", system="swiss")
-    monkeypatch.setattr(service, "check_name", lambda value, label, limit=200: value)
+    svc.events.create_event(name="Open", system="swiss")
+    monkeypatch.setattr(entrant_service, "check_name", lambda value, label, limit=200: value)
     with pytest.raises(TournamentError, match="^tournament_entrants.name is at most 200"):
-        svc.add_player("n" * 300)
+        svc.entrants.add_player("n" * 300)
     assert entrants(tmp_path / "e.db") == 0

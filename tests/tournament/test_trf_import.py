@@ -16,17 +16,19 @@ def small_swiss(
     """A Swiss of `players` with rounds 1..played decided by forfeits, a bye in an odd field,
     and `bye` (a name) given a requested half-point bye in round 1."""
     svc = TournamentService(db)
-    svc.create_event(name="Open", system="swiss", rounds=rounds, date_start=date, scoring=scoring)
+    svc.events.create_event(
+        name="Open", system="swiss", rounds=rounds, date_start=date, scoring=scoring
+    )
     for i in range(players):
-        svc.add_player(f"P{i + 1}", rating=2000 - 10 * i)
+        svc.entrants.add_player(f"P{i + 1}", rating=2000 - 10 * i)
     if bye:
-        svc.request_bye(bye, 1, "half")
+        svc.entrants.request_bye(bye, 1, "half")
     for number in range(1, played + 1):
-        for t in svc.pair_next_round():
+        for t in svc.rounds.pair_next_round():
             if t["b"] is not None:
-                svc.enter_result(number, t["table"], forfeit="B" if t["table"] % 2 else "A")
+                svc.results.enter_result(number, t["table"], forfeit="B" if t["table"] % 2 else "A")
     for name in withdraw:
-        svc.withdraw(name)
+        svc.entrants.withdraw(name)
     return svc
 
 
@@ -50,7 +52,7 @@ def test_a_bad_number_of_rounds_is_a_clear_error(tmp_path, value, swiss_trf):
     db = str(tmp_path / "b.db")
     msg = one_line_error(ball("event", "import", "trf", "--db", db, write(tmp_path, text)))
     assert "(XXR)" in msg and "number of rounds" in msg and repr(value) in msg
-    assert TournamentService(db).list_events() == []
+    assert TournamentService(db).events.list_events() == []
 
 
 def test_fewer_rounds_declared_than_held_is_refused(tmp_path, swiss_trf):
@@ -58,7 +60,7 @@ def test_fewer_rounds_declared_than_held_is_refused(tmp_path, swiss_trf):
     for code in ("XXR", "142"):
         text = replace_record(text, code, "1")
     with pytest.raises(TournamentError, match="1 rounds declared, but the player records hold 2"):
-        TournamentService(tmp_path / "b.db").import_trf(text)
+        TournamentService(tmp_path / "b.db").trf.import_trf(text)
 
 
 def first_player(text: str) -> tuple[list[str], int]:
@@ -84,8 +86,8 @@ def test_bad_numbers_in_a_player_record_name_the_line(
     lines[first] = row[:start] + value + row[end:]
     target = TournamentService(tmp_path / "b.db")
     with pytest.raises(TournamentError, match=rf"TRF line {first + 1} \(001\).*{label}"):
-        target.import_trf("\n".join(lines) + "\n")
-    assert target.list_events() == []
+        target.trf.import_trf("\n".join(lines) + "\n")
+    assert target.events.list_events() == []
 
 
 @pytest.mark.parametrize(
@@ -106,14 +108,14 @@ def test_bad_header_values_are_clear_errors(tmp_path, code, value, needle, swiss
     db = str(tmp_path / "b.db")
     msg = one_line_error(ball("event", "import", "trf", "--db", db, write(tmp_path, text)))
     assert needle in msg, msg
-    assert TournamentService(db).list_events() == []
+    assert TournamentService(db).events.list_events() == []
 
 
 # ------------------------------------------------------------------ item 21: scoring
 
 
 def points(svc: TournamentService) -> dict[str, float]:
-    return {x["name"]: x["points"] for x in svc.standings()["standings"]}
+    return {x["name"]: x["points"] for x in svc.ranking.standings()["standings"]}
 
 
 def test_record_162_scoring_is_imported(tmp_path):
@@ -122,7 +124,7 @@ def test_record_162_scoring_is_imported(tmp_path):
     # with these points could not be paired.
     svc = small_swiss(tmp_path / "a.db", scoring=scoring, players=6, played=1, bye="P6")
     imported = TournamentService(tmp_path / "b.db")
-    info = imported.import_trf(svc.export_trf())
+    info = imported.trf.import_trf(svc.trf.export_trf())
     for key, value in scoring.items():
         assert info["scoring"][key] == value, key
     assert info["scoring"]["loss"] == 0 and info["scoring"]["full_bye"] == 3  # follows win
@@ -133,20 +135,20 @@ def test_record_162_scoring_is_imported(tmp_path):
 
 def test_a_round_robin_bye_keeps_its_zero_points(tmp_path):
     svc = TournamentService(tmp_path / "a.db")
-    svc.create_event(name="RR", system="round-robin", date_start="2025-06-01")
+    svc.events.create_event(name="RR", system="round-robin", date_start="2025-06-01")
     for i in range(5):
-        svc.add_player(f"P{i + 1}")
-    for t in svc.pair_next_round():
+        svc.entrants.add_player(f"P{i + 1}")
+    for t in svc.rounds.pair_next_round():
         if t["b"] is not None:
-            svc.enter_result(1, t["table"], forfeit="B")
-    text = svc.export_trf()
+            svc.results.enter_result(1, t["table"], forfeit="B")
+    text = svc.trf.export_trf()
     imported = TournamentService(tmp_path / "b.db")
-    assert imported.import_trf(text)["scoring"]["pab"] == 0
+    assert imported.trf.import_trf(text)["scoring"]["pab"] == 0
     assert points(imported) == points(svc)
     # A file without record 162: a round robin's bye is still worth nothing.
     bare = "\n".join(x for x in text.splitlines() if not x.startswith("162")) + "\n"
     again = TournamentService(tmp_path / "c.db")
-    assert again.import_trf(bare)["scoring"]["pab"] == 0
+    assert again.trf.import_trf(bare)["scoring"]["pab"] == 0
     assert points(again) == points(svc)
 
 
@@ -157,14 +159,14 @@ def test_gacrux_scores_the_imported_event_as_we_do(tmp_path):
         tmp_path / "a.db", scoring={"win": 3, "draw": 1, "forfeit_win": 3, "pab": 1.5}, players=5
     )
     imported = TournamentService(tmp_path / "b.db")
-    imported.import_trf(svc.export_trf())
+    imported.trf.import_trf(svc.trf.export_trf())
     path = tmp_path / "b.trf"
-    path.write_text(imported.export_trf(), encoding="utf-8")
+    path.write_text(imported.trf.export_trf(), encoding="utf-8")
     run = gacrux("tiebreakchecker", "-i", str(path), "-s", "-t", "PTS", "-d", "T")
     assert run.returncode == 0, run.stdout + run.stderr
     rows = [line.split("\t") for line in run.stdout.splitlines() if line.strip()]
     theirs = {int(r[0]): float(dict(zip(rows[0], r, strict=True))["PTS"]) for r in rows[1:]}
-    ours = {x["number"]: x["points"] for x in imported.standings()["standings"]}
+    ours = {x["number"]: x["points"] for x in imported.ranking.standings()["standings"]}
     assert theirs == ours and 1.5 in ours.values()
 
 
@@ -173,15 +175,15 @@ def test_gacrux_scores_the_imported_event_as_we_do(tmp_path):
 
 def test_withdrawals_survive_the_round_trip(tmp_path):
     svc = small_swiss(tmp_path / "a.db", withdraw=("P2", "P5"))
-    text = svc.export_trf()
+    text = svc.trf.export_trf()
     imported = TournamentService(tmp_path / "b.db")
-    imported.import_trf(text)
-    status = {e["name"]: e["status"] for e in imported.event_info()["entrants"]}
+    imported.trf.import_trf(text)
+    status = {e["name"]: e["status"] for e in imported.events.event_info()["entrants"]}
     assert status == {f"P{i}": "withdrawn" if i in (2, 5) else "active" for i in range(1, 7)}
-    tables = imported.pair_next_round()
+    tables = imported.rounds.pair_next_round()
     seated = {t["a"] for t in tables} | {t["b"] for t in tables if t["b"]}
     assert seated == {"P1", "P3", "P4", "P6"}
-    assert imported.export_trf().count("XXW") == text.count("XXW") == 1
+    assert imported.trf.export_trf().count("XXW") == text.count("XXW") == 1
 
 
 # ------------------------------------------------------------------ item 21: rule version
@@ -193,25 +195,27 @@ def test_withdrawals_survive_the_round_trip(tmp_path):
 )
 def test_rules_follow_the_start_date(tmp_path, date, rules):
     svc = TournamentService(tmp_path / "a.db")
-    assert svc.create_event(name="E", system="swiss", date_start=date)["tiebreak_rules"] == rules
-    text = small_swiss(tmp_path / "b.db", date=date).export_trf()
+    assert svc.events.create_event(
+        name="E", system="swiss", date_start=date
+    )["tiebreak_rules"] == rules
+    text = small_swiss(tmp_path / "b.db", date=date).trf.export_trf()
     imported = TournamentService(tmp_path / "c.db")
-    assert imported.import_trf(text)["tiebreak_rules"] == rules
+    assert imported.trf.import_trf(text)["tiebreak_rules"] == rules
 
 
 def test_the_organisers_choice_of_rules_is_kept(tmp_path):
     svc = TournamentService(tmp_path / "a.db")
-    info = svc.create_event(
+    info = svc.events.create_event(
         name="E", system="swiss", date_start="2026-06-01", tiebreak_rules="fide-2024"
     )
     assert info["tiebreak_rules"] == "fide-2024"
-    text = small_swiss(tmp_path / "b.db", date="2026-06-01").export_trf()
+    text = small_swiss(tmp_path / "b.db", date="2026-06-01").trf.export_trf()
     db = str(tmp_path / "c.db")
     r = ball(
         "event", "import", "trf", "--db", db, "--tiebreak-rules", "fide-2024", write(tmp_path, text)
     )
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info()["tiebreak_rules"] == "fide-2024"
+    assert TournamentService(db).events.event_info()["tiebreak_rules"] == "fide-2024"
     msg = one_line_error(
         ball(
             "event",
@@ -235,5 +239,5 @@ def test_cli_create_defaults_to_the_rules_of_the_date(tmp_path):
         )
         assert r.exit_code == 0, r.output
     svc = TournamentService(db)
-    assert svc.event_info("Old")["tiebreak_rules"] == "fide-2024"
-    assert svc.event_info("New")["tiebreak_rules"] == "fide-2026"
+    assert svc.events.event_info("Old")["tiebreak_rules"] == "fide-2024"
+    assert svc.events.event_info("New")["tiebreak_rules"] == "fide-2026"

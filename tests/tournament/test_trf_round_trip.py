@@ -34,25 +34,28 @@ def xiangqi_sheet(rng: random.Random, a: str, b: str) -> dict:
 def play(svc: TournamentService, rng: random.Random, game_name: str, rounds: int) -> None:
     for number in range(1, rounds + 1):
         try:
-            tables = svc.pair_next_round()
+            tables = svc.rounds.pair_next_round()
         except TournamentError as exc:
             due = re.search(r"round (\d+) table (\d+) was drawn after its last replay", str(exc))
             if due is None:
                 return  # a knockout decided early, or a round robin's last round
-            svc.draw_tie_lots(int(due[1]), int(due[2]), seed=rng.randrange(1000))  # article 6
-            tables = svc.pair_next_round()
+            # article 6
+            svc.knockout.draw_tie_lots(int(due[1]), int(due[2]), seed=rng.randrange(1000))
+            tables = svc.rounds.pair_next_round()
         for t in tables:
             if t["b"] is None:
                 continue
             x = rng.random()
             if x < 0.03:
-                svc.enter_result(number, t["table"], double_forfeit=True)
+                svc.results.enter_result(number, t["table"], double_forfeit=True)
             elif x < 0.1:
-                svc.enter_result(number, t["table"], forfeit=rng.choice("AB"))
+                svc.results.enter_result(number, t["table"], forfeit=rng.choice("AB"))
             elif game_name == "xiangqi":
-                svc.enter_result(number, t["table"], sheet=xiangqi_sheet(rng, t["a"], t["b"]))
+                svc.results.enter_result(
+                    number, t["table"], sheet=xiangqi_sheet(rng, t["a"], t["b"])
+                )
             else:
-                svc.enter_result(number, t["table"], sheet=random_sheet(rng))
+                svc.results.enter_result(number, t["table"], sheet=random_sheet(rng))
 
 
 def make_event(db: Path, system: str, game_name: str, chain: list[str], seed: int) -> None:
@@ -63,21 +66,23 @@ def make_event(db: Path, system: str, game_name: str, chain: list[str], seed: in
     options: dict = {"teams": 2} if team else {}
     if base == "swiss":
         options["rounds"] = 4
-    svc.create_event(name="Trip", system=base, game_name=game_name, tiebreaks=chain,
+    svc.events.create_event(name="Trip", system=base, game_name=game_name, tiebreaks=chain,
                      date_start="2026-05-01", **options)  # fmt: skip
     players = rng.randint(5, 9) if not team else 0
     for i in range(players):
-        svc.add_player(f"P{i + 1}", rating=2000 - 10 * i)
+        svc.entrants.add_player(f"P{i + 1}", rating=2000 - 10 * i)
     if team:
         for t in range(rng.choice([3, 4, 5])):
-            svc.add_team(f"Team {t + 1}", [f"T{t + 1}-{k}={1900 - 10 * k - t}" for k in range(3)])
+            svc.teams.add_team(
+                f"Team {t + 1}", [f"T{t + 1}-{k}={1900 - 10 * k - t}" for k in range(3)]
+            )
     if base == "swiss" and not team and players > 5:
-        svc.request_bye("P3", 2, rng.choice(["half", "zero"]))
+        svc.entrants.request_bye("P3", 2, rng.choice(["half", "zero"]))
     play(svc, rng, game_name, 4 if base != "double-round-robin" else 5)
 
 
 def standings(svc: TournamentService) -> dict:
-    table = plain(svc.standings())
+    table = plain(svc.ranking.standings())
     table.pop("event", None)
     return table
 
@@ -100,12 +105,12 @@ def test_export_import_export_is_identical_and_ranks_the_same(case):
         original_db = Path(tmp) / "a.db"
         make_event(original_db, system, game_name, chain, seed)
         original = TournamentService(original_db)
-        text = original.export_trf()
+        text = original.trf.export_trf()
         imported = TournamentService(Path(tmp) / "b.db")
-        imported.import_trf(text)
-        assert imported.export_trf() == text
+        imported.trf.import_trf(text)
+        assert imported.trf.export_trf() == text
         assert standings(imported) == standings(original)
-        info = imported.event_info()
+        info = imported.events.event_info()
         assert info["game"] == game_name and info["tiebreaks"] == chain
 
 
@@ -116,10 +121,10 @@ def test_each_system_and_game_round_trips(tmp_path, system, game_name):
     chain = list(reversed(sorted(known_tiebreaks(game(game_name)))))[:4]
     make_event(tmp_path / "a.db", system, game_name, chain, 7)
     original = TournamentService(tmp_path / "a.db")
-    text = original.export_trf()
+    text = original.trf.export_trf()
     imported = TournamentService(tmp_path / "b.db")
-    imported.import_trf(text)
-    assert imported.export_trf() == text
+    imported.trf.import_trf(text)
+    assert imported.trf.export_trf() == text
     assert standings(imported) == standings(original)
 
 
@@ -130,18 +135,20 @@ def test_the_cli_import_sets_the_organisers_chain(tmp_path):
 
     make_event(tmp_path / "a.db", "swiss", "xiangqi", ["fouls", "buchholz"], 3)
     path = tmp_path / "in.trf"
-    path.write_text(TournamentService(tmp_path / "a.db").export_trf(), encoding="utf-8")
+    path.write_text(TournamentService(tmp_path / "a.db").trf.export_trf(), encoding="utf-8")
     runner = CliRunner()
     db = str(tmp_path / "b.db")
     # The file's XXT chain by default ...
     r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db])
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info()["tiebreaks"] == ["fouls", "buchholz"]
+    assert TournamentService(db).events.event_info()["tiebreaks"] == ["fouls", "buchholz"]
     # ... or the one given, checked against the game's tie-breaks.
     r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db, "--name", "Two",
                             "--tiebreaks", "wins,black-games"])  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert TournamentService(db).event_info(event="Two")["tiebreaks"] == ["wins", "black-games"]
+    assert TournamentService(db).events.event_info(
+        event="Two"
+    )["tiebreaks"] == ["wins", "black-games"]
     r = runner.invoke(app, ["event", "import", "trf", str(path), "--db", db, "--name", "Three",
                             "--tiebreaks", "wins,td-differense"])  # fmt: skip
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
@@ -163,8 +170,8 @@ def test_the_cli_import_sets_the_organisers_chain(tmp_path):
 )
 def test_bad_ball_records_are_one_line_errors(tmp_path, record, needle):
     make_event(tmp_path / "a.db", "swiss", "xiangqi", [], 5)
-    text = TournamentService(tmp_path / "a.db").export_trf()
+    text = TournamentService(tmp_path / "a.db").trf.export_trf()
     bad = text.replace("XXG xiangqi\n", f"XXG xiangqi\n{record}\n")
     with pytest.raises(TournamentError) as caught:
-        TournamentService(tmp_path / "b.db").import_trf(bad)
+        TournamentService(tmp_path / "b.db").trf.import_trf(bad)
     assert needle in str(caught.value) and "\n" not in str(caught.value)

@@ -17,10 +17,10 @@ from .test_cli_log import paired_event
 def test_signal_half_end_and_sanction_are_frozen_dataclasses(tmp_path):
     svc = TournamentService(paired_event(tmp_path))
     start = time.time() - signals.gap_seconds() - 1800
-    given = svc.give_signal(1, 1, at=start)
+    given = svc.arbiter.give_signal(1, 1, at=start)
     assert isinstance(given, SignalGiven)
     assert (given.round, given.signal, given.at) == (1, 1, start)
-    ended = svc.record_half_end(1, 2, at=start + 1200)
+    ended = svc.arbiter.record_half_end(1, 2, at=start + 1200)
     assert isinstance(ended, HalfEnd)
     assert dataclasses.asdict(ended) == {
         "round": 1,
@@ -28,8 +28,8 @@ def test_signal_half_end_and_sanction_are_frozen_dataclasses(tmp_path):
         "at": start + 1200,
         "source": "arbiter",
     }
-    name = svc.pairings(1)[0]["a"]
-    sanction = svc.give_sanction("warning", "late", player=name, round_number=1, table=1)
+    name = svc.rounds.pairings(1)[0]["a"]
+    sanction = svc.arbiter.give_sanction("warning", "late", player=name, round_number=1, table=1)
     assert isinstance(sanction, SanctionGiven)
     assert (sanction.step, sanction.reason, sanction.round, sanction.table) == (
         "warning",

@@ -44,14 +44,16 @@ def won_by(side: str) -> dict:
 
 def club(db: str) -> TournamentService:
     svc = TournamentService(db)
-    svc.create_event(name="Club", system="round-robin", tiebreaks=["sonneborn-berger", "wins"])
+    svc.events.create_event(
+        name="Club", system="round-robin", tiebreaks=["sonneborn-berger", "wins"]
+    )
     for name in NAMES:
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     for number in (1, 2, 3):
-        tables = svc.pair_next_round()
+        tables = svc.rounds.pair_next_round()
         if number < 3:
             for t in tables:
-                svc.enter_result(number, t["table"], sheet=won_by("A"))
+                svc.results.enter_result(number, t["table"], sheet=won_by("A"))
     return svc
 
 
@@ -60,7 +62,7 @@ def db(tmp_path_factory) -> str:
     path = str(tmp_path_factory.mktemp("club") / "club.db")
     svc = club(path)
     # the pairings the hand computation in the docstring assumes
-    assert [(t["a"], t["b"]) for t in svc.pairings(3)] == [("Bob", "Dan"), ("Cid", "Ann")]
+    assert [(t["a"], t["b"]) for t in svc.rounds.pairings(3)] == [("Bob", "Dan"), ("Cid", "Ann")]
     svc.engine.dispose()
     return path
 
@@ -184,12 +186,12 @@ def test_a_mahjong_event_has_no_what_if(tmp_path):
 
 def test_a_bye_takes_no_hypothesis(tmp_path):
     svc = TournamentService(str(tmp_path / "odd.db"))
-    svc.create_event(name="Odd", system="swiss", rounds=2)
+    svc.events.create_event(name="Odd", system="swiss", rounds=2)
     for name in ("Ann", "Bob", "Cid"):
-        svc.add_player(name)
-    bye = next(t["table"] for t in svc.pair_next_round() if t["b"] is None)
+        svc.entrants.add_player(name)
+    bye = next(t["table"] for t in svc.rounds.pair_next_round() if t["b"] is None)
     with pytest.raises(TournamentError, match=f"round 1 table {bye} is a bye"):
-        svc.what_if_standings([whatif.Hypothesis(1, bye, short="1-0")])
+        svc.what_if.what_if_standings([whatif.Hypothesis(1, bye, short="1-0")])
     svc.engine.dispose()
 
 
@@ -205,8 +207,8 @@ def test_what_if_writes_nothing(tmp_path):
                  ["--what-if", "9:9=1-0"]):  # fmt: skip
         runner.invoke(cli, ["standings", "--db", path, "--json", *args])
     svc = TournamentService(path)
-    svc.what_i_need(NAMES)
-    assert svc.pairings(3)[0].result is None  # round 3 still has no result
+    svc.what_if.what_i_need(NAMES)
+    assert svc.rounds.pairings(3)[0].result is None  # round 3 still has no result
     svc.engine.dispose()
     assert digest(path) == before
 
@@ -214,11 +216,11 @@ def test_what_if_writes_nothing(tmp_path):
 def test_the_read_only_transaction_refuses_a_write(tmp_path):
     """The database itself keeps the what-if read from writing (PRAGMA query_only)."""
     svc = club(str(tmp_path / "club.db"))
-    with pytest.raises(OperationalError, match="readonly"), svc._read_only() as s:
+    with pytest.raises(OperationalError, match="readonly"), svc.store.read_only() as s:
         s.execute(text("UPDATE tournament_events SET name = 'Gone'"))
     # and the connection it used goes back to the pool able to write again
-    svc.create_event(name="Next", system="swiss", rounds=1)
-    assert [e["name"] for e in svc.list_events()] == ["Club", "Next"]
+    svc.events.create_event(name="Next", system="swiss", rounds=1)
+    assert [e["name"] for e in svc.events.list_events()] == ["Club", "Next"]
     svc.engine.dispose()
 
 
@@ -227,8 +229,8 @@ def test_the_read_only_transaction_refuses_a_write(tmp_path):
 
 def test_what_i_need_in_the_last_round_once_the_other_table_is_in(tmp_path):
     svc = club(str(tmp_path / "club.db"))
-    svc.enter_result(3, 1, sheet=won_by("A"))  # Bob beats Dan: Ann 2, Bob 2, Dan 1, Cid 0
-    needs = {n.name: n for n in svc.what_i_need(NAMES)}
+    svc.results.enter_result(3, 1, sheet=won_by("A"))  # Bob beats Dan: Ann 2, Bob 2, Dan 1, Cid 0
+    needs = {n.name: n for n in svc.what_if.what_i_need(NAMES)}
     # Bob and Dan have played; Ann and Cid's table is the last one of the event
     assert set(needs) == {"Ann", "Cid"}
     cid = needs["Cid"]
@@ -244,7 +246,7 @@ def test_what_i_need_in_the_last_round_once_the_other_table_is_in(tmp_path):
 
 def test_what_i_need_while_other_tables_are_open_is_a_range_by_points(db):
     svc = TournamentService(db)
-    needs = {n.name: n for n in svc.what_i_need(["Ann", "Cid", "Nobody"])}
+    needs = {n.name: n for n in svc.what_if.what_i_need(["Ann", "Cid", "Nobody"])}
     assert set(needs) == {"Ann", "Cid"} and not needs["Ann"].exact
     # Ann has 2, Bob and Dan 1 (they play each other), Cid 0.
     # win 3 / draw 2.5: nobody can reach it. Loss 2: the winner of Bob - Dan reaches 2 too,
@@ -259,9 +261,9 @@ def test_what_i_need_while_other_tables_are_open_is_a_range_by_points(db):
 
 def test_no_need_when_no_round_is_being_played(tmp_path):
     svc = club(str(tmp_path / "club.db"))
-    svc.enter_result(3, 1, sheet=won_by("A"))
-    svc.enter_result(3, 2, sheet=won_by("A"))
-    assert svc.what_i_need(NAMES) == []
+    svc.results.enter_result(3, 1, sheet=won_by("A"))
+    svc.results.enter_result(3, 2, sheet=won_by("A"))
+    assert svc.what_if.what_i_need(NAMES) == []
     svc.engine.dispose()
 
 
@@ -278,22 +280,24 @@ def test_every_way_the_round_can_end_falls_inside_each_players_range(tmp_path, s
     each of the 27 ways its three tables can end, every player's rank in the what-if
     standings lies in the range "what I need" gave for their own result."""
     svc = TournamentService(str(tmp_path / "six.db"))
-    svc.create_event(name="Six", system=system, rounds=5)
+    svc.events.create_event(name="Six", system=system, rounds=5)
     names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
     for name in names:
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     for number, results in ((1, ("A", "D", "B")), (2, ("D", "A", "A"))):
-        for t, how in zip(svc.pair_next_round(), results, strict=True):
-            svc.enter_result(number, t["table"], sheet=drawn() if how == "D" else won_by(how))
-    tables = svc.pair_next_round()
-    needs = {n.name: n for n in svc.what_i_need(names)}
+        for t, how in zip(svc.rounds.pair_next_round(), results, strict=True):
+            svc.results.enter_result(
+                number, t["table"], sheet=drawn() if how == "D" else won_by(how)
+            )
+    tables = svc.rounds.pair_next_round()
+    needs = {n.name: n for n in svc.what_if.what_i_need(names)}
     assert set(needs) == set(names) and not any(n.exact for n in needs.values())
     own = {"1-0": ("win", "loss"), "1/2": ("draw", "draw"), "0-1": ("loss", "win")}
     checked = 0
     for ending in itertools.product(own, repeat=len(tables)):
         hypotheses = [whatif.Hypothesis(3, t["table"], short=r)
                       for t, r in zip(tables, ending, strict=True)]  # fmt: skip
-        ranked = {s.name: s.rank for s in svc.what_if_standings(hypotheses)[0].standings}
+        ranked = {s.name: s.rank for s in svc.what_if.what_if_standings(hypotheses)[0].standings}
         for t, r in zip(tables, ending, strict=True):
             for name, result in zip((t["a"], t["b"]), own[r], strict=True):
                 _, best, worst = next(x for x in needs[name].ranks if x[0] == result)

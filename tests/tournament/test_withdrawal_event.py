@@ -26,9 +26,9 @@ def ball(*args: str):
 
 def play(svc: TournamentService, number: int, rng: random.Random) -> None:
     """Pair round `number` and enter a random score sheet at every table still open."""
-    for t in svc.pair_next_round():
+    for t in svc.rounds.pair_next_round():
         if t["b"] is not None and "result" not in t:
-            svc.enter_result(number, t["table"], sheet=random_sheet(rng))
+            svc.results.enter_result(number, t["table"], sheet=random_sheet(rng))
 
 
 def withdraw(db: str, name: str) -> str:
@@ -57,7 +57,7 @@ def test_ten_player_round_robin_with_withdrawals_after_3_and_after_6(tmp_path):
     for number in (7, 8, 9):
         play(svc, number, rng)
 
-    rounds = [svc.pairings(n) for n in range(1, 10)]
+    rounds = [svc.rounds.pairings(n) for n in range(1, 10)]
     # P7's games after round 6 are forfeits it lost (20.3: the rest is forfeited).
     for n, tables in enumerate(rounds, start=1):
         (game,) = [t for t in tables if "P7" in (t["a"], t["b"])]
@@ -132,14 +132,14 @@ def test_before_the_start_the_cli_names_20_2(tmp_path):
 @pytest.mark.slow
 def test_a_swiss_withdrawal_keeps_results_and_says_20_4(tmp_path):
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="S", system="swiss", rounds=3)
+    svc.events.create_event(name="S", system="swiss", rounds=3)
     for i in range(1, 5):
-        svc.add_player(f"P{i}", rating=2000 - i)
+        svc.entrants.add_player(f"P{i}", rating=2000 - i)
     play(svc, 1, random.Random(3))
-    svc.withdraw("P1")
-    ruling = svc.withdrawal_ruling("P1")
+    svc.entrants.withdraw("P1")
+    ruling = svc.entrants.withdrawal_ruling("P1")
     assert (ruling["action"], ruling["article"], ruling["played"]) == ("results-stand", "20.4", 1)
-    standing = svc.standings()
+    standing = svc.ranking.standings()
     assert "P1" in [x["name"] for x in standing["standings"]]  # results stand
     assert standing["withdrawals"] == [{"name": "P1", **ruling}]
 
@@ -152,17 +152,17 @@ def test_a_round_robin_whose_results_stand_passes_the_fide_berger_checker(tmp_pa
     import sys
 
     svc = TournamentService(tmp_path / "e.db")
-    svc.create_event(name="RR", system="round-robin", date_start="2025-06-01")
+    svc.events.create_event(name="RR", system="round-robin", date_start="2025-06-01")
     for i in range(1, 11):
-        svc.add_player(f"P{i}")
+        svc.entrants.add_player(f"P{i}")
     rng = random.Random(5)
     for number in range(1, 10):
         if number == 7:
-            svc.withdraw("P7")
+            svc.entrants.withdraw("P7")
         play(svc, number, rng)
-    assert svc.withdrawal_ruling("P7")["action"] == "results-stand"
+    assert svc.entrants.withdrawal_ruling("P7")["action"] == "results-stand"
     path = tmp_path / "rr.trf"
-    path.write_text(svc.export_trf(), encoding="utf-8")
+    path.write_text(svc.trf.export_trf(), encoding="utf-8")
     check = subprocess.run(
         [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-m", "berger",
          "-d", "T"],

@@ -138,31 +138,31 @@ def test_any_legal_document_decides_consistently(winner, data, fouls, moves):
 
 def xiangqi_event(tmp_path, names, system="round-robin", **options):
     svc = TournamentService(tmp_path / "x.db")
-    svc.create_event(name="XQ", system=system, game_name="xiangqi", **options)
+    svc.events.create_event(name="XQ", system=system, game_name="xiangqi", **options)
     for name in names:
-        svc.add_player(name)
+        svc.entrants.add_player(name)
     return svc
 
 
 def enter(svc, rnd, table, result, reason="checkmate", **extra):
-    t = next(t for t in svc.pairings(rnd) if t["table"] == table)
-    return svc.record_table_result(
+    t = next(t for t in svc.rounds.pairings(rnd) if t["table"] == table)
+    return svc.results.record_table_result(
         rnd, table, sheet=doc(result, reason, players=(t["a"], t["b"]), **extra)
     )
 
 
 def test_scoring_is_one_half_zero_by_default_14_1_or_two_one_zero(tmp_path):
     svc = xiangqi_event(tmp_path, ["A1", "B1"])
-    assert svc.event_info()["scoring"]["win"] == 1.0
-    assert svc.event_info()["scoring"]["draw"] == 0.5
-    svc.pair_next_round()
+    assert svc.events.event_info()["scoring"]["win"] == 1.0
+    assert svc.events.event_info()["scoring"]["draw"] == 0.5
+    svc.rounds.pair_next_round()
     enter(svc, 1, 1, "1/2-1/2", "agreement")
-    assert [x["points"] for x in svc.standings()["standings"]] == [0.5, 0.5]
+    assert [x["points"] for x in svc.ranking.standings()["standings"]] == [0.5, 0.5]
     db = str(tmp_path / "two.db")
     r = ball("event", "create", "--db", db, "--name", "X2", "--system", "swiss",
              "--game", "xiangqi", "--scoring", "2-1-0")  # fmt: skip
     assert r.exit_code == 0, r.output
-    scoring = TournamentService(db).event_info()["scoring"]
+    scoring = TournamentService(db).events.event_info()["scoring"]
     # A forfeit win (21.4 "+") scores as a win in either system.
     assert (scoring["win"], scoring["draw"], scoring["forfeit_win"]) == (2.0, 1.0, 2.0)
     assert Scoring.from_dict(scoring).points("+") == 2.0
@@ -179,35 +179,35 @@ def test_a_scoring_name_not_known_is_one_line_naming_the_known(tmp_path):
 
 
 def test_default_chains_follow_15_1_and_15_2(tmp_path):
-    rr = xiangqi_event(tmp_path, []).event_info()["tiebreaks"]
+    rr = xiangqi_event(tmp_path, []).events.event_info()["tiebreaks"]
     assert rr == ["sanctions", "sonneborn-berger", "wins", "direct-encounter", "fouls"]
     swiss = TournamentService(tmp_path / "s.db")
-    swiss.create_event(name="S", system="swiss", game_name="xiangqi")
-    assert swiss.event_info()["tiebreaks"] == ["sanctions", "buchholz", "wins", "fouls"]
+    swiss.events.create_event(name="S", system="swiss", game_name="xiangqi")
+    assert swiss.events.event_info()["tiebreaks"] == ["sanctions", "buchholz", "wins", "fouls"]
     # A BALL event keeps its own chain.
     ball_event = TournamentService(tmp_path / "b.db")
-    ball_event.create_event(name="B", system="swiss")
-    assert "sanctions" not in ball_event.event_info()["tiebreaks"]
+    ball_event.events.create_event(name="B", system="swiss")
+    assert "sanctions" not in ball_event.events.event_info()["tiebreaks"]
 
 
 def test_the_table_s_players_must_be_the_document_s_red_first(tmp_path):
     svc = xiangqi_event(tmp_path, ["Wang", "Li"])
-    (table,) = svc.pair_next_round()
+    (table,) = svc.rounds.pair_next_round()
     red, black = table["a"], table["b"]
     with pytest.raises(TournamentError, match=rf"this table is {red} \(Red\) - {black} \(Black\)"):
-        svc.record_table_result(1, 1, sheet=doc(players=(black, red)))
-    assert "result" not in svc.pairings(1)[0]
+        svc.results.record_table_result(1, 1, sheet=doc(players=(black, red)))
+    assert "result" not in svc.rounds.pairings(1)[0]
 
 
 def test_fouls_then_wins_separate_equal_sonneborn_15_1(tmp_path):
     # 4 players, 3 rounds, every game drawn; P3 commits one foul in each game.
     svc = xiangqi_event(tmp_path, ["P1", "P2", "P3", "P4"])
     for rnd in (1, 2, 3):
-        svc.pair_next_round()
-        for t in svc.pairings(rnd):
+        svc.rounds.pair_next_round()
+        for t in svc.rounds.pairings(rnd):
             enter(svc, rnd, t["table"], "1/2-1/2", "agreement",
                   fouls={"P3": 1} if "P3" in (t["a"], t["b"]) else {})  # fmt: skip
-    table = svc.standings()["standings"]
+    table = svc.ranking.standings()["standings"]
     # Everyone drew everything: equal points, SB, wins and direct encounter; P3's fouls
     # put them last (15.1), the others stay equal on fouls and go on to Black games.
     assert [x["points"] for x in table] == [1.5] * 4
@@ -217,44 +217,44 @@ def test_fouls_then_wins_separate_equal_sonneborn_15_1(tmp_path):
 
 def test_a_sanctioned_entrant_ranks_last_among_equals_18_4(tmp_path):
     svc = xiangqi_event(tmp_path, ["P1", "P2", "P3", "P4"])
-    svc.pair_next_round()
-    for t in svc.pairings(1):
+    svc.rounds.pair_next_round()
+    for t in svc.rounds.pairings(1):
         enter(svc, 1, t["table"], "1/2-1/2", "agreement")
-    svc.give_sanction("warning", "spoke to a spectator", player="P1")  # 18.1
-    svc.give_sanction("warning", "again", player="P2")
-    svc.give_sanction("warning", "and again", player="P2")
-    svc.give_sanction("disqualification", "refused the ruling", player="P4")  # 18.2
-    names = [x["name"] for x in svc.standings()["standings"]]
+    svc.arbiter.give_sanction("warning", "spoke to a spectator", player="P1")  # 18.1
+    svc.arbiter.give_sanction("warning", "again", player="P2")
+    svc.arbiter.give_sanction("warning", "and again", player="P2")
+    svc.arbiter.give_sanction("disqualification", "refused the ruling", player="P4")  # 18.2
+    names = [x["name"] for x in svc.ranking.standings()["standings"]]
     # Severity first (18.2 below any number of 18.1), then the number of sanctions.
     assert names == ["P3", "P1", "P2", "P4"]
     # The BALL ladder is not Xiangqi's: its steps are refused, naming Xiangqi's.
     with pytest.raises(TournamentError, match=r"\(warning, disqualification\)"):
-        svc.give_sanction("loss-of-turn", "late", player="P3")
+        svc.arbiter.give_sanction("loss-of-turn", "late", player="P3")
 
 
 def test_sanctions_do_not_reorder_entrants_with_different_points(tmp_path):
     svc = xiangqi_event(tmp_path, ["P1", "P2"])
-    svc.pair_next_round()
-    t = svc.pairings(1)[0]
+    svc.rounds.pair_next_round()
+    t = svc.rounds.pairings(1)[0]
     enter(svc, 1, 1, "1-0", "resignation")
-    svc.give_sanction("disqualification", "misconduct", player=t["a"])
-    table = svc.standings()["standings"]
+    svc.arbiter.give_sanction("disqualification", "misconduct", player=t["a"])
+    table = svc.ranking.standings()["standings"]
     assert table[0]["name"] == t["a"] and table[0]["points"] == 1.0
 
 
 def test_a_forfeit_is_plus_minus_in_the_trf_and_red_is_white(tmp_path):
     chain = ["sanctions", "sonneborn-berger", "wins", "black-games"]  # the organiser's
     svc = xiangqi_event(tmp_path, ["P1", "P2", "P3", "P4"], tiebreaks=chain)
-    svc.pair_next_round()
-    t1, t2 = svc.pairings(1)
+    svc.rounds.pair_next_round()
+    t1, t2 = svc.rounds.pairings(1)
     enter(svc, 1, 1, "0-1", "forfeit")  # Red absent (21.4)
-    svc.record_table_result(1, 2, forfeit="B")
-    trf = svc.export_trf()
+    svc.results.record_table_result(1, 2, forfeit="B")
+    trf = svc.trf.export_trf()
     rows = {line[14:47].strip(): line for line in trf.splitlines() if line.startswith("001")}
     assert rows[t1["a"]].rstrip().endswith("w -")
     assert rows[t1["b"]].rstrip().endswith("b +")
     assert rows[t2["a"]].rstrip().endswith("w +")
-    table = {x["name"]: x for x in svc.standings()["standings"]}
+    table = {x["name"]: x for x in svc.ranking.standings()["standings"]}
     # Forfeit wins are wins (14.1, 21.4 "+" = 1) but no game with Black was played.
     assert table[t1["b"]]["tiebreaks"]["wins"] == 1
     assert table[t1["b"]]["tiebreaks"]["black-games"] == 0

@@ -45,10 +45,10 @@ def swiss_event(db: str, entrants: int, rounds: int, seed: int = 1) -> tuple[int
     even tables of the last round; returns the event's id and those open tables."""
     rng = random.Random(seed)
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Publish Open", system="swiss", rounds=rounds + 1).id
+    event_id = svc.events.create_event(name="Publish Open", system="swiss", rounds=rounds + 1).id
     names = [f"Coach {i:04d}" for i in range(1, entrants + 1)]
     for i, name in enumerate(names):
-        svc.add_player(name, rating=2400 - i, event=event_id)
+        svc.entrants.add_player(name, rating=2400 - i, event=event_id)
     open_tables: list[int] = []
     # The arbiter's Berger rounds are no Dutch pairing: checked, they would be held back from
     # the public pages (tests/tournament/test_pairing_check.py); these pages are the subject
@@ -58,14 +58,14 @@ def swiss_event(db: str, entrants: int, rounds: int, seed: int = 1) -> tuple[int
         pairs = berger.round_robin_round(entrants, number, 1)
         tables = [(names[w - 1], names[b - 1] if b else None) for w, b in pairs]
         with mock.patch.object(pairing_check, "check", return_value=unchecked):
-            svc.set_pairing(number, tables, event=event_id)
+            svc.rounds.set_pairing(number, tables, event=event_id)
         for t, (_, b) in enumerate(tables, start=1):
             if b is None:
                 continue
             if number == rounds and t % 2 == 0:
                 open_tables.append(t)
             else:
-                svc.enter_result(number, t, sheet=sheet(rng), event=event_id)
+                svc.results.enter_result(number, t, sheet=sheet(rng), event=event_id)
     svc.engine.dispose()
     return event_id, open_tables
 

@@ -37,10 +37,10 @@ def counted(monkeypatch):
 def _event_app(tmp_path, **limits):
     db = str(tmp_path / "event.sqlite")
     svc = TournamentService(db)
-    svc.create_event(name="Varna Cup", system="round-robin")
+    svc.events.create_event(name="Varna Cup", system="round-robin")
     for name in ("Ann", "Boris", "Chae", "Dima"):
-        svc.add_player(name)
-    svc.pair_next_round()
+        svc.entrants.add_player(name)
+    svc.rounds.pair_next_round()
     app = create_app(db)
     app.state.limits = Limits(**limits)
     return app, svc
@@ -55,8 +55,8 @@ def test_a_pdf_is_rendered_once_per_key_and_again_after_a_write(tmp_path, counte
     assert again.content == first.content and len(counted) == 1
     client.get("/print/forms.pdf", params={"round": 1, "lang": "bg"})
     assert counted == ["en", "bg"]  # another language is another PDF
-    table = svc.pairings(1)[0]["table"]
-    svc.enter_result(1, table, forfeit="B")  # a write to the event: its revision changes
+    table = svc.rounds.pairings(1)[0]["table"]
+    svc.results.enter_result(1, table, forfeit="B")  # a write to the event: its revision changes
     client.get("/print/forms.pdf", params={"round": 1, "lang": "en"})
     assert counted == ["en", "bg", "en"]
     client.get("/print/forms.pdf", params={"round": 1, "lang": "en"})

@@ -28,35 +28,35 @@ def sheet(a: str, b: str, winner: str | None) -> dict:
 def event(db_path):
     app = create_app(db_path)
     svc = TournamentService.from_sessions(app.state.sessions.kw["bind"], app.state.sessions)
-    event_id = svc.create_event(name="Plovdiv RR", system="round-robin")["id"]
+    event_id = svc.events.create_event(name="Plovdiv RR", system="round-robin")["id"]
     for name in ("Ana", "Boris", "Cveta", "Dimo", "Elena"):  # five: a bye each round
-        svc.add_player(name, event=event_id)
+        svc.entrants.add_player(name, event=event_id)
     played: list[tuple[int, str, str | None, str]] = []  # (round, a, b, code of a)
     for rnd in (1, 2):
         first = True
-        for t in svc.pair_next_round(event=event_id):
+        for t in svc.rounds.pair_next_round(event=event_id):
             if not t.get("b"):
                 played.append((rnd, t["a"], None, "U"))
                 continue
             a, b = t["a"], t["b"]
             if first:  # the first game is drawn, the others won by B by forfeit
                 first = False
-                svc.enter_result(rnd, t["table"], sheet=sheet(a, b, None), event=event_id)
+                svc.results.enter_result(rnd, t["table"], sheet=sheet(a, b, None), event=event_id)
                 played.append((rnd, a, b, "="))
             else:
-                svc.enter_result(rnd, t["table"], forfeit="A", event=event_id)
+                svc.results.enter_result(rnd, t["table"], forfeit="A", event=event_id)
                 played.append((rnd, a, b, "-"))
-    svc.pair_next_round(event=event_id)  # round 3 paired, no result yet: not counted
+    svc.rounds.pair_next_round(event=event_id)  # round 3 paired, no result yet: not counted
     return app, svc, event_id, played
 
 
 def test_each_line_names_its_opponents_by_rank(event):
     _, svc, event_id, played = event
-    rank = {s.name: s.rank for s in svc.standings(event=event_id).standings}
-    table = svc.cross_table(event=event_id)
+    rank = {s.name: s.rank for s in svc.ranking.standings(event=event_id).standings}
+    table = svc.ranking.cross_table(event=event_id)
     assert table.rounds == 2
     assert [r.name for r in table.rows] == [
-        s.name for s in svc.standings(event=event_id).standings
+        s.name for s in svc.ranking.standings(event=event_id).standings
     ]
     opposite = {"=": "=", "-": "+", "U": None}
     expected: dict[str, list[tuple[int, int | None, str, str]]] = {name: [] for name in rank}
@@ -90,7 +90,7 @@ def test_the_page_links_each_opponent_to_their_line(event):
 def test_tables_of_four_have_no_crosstable(db_path):
     app = create_app(db_path)
     svc = TournamentService.from_sessions(app.state.sessions.kw["bind"], app.state.sessions)
-    event_id = svc.create_mahjong_event(name="Riichi", sessions=2)["id"]
+    event_id = svc.sessions.create_mahjong_event(name="Riichi", sessions=2)["id"]
     answer = TestClient(app).get(f"/public/{event_id}/crosstable")
     assert answer.status_code == 404
     assert "tables of four have no crosstable" in answer.text

@@ -20,16 +20,16 @@ from ball.web.app import create_app
 def played_groups(db: str) -> TournamentService:
     """8 entrants in 2 groups of 4; the higher rating wins every game (forfeits)."""
     svc = TournamentService(db)
-    svc.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
-    svc.create_event(name="Open", system="swiss", rounds=3)
+    svc.events.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2))
+    svc.events.create_event(name="Open", system="swiss", rounds=3)
     for i in range(8):
-        svc.add_player(f"P{i + 1}", rating=2000 - i, event="Cup")
+        svc.entrants.add_player(f"P{i + 1}", rating=2000 - i, event="Cup")
     for rnd in (1, 2, 3, 4):
-        for t in svc.pair_next_round(event="Cup"):
+        for t in svc.rounds.pair_next_round(event="Cup"):
             if t.b is None:
                 continue
             loser = "B" if int(t.a[1:]) < int(t.b[1:]) else "A"
-            svc.enter_result(rnd, t.table, forfeit=loser, event="Cup")
+            svc.results.enter_result(rnd, t.table, forfeit=loser, event="Cup")
     return svc
 
 

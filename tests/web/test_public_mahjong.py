@@ -36,7 +36,7 @@ def rows(html: str, table_id: str) -> list[list[str]]:
 
 
 def where(svc, name: str) -> tuple[int, str]:
-    for table in svc.session_tables(1)["tables"]:
+    for table in svc.sessions.session_tables(1)["tables"]:
         for wind, seated in table["seats"].items():
             if seated == name:
                 return table["table"], wind
@@ -74,7 +74,7 @@ def test_the_seating_lists_every_table_of_the_session(site):
     client, svc, event_id = site
     html = client.get(f"/public/{event_id}/seating").text
     seated = [[str(t["table"]), *(f"{w} {t['seats'][w]}" for w in "ESWN")]
-              for t in svc.session_tables(1)["tables"]]  # fmt: skip
+              for t in svc.sessions.session_tables(1)["tables"]]  # fmt: skip
     assert rows(html, "seating") == seated
     assert client.get(f"/public/{event_id}/seating?session=2").status_code == 404
 
@@ -82,7 +82,7 @@ def test_the_seating_lists_every_table_of_the_session(site):
 def test_standings_match_the_service_with_each_session_and_the_teams(site):
     client, svc, event_id = site
     html = client.get(f"/public/{event_id}/standings").text
-    expected = svc.session_standings()
+    expected = svc.sessions.session_standings()
     shown = rows(html, "standings")
     assert len(shown) == 16
     for row, want in zip(shown, expected["standings"], strict=True):
@@ -101,7 +101,7 @@ def test_standings_match_the_service_with_each_session_and_the_teams(site):
 def test_per_table_results_show_seats_scores_table_points_and_rulings(site):
     client, svc, event_id = site
     html = client.get(f"/public/{event_id}/tables").text
-    for table in svc.session_tables(1)["tables"]:
+    for table in svc.sessions.session_tables(1)["tables"]:
         section = re.search(rf'<section class="mahjong-table entered" id="table-{table["table"]}"'
                             r".*?</section>", html, re.S).group(0)  # fmt: skip
         for wind, word in zip("ESWN", ("East", "South", "West", "North"), strict=True):
@@ -124,7 +124,7 @@ def test_two_player_views_lead_to_the_mahjong_ones_and_bad_ids_are_404(site, tmp
     moved = client.get(f"/public/{event_id}/results", follow_redirects=False)
     assert moved.headers["location"].endswith("/tables")
     assert client.get("/public/999/seating").status_code == 404
-    ball = svc.create_event(name="BALL Cup", system="swiss", rounds=3)["id"]
+    ball = svc.events.create_event(name="BALL Cup", system="swiss", rounds=3)["id"]
     assert client.get(f"/public/{ball}/tables").status_code == 404
 
 
@@ -134,7 +134,7 @@ def test_korean_page_and_no_session_yet(tmp_path):
     client = TestClient(create_app(db))
     ko = client.get(f"/public/{event_id}/seating", headers={"Accept-Language": "ko"})
     assert "내 테이블 찾기" in ko.text and "세션 1" in ko.text
-    fresh = svc.create_mahjong_event(name="Later", sessions=2)["id"]
+    fresh = svc.sessions.create_mahjong_event(name="Later", sessions=2)["id"]
     page = client.get(f"/public/{fresh}/tables")
     assert page.status_code == 200 and "No session is seated yet." in page.text
 

@@ -36,7 +36,7 @@ def test_find_my_table_standings_and_table_results(page, site):
     page.press("#find", "Enter")
     page.wait_for_selector("#found")
     table = next(
-        t for t in svc.session_tables(1)["tables"] if "Zoë Ångström" in t["seats"].values()
+        t for t in svc.sessions.session_tables(1)["tables"] if "Zoë Ångström" in t["seats"].values()
     )
     wind = next(w for w, n in table["seats"].items() if n == "Zoë Ångström")
     found = " ".join(page.inner_text("#found").split())
@@ -61,7 +61,7 @@ def test_find_my_table_standings_and_table_results(page, site):
             points_text(r["table_points_exact"]),
             str(r["score"]),
         ]
-        for r in svc.session_standings()["standings"]
+        for r in svc.sessions.session_standings()["standings"]
     ]
     assert shown == expected
     assert page.locator("#teams tbody tr").count() == 4
@@ -70,7 +70,7 @@ def test_find_my_table_standings_and_table_results(page, site):
 
     page.click("nav.tabs >> text=Table results")
     page.wait_for_selector(".mahjong-table")
-    for t in svc.session_tables(1)["tables"]:
+    for t in svc.sessions.session_tables(1)["tables"]:
         section = page.locator(f"#table-{t['table']}")
         for w in "ESWN":
             cells = section.locator(f'tr[data-wind="{w}"] td').all_inner_texts()

@@ -27,35 +27,39 @@ def fresh(db: str, url: str) -> str:
 
 
 def sheet_of(svc: TournamentService, table: int, hands: dict[str, Any]) -> dict[str, Any]:
-    seats = next(t for t in svc.session_tables(1)["tables"] if t["table"] == table)["seats"]
+    seats = next(
+        t for t in svc.sessions.session_tables(1)["tables"] if t["table"] == table
+    )["seats"]
     return {"table": table, "seats": seats, **hands}
 
 
 def enter_last_sheet(svc: TournamentService, event_id: int) -> None:
-    svc.enter_session_sheet(sheet_of(svc, 4, hands_for(4)), event=event_id)
+    svc.sessions.enter_session_sheet(sheet_of(svc, 4, hands_for(4)), event=event_id)
 
 
 def correct_sheet(svc: TournamentService, event_id: int) -> None:
     redo = {"hands": [{"winner": "N", "discarder": "E", "fan": 9}, {"draw": True}]}
-    svc.correct_session_sheet(sheet_of(svc, 1, redo), reason="misread", event=event_id)
+    svc.sessions.correct_session_sheet(sheet_of(svc, 1, redo), reason="misread", event=event_id)
 
 
 def close_at_the_desk(svc: TournamentService, event_id: int) -> None:
     """The desk's way: a hand entered on table 4's draft, then the table closed."""
-    version = svc.mahjong_table(event_id, 1, 4)["version"]
+    version = svc.mahjong_desk.mahjong_table(event_id, 1, 4)["version"]
     hand = {"winner": "E", "discarder": "W", "fan": 8}
-    version = svc.edit_mahjong_table(event_id, 1, 4, "hand", hand, expected_version=version)
-    svc.close_mahjong_table(event_id, 1, 4, expected_version=version)
+    version = svc.mahjong_desk.edit_mahjong_table(
+        event_id, 1, 4, "hand", hand, expected_version=version
+    )
+    svc.mahjong_desk.close_mahjong_table(event_id, 1, 4, expected_version=version)
 
 
 def rename(svc: TournamentService, event_id: int) -> None:
     # No use case edits an event yet; any that does writes its row as this does.
-    with svc._sessions.begin() as s:
+    with svc.store.sessions.begin() as s:
         s.scalars(select(Event).where(Event.id == event_id)).one().name = "MJ Open 2026"
 
 
 def seat_and_undo(svc: TournamentService, event_id: int) -> None:
-    svc.seat_session(event=event_id)  # session 2 (all of session 1 entered first)
+    svc.sessions.seat_session(event=event_id)  # session 2 (all of session 1 entered first)
 
 
 # (write, the page that shows it, whether session 1's four sheets are entered first)
@@ -65,8 +69,8 @@ WRITES: dict[str, tuple[Callable[[TournamentService, int], Any], str, bool]] = {
     "correction": (correct_sheet, "tables", True),
     "desk close": (close_at_the_desk, "tables", False),
     "seating": (seat_and_undo, "seating", True),
-    "unseat": (lambda svc, e: svc.unpair_round(event=e), "seating", False),
-    "withdrawal": (lambda svc, e: svc.withdraw("Player 16", event=e), "standings", True),
+    "unseat": (lambda svc, e: svc.rounds.unpair_round(event=e), "seating", False),
+    "withdrawal": (lambda svc, e: svc.entrants.withdraw("Player 16", event=e), "standings", True),
     "event edit": (rename, "seating", True),
 }
 
@@ -86,7 +90,7 @@ def build_for(db: str, kind: str) -> int:
     if not entered and kind != "unseat":
         svc = TournamentService(db)
         for table in (1, 2, 3):
-            svc.enter_session_sheet(sheet_of(svc, table, hands_for(table)), event=event_id)
+            svc.sessions.enter_session_sheet(sheet_of(svc, table, hands_for(table)), event=event_id)
         svc.engine.dispose()
     return event_id
 
@@ -132,6 +136,6 @@ def test_searches_and_sessions_are_their_own_entries_and_404s_are_not_kept(tmp_p
         assert client.get(f"/public/{event_id}/tables?session=2").status_code == 404
         assert len(cache) == 2
         # a Mahjong page of an event that is not one is a 404, never kept
-        other = TournamentService(db).create_event(name="Swiss", system="swiss")["id"]
+        other = TournamentService(db).events.create_event(name="Swiss", system="swiss")["id"]
         assert client.get(f"/public/{other}/seating").status_code == 404
         assert len(cache) == 2

@@ -36,15 +36,15 @@ def won_by(side: str) -> dict:
 
 
 def seat(svc: TournamentService, *, last_table_in: bool) -> int:
-    event_id = svc.create_event(
+    event_id = svc.events.create_event(
         name="Club", system="round-robin", tiebreaks=["sonneborn-berger", "wins"]
     )["id"]
     for name in NAMES:
-        svc.add_player(name, event=event_id)
+        svc.entrants.add_player(name, event=event_id)
     for number in (1, 2, 3):
-        tables = svc.pair_next_round(event=event_id)
+        tables = svc.rounds.pair_next_round(event=event_id)
         for t in tables if number < 3 else tables[:1] if last_table_in else []:
-            svc.enter_result(number, t["table"], sheet=won_by("A"), event=event_id)
+            svc.results.enter_result(number, t["table"], sheet=won_by("A"), event=event_id)
     return event_id
 
 
@@ -73,8 +73,8 @@ def test_the_last_table_of_the_event_reads_what_each_result_gives(tmp_path):
         ko = client.get(f"/public/{event_id}/standings?find=cid&lang=ko").text
         assert "What Cid needs" not in ko and 'data-name="Cid"' in ko
         # and the page wrote nothing: the table is still open, the standings after round 2
-        assert svc.pairings(3, event=event_id)[1].result is None
-        assert svc.standings(event=event_id).rounds == 2
+        assert svc.rounds.pairings(3, event=event_id)[1].result is None
+        assert svc.ranking.standings(event=event_id).rounds == 2
 
 
 def test_with_other_tables_open_the_line_gives_ranges(tmp_path):

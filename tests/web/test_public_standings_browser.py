@@ -22,12 +22,14 @@ CHAIN = ["buchholz-cut1", "buchholz", "sonneborn-berger", "wins", "progressive",
 def site(db_path, serve):
     app = create_app(db_path)
     svc = TournamentService.from_sessions(app.state.sessions.kw["bind"], app.state.sessions)
-    event_id = svc.create_event(name="Sofia Swiss", system="swiss", rounds=5, tiebreaks=CHAIN)["id"]
+    event_id = svc.events.create_event(
+        name="Sofia Swiss", system="swiss", rounds=5, tiebreaks=CHAIN
+    )["id"]
     for i in range(ENTRANTS):
-        svc.add_player(f"Player {i:02d} Ivanova", rating=2000 - i, event=event_id)
-    for t in svc.pair_next_round(event=event_id):
+        svc.entrants.add_player(f"Player {i:02d} Ivanova", rating=2000 - i, event=event_id)
+    for t in svc.rounds.pair_next_round(event=event_id):
         if t.get("b"):
-            svc.enter_result(1, t["table"], forfeit="B", event=event_id)
+            svc.results.enter_result(1, t["table"], forfeit="B", event=event_id)
     return serve(app), svc, event_id
 
 
@@ -61,7 +63,7 @@ def test_page_links_and_find_my_name(page, site, axe):
     page.goto(f"{base}/public/{event_id}/standings?refresh=0")
     page.click("nav.page-links >> text=3")
     assert "page 3 of 3" in page.inner_text("h2")
-    ranked = svc.standings(event=event_id).standings
+    ranked = svc.ranking.standings(event=event_id).standings
     wanted = ranked[25 + 7]  # on page 2
     page.fill("#find", wanted.name.split()[1] + " ivanova")  # "37 ivanova": part, any case
     page.press("#find", "Enter")

@@ -84,7 +84,7 @@ def test_a_swiss_event_is_written_in_every_language_with_every_link_a_file(swiss
     assert 'href="en/pairings.html"' in index and 'href="static/css/base.css"' in index
     # the pages are the live ones: the standings rank the same names in the same order
     names = re.findall(r'<td class="name">([^<]+)</td>', (out / "en/standings.html").read_text())
-    ranked = TournamentService(db).standings(event=event_id).standings
+    ranked = TournamentService(db).ranking.standings(event=event_id).standings
     assert names == [s.name for s in ranked[: len(names)]] and len(names) == 25
 
 
@@ -100,7 +100,7 @@ def test_a_second_run_writes_only_the_pages_a_result_changed(swiss, tmp_path):
     svc = TournamentService(db)
     import random
 
-    svc.enter_result(2, open_tables[0], sheet=sheet(random.Random(5)), event=event_id)
+    svc.results.enter_result(2, open_tables[0], sheet=sheet(random.Random(5)), event=event_id)
     svc.engine.dispose()
     after = publish(db, out, "--event", str(event_id))
     # what a fresh run writes: the files whose bytes differ are exactly those rewritten
@@ -160,12 +160,12 @@ def test_a_mahjong_event_has_its_seating_tables_and_standings(tmp_path):
 def test_a_knockout_opens_on_its_bracket(tmp_path):
     db = str(tmp_path / "ko.sqlite")
     svc = TournamentService(db)
-    event_id = svc.create_event(
+    event_id = svc.events.create_event(
         name="KO", system="knockout", game_name="xiangqi", games_per_tie=1
     ).id
     for name in ("Ann", "Bo", "Cy", "Di"):
-        svc.add_player(name, event=event_id)
-    svc.draw_round(seed=7, event=event_id)
+        svc.entrants.add_player(name, event=event_id)
+    svc.knockout.draw_round(seed=7, event=event_id)
     svc.engine.dispose()
     out = tmp_path / "site"
     report = publish(db, out, "--event", str(event_id), "--lang", "en")
@@ -182,14 +182,14 @@ def test_a_knockout_opens_on_its_bracket(tmp_path):
 def test_groups_and_team_events_have_their_pages(tmp_path):
     db = str(tmp_path / "formats.sqlite")
     svc = TournamentService(db)
-    cup = svc.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2)).id
+    cup = svc.events.create_event(name="Cup", system="groups", groups=Setup(2, qualifiers=2)).id
     for i in range(8):
-        svc.add_player(f"P{i + 1}", rating=2000 - i, event=cup)
-    svc.pair_next_round(event=cup)
-    teams = svc.create_event(name="T", system="round-robin", game_name="xiangqi", teams=2).id
-    svc.add_team("Reds", ["a1=2000", "a2=1900"], event=teams)
-    svc.add_team("Blues", ["b1=2100", "b2"], event=teams)
-    svc.pair_next_round(event=teams)
+        svc.entrants.add_player(f"P{i + 1}", rating=2000 - i, event=cup)
+    svc.rounds.pair_next_round(event=cup)
+    teams = svc.events.create_event(name="T", system="round-robin", game_name="xiangqi", teams=2).id
+    svc.teams.add_team("Reds", ["a1=2000", "a2=1900"], event=teams)
+    svc.teams.add_team("Blues", ["b1=2100", "b2"], event=teams)
+    svc.rounds.pair_next_round(event=teams)
     svc.engine.dispose()
     out = tmp_path / "cup"
     assert publish(db, out, "--event", str(cup), "--lang", "en")["dropped"] == []
@@ -242,7 +242,7 @@ def test_a_result_entered_while_the_pages_render_renders_them_again(swiss, tmp_p
     def named_after_a_write(path: str, query: str, event: int) -> str | None:
         if not entered:
             svc = TournamentService(db)
-            svc.enter_result(2, open_tables[0], forfeit="B", event=event_id)
+            svc.results.enter_result(2, open_tables[0], forfeit="B", event=event_id)
             svc.engine.dispose()
             entered.append(True)
         return page_file(path, query, event)
@@ -298,14 +298,14 @@ def test_a_round_whose_pairing_check_failed_is_not_published(tmp_path):
     until the arbiter publishes it anyway."""
     db = str(tmp_path / "held.sqlite")
     svc = TournamentService(db)
-    event_id = svc.create_event(name="Held Open", system="swiss", rounds=3).id
+    event_id = svc.events.create_event(name="Held Open", system="swiss", rounds=3).id
     names = [f"Held {i}" for i in range(1, 7)]
     for i, name in enumerate(names):
-        svc.add_player(name, rating=2400 - 10 * i, event=event_id)
+        svc.entrants.add_player(name, rating=2400 - 10 * i, event=event_id)
     # 1-2, 3-4, 5-6: the Dutch system pairs the top half against the bottom half (1-4 ...)
-    svc.set_pairing(1, [(names[0], names[1]), (names[2], names[3]), (names[4], names[5])],
+    svc.rounds.set_pairing(1, [(names[0], names[1]), (names[2], names[3]), (names[4], names[5])],
                     event=event_id)  # fmt: skip
-    assert svc.round_verdict(1, event=event_id).check.ok is False
+    assert svc.checks.round_verdict(1, event=event_id).check.ok is False
     svc.engine.dispose()
     out = tmp_path / "site"
     report = publish(db, out, "--event", str(event_id))
@@ -313,7 +313,7 @@ def test_a_round_whose_pairing_check_failed_is_not_published(tmp_path):
     assert "Held 2" not in (out / "en/pairings.html").read_text(encoding="utf-8")
     assert broken_links(out) == []
 
-    TournamentService(db).publish_round(1, override="the players asked", event=event_id)
+    TournamentService(db).checks.publish_round(1, override="the players asked", event=event_id)
     again = publish(db, out, "--event", str(event_id))
     assert "Held 2" in (out / "en/pairings.html").read_text(encoding="utf-8")
     assert "en/pairings.html" in again["written"]

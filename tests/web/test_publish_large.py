@@ -55,7 +55,7 @@ def test_every_page_of_500_entrants_is_written_and_every_link_resolves(site):
         assert f"standings-page{standings_pages + 1}.html" not in names
     assert broken_links(out) == []
     # every entrant is on one standings page of each language, in the ranking's order
-    ranked = [s.name for s in TournamentService(db).standings(event=event_id).standings]
+    ranked = [s.name for s in TournamentService(db).ranking.standings(event=event_id).standings]
     for lang in ("en", "ko", "bg"):
         shown = []
         for n in range(1, standings_pages + 1):
@@ -74,7 +74,7 @@ def test_a_second_run_after_one_result_writes_only_the_changed_pages(site, tmp_p
     before = snapshot(out)
     assert publish(db, event_id, out)["written"] == []
     svc = TournamentService(db)
-    svc.enter_result(ROUNDS, open_tables[-1], sheet=sheet(random.Random(9)), event=event_id)
+    svc.results.enter_result(ROUNDS, open_tables[-1], sheet=sheet(random.Random(9)), event=event_id)
     svc.engine.dispose()
     report = publish(db, event_id, out)
     fresh = tmp_path / "fresh"
@@ -142,10 +142,10 @@ def test_mahjong_and_knockout_static_pages_pass_axe(tmp_path, browser, axe, view
     write_site(mahjong_db, mahjong_id, tmp_path / "site" / "mj", ["ko", "en"])
     knockout_db = str(tmp_path / "ko.sqlite")
     svc = TournamentService(knockout_db)
-    knockout_id = svc.create_event(name="KO", system="knockout", game_name="xiangqi").id
+    knockout_id = svc.events.create_event(name="KO", system="knockout", game_name="xiangqi").id
     for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        svc.add_player(name, event=knockout_id)
-    svc.draw_round(seed=7, event=knockout_id)
+        svc.entrants.add_player(name, event=knockout_id)
+    svc.knockout.draw_round(seed=7, event=knockout_id)
     svc.engine.dispose()
     write_site(knockout_db, knockout_id, tmp_path / "site" / "ko", ["bg"])
     width, height = VIEWPORTS[viewport]

@@ -139,7 +139,7 @@ def create_command(
             fail("--scoring must be a JSON object")
     svc = service(db, create=True)
     info = run(
-        lambda: svc.create_event(
+        lambda: svc.events.create_event(
             name=name,
             system=system,
             rounds=rounds,
@@ -195,7 +195,7 @@ def add_player_command(
     """Register an entrant (after round 1: a late entry)."""
     svc = service(db)
     info = run(
-        lambda: svc.add_player(
+        lambda: svc.entrants.add_player(
             name, rating=rating, club=club, federation=federation, event=event_ref(event)
         )
     )
@@ -211,9 +211,9 @@ def withdraw_command(
 ) -> None:
     """Withdraw an entrant from the rounds not yet paired."""
     svc = service(db)
-    run(lambda: svc.withdraw(name, reason=reason, event=event_ref(event)))
+    run(lambda: svc.entrants.withdraw(name, reason=reason, event=event_ref(event)))
     typer.echo(f"{name} withdrawn")
-    ruling = run(lambda: svc.withdrawal_ruling(name, event=event_ref(event)))
+    ruling = run(lambda: svc.entrants.withdrawal_ruling(name, event=event_ref(event)))
     typer.echo(f"article {ruling['article']}: {ruling['reason']}")
 
 
@@ -227,7 +227,7 @@ def bye_command(
 ) -> None:
     """Record a requested bye for a round not yet paired."""
     svc = service(db)
-    run(lambda: svc.request_bye(name, round_number, kind, event=event_ref(event)))
+    run(lambda: svc.entrants.request_bye(name, round_number, kind, event=event_ref(event)))
     typer.echo(f"{name}: {kind}-point bye in round {round_number}")
 
 
@@ -239,7 +239,7 @@ def show_command(
 ) -> None:
     """Show the event, its settings and entrants."""
     svc = service(db)
-    info = run(lambda: svc.event_info(event=event_ref(event)))
+    info = run(lambda: svc.events.event_info(event=event_ref(event)))
     if as_json:
         typer.echo(json.dumps(info.as_dict(), ensure_ascii=False))
         return
@@ -272,7 +272,7 @@ def log_command(
     svc = service(db)
     ref = event_ref(event)
     if kind is None:
-        _show_log(run(lambda: svc.log(event=ref)), as_json)
+        _show_log(run(lambda: svc.arbiter.log(event=ref)), as_json)
         return
     kind = kind.strip().lower()
     if kind == "sanction":
@@ -280,24 +280,24 @@ def log_command(
         if not name:
             fail("sanction: name the entrant with --player NAME")
         entry = run(
-            lambda: svc.give_sanction(
+            lambda: svc.arbiter.give_sanction(
                 step, reason, player=name, round_number=round_number, table=table, event=ref
             )
         )
         typer.echo(f"{name}: {entry.step}: {entry.reason}")
     elif kind == "signal":
         which = _signal_number(detail)
-        given = run(lambda: svc.give_signal(round_number, which, event=ref))
+        given = run(lambda: svc.arbiter.give_signal(round_number, which, event=ref))
         typer.echo(f"signal {which} of round {given.round}")
     elif kind == "half-end":
         if table is None:
             fail("half-end: give the table with --table T")
         when = _today_at(at) if at else None
-        row = run(lambda: svc.record_half_end(round_number, table, at=when, event=ref))
+        row = run(lambda: svc.arbiter.record_half_end(round_number, table, at=when, event=ref))
         typer.echo(f"round {row.round} table {row.table}: first half ended")
     else:
         run(
-            lambda: svc.record(
+            lambda: svc.arbiter.record(
                 kind, detail, name=name, round_number=round_number, table=table, event=ref
             )
         )
@@ -320,7 +320,7 @@ def _event_ladder(svc: Any, ref: Any) -> tuple[str, ...]:
     """The steps of the sanction ladder of the event's game (Xiangqi has its own, 18)."""
     from ball.games import game
 
-    return game(run(lambda: svc.event_info(event=ref))["game"]).ladder.names
+    return game(run(lambda: svc.events.event_info(event=ref))["game"]).ladder.names
 
 
 def _sanction_step(detail: str, step: str | None, ladder: tuple[str, ...]) -> tuple[str, str]:
@@ -386,7 +386,7 @@ def import_trf_command(
     chain = [t.strip() for t in tiebreaks.split(",") if t.strip()] if tiebreaks else None
     svc = service(db, create=True)
     info = run(
-        lambda: svc.import_trf(
+        lambda: svc.trf.import_trf(
             text, name=name, tiebreak_rules=tiebreak_rules, game_name=game_name, tiebreaks=chain
         )
     )

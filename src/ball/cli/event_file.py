@@ -48,7 +48,7 @@ def export_command(
     from ball.event_file.write import ExportError, dumps, event_document, snapshot
 
     svc = service(db)
-    info = run(lambda: svc.event_info(event=event_ref(event)))
+    info = run(lambda: svc.events.event_info(event=event_ref(event)))
     events = _events_table()
     with snapshot(svc.engine) as connection:
         uid = connection.scalar(select(events.c.uid).where(events.c.id == info.id))

@@ -18,7 +18,7 @@ def _group() -> None:
 def trf_command(db: str | None = DB, event: str | None = EVENT) -> None:
     """FIDE TRF-16 on standard output (coach A written as White)."""
     svc = service(db)
-    typer.echo(run(lambda: svc.export_trf(event=event_ref(event))), nl=False)
+    typer.echo(run(lambda: svc.trf.export_trf(event=event_ref(event))), nl=False)
 
 
 @app.command("seating")
@@ -30,4 +30,6 @@ def seating_command(
     """Mahjong: the seating as CSV session,table,E,S,W,N (player numbers), importable with
     'ball round pair --seating'."""
     svc = service(db)
-    typer.echo(run(lambda: svc.export_seating(round_number, event=event_ref(event))), nl=False)
+    typer.echo(
+        run(lambda: svc.sessions.export_seating(round_number, event=event_ref(event))), nl=False
+    )

@@ -41,7 +41,7 @@ def publish_command(
         fail(str(exc))
     # the event as every tournament command names it (id, #id, name, or the latest)
     svc = service(db)
-    event_id = run(lambda: svc.event_info(event_ref(event))).id
+    event_id = run(lambda: svc.events.event_info(event_ref(event))).id
     svc.engine.dispose()
     try:
         site = publish(db, event_id, out, languages)

@@ -86,7 +86,7 @@ def _arrivals_and_result(
 
 def _late_line(svc, event: str | None, round_number: int, table: int) -> str:
     """The ruling just logged for the table (it names the articles)."""
-    lines = run(lambda: svc.log(event=event_ref(event)))
+    lines = run(lambda: svc.arbiter.log(event=event_ref(event)))
     found = [x for x in lines if x.kind == "lateness" and x.round == round_number
              and x.table == table]  # fmt: skip
     return found[-1].detail if found else ""
@@ -149,11 +149,11 @@ def enter_command(
         if steals or sanctions:
             fail("--game: steals and sanctions of a mini-match game are not recorded yet")
         ref = event_ref(event)
-        t = run(lambda: svc.record_tie_game(round_number, table, game, event=ref, **args))
+        t = run(lambda: svc.knockout.record_tie_game(round_number, table, game, event=ref, **args))
         typer.echo(_describe_game(t, game))
         return
     done = run(
-        lambda: svc.record_table_result(
+        lambda: svc.results.record_table_result(
             round_number, table, steals=steals, sanctions=sanctions, event=event_ref(event),
             late=arrivals, **args,
         )
@@ -197,14 +197,14 @@ def correct_command(
             fail("--game: steals and sanctions of a mini-match game are not recorded yet")
         ref = event_ref(event)
         t = run(
-            lambda: svc.correct_tie_game(
+            lambda: svc.knockout.correct_tie_game(
                 round_number, table, game, reason=reason, event=ref, **args
             )
         )
         typer.echo(_describe_game(t, game))
         return
     done = run(
-        lambda: svc.record_table_result(
+        lambda: svc.results.record_table_result(
             round_number, table, reason=reason, must_exist=True, steals=steals,
             sanctions=sanctions, event=event_ref(event), late=arrivals, **args,
         )
@@ -253,7 +253,7 @@ def lots_command(
         fail("give either --winner or --seed, not both")
     svc = service(db)
     t = run(
-        lambda: svc.draw_tie_lots(
+        lambda: svc.knockout.draw_tie_lots(
             round_number, table, seed=seed, winner=winner, event=event_ref(event)
         )
     )

@@ -123,8 +123,8 @@ def pair_command(
     if method is not None or seating is not None:
         fail("--method and --seating are for a Mahjong event")
     with _working("Pairing the next round"):
-        tables = run(lambda: svc.pair_next_round(event=event_ref(event)))
-    _print_tables(tables, as_json, run(lambda: svc.round_verdict(event=event_ref(event))))
+        tables = run(lambda: svc.rounds.pair_next_round(event=event_ref(event)))
+    _print_tables(tables, as_json, run(lambda: svc.checks.round_verdict(event=event_ref(event))))
 
 
 @contextmanager
@@ -168,8 +168,8 @@ def show_command(
     if own is not None:
         own.show(svc, event, round_number, as_json)
         return
-    tables = run(lambda: svc.pairings(round_number, event=event_ref(event)))
-    checked = run(lambda: svc.round_verdict(round_number, event=event_ref(event)))
+    tables = run(lambda: svc.rounds.pairings(round_number, event=event_ref(event)))
+    checked = run(lambda: svc.checks.round_verdict(round_number, event=event_ref(event)))
     _print_tables(tables, as_json, checked)
 
 
@@ -177,7 +177,7 @@ def show_command(
 def undo_command(db: str | None = DB, event: str | None = EVENT) -> None:
     """Undo the latest round while it has no result."""
     svc = service(db)
-    number = run(lambda: svc.unpair_round(event=event_ref(event)))
+    number = run(lambda: svc.rounds.unpair_round(event=event_ref(event)))
     typer.echo(f"round {number} undone")
 
 
@@ -203,11 +203,11 @@ def set_command(
         fail('--pairs must be a JSON list of ["A", "B" or null] pairs')
     svc = service(db)
     tables = run(
-        lambda: svc.set_pairing(
+        lambda: svc.rounds.set_pairing(
             round_number, [(a, b) for a, b in data], reason=reason, event=event_ref(event)
         )
     )
-    checked = run(lambda: svc.round_verdict(round_number, event=event_ref(event)))
+    checked = run(lambda: svc.checks.round_verdict(round_number, event=event_ref(event)))
     _print_tables(tables, as_json, checked)
 
 
@@ -228,7 +228,7 @@ def check_command(
     round back from the players. Exits 1 when the check fails."""
     svc = service(db)
     with _working("Checking the pairing"):
-        checked = run(lambda: svc.check_round(round_number, event=event_ref(event)))
+        checked = run(lambda: svc.checks.check_round(round_number, event=event_ref(event)))
     _print_check(checked, as_json)
     if checked.check is not None and checked.check.failed:
         raise typer.Exit(1)
@@ -252,7 +252,9 @@ def publish_command(
     svc = service(db)
     with _working("Checking the pairing"):
         checked = run(
-            lambda: svc.publish_round(round_number, override=override, event=event_ref(event))
+            lambda: svc.checks.publish_round(
+                round_number, override=override, event=event_ref(event)
+            )
         )
     _print_check(checked, as_json)
 
@@ -298,7 +300,7 @@ def draw_command(
         fail("give either the cards drawn (--card/--cards) or --seed, not both")
     svc = service(db)
     ref = event_ref(event_arg or event)
-    out = run(lambda: svc.draw_round(seed=seed, cards=drawn, event=ref))
+    out = run(lambda: svc.knockout.draw_round(seed=seed, cards=drawn, event=ref))
     if as_json:
         tables = [t.as_dict() for t in out["tables"]]
         typer.echo(json.dumps({**out, "tables": tables}, ensure_ascii=False))

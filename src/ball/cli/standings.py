@@ -44,10 +44,10 @@ def standings_command(
     assumed: list[Assumed] = []
     if hypotheses:
         data, assumed = run(
-            lambda: svc.what_if_standings(hypotheses, event=event_ref(event), upto=upto)
+            lambda: svc.what_if.what_if_standings(hypotheses, event=event_ref(event), upto=upto)
         )
     else:
-        data = run(lambda: svc.standings(event=event_ref(event), upto=upto))
+        data = run(lambda: svc.ranking.standings(event=event_ref(event), upto=upto))
     rows = data.standings
     if as_json:
         individual = [

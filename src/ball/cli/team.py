@@ -28,7 +28,7 @@ def add_command(
 ) -> None:
     """Register a team; prints its board order (by rating, the unrated last, 12.1)."""
     svc = service(db)
-    info = run(lambda: svc.add_team(name, list(players), event=event_ref(event)))
+    info = run(lambda: svc.teams.add_team(name, list(players), event=event_ref(event)))
     typer.echo(f"team {info['team']}")
     for board, player in enumerate(info["order"], start=1):
         typer.echo(f"{board}\t{player}")
@@ -44,7 +44,9 @@ def lineup_command(
 ) -> None:
     """Declare a team's line-up for a round (12.3): players in the team's order (12.2)."""
     svc = service(db)
-    fielded = run(lambda: svc.set_lineup(team, round_number, list(players), event=event_ref(event)))
+    fielded = run(
+        lambda: svc.teams.set_lineup(team, round_number, list(players), event=event_ref(event))
+    )
     typer.echo(f"{team} round {round_number}: " + ", ".join(fielded))
 
 
@@ -61,7 +63,7 @@ def boards_command(
 ) -> None:
     """A round's team matches board by board (coach A has the first colour, 13.2/13.3)."""
     svc = service(db)
-    matches = run(lambda: svc.team_boards(round_number, event=event_ref(event)))
+    matches = run(lambda: svc.teams.team_boards(round_number, event=event_ref(event)))
     if as_json:
         typer.echo(json.dumps(matches, ensure_ascii=False))
         return

@@ -112,13 +112,13 @@ def _reads_back(connection: Connection, event_id: int, game: str) -> None:
     )
     svc = TournamentService.from_sessions(connection.engine, sessions)
     try:
-        svc.event_info(event=event_id)
-        svc.log(event=event_id)
-        svc.corrections(event=event_id)
+        svc.events.event_info(event=event_id)
+        svc.arbiter.log(event=event_id)
+        svc.results.corrections(event=event_id)
         if runs_sessions(game):
-            svc.session_standings(event=event_id)
+            svc.sessions.session_standings(event=event_id)
         else:
-            svc.standings(event=event_id)
+            svc.ranking.standings(event=event_id)
     except (IntegrityError, DataError, OperationalError):
         raise
     except Exception as exc:  # any fault reading it back is the file's: refuse the file

@@ -145,11 +145,11 @@ def from_service(
     service: TournamentService, event_id: int, number: int, header: Header
 ) -> FormatForms | None:
     """The round's format forms, or None for an event of single games paired otherwise."""
-    formats = service.event_formats(event_id)
+    formats = service.formats.event_formats(event_id)
     if formats.knockout:
-        return knockout_forms(service.bracket(event_id), number, header)
+        return knockout_forms(service.formats.bracket(event_id), number, header)
     if formats.team_boards:
-        return team_forms(service.teams_page(event_id), number, header)
+        return team_forms(service.formats.teams_page(event_id), number, header)
     return None
 
 

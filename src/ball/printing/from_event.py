@@ -130,13 +130,13 @@ def forms_from_sessions(
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
         # How the event's game prints a round (`Game.paper`); None: the shared forms only.
-        paper = game(service.event_game(event_id)).paper or Paper()
+        paper = game(service.sessions.event_game(event_id)).paper or Paper()
         if paper.round is not None:  # the game prints its round itself (Mahjong's sessions)
             base = link_base or ""
             return _own(paper.round)(service, event_id, round_number, desk=desk, link_base=base)
-        info = service.event_info(event_id)
-        tables = service.pairings(round_number, event=info.id)
-        checked = service.round_verdict(round_number, event=info.id)
+        info = service.events.event_info(event_id)
+        tables = service.rounds.pairings(round_number, event=info.id)
+        checked = service.checks.round_verdict(round_number, event=info.id)
     except TournamentError as exc:
         raise EventDataError(str(exc)) from None
     if not checked.published and not _is_desk(desk, info.id):
@@ -443,7 +443,7 @@ def _standings(service, info: EventInfo, number: int) -> Standings:
     of every view, `standings.after_round`, applied by the service)."""
     chain = list(info.tiebreaks or [])
     header = Header(event=info.name, round=str(number), date=info.date_start or "")
-    table = service.standings(event=info.id, upto=number)
+    table = service.ranking.standings(event=info.id, upto=number)
     upto = table.rounds
     if upto < 1:
         names = [e.name for e in info.entrants if e.status == "active"]
@@ -511,7 +511,7 @@ class _Games:
 def _games(service, event_id: int, upto: int) -> _Games:
     games = _Games()
     for number in range(1, upto + 1):
-        for t in service.pairings(number, event=event_id):
+        for t in service.rounds.pairings(number, event=event_id):
             if not t.b or not t.result:
                 continue
             games.add(t.a, t.b, t.result.outcome, t.result.kind != "sheet")

@@ -35,7 +35,7 @@ def round_codes(
     service: TournamentService, event_id: int, number: int, base: str
 ) -> dict[int, dict[str, str]]:
     """Each two-player table of the round -> side -> its link's QR code (a data URI)."""
-    tokens = service.table_link_tokens(event_id, number)
+    tokens = service.table_links.table_link_tokens(event_id, number)
     return {
         table: {side: data_uri(link(base, sides[side])) for side in SIDES}
         for table, sides in tokens.items()
@@ -46,7 +46,7 @@ def session_codes(
     service: TournamentService, event_id: int, number: int, base: str
 ) -> dict[int, dict[str, str]]:
     """Each table of a Mahjong session -> wind -> its seat's link as a QR code."""
-    tokens = service.seat_link_tokens(event_id, number)
+    tokens = service.seat_links.seat_link_tokens(event_id, number)
     return {
         table: {wind: data_uri(link(base, token)) for wind, token in winds.items()}
         for table, winds in tokens.items()

@@ -1,7 +1,7 @@
-"""The pairing check's use cases (issue 35 §2), a mixin of `TournamentService`: a round's
+"""The pairing check's use cases (issue 35 §2), `TournamentService.checks`: a round's
 stored verdict, checking it again, and publishing it.
 
-Every round is checked when it is stored (`TournamentService._store_round` calls
+Every round is checked when it is stored (`round_service.store_round` calls
 `pairing_check`); a round whose check passed (or that has nothing to check against) is
 published at once, as every round was before; one whose check failed stays back from the
 players until it is fixed (paired again, swapped, or its rows repaired and checked again)
@@ -10,18 +10,15 @@ and then published, or published by the arbiter with a reason that goes to the l
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ball.storage.text import FREE_TEXT_MAX, too_long
 from ball.tournament import pairing_check
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Event, Round
+from ball.tournament.models import Round
 from ball.tournament.pairing_check import Verdict
-
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+from ball.tournament.store import Store
 
 REASON_MAX = 500  # an override's reason; the log line adds the checker's message
 OVERRIDE = "publish-override"  # the log's kind of a failed round published by the arbiter
@@ -48,36 +45,30 @@ def round_check(rnd: Round) -> RoundCheck:
 
 
 class PairingCheckUseCases:
-    """Check and publish rounds (a mixin of `TournamentService`)."""
+    """Check and publish rounds (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-        @staticmethod
-        def _round(ev: Event, number: int) -> Round: ...
-        @staticmethod
-        def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def round_verdict(self, round_number: int | None = None, *, event: Any = None) -> RoundCheck:
         """The stored check of round `round_number` (default: the latest)."""
-        with self._tx(write=False) as s:
-            ev = self._event(s, event)
-            return round_check(self._round(ev, round_number or len(ev.rounds_)))
+        with self.store.tx(write=False) as s:
+            ev = self.store.event(s, event)
+            return round_check(self.store.round(ev, round_number or len(ev.rounds_)))
 
     def check_round(self, round_number: int | None = None, *, event: Any = None) -> RoundCheck:
         """Check the round's stored tables again (after a fix, or to see whether its rows
         were changed behind the toolbox's back) and keep the verdict; a failure takes the
         round back from the players."""
-        with self._tx() as s:
-            ev = self._event(s, event)
-            rnd = self._round(ev, round_number or len(ev.rounds_))
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
+            rnd = self.store.round(ev, round_number or len(ev.rounds_))
             before = rnd.check_ok
             verdict = pairing_check.check(s, ev, rnd)
             pairing_check.record(rnd, verdict)
             if verdict.ok is not before:
                 line = _logged(verdict)[:FREE_TEXT_MAX]
-                self._log(s, ev, "check", line, round_number=rnd.number)
+                self.store.log(s, ev, "check", line, round_number=rnd.number)
             return round_check(rnd)
 
     def publish_round(
@@ -97,16 +88,16 @@ class PairingCheckUseCases:
                 f"round {checked.round} is not published: its pairing check failed "
                 f"({verdict.by}): {verdict.detail}"
             )
-        with self._tx() as s:
-            ev = self._event(s, event)
-            rnd = self._round(ev, checked.round)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
+            rnd = self.store.round(ev, checked.round)
             if not rnd.published:
                 rnd.published = True
                 if verdict is not None and verdict.failed:
                     detail = f"{reason} (check failed: {verdict.detail})"[:FREE_TEXT_MAX]
-                    self._log(s, ev, OVERRIDE, detail, round_number=rnd.number)
+                    self.store.log(s, ev, OVERRIDE, detail, round_number=rnd.number)
                 else:
-                    self._log(s, ev, "publish", "published", round_number=rnd.number)
+                    self.store.log(s, ev, "publish", "published", round_number=rnd.number)
             return round_check(rnd)
 
 

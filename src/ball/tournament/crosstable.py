@@ -93,7 +93,7 @@ def _figures(plugin: Game, pairing: PairingData) -> dict[str, Figures]:
     if result.kind == "forfeit":
         return plugin.forfeit("B" if result.forfeit_by == "A" else "A")
     if result.kind in ("sheet", "outcome") and result.decision:
-        # The stored decision is the one `TournamentService._make_result` wrote (or a TRF
+        # The stored decision is the one `table_result.make_result` wrote (or a TRF
         # import's, from BALL's XXF record): its "figures" are the game's
         # `dict[str, Figures]`.
         return cast(dict[str, Figures], stored_json.loads(result.decision).get("figures", {}))

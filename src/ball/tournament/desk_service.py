@@ -1,15 +1,13 @@
-"""The arbiter desk's use cases that `TournamentService` gains from `DeskUseCases`.
+"""The arbiter desk's read use cases, `TournamentService.desk` (`DeskUseCases`).
 
 The desk's routes (and the public display) call these instead of reading rows themselves:
 each is one transaction and returns plain data (`ball.tournament.views`, `signals.
 RoundControl`), never an ORM row. What does not exist raises `NotFound` (the web answers
 404 with its message); bad input raises `TournamentError`. The writing use cases the CLI
-shares (record a table's result, withdraw, pair, give a signal or a sanction) stay on
-`TournamentService` itself; the ones here exist for the desk's pages and forms.
-
-A mixin (not more methods in `service.py`) so the desk's reads live in one module; it relies
-on the host's `_tx` (one transaction), `_event` (an event with everything loaded) and
-`_sessions` (for the result version rows and the table clocks' store).
+shares (record a table's result, withdraw, pair, give a signal or a sanction) are the
+other use cases' (`results`, `entrants`, `rounds`, `arbiter`); the ones here exist for the
+desk's pages and forms. Each reads through the store (`store.Store`: one transaction, and
+its session factory for the result version rows and the table clocks' store).
 """
 
 from __future__ import annotations
@@ -27,6 +25,7 @@ from ball.storage import ids
 from ball.tournament import revisions, sanction_log, signals, table_result
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.models import Entrant, Event, Pairing, ResultState, Round
+from ball.tournament.store import Store
 from ball.tournament.views import (
     EntrantView,
     EventView,
@@ -107,11 +106,14 @@ def table_row(rnd: Round, table: int) -> Pairing:
 class DeskUseCases:
     """The desk's use cases; mixed into `TournamentService` (see the module's doc)."""
 
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
     # ------------------------------------------------------------------ reads
 
     def event_list(self) -> list[EventView]:
         """Every event, newest first (the desk's and the public display's home pages)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             rows = s.scalars(select(Event).order_by(Event.id.desc()))
             return [event_view(e, full=False) for e in rows]
 
@@ -121,12 +123,12 @@ class DeskUseCases:
         so a page can tell whether what it rendered before is still true."""
         if not ids.in_range(event_id):
             return None
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return revisions.token_of(s, event_id)
 
     def require_event(self, event_id: int) -> None:
         """NotFound unless the event exists."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event_row(s, event_id)
 
     def event_head(self, event_id: int) -> EventView:
@@ -134,16 +136,16 @@ class DeskUseCases:
         that shows the event's name and links beside data read on its own (the public
         standings rank from their own read; reading every table here too cost a first view
         after a result about 90 ms at 1,000 entrants, issue 15)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return event_view(event_row(s, event_id), full=False)
 
     def event_page(self, event_id: int) -> EventView:
         """An event with its entrants and its rounds' tables and results."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return self._full_event(s, event_id)
 
     def round_page(self, event_id: int, number: int, now: float, gap: float) -> RoundPage:
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event = self._full_event(s, event_id)
             rnd = round_row(s, event_id, number)  # NotFound before the control is read
             control = signals.round_control(s, event_id, number, now, gap)
@@ -158,7 +160,7 @@ class DeskUseCases:
 
     def round_view(self, event_id: int, number: int) -> RoundView:
         """A paired round of an event (NotFound for either)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event_row(s, event_id)
             return round_view(round_row(s, event_id, number))
 
@@ -167,7 +169,7 @@ class DeskUseCases:
         self, event_id: int, number: int, now: float, gap: float
     ) -> signals.RoundControl:
         """The control state of a round at `now`: signals given, each table's half end."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             # held, so `signals` finds the round's tables loaded (the session keeps rows
             # only while something refers to them)
             rnd = round_row(s, event_id, number)
@@ -186,37 +188,39 @@ class DeskUseCases:
             for p in rnd.pairings
             if signals.plays(p.b_id, p.result["kind"] if p.result else None)
         ]
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return signals.control_of(s, event_id, rnd.number, now, gap, playing)
 
     def game_of(self, event_id: int) -> Game:
         """The plug-in of the event's game, which decides its tables' results (the desk's
         result check asks it, as `record_table_result` does)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return game(event_row(s, event_id).game)
 
     def pb_tiebreaks(self, event_id: int) -> list[str]:
         """The tie-breaks of the event's chain that read PB figures (its game's
         `pb_tiebreaks`): a quick result must then collect the PB (issue 36 item 11)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event = event_row(s, event_id)
             reads_pb = game(event.game).pb_tiebreaks
             return [name for name in json.loads(event.tiebreaks or "[]") if name in reads_pb]
 
     def table(self, event_id: int, number: int, table: int) -> PairingView:
         """A table that takes a result (NotFound for a bye or a missing table)."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             return pairing_view(table_row(round_row(s, event_id, number), table))
 
     def table_page(self, event_id: int, number: int, table: int) -> TablePage:
         """The result form's data; the table's version row is made (at 0) when missing."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event = self._full_event(s, event_id)
             pairing_id = table_row(round_row(s, event_id, number), table).id
-        table_result.ensure_state(self._sessions, pairing_id)  # type: ignore[attr-defined]
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        table_result.ensure_state(self.store.sessions, pairing_id)
+        with self.store.tx(write=False) as s:
             pairing = s.get(Pairing, pairing_id)
             state = s.get(ResultState, pairing_id)
+            # `table_row` took a table with both coaches; `ensure_state` made its version row.
+            assert pairing is not None and pairing.b is not None and state is not None
             suggest = {
                 side: sanction_log.suggest(
                     s, event_id, entrant.id, game(event.game).ladder
@@ -230,7 +234,7 @@ class DeskUseCases:
 
     def sanctions_page(self, event_id: int) -> tuple[EventView, list[SanctionRow]]:
         """Every entrant's sanctions in the event, with the step the ladder suggests next."""
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             event = self._full_event(s, event_id)
             rows = [
                 SanctionRow(
@@ -243,7 +247,7 @@ class DeskUseCases:
         return event, rows
 
     def entrant(self, event_id: int, entrant_id: int) -> EntrantView:
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             entrant = s.get(Entrant, entrant_id) if ids.in_range(entrant_id) else None
             if entrant is None or entrant.event_id != event_id:
                 raise NotFound(f"no entrant {entrant_id} in event {event_id}")
@@ -258,7 +262,7 @@ class DeskUseCases:
         clock, which tests set), in one transaction."""
         if at > now:
             raise TournamentError(f"table {table}: a first half cannot end in the future")
-        with self._tx() as s:  # type: ignore[attr-defined]
+        with self.store.tx() as s:
             signals.record_half_end(s, event_id, number, table, at, source)
 
     def record_reported_half_ends(
@@ -266,7 +270,7 @@ class DeskUseCases:
     ) -> None:
         """Take the first-half ends the table clocks reported (`{table: at}`) for the tables
         still playing, as source "table"; all or nothing, in one transaction."""
-        with self._tx() as s:  # type: ignore[attr-defined]
+        with self.store.tx() as s:
             round_row(s, event_id, number)
             control = signals.round_control(s, event_id, number, 0.0, 0.0)
             for t in control.tables:
@@ -282,10 +286,10 @@ class DeskUseCases:
         # no clock module: issue 15, target 1).
         from ball.clocks.store import ClockStore
 
-        with self._tx(write=False) as s:  # type: ignore[attr-defined]
+        with self.store.tx(write=False) as s:
             name = event_row(s, event_id).name
             round_row(s, event_id, number)  # NotFound before any clock is read
-        store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
+        store = ClockStore(self.store.sessions, lambda: now)
         reported = store.period_ends(signals.clock_round_label(name, number), event_id, 1)
         self.record_reported_half_ends(event_id, number, reported)
 

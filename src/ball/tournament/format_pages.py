@@ -2,7 +2,8 @@
 the bracket (each round's drawing of lots, its ties with their game scores, the bye holder)
 and a team event's teams, line-ups, team match cards (board by board) and team standings.
 
-Read use cases mixed into `TournamentService` (`FormatPages`), one transaction each,
+Read use cases, `TournamentService.formats` (`FormatPages`, given the knockout's and the
+teams' use cases), one transaction each,
 returning frozen dataclasses (no ORM row leaves): the desk's routes, the public pages and
 `ball.printing` render them. The rules stay where they live: a tie's state is
 `ties.state` (`minimatch.fold`), colours by board are `teams.first_colour_team`, a match's
@@ -13,17 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ball.tournament import knockout, teams, ties
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.knockout_draws import drawn_knockout
 from ball.tournament.lots import parse_card
 from ball.tournament.minimatch import first_colour
 from ball.tournament.models import Event, Pairing, Round
-from ball.tournament.team_service import event_teams, team_event, team_order
-from ball.tournament.tie_service import drawn_knockout
+from ball.tournament.store import Store
+from ball.tournament.team_service import TeamUseCases, event_teams, team_event, team_order
+from ball.tournament.tie_service import KnockoutUseCases
 from ball.tournament.views import EventView, event_view
 
 if TYPE_CHECKING:
@@ -288,28 +290,18 @@ def _latest_complete(ev: Event) -> bool:
 
 
 class FormatPages:
-    """Reads for the bracket and team pages (a mixin of `TournamentService`)."""
+    """Reads for the bracket and team pages (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-        def _field(self, ev: Event, number: int) -> list[Any]: ...
-        def team_standings(
-            self, s: Session, ev: Event, upto: int | None = None
-        ) -> dict[str, Any]: ...
-
-    def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event:
-        try:
-            return self._event(s, event_id, full=full)
-        except TournamentError as exc:
-            raise NotFound(str(exc)) from None
+    def __init__(self, store: Store, knockout: KnockoutUseCases, teams: TeamUseCases) -> None:
+        self.store = store
+        self.knockout = knockout
+        self.teams = teams
 
     def event_formats(self, event_id: int) -> Formats:
         # Every desk page asks: the event's own columns, its team setup and (a knockout's)
         # rounds are read, never its tables.
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id, full=False)
             info = team_event(s, ev)
             return Formats(
                 ev.system == "knockout",
@@ -321,8 +313,8 @@ class FormatPages:
 
     def bracket(self, event_id: int) -> Bracket:
         """The knockout's rounds as a bracket; NotFound when the event is no knockout."""
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id)
             if ev.system != "knockout":
                 raise NotFound(f"{ev.name!r} is a {ev.system}, not a knockout: it has no bracket")
             rounds = [_bracket_round(ev, r) for r in ev.rounds_]
@@ -350,7 +342,7 @@ class FormatPages:
         if not _latest_complete(ev) or (ev.rounds_ and knockout.replays_due(ev)):
             return False, []
         try:
-            entrants = [e.name for e in self._field(ev, number)]
+            entrants = [e.name for e in self.knockout.field(ev, number)]
         except TournamentError:
             return False, []
         return True, entrants
@@ -360,8 +352,8 @@ class FormatPages:
     def teams_page(self, event_id: int) -> TeamsPage:
         """A team event's teams, next line-ups, match cards and standings; NotFound when
         the event is no team event."""
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id)
             info = team_event(s, ev)
             if info is None:
                 raise NotFound(f"{ev.name!r} is not a team event")
@@ -369,7 +361,7 @@ class FormatPages:
             found = event_teams(s, ev)
             team_views = [self._team_view(s, ev, t, number, info.boards) for t in found]
             cards = [c for r in ev.rounds_ for c in _cards(s, ev, r.number, info.boards)]
-            table = self.team_standings(s, ev) if ev.entrants else {}
+            table = self.teams.team_standings(s, ev) if ev.entrants else {}
             return TeamsPage(
                 event_view(ev),
                 info.boards,
@@ -399,8 +391,8 @@ class FormatPages:
         return TeamView(team.name, [(e.name, e.rating) for e in order], lineup, bool(declared))
 
     def match_card(self, event_id: int, number: int, match: int) -> MatchCard:
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id)
             info = team_event(s, ev)
             if info is None:
                 raise NotFound(f"{ev.name!r} is not a team event")

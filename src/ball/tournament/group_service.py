@@ -1,5 +1,6 @@
-"""The groups-then-final use cases (seed 004 article 11.3) that `TournamentService` gains
-from `GroupUseCases`; the rules themselves are in the pure `groups` module.
+"""The groups-then-final use cases (seed 004 article 11.3), `TournamentService.groups`
+(`GroupUseCases`, given to the rounds' pairing and the standings); the rules themselves
+are in the pure `groups` module.
 
 * `create_event(..., system="groups", groups=...)` stores the setup (`mark_group_event`);
 * pairing round 1 seats the field in groups by snake seeding on rating (pairing numbers by
@@ -27,6 +28,7 @@ from ball.tournament.crosstable import Line
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, Event, GroupStage, Round
 from ball.tournament.scoring import Scoring
+from ball.tournament.store import Store
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -86,16 +88,14 @@ def _label(index: int) -> str:
 
 
 class GroupUseCases:
-    """Groups and the final stage (a mixin of `TournamentService`)."""
+    """Groups and the final stage (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        @staticmethod
-        def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # ------------------------------------------------------------------ pairing
 
-    def _pair_group_event(
+    def pair_group_event(
         self, s: Session, ev: Event, stage: GroupStage, number: int
     ) -> tuple[list[knockout.Table], str]:
         """Round `number` of a groups event: a group round, or a round of the final."""
@@ -142,9 +142,9 @@ class GroupUseCases:
         detail = "11.3: " + "; ".join(
             f"group {_label(i)}: {', '.join(names[x] for x in got)}" for i, got in enumerate(chosen)
         )
-        self._log(s, ev, "qualification", detail, round_number=number)
+        self.store.log(s, ev, "qualification", detail, round_number=number)
         for note in notes:
-            self._log(s, ev, "qualification", note, round_number=number)
+            self.store.log(s, ev, "qualification", note, round_number=number)
         ev.rounds = number - 1 + _final_length(stage, seats)
         s.flush()
 

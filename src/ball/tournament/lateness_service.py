@@ -1,5 +1,5 @@
-"""The lateness use cases (seed 004 articles 21-22) that `TournamentService` gains from
-`LatenessUseCases`; the ruling itself is the pure `lateness.rule`.
+"""The lateness use cases (seed 004 articles 21-22), `TournamentService.lateness`; the
+ruling itself is the pure `lateness.rule`, and the results' write path asks this one.
 
 * `create_event(..., default_time=M)` stores the event's default time (`set_default_time`);
 * `record_table_result(..., late={"A": 12})` (`ball result enter --late A:12`): the ruling
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ball.tournament import lateness
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import DefaultTime, Event, Lateness, Pairing
+from ball.tournament.store import Store
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -39,26 +40,20 @@ def default_time(s: Session, ev: Event) -> int | None:
 
 
 class LatenessUseCases:
-    """Late arrivals at a table (a mixin of `TournamentService`)."""
+    """Late arrivals at a table (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        @staticmethod
-        def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
-
-        def _tx(self, *, write: bool = ...) -> Any: ...
-
-        def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event: ...
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def lateness_ruling(self, event_id: int, late: dict[str, int | None]) -> lateness.Ruling:
         """What `late` would decide at a table of the event (its default time applied), for
         the desk's check before saving; `record_table_result(..., late=)` rules the same."""
-        with self._tx(write=False) as s:
+        with self.store.tx(write=False) as s:
             # Only the event's default time is read (the desk asks before each save).
-            return lateness.rule(late, default_time(s, self._known(s, event_id, full=False)))
+            return lateness.rule(late, default_time(s, self.store.known(s, event_id, full=False)))
 
     @staticmethod
-    def _late_ruling(
+    def late_ruling(
         s: Session, ev: Event, late: dict[str, int | None] | None, given: dict[str, Any]
     ) -> tuple[dict[str, Any], lateness.Ruling | None]:
         """The result to record for a table where `late` sides arrived late: `given`
@@ -81,7 +76,7 @@ class LatenessUseCases:
             return {"sheet": None, "forfeit": None, "double_forfeit": True}, ruling
         return {"sheet": None, "forfeit": ruling.forfeit, "double_forfeit": False}, ruling
 
-    def _store_lateness(
+    def store_lateness(
         self,
         s: Session,
         ev: Event,
@@ -95,7 +90,9 @@ class LatenessUseCases:
         row.b_minutes = _stored(late, "B")
         row.ruling = ruling.text
         s.add(row)
-        self._log(s, ev, "lateness", ruling.text, round_number=round_number, table=pairing.table)
+        self.store.log(
+            s, ev, "lateness", ruling.text, round_number=round_number, table=pairing.table
+        )
 
 
 def _stored(late: dict[str, int | None], side: str) -> int | None:

@@ -1,6 +1,6 @@
-"""The desk's Mahjong use cases (issue 18) that `TournamentService` gains from
-`MahjongDeskUseCases`: a session's page (tables, the seating check, standings) and one
-table's score sheet entered hand by hand.
+"""The desk's Mahjong use cases (issue 18), `TournamentService.mahjong_desk`, built on the
+sessions' use cases (`session_service`): a session's page (tables, the seating check,
+standings) and one table's score sheet entered hand by hand.
 
 `ball.mahjong` and the clocks are imported by the use cases that need them (as in
 `session_service`): every `TournamentService` has these use cases, and a two-player event's
@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -32,15 +31,15 @@ from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
 from ball.tournament.session_service import read_session_sheet, sheet_row
 from ball.tournament.signals import clock_round_label
+from ball.tournament.store import Store
 from ball.tournament.table_result import VersionConflict, insert_if_missing
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from ball.clocks.store import ClockView
-    from ball.mahjong import seating
     from ball.mahjong.sheet import ScoredSheet
-    from ball.tournament.models import SessionRules
+    from ball.tournament.session_service import SessionUseCases
 
 # What the desk may do to a draft; each is one call of `edit_mahjong_table`.
 EDITS = ("hand", "penalty", "time", "waive", "undo")
@@ -149,21 +148,11 @@ def closing_sheet(doc: dict[str, Any], table: int) -> dict[str, Any]:
 
 
 class MahjongDeskUseCases:
-    """Mixin of `TournamentService`: the Mahjong session and score-sheet pages of the desk."""
+    """The Mahjong session and score-sheet pages of the desk."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]: ...
-        def _history(self, s: Session, ev: Event) -> list[seating.Session]: ...
-        def _seated_session(self, s: Session, ev: Event, number: int) -> seating.Session: ...
-        def _teams(self, ev: Event) -> dict[int, str]: ...
-        def _standing_rows(self, s: Session, ev: Event) -> list[dict[str, Any]]: ...
-        def _checked_sheet(
-            self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
-        ) -> tuple[Event, SessionRules, Round, int, Any]: ...
-        @staticmethod
-        def _round(ev: Event, number: int) -> Round: ...
+    def __init__(self, store: Store, sessions: SessionUseCases) -> None:
+        self.store = store
+        self.sessions = sessions
 
     # ------------------------------------------------------------------ reads
 
@@ -172,10 +161,10 @@ class MahjongDeskUseCases:
         points), the seating check of the sessions up to it, and the standings."""
         from ball.mahjong import seating
 
-        with self._tx(write=False) as s:
-            ev, rules = self._mahjong(s, event)
+        with self.store.tx(write=False) as s:
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
-            history = self._history(s, ev)[:number]
+            history = self.sessions.history(s, ev)[:number]
             names = {e.number: e.name for e in ev.entrants}
             stored = {
                 x.table: x
@@ -197,7 +186,7 @@ class MahjongDeskUseCases:
                     row["scores"] = json.loads(stored[t].scores)
                     row["table_points"] = json.loads(stored[t].table_points)
                 tables.append(row)
-            teams = self._teams(ev)
+            teams = self.sessions.team_names(ev)
             report = seating.report(tuple(history), teams or None)
             return {
                 "event": {"id": ev.id, "name": ev.name, "sessions": ev.rounds},
@@ -209,16 +198,16 @@ class MahjongDeskUseCases:
                 "closed": len(stored) == len(tables),
                 "report": report.to_json(),
                 "names": names,
-                "standings": self._standing_rows(s, ev),
+                "standings": self.sessions.standing_rows(s, ev),
             }
 
     def mahjong_table(self, event: Any, number: int, table: int) -> dict[str, Any]:
         """One table's score sheet: the draft, its version, the sheet read in play (running
         totals, log, seats past the 80-point line), and whether the table is closed."""
-        with self._tx(write=False) as s:
-            ev, rules = self._mahjong(s, event)
+        with self.store.tx(write=False) as s:
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
-            seats = self._seats(s, ev, number, table)
+            seats = self.seats(s, ev, number, table)
             draft = self._draft(s, rnd, table)
             doc = json.loads(draft.sheet) if draft else draft_doc(seats)
             stored = self._stored(s, rnd, table)
@@ -255,11 +244,11 @@ class MahjongDeskUseCases:
     ) -> int:
         """One change to a table's sheet in progress (a hand, a ruling, a waiver, taking the
         last back), checked whole and saved with the next version, which is returned."""
-        with self._tx() as s:
-            ev, rules = self._mahjong(s, event)
+        with self.store.tx() as s:
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
-            seats = self._seats(s, ev, number, table)
-            draft = self._lock_draft(s, rnd, table, seats)
+            seats = self.seats(s, ev, number, table)
+            draft = self.lock_draft(s, rnd, table, seats)
             change = _change(what, payload)
             if draft.version == expected_version + 1 and draft.last_edit == change:
                 return draft.version  # the very change stored: a re-sent form, stored once
@@ -284,15 +273,15 @@ class MahjongDeskUseCases:
     ) -> dict[str, Any]:
         """Close a table: its sheet becomes the session sheet (table points, standings).
         A closed table's changed draft is stored only as a correction with a reason."""
-        with self._tx() as s:
-            ev, _ = self._mahjong(s, event)
+        with self.store.tx() as s:
+            ev, _ = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
-            draft = self._lock_draft(s, rnd, table, self._seats(s, ev, number, table))
+            draft = self.lock_draft(s, rnd, table, self.seats(s, ev, number, table))
             self._check_version(draft, expected_version)
             if not json.loads(draft.sheet)["hands"]:
                 raise TournamentError(f"table {table}: no hand has been entered")
             sheet = closing_sheet(json.loads(draft.sheet), table)
-            *_, scored = self._checked_sheet(s, sheet, number, table, ev.id)
+            *_, scored = self.sessions.checked_sheet(s, sheet, number, table, ev.id)
             stored = self._stored(s, rnd, table)
             new = sheet_row(rnd, table, sheet, scored)
             if stored is None:
@@ -312,16 +301,16 @@ class MahjongDeskUseCases:
         for the hand rulings go to now; each clock notice is taken once. The clock is the one
         bound to the event under the session's round label (`clock_round_label`, e.g.
         "MJ Open R2") whose table label is the table number. Returns how many were taken."""
-        with self._tx(write=False) as s:
-            ev, _ = self._mahjong(s, event)
+        with self.store.tx(write=False) as s:
+            ev, _ = self.sessions.event_and_rules(s, event)
             self._session(ev, number)
-            seats = self._seats(s, ev, number, table)
+            seats = self.seats(s, ev, number, table)
             label, event_id = clock_round_label(ev.name, number), ev.id
         notices = _clock_overruns(self._clock_view(label, event_id, table, now), seats)
-        with self._tx() as s:
-            ev, rules = self._mahjong(s, event)
+        with self.store.tx() as s:
+            ev, rules = self.sessions.event_and_rules(s, event)
             rnd = self._session(ev, number)
-            draft = self._lock_draft(s, rnd, table, seats)
+            draft = self.lock_draft(s, rnd, table, seats)
             self._check_version(draft, expected_version)
             doc = json.loads(draft.sheet)
             taken = {tp.get("clock") for tp in doc["time_penalties"]}
@@ -338,7 +327,7 @@ class MahjongDeskUseCases:
     def _clock_view(self, label: str, event_id: int, table: int, now: float) -> ClockView:
         from ball.clocks.store import ClockStore  # the clocks only for a clock's penalties
 
-        store = ClockStore(self._sessions, lambda: now)  # type: ignore[attr-defined]
+        store = ClockStore(self.store.sessions, lambda: now)
         for view in store.round_views(label, event_id):
             found = re.fullmatch(r"\D*(\d+)", view.table.strip())
             if view.event_id == event_id and found and int(found.group(1)) == table:
@@ -375,10 +364,10 @@ class MahjongDeskUseCases:
     def _session(self, ev: Event, number: int) -> Round:
         if not 1 <= number <= len(ev.rounds_):
             raise TournamentError(f"session {number} is not seated")
-        return self._round(ev, number)
+        return self.store.round(ev, number)
 
-    def _seats(self, s: Session, ev: Event, number: int, table: int) -> dict[str, str]:
-        session = self._seated_session(s, ev, number)
+    def seats(self, s: Session, ev: Event, number: int, table: int) -> dict[str, str]:
+        session = self.sessions.seated_session(s, ev, number)
         if not 1 <= table <= len(session):
             raise TournamentError(f"session {number} has no table {table}")
         names = {e.number: e.name for e in ev.entrants}
@@ -391,7 +380,7 @@ class MahjongDeskUseCases:
         ).first()
 
     @staticmethod
-    def _lock_draft(s: Session, rnd: Round, table: int, seats: dict[str, str]) -> MahjongDraft:
+    def lock_draft(s: Session, rnd: Round, table: int, seats: dict[str, str]) -> MahjongDraft:
         """The table's draft, created empty at version 0 when missing, locked for this
         transaction (as `table_result.lock_state`): its first statement is a write, so on
         SQLite the transaction holds the write lock from here on; on PostgreSQL the row lock

@@ -11,15 +11,15 @@ seated entrants' ids in wind order, cut to 128 bits; so a reseated table's old l
 complete form (per hand: a draw, or the winner, the discarder or self-drawn, and the fan),
 read by the desk's own form reader (`ball.games.mahjong.web.forms.hand_from_form`), with the four
 seats' totals as a check when the table wrote them down. Rulings and time penalties stay
-the desk's. It is checked whole by the desk's own check (`_checked_sheet`), in one
-transaction holding the table's draft lock (`_lock_draft`), so it is serialised with the
-desk's saves.
+the desk's. It is checked whole by the desk's own check (`SessionUseCases.checked_sheet`),
+in one transaction holding the table's draft lock (`MahjongDeskUseCases.lock_draft`), so
+it is serialised with the desk's saves.
 
 **Dead links** (`table_links.LinkClosed`): once a later session is seated, once the table
 has a stored sheet (the desk's close, whatever the players said), or once two seats agreed.
 
 **Stored** by the desk's approval or at once (`auto_accept`) through the desk's own close:
-the hands become the table's draft and its session sheet (`_store`). A sheet the desk
+the hands become the table's draft and its session sheet (`_seat_store`). A sheet the desk
 stores over the players' entry makes it *replaced* (`settle_seat_entry`). Every step is a
 line of the arbiter's log naming the seat that entered, confirmed or disputed.
 """
@@ -41,6 +41,7 @@ from ball.mahjong.winds import WINDS
 from ball.storage import ids
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.models import Event, LogEntry, Round, Seat, SeatEntry, SessionSheet
+from ball.tournament.store import Store
 from ball.tournament.table_links import (
     ACCEPTED,
     AGREED,
@@ -64,11 +65,11 @@ from ball.tournament.table_links import (
 )
 
 if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
     from sqlalchemy.orm import Session
 
-    from ball.tournament.models import MahjongDraft, SessionRules
+    from ball.tournament.mahjong_desk import MahjongDeskUseCases
+    from ball.tournament.session_service import SessionUseCases
+
 
 _TOKEN = re.compile(r"^([0-9]{1,10})-([0-9]{1,10})-([0-9]{1,10})([eswn])-([A-Za-z0-9_-]{22})$")
 
@@ -151,23 +152,14 @@ def settle_seat_entry(
 
 
 class MahjongLinkUseCases:
-    """The Mahjong seats' entry by link (a mixin of `TournamentService`)."""
+    """The Mahjong seats' entry by link (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event: ...
-        def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]: ...
-        def _seats(self, s: Session, ev: Event, number: int, table: int) -> dict[str, str]: ...
-        def _checked_sheet(
-            self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
-        ) -> tuple[Event, SessionRules, Round, int, Any]: ...
-        @staticmethod
-        def _lock_draft(
-            s: Session, rnd: Round, table: int, seats: dict[str, str]
-        ) -> MahjongDraft: ...
-        @staticmethod
-        def _round(ev: Event, number: int) -> Round: ...
+    def __init__(
+        self, store: Store, sessions: SessionUseCases, mahjong_desk: MahjongDeskUseCases
+    ) -> None:
+        self.store = store
+        self.sessions = sessions
+        self.mahjong_desk = mahjong_desk
 
     # ------------------------------------------------------------------ the desk's side
 
@@ -175,8 +167,8 @@ class MahjongLinkUseCases:
         """Each table of session `number` -> its seats' tokens (E, S, W, N). The event's
         secret is made at the first call (a write); later calls only read."""
         for write in (False, True):
-            with self._tx(write=write) as s:
-                ev = self._known(s, event_id, full=False)
+            with self.store.tx(write=write) as s:
+                ev = self.store.known(s, event_id, full=False)
                 key = link_key(s, ev.id, create=write)
                 if key is None:
                     continue
@@ -195,8 +187,8 @@ class MahjongLinkUseCases:
 
     def seat_entries(self, event_id: int, number: int) -> dict[int, EntryView]:
         """Each table of session `number` whose seats entered something -> their entry."""
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id, full=False)
             rnd = self._seat_session_of(ev, number)
             if rnd is None:
                 return {}
@@ -205,12 +197,13 @@ class MahjongLinkUseCases:
 
     def approve_seat_entry(self, event_id: int, number: int, table: int, at: float) -> None:
         """The desk stores the sheet two seats agreed on (the desk's own close)."""
-        with self._tx() as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx() as s:
+            ev = self.store.known(s, event_id, full=False)
             rnd = self._seat_session_of(ev, number)
             if rnd is None:
                 raise NotFound(f"session {number} is not seated")
-            self._lock_draft(s, rnd, table, self._seats(s, ev, number, table))
+            seats = self.mahjong_desk.seats(s, ev, number, table)
+            self.mahjong_desk.lock_draft(s, rnd, table, seats)
             entry = s.get(SeatEntry, (rnd.id, table))
             if entry is None or entry.state != CONFIRMED:
                 state = WAITING if entry is None else entry.state
@@ -225,7 +218,7 @@ class MahjongLinkUseCases:
 
     def open_seat_link(self, token: str) -> LinkedSeat:
         """What `token` opens (`BadLink` when it opens nothing)."""
-        with self._tx(write=False) as s:
+        with self.store.tx(write=False) as s:
             return self._seat_linked(s, *self._seat_resolve(s, token))
 
     def enter_by_seat_link(
@@ -238,10 +231,10 @@ class MahjongLinkUseCases:
     ) -> LinkedSeat:
         """One seat enters its table's hands (and the totals the table wrote down, a check).
         Over another seat's entry: the same hands confirm it, other hands dispute it."""
-        with self._tx() as s:
+        with self.store.tx() as s:
             ev, rnd, table, seat = self._seat_resolve(s, token)
-            seats = self._seats(s, ev, rnd.number, table)
-            self._lock_draft(s, rnd, table, seats)  # serialised with the desk's saves
+            seats = self.mahjong_desk.seats(s, ev, rnd.number, table)
+            self.mahjong_desk.lock_draft(s, rnd, table, seats)  # serialised with the desk's saves
             self._seat_refuse_closed(s, ev, rnd, table)
             if not hands:
                 raise TournamentError("hands: enter at least the first hand")
@@ -250,7 +243,8 @@ class MahjongLinkUseCases:
             }  # fmt: skip
             if totals is not None:
                 sheet["totals"] = totals
-            *_, scored = self._checked_sheet(s, {"table": table, **sheet}, rnd.number, table, ev.id)
+            entered = {"table": table, **sheet}
+            *_, scored = self.sessions.checked_sheet(s, entered, rnd.number, table, ev.id)
             text = _scores_text(dict(zip(WINDS, scored.scores, strict=True)))
             entry = s.get(SeatEntry, (rnd.id, table))
             if entry is not None and entry.seat != seat and entry.state == ENTERED:
@@ -269,9 +263,10 @@ class MahjongLinkUseCases:
 
     def answer_by_seat_link(self, token: str, agree: bool, at: float) -> LinkedSeat:
         """Another seat confirms (`agree`) or disputes the entry it is shown."""
-        with self._tx() as s:
+        with self.store.tx() as s:
             ev, rnd, table, seat = self._seat_resolve(s, token)
-            self._lock_draft(s, rnd, table, self._seats(s, ev, rnd.number, table))
+            seats = self.mahjong_desk.seats(s, ev, rnd.number, table)
+            self.mahjong_desk.lock_draft(s, rnd, table, seats)
             self._seat_refuse_closed(s, ev, rnd, table)
             entry = s.get(SeatEntry, (rnd.id, table))
             if entry is None or entry.state != ENTERED or entry.seat == seat:
@@ -300,7 +295,8 @@ class MahjongLinkUseCases:
         _log_line(s, ev, "qr-confirm", detail, rnd.number, table, at)
         key = link_key(s, ev.id, create=False)
         sheet = json.loads(entry.document)["sheet"]
-        draft = self._lock_draft(s, rnd, table, self._seats(s, ev, rnd.number, table))
+        seats = self.mahjong_desk.seats(s, ev, rnd.number, table)
+        draft = self.mahjong_desk.lock_draft(s, rnd, table, seats)
         desk_hands = json.loads(draft.sheet)["hands"]
         # a table the desk is already entering hand by hand is the desk's to close: the
         # agreed entry waits for its approval rather than overwriting the desk's hands
@@ -318,11 +314,11 @@ class MahjongLinkUseCases:
         from ball.tournament.mahjong_desk import closing_sheet, draft_doc
         from ball.tournament.session_service import sheet_row
 
-        seats = self._seats(s, ev, rnd.number, table)
-        draft = self._lock_draft(s, rnd, table, seats)
+        seats = self.mahjong_desk.seats(s, ev, rnd.number, table)
+        draft = self.mahjong_desk.lock_draft(s, rnd, table, seats)
         doc = {**draft_doc(seats), "hands": sheet["hands"]}
         closing = closing_sheet(doc, table)
-        *_, scored = self._checked_sheet(s, closing, rnd.number, table, ev.id)
+        *_, scored = self.sessions.checked_sheet(s, closing, rnd.number, table, ev.id)
         s.add(sheet_row(rnd, table, closing, scored))
         draft.sheet = json.dumps(doc, ensure_ascii=False)
         draft.version += 1  # a desk form loaded before is stale
@@ -333,7 +329,7 @@ class MahjongLinkUseCases:
     def _seat_session_of(self, ev: Event, number: int) -> Round | None:
         if pairs_players(ev.game) or not 1 <= number <= len(ev.rounds_):
             return None
-        return self._round(ev, number)
+        return self.store.round(ev, number)
 
     def _seat_resolve(self, s: Session, token: str) -> tuple[Event, Round, int, str]:
         """The event, session, table and wind of a token; `BadLink` unless its MAC is right."""
@@ -353,7 +349,7 @@ class MahjongLinkUseCases:
         expected = _mac(key.secret, event_id, number, table, wind, four)
         if not hmac.compare_digest(expected.encode(), found.group(5).encode()):
             raise BadLink("no table has this link")
-        return self._known(s, event_id), rnd, table, wind
+        return self.store.known(s, event_id), rnd, table, wind
 
     @staticmethod
     def _seat_closed(s: Session, ev: Event, rnd: Round, table: int) -> str:
@@ -379,7 +375,7 @@ class MahjongLinkUseCases:
             )
 
     def _seat_linked(self, s: Session, ev: Event, rnd: Round, table: int, seat: str) -> LinkedSeat:
-        _, rules = self._mahjong(s, ev.id)
+        _, rules = self.sessions.event_and_rules(s, ev.id)
         entry = _view(s.get(SeatEntry, (rnd.id, table)))
         scores: dict[str, int] = {}
         if entry is not None:
@@ -389,6 +385,6 @@ class MahjongLinkUseCases:
             scores = dict(zip(WINDS, scored.scores, strict=True))
         return LinkedSeat(
             event_id=ev.id, event=ev.name, session=rnd.number, table=table, seat=seat,
-            seats=self._seats(s, ev, rnd.number, table), hands=rules.hands_per_session,
+            seats=self.mahjong_desk.seats(s, ev, rnd.number, table), hands=rules.hands_per_session,
             entry=entry, scores=scores, closed=self._seat_closed(s, ev, rnd, table),
         )  # fmt: skip

@@ -18,12 +18,22 @@ from ball.mahjong.winds import WINDS
 from ball.tournament.names import search_key as name_key
 
 
+class _Pages(Protocol):
+    def event_page(self, event_id: int) -> Any: ...
+
+
+class _Sessions(Protocol):
+    def session_tables(self, round_number: int | None = None, *, event: Any = None) -> Any: ...
+    def session_standings(self, *, event: Any = None) -> Any: ...
+
+
 class _Reader(Protocol):
     """The read use cases of `TournamentService` this module uses."""
 
-    def event_page(self, event_id: int) -> Any: ...
-    def session_tables(self, round_number: int | None = None, *, event: Any = None) -> Any: ...
-    def session_standings(self, *, event: Any = None) -> Any: ...
+    @property
+    def desk(self) -> _Pages: ...
+    @property
+    def sessions(self) -> _Sessions: ...
 
 
 @dataclass(frozen=True)
@@ -272,12 +282,12 @@ def _player_sessions(sessions: tuple[SessionView, ...]) -> dict[str, list[Sessio
 def mahjong_board(svc: _Reader, event_id: int) -> MahjongBoard:
     """The event's sessions, standings and team standings (`TournamentError` from the
     service when the event is not a Mahjong event)."""
-    event = svc.event_page(event_id)
-    standings = svc.session_standings(event=event_id)
+    event = svc.desk.event_page(event_id)
+    standings = svc.sessions.session_standings(event=event_id)
     teams = {row["name"]: row["team"] for row in standings["standings"]}
     sessions, hands = [], 16
     for rnd in event.rounds_:
-        seated = svc.session_tables(rnd.number, event=event_id)
+        seated = svc.sessions.session_tables(rnd.number, event=event_id)
         hands = int(seated.get("hands_per_session", hands))
         tables = tuple(_table(rnd.number, t, teams) for t in seated["tables"])
         sessions.append(SessionView(rnd.number, str(seated["method"]), tables))

@@ -33,7 +33,7 @@ NOT_CHECKABLE = "not checkable"
 SWISS_BY = "FIDE Dutch checker"  # how a Swiss verdict's `by` starts (the version follows)
 BERGER = "FIDE Berger tables (C.05 Annex 1)"
 DRAW = "the knockout draw (bracket order)"
-DRAWN_BY_LOTS = "drawing of lots"  # `tie_service.DRAWN`: a round paired by cards drawn
+DRAWN_BY_LOTS = "drawing of lots"  # `knockout_draws.DRAWN`: a round paired by cards drawn
 SHOWN = 6  # differences a failed verdict names before "and N more"
 
 

@@ -1,13 +1,13 @@
-"""The Mahjong use cases of issue 18 that `TournamentService` gains from `SessionUseCases`:
+"""The Mahjong use cases of issue 18, `TournamentService.sessions` (`SessionUseCases`):
 an event of tables of four played in sessions (a session is a `Round`), seating each
 session (`ball.mahjong.seating`: random, an imported template, by ranking or balanced,
 checked and reported every session), entering and correcting a table's session sheet
 (`ball.mahjong.sheet`), standings by table points then score, and team standings.
 
-Each use case is one transaction on the host's `_tx`, with its `_event`, `_round`, `_log`
-and `_refuse_taken_name`. Players are numbered 1..N in registration order when the first
-session is seated (the seating functions speak numbers); a player's team is the entrant's
-club, else the federation (M-20).
+Each use case is one transaction of the store (`store.Store`), which also finds the event,
+its rounds and names and keeps the log. Players are numbered 1..N in registration order
+when the first session is seated (the seating functions speak numbers); a player's team is
+the entrant's club, else the federation (M-20).
 
 `ball.mahjong` is imported inside the Mahjong use cases, not at the top: every
 `TournamentService` has these use cases, and `ball standings` or `ball result enter` on a
@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import AbstractContextManager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from ball.games import runs_sessions
 from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.tournament.mahjong_links import settle_seat_entry
@@ -38,6 +36,8 @@ from ball.tournament.models import (
     SessionRules,
     SessionSheet,
 )
+from ball.tournament.session_refusals import is_sessions
+from ball.tournament.store import Store
 from ball.tournament.systems import PairingSystem
 
 if TYPE_CHECKING:
@@ -51,39 +51,6 @@ SYSTEM = PairingSystem.SESSIONS.value
 METHODS = ("ranking", "balanced")
 
 
-def is_sessions(ev: Event) -> bool:
-    return runs_sessions(ev.game)  # tables of four, by the registry (`ball.games`)
-
-
-def refuse_two_player(ev: Event, what: str) -> None:
-    """The two-player use cases (pairing, standings by points) on a Mahjong event."""
-    if is_sessions(ev):
-        raise TournamentError(f"{ev.name!r} is a Mahjong event: {what}")
-
-
-def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
-    """A Mahjong session is undone only while none of its tables has a sheet (the sheets
-    would go with its seats)."""
-    if not is_sessions(ev):
-        return
-    tables = sorted(
-        t for (t,) in s.execute(select(SessionSheet.table).where(SessionSheet.round_id == rnd.id))
-    )
-    if tables:
-        listed = ", ".join(map(str, tables))
-        raise TournamentError(
-            f"session {rnd.number} has sheets (tables {listed}); it cannot be undone"
-        )
-
-
-def refuse_game(game_name: str) -> None:
-    if runs_sessions(game_name):
-        raise TournamentError(
-            "a Mahjong event has sessions, not a system: create it with create_mahjong_event "
-            "('ball event create --game mahjong --sessions N')"
-        )
-
-
 def _team(e: Entrant) -> str:
     return e.club or e.federation
 
@@ -93,17 +60,10 @@ def _fraction_text(f: Fraction) -> str:
 
 
 class SessionUseCases:
-    """Mixin of `TournamentService`: the Mahjong sessions."""
+    """The Mahjong sessions."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-        def _log(self, s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
-        @staticmethod
-        def _refuse_taken_name(s: Session, name: str) -> None: ...
-        @staticmethod
-        def _round(ev: Event, number: int) -> Round: ...
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # ------------------------------------------------------------------ the event
 
@@ -134,8 +94,8 @@ class SessionUseCases:
             raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
         if seed is not None and not 0 <= seed <= 2**31 - 1:
             raise TournamentError(f"--draw-lots seed {seed} is out of range")
-        with self._tx() as s:
-            self._refuse_taken_name(s, name)
+        with self.store.tx() as s:
+            self.store.refuse_taken_name(s, name)
             ev = Event(
                 name=name,
                 system=SYSTEM,
@@ -165,27 +125,27 @@ class SessionUseCases:
 
     def event_game(self, event: Any = None) -> str:
         """The game an event plays (the CLI routes Mahjong events to these use cases)."""
-        with self._tx(write=False) as s:
-            return self._event(s, event, full=False).game
+        with self.store.tx(write=False) as s:
+            return self.store.event(s, event, full=False).game
 
     # ------------------------------------------------------------------ seating
 
-    def _mahjong(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
+    def event_and_rules(self, s: Session, event: Any) -> tuple[Event, SessionRules]:
         """The Mahjong event and its rules. Its sessions are rounds without pairings (seats
         and sheets instead), so the two-player event's eager load of every table's rows
         would find none: the entrants and sessions load when first read."""
-        ev = self._event(s, event, full=False)
+        ev = self.store.event(s, event, full=False)
         rules = s.get(SessionRules, ev.id)
         if not is_sessions(ev) or rules is None:
             raise TournamentError(f"{ev.name!r} is not a Mahjong event")
         return ev, rules
 
-    def _history(self, s: Session, ev: Event) -> list[seating.Session]:
+    def history(self, s: Session, ev: Event) -> list[seating.Session]:
         """The sessions seated so far, as player numbers, E S W N."""
         number = {e.id: e.number for e in ev.entrants}
         return [_seated(s, rnd, number) for rnd in ev.rounds_]
 
-    def _seated_session(self, s: Session, ev: Event, number: int) -> seating.Session:
+    def seated_session(self, s: Session, ev: Event, number: int) -> seating.Session:
         """`_history(s, ev)[number - 1]` (`number` a seated session's) reading that
         session's seats only: a table's sheet needs its own session, not every one."""
         numbers = {e.id: e.number for e in ev.entrants}
@@ -219,8 +179,8 @@ class SessionUseCases:
 
         if method is not None and method not in METHODS:
             raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
-        with self._tx() as s:
-            ev, rules = self._mahjong(s, event)
+        with self.store.tx() as s:
+            ev, rules = self.event_and_rules(s, event)
             self._refuse_open_session(s, ev)
             number = len(ev.rounds_) + 1
             if ev.rounds is not None and number > ev.rounds:
@@ -234,10 +194,10 @@ class SessionUseCases:
             players = len(ev.entrants)
             try:
                 seating.check_size(players, ev.rounds or number)
-                history = self._history(s, ev)
+                history = self.history(s, ev)
                 session, how = self._new_session(s, ev, rules, number, history, method, template)
                 seating.check_session(session, players, f"session {number}")
-                teams = self._teams(ev)
+                teams = self.team_names(ev)
                 checked = seating.report((*history, session), teams or None)
             except seating.SeatingError as exc:
                 raise TournamentError(f"seating: {exc}") from None
@@ -248,7 +208,7 @@ class SessionUseCases:
             for t, table in enumerate(session, 1):
                 for wind, p in zip(WINDS, table, strict=True):
                     s.add(Seat(round_id=rnd.id, table=t, seat=wind, entrant_id=by_number[p].id))
-            self._log(s, ev, "seating", how, round_number=number)
+            self.store.log(s, ev, "seating", how, round_number=number)
             return {
                 "session": number,
                 "method": how,
@@ -269,7 +229,7 @@ class SessionUseCases:
         from ball.mahjong import seating
 
         players, seed = len(ev.entrants), ev.draw_lots_seed or 0
-        teams = self._teams(ev) or None
+        teams = self.team_names(ev) or None
         if template is not None:
             if method is not None:
                 raise TournamentError("give --seating FILE or --method, not both")
@@ -291,24 +251,24 @@ class SessionUseCases:
             return seating.random_session(players, seed, teams), f"random (seed {seed})"
         method = method or rules.method
         if method == "ranking":
-            ranking = [r["number"] for r in self._standing_rows(s, ev)]
+            ranking = [r["number"] for r in self.standing_rows(s, ev)]
             return seating.by_ranking(ranking, tuple(history), teams), "by ranking"
         return _balanced_session(players, ev.rounds or number, teams, seed, history), (
             f"balanced (seed {seed})"
         )
 
     @staticmethod
-    def _teams(ev: Event) -> dict[int, str]:
+    def team_names(ev: Event) -> dict[int, str]:
         return {e.number: _team(e) for e in ev.entrants if _team(e)}
 
     def session_tables(
         self, round_number: int | None = None, *, event: Any = None
     ) -> dict[str, Any]:
         """A session's tables (default: the latest) with each table's sheet figures."""
-        with self._tx(write=False) as s:
-            ev, rules = self._mahjong(s, event)
-            rnd = self._round(ev, round_number or len(ev.rounds_))
-            history = self._history(s, ev)
+        with self.store.tx(write=False) as s:
+            ev, rules = self.event_and_rules(s, event)
+            rnd = self.store.round(ev, round_number or len(ev.rounds_))
+            history = self.history(s, ev)
             by_number = {e.number: e for e in ev.entrants}
             tables = _tables_json(history[rnd.number - 1], by_number)
             for sheet in s.scalars(select(SessionSheet).where(SessionSheet.round_id == rnd.id)):
@@ -327,14 +287,14 @@ class SessionUseCases:
         """The seating (player numbers) as CSV `session,table,E,S,W,N`: one session, or all."""
         from ball.mahjong import seating
 
-        with self._tx(write=False) as s:
-            ev, _ = self._mahjong(s, event)
-            history = self._history(s, ev)
+        with self.store.tx(write=False) as s:
+            ev, _ = self.event_and_rules(s, event)
+            history = self.history(s, ev)
             if not history:
                 raise TournamentError("no session is seated")
             if round_number is None:
                 return seating.to_csv(tuple(history))
-            self._round(ev, round_number)
+            self.store.round(ev, round_number)
             lines = seating.to_csv((history[round_number - 1],)).splitlines()
             rows = [lines[0]] + [f"{round_number}{line[1:]}" for line in lines[1:]]
             return "\n".join(rows) + "\n"
@@ -350,8 +310,8 @@ class SessionUseCases:
         event: Any = None,
     ) -> dict[str, Any]:
         """Enter a table's session sheet (once; `correct_session_sheet` replaces it)."""
-        with self._tx() as s:
-            ev, rules, rnd, t, scored = self._checked_sheet(s, sheet, round_number, table, event)
+        with self.store.tx() as s:
+            ev, rules, rnd, t, scored = self.checked_sheet(s, sheet, round_number, table, event)
             old = s.scalars(
                 select(SessionSheet).where(SessionSheet.round_id == rnd.id, SessionSheet.table == t)
             ).first()
@@ -376,8 +336,8 @@ class SessionUseCases:
         """Replace a table's sheet; the old one and the reason go to the corrections log."""
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
-        with self._tx() as s:
-            ev, rules, rnd, t, scored = self._checked_sheet(s, sheet, round_number, table, event)
+        with self.store.tx() as s:
+            ev, rules, rnd, t, scored = self.checked_sheet(s, sheet, round_number, table, event)
             old = s.scalars(
                 select(SessionSheet).where(SessionSheet.round_id == rnd.id, SessionSheet.table == t)
             ).first()
@@ -399,18 +359,18 @@ class SessionUseCases:
             old.entered_at = new.entered_at
             return _sheet_json(rnd.number, t, scored)
 
-    def _checked_sheet(
+    def checked_sheet(
         self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
     ) -> tuple[Event, SessionRules, Round, int, Any]:
         from ball.mahjong.sheet import SheetError
 
-        ev, rules = self._mahjong(s, event)
+        ev, rules = self.event_and_rules(s, event)
         if not ev.rounds_:
             raise TournamentError("no session is seated")
         number = round_number or len(ev.rounds_)
         if not 1 <= number <= len(ev.rounds_):
             raise TournamentError(f"session {number} is not seated")
-        rnd = self._round(ev, number)
+        rnd = self.store.round(ev, number)
         try:
             scored = read_session_sheet(sheet, rules.hands_per_session)
         except SheetError as exc:
@@ -422,7 +382,7 @@ class SessionUseCases:
             raise TournamentError(
                 f"session sheet: table: the sheet says {scored.table}, not {table}"
             )
-        session = self._seated_session(s, ev, number)
+        session = self.seated_session(s, ev, number)
         if not 1 <= t <= len(session):
             raise TournamentError(f"session {number} has no table {t}")
         names = {e.number: e.name for e in ev.entrants}
@@ -440,8 +400,8 @@ class SessionUseCases:
 
     # ------------------------------------------------------------------ standings
 
-    def _standing_rows(self, s: Session, ev: Event) -> list[dict[str, Any]]:
-        history = self._history(s, ev)
+    def standing_rows(self, s: Session, ev: Event) -> list[dict[str, Any]]:
+        history = self.history(s, ev)
         results = []
         for rnd, session in zip(ev.rounds_, history, strict=True):
             for sheet in s.scalars(select(SessionSheet).where(SessionSheet.round_id == rnd.id)):
@@ -462,9 +422,9 @@ class SessionUseCases:
         of their members' (when players have a team)."""
         from ball.mahjong import scoring
 
-        with self._tx(write=False) as s:
-            ev, _ = self._mahjong(s, event)
-            rows = self._standing_rows(s, ev)
+        with self.store.tx(write=False) as s:
+            ev, _ = self.event_and_rules(s, event)
+            rows = self.standing_rows(s, ev)
             done = sum(
                 1
                 for rnd in ev.rounds_
@@ -476,7 +436,7 @@ class SessionUseCases:
                 )
                 for r in rows
             ]
-            teams = self._teams(ev)
+            teams = self.team_names(ev)
             out: dict[str, Any] = {
                 "event": ev.name,
                 "game": GAME,

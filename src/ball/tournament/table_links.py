@@ -24,9 +24,10 @@ approves it, or at once when the event accepts confirmed results by itself
 *replaced*. Every step is a line of the arbiter's log (`qr-entry`, `qr-confirm`,
 `qr-dispute`, `result`) saying which side did what through its link, or that the desk did.
 
-The players' sheet is checked by the event's game exactly as the desk's (`_make_result`),
-and the stored result is written by `_write_table_result`, the desk's own one-transaction
-save, in the transaction of the confirmation that accepts it.
+The players' sheet is checked by the event's game exactly as the desk's
+(`table_result.make_result`), and the stored result is written by the results' one write
+path (`ResultUseCases.write_table_result`, given to `TableLinkUseCases`), in the
+transaction of the confirmation that accepts it.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 
 from ball.storage import ids
-from ball.tournament import table_result, tie_service, ties
+from ball.tournament import table_result, ties
 from ball.tournament.errors import NotFound, TournamentError
+from ball.tournament.knockout_draws import refuse_whole_result
 from ball.tournament.models import (
     Event,
     LogEntry,
@@ -55,9 +57,13 @@ from ball.tournament.models import (
     Round,
     TableLinkKey,
 )
+from ball.tournament.store import Store
+from ball.tournament.table_result import make_result
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
+
+    from ball.tournament.result_service import ResultUseCases
 
 SIDES = ("A", "B")
 MAC_BYTES = 16  # 128 bits
@@ -195,37 +201,11 @@ def _log_line(s: Session, ev: Event, kind: str, detail: str, pairing: Pairing, a
 
 
 class TableLinkUseCases:
-    """The players' result entry by table link (a mixin of `TournamentService`)."""
+    """The players' result entry by table link (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = ...) -> Any: ...
-
-        def _known(self, s: Session, event_id: int, *, full: bool = True) -> Event: ...
-
-        def _make_result(
-            self, ev: Event, pairing: Pairing, sheet: Any, forfeit: Any, double_forfeit: Any
-        ) -> Result: ...
-
-        def _write_table_result(
-            self,
-            s: Session,
-            ev: Event,
-            round_number: int,
-            table: int,
-            *,
-            sheet: dict[str, Any] | None = ...,
-            forfeit: str | None = ...,
-            double_forfeit: bool = ...,
-            steals: list[dict[str, Any]] | None = ...,
-            sanctions: list[dict[str, Any]] = ...,
-            reason: str = ...,
-            expected_version: int | None = ...,
-            must_exist: bool = ...,
-            now: float,
-            late: dict[str, int | None] | None = ...,
-            entered_by: str = ...,
-        ) -> table_result.RecordedResult: ...
+    def __init__(self, store: Store, results: ResultUseCases) -> None:
+        self.store = store
+        self.results = results
 
     # ------------------------------------------------------------------ the desk's side
 
@@ -233,8 +213,8 @@ class TableLinkUseCases:
         """Each two-player table of round `number` -> its side's token (A, B). The event's
         secret is made at the first call (a write); later calls only read."""
         for write in (False, True):
-            with self._tx(write=write) as s:
-                ev = self._known(s, event_id, full=False)
+            with self.store.tx(write=write) as s:
+                ev = self.store.known(s, event_id, full=False)
                 if ties.has_minimatches(ev):  # its tables take their results game by game
                     return {}
                 key = link_key(s, ev.id, create=write)
@@ -250,8 +230,8 @@ class TableLinkUseCases:
 
     def player_entries(self, event_id: int, number: int) -> dict[int, EntryView]:
         """Each table of round `number` whose players entered something -> their entry."""
-        with self._tx(write=False) as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx(write=False) as s:
+            ev = self.store.known(s, event_id, full=False)
             rows = s.execute(
                 select(Pairing.table, PlayerEntry)
                 .join(PlayerEntry, PlayerEntry.pairing_id == Pairing.id)
@@ -262,13 +242,13 @@ class TableLinkUseCases:
 
     def accepts_confirmed(self, event_id: int) -> bool:
         """Whether the event stores results both sides confirmed without the desk."""
-        with self._tx(write=False) as s:
-            key = link_key(s, self._known(s, event_id, full=False).id, create=False)
+        with self.store.tx(write=False) as s:
+            key = link_key(s, self.store.known(s, event_id, full=False).id, create=False)
             return bool(key is not None and key.auto_accept)
 
     def set_accepts_confirmed(self, event_id: int, on: bool) -> None:
-        with self._tx() as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx() as s:
+            ev = self.store.known(s, event_id, full=False)
             key = link_key(s, ev.id, create=True)
             assert key is not None
             if key.auto_accept != on:
@@ -284,8 +264,8 @@ class TableLinkUseCases:
         self, event_id: int, number: int, table: int, at: float
     ) -> table_result.RecordedResult:
         """The desk stores the result both sides confirmed (the desk's own save)."""
-        with self._tx() as s:
-            ev = self._known(s, event_id, full=False)
+        with self.store.tx() as s:
+            ev = self.store.known(s, event_id, full=False)
             pairing = _pairing(s, ev.id, number, table)
             entry = s.get(PlayerEntry, pairing.id)
             if entry is None or entry.state != CONFIRMED:
@@ -294,7 +274,7 @@ class TableLinkUseCases:
                     f"round {number} table {table}: only a result both players confirmed "
                     f"can be approved (it is {state}); enter the result at the desk instead"
                 )
-            return self._write_table_result(
+            return self.results.write_table_result(
                 s, ev, number, table, sheet=json.loads(entry.document)["sheet"], now=at,
                 entered_by=BY_APPROVAL,
             )  # fmt: skip
@@ -303,7 +283,7 @@ class TableLinkUseCases:
 
     def open_table_link(self, token: str) -> LinkedTable:
         """What `token` opens (`BadLink` when it opens nothing)."""
-        with self._tx(write=False) as s:
+        with self.store.tx(write=False) as s:
             return self._linked(s, *self._resolve(s, token))
 
     def enter_by_link(
@@ -312,17 +292,17 @@ class TableLinkUseCases:
         """One side enters its table's result (a played game's sheet, checked by the event's
         game as the desk's). Over the other side's entry: the same result confirms it,
         another one disputes it."""
-        with self._tx() as s:
+        with self.store.tx() as s:
             ev, pairing, side = self._resolve(s, token)
             table_result.lock_state(s, pairing.id)  # serialised with the desk's saves
             self._refuse_closed(s, ev, pairing)
-            tie_service.refuse_whole_result(ev, pairing.round.number, pairing.table)
-            new = self._make_result(ev, pairing, sheet, None, False)
+            refuse_whole_result(ev, pairing.round.number, pairing.table)
+            new = make_result(ev, pairing, sheet, None, False)
             names = _names(pairing)
             entry = s.get(PlayerEntry, pairing.id)
             document = json.dumps({"sheet": sheet, "form": form}, sort_keys=True)
             if entry is not None and entry.side != side and entry.state == ENTERED:
-                theirs = self._make_result(
+                theirs = make_result(
                     ev, pairing, json.loads(entry.document)["sheet"], None, False
                 )
                 if theirs.sheet == new.sheet:
@@ -342,7 +322,7 @@ class TableLinkUseCases:
 
     def answer_by_link(self, token: str, agree: bool, at: float) -> LinkedTable:
         """The other side confirms (`agree`) or disputes the entry it is shown."""
-        with self._tx() as s:
+        with self.store.tx() as s:
             ev, pairing, side = self._resolve(s, token)
             table_result.lock_state(s, pairing.id)
             self._refuse_closed(s, ev, pairing)
@@ -373,7 +353,7 @@ class TableLinkUseCases:
         key = link_key(s, ev.id, create=False)
         if key is not None and key.auto_accept:
             s.flush()
-            self._write_table_result(
+            self.results.write_table_result(
                 s, ev, pairing.round.number, pairing.table,
                 sheet=json.loads(entry.document)["sheet"], now=at, entered_by=BY_ITSELF,
             )  # fmt: skip
@@ -394,7 +374,7 @@ class TableLinkUseCases:
         expected = _mac(key.secret, event_id, number, table, side, pairing)
         if not hmac.compare_digest(expected.encode(), found.group(5).encode()):
             raise BadLink("no table has this link")
-        return self._known(s, event_id, full=False), pairing, side
+        return self.store.known(s, event_id, full=False), pairing, side
 
     @staticmethod
     def _closed(s: Session, ev: Event, pairing: Pairing) -> str:

@@ -1,8 +1,9 @@
-"""A table's result with its steals and sanctions: the checks, and the per-table version.
+"""A table's result with its steals and sanctions: the table's row, the result made from an
+entry (`table_row`, `make_result`), the checks, and the per-table version.
 
 The arbiter's result form (and `ball result enter|correct`) hand in one submission: the
 result (a sheet, a forfeit or a double forfeit), the steals noted on the sheet and the
-sanctions given in the match. `TournamentService.record_table_result` checks all of it with
+sanctions given in the match. `ResultUseCases.write_table_result` checks all of it with
 the functions here *before* it writes anything, then writes the result, the steals, the
 sanctions (`sanction_log`), their lines in the arbiter's log and the table's version in one
 transaction: a crash or a refused field leaves either the whole submission or nothing.
@@ -18,6 +19,7 @@ answered with the stored result and writes nothing.
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,11 +28,15 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games import game
 from ball.match.sanctions import LADDER, Ladder
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Pairing, Result, ResultState, SanctionEntry
+from ball.tournament.forfeits import forfeit_result
+from ball.tournament.models import Event, Pairing, Result, ResultState, Round, SanctionEntry
 from ball.tournament.outcomes import TableOutcome
 from ball.tournament.sanction_log import REASON_MAX
+from ball.tournament.session_refusals import refuse_two_player
+from ball.tournament.store import bounded
 
 SIDES = ("A", "B")
 HALVES = (1, 2)
@@ -250,3 +256,62 @@ def already_stored(
     )
     wanted = Counter((ids[s["side"]], s["step"], s["reason"]) for s in sanctions)
     return all(logged[key] >= count for key, count in wanted.items())
+
+
+# ---------------------------------------------------------------------- the entry
+
+
+def table_row(s: Session, ev: Event, number: int, table: int) -> Pairing:
+    """One table, fetched by itself (result entry must not load the whole event)."""
+    refuse_two_player(ev, "its tables take session sheets ('ball result enter --sheet')")
+    bounded(number, "round")
+    bounded(table, "table")
+    rnd = s.scalars(
+        select(Round).where(Round.event_id == ev.id, Round.number == number)
+    ).first()
+    if rnd is None:
+        raise TournamentError(f"round {number} is not paired")
+    pairing = s.scalars(
+        select(Pairing).where(Pairing.round_id == rnd.id, Pairing.table == table)
+    ).first()
+    if pairing is None:
+        raise TournamentError(f"round {number} has no table {table}")
+    if pairing.b_id is None:
+        raise TournamentError(f"round {number} table {table} is a bye; it takes no result")
+    return pairing
+
+def make_result(
+    ev: Event, pairing: Pairing, sheet: Any, forfeit: Any, double_forfeit: Any
+) -> Result:
+    given = sum(
+        x is not None and x is not False for x in (sheet, forfeit, double_forfeit or None)
+    )
+    if given != 1:
+        raise TournamentError(
+            "give exactly one of: a sheet, a forfeit (A or B), a double forfeit"
+        )
+    plugin = game(ev.game)
+    now = time.time()
+    if double_forfeit:
+        return forfeit_result(plugin, None, now)
+    if forfeit is not None:
+        if forfeit not in ("A", "B"):
+            raise TournamentError(f"forfeit is by coach A or B, got {forfeit!r}")
+        return forfeit_result(plugin, forfeit, now)
+    if not isinstance(sheet, dict):
+        raise TournamentError("illegal sheet: the score sheet must be a JSON object")
+    decided = plugin.decide(sheet)
+    # A game whose document names the players checks them against the table's
+    # (Xiangqi's: Red = player A).
+    if pairing.b is not None:
+        plugin.check_players(sheet, pairing.a.name, pairing.b.name)
+    # A sheet that records a forfeit is a forfeit (TRF + / -), its halves kept for research.
+    forfeited = decided.decision.get("reason") == "forfeit"
+    return Result(
+        kind="forfeit" if forfeited else "sheet",
+        forfeit_by=("B" if decided.outcome == "A" else "A") if forfeited else None,
+        sheet=json.dumps(sheet, sort_keys=True),
+        decision=json.dumps({"decision": decided.decision, "figures": decided.figures}),
+        outcome=decided.outcome,
+        entered_at=now,
+    )

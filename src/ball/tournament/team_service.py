@@ -1,5 +1,6 @@
-"""The team-event use cases of issue 17 that `TournamentService` gains from `TeamUseCases`
-(seed 004 articles 12-15, the rules themselves in the pure `teams` module):
+"""The team-event use cases of issue 17, `TournamentService.teams` (`TeamUseCases`, given
+to the rounds' pairing and the standings), seed 004 articles 12-15 (the rules themselves
+in the pure `teams` module):
 
 * a team event (`create_event(..., teams=BOARDS)`): teams meet teams, all-play-all as a
   round robin of teams (Berger tables over the teams in registration order);
@@ -12,19 +13,19 @@
   boards (13.2, 13.3); results are entered per board (`ball result enter`);
 * `team_standings`: game points and match points 2/1/0 (14.2), ranked by 15.3 (round
   robin), 15.4 (points pairing) or 15.5 (the sum of the players' individual ranks), with
-  each board's scores for board prizes;
-* `trf_team`, `import_teams`: the TRF-16 team records (`013`) and BALL's `XXB`, out and in.
+  each board's scores for board prizes.
+
+The TRF-16 team records (`013`, BALL's `XXB`) are `team_trf`'s.
 """
 
 from __future__ import annotations
 
 import re
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 
-from ball.tournament import berger, knockout, standings, swiss, team_swiss, teams, trf
+from ball.tournament import berger, knockout, standings, swiss, team_swiss, teams
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import (
     Entrant,
@@ -38,6 +39,7 @@ from ball.tournament.models import (
     TeamMember,
 )
 from ball.tournament.names import check_name
+from ball.tournament.store import Store
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -83,14 +85,10 @@ def _order(team: Team, by_id: dict[int, Entrant]) -> list[Entrant]:
 
 
 class TeamUseCases:
-    """Teams, line-ups, team rounds and team standings (a mixin of `TournamentService`)."""
+    """Teams, line-ups, team rounds and team standings (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-        @staticmethod
-        def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def _team_event(self, s: Session, ev: Event) -> TeamEvent:
         found = team_event(s, ev)
@@ -104,8 +102,8 @@ class TeamUseCases:
         name = check_name(name, "team name")
         if not name:
             raise TournamentError("the team needs a name")
-        with self._tx() as s:
-            ev = self._event(s, event)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
             info = self._team_event(s, ev)
             if ev.rounds_:
                 raise TournamentError("teams are registered before round 1 is paired")
@@ -161,8 +159,8 @@ class TeamUseCases:
     ) -> list[str]:
         """Declare the team's line-up for a round not yet paired (12.3): `boards` of its
         players in the team's order (12.2). Returns the line-up, board 1 first."""
-        with self._tx() as s:
-            ev = self._event(s, event)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
             info = self._team_event(s, ev)
             if not 1 <= round_number <= 10_000:
                 raise TournamentError(f"round must be a positive number, got {round_number}")
@@ -196,7 +194,7 @@ class TeamUseCases:
 
     # ------------------------------------------------------------------ pairing
 
-    def _pair_team_round(
+    def pair_team_round(
         self, s: Session, ev: Event, info: TeamEvent, number: int
     ) -> tuple[list[knockout.Table], str]:
         """The team matches of round `number` (Berger tables over the teams, or the Dutch
@@ -298,8 +296,8 @@ class TeamUseCases:
         """The team matches of a round (default: the latest) with their boards: for each
         match the first-named and second team and, per board, the table and who plays
         coach A (the first colour) and coach B, with the result's outcome when entered."""
-        with self._tx(write=False) as s:
-            ev = self._event(s, event)
+        with self.store.tx(write=False) as s:
+            ev = self.store.event(s, event)
             info = self._team_event(s, ev)
             number = round_number or len(ev.rounds_)
             if not 1 <= number <= len(ev.rounds_):
@@ -384,87 +382,6 @@ class TeamUseCases:
             "standings": rows,
             "board_scores": _board_scores(ev, info, team_of, upto),
         }
-
-    def trf_team(self, s: Session, ev: Event) -> trf.Extras | None:
-        """A team event's TRF records: TRF-16's `013` (the team name, then the start
-        numbers of all its players in registration order, E-24) and BALL's `XXB` (boards
-        and ranking); None for an individual event."""
-        info = team_event(s, ev)
-        if info is None:
-            return None
-        by_id = _by_id(ev)
-        listed = [(t.name, [by_id[m.entrant_id].number for m in t.members]) for t in _teams(s, ev)]
-        return trf.Extras(boards=info.boards, ranking=info.ranking, teams=listed)
-
-
-def import_teams(s: Session, ev: Event, extras: trf.Extras) -> None:
-    """The teams of an imported TRF (013, XXB): the team event, its teams with their
-    players in the file's order, and each round's team matches as the boards show them
-    (the team of coach A on the match's first table is named first; a team none of whose
-    players was paired sat the round out)."""
-    if extras.boards is None and not extras.teams:
-        return
-    if extras.boards is None or not extras.teams:
-        raise TournamentError("TRF: a team event needs both its 013 team records and XXB")
-    mark_team_event(s, ev, extras.boards, extras.ranking)
-    by_number = {e.number: e for e in ev.entrants}
-    team_of: dict[int, Team] = {}
-    for registered, (name, numbers) in enumerate(extras.teams, start=1):
-        team = Team(event_id=ev.id, name=check_name(name, "team name"), registered=registered)
-        s.add(team)
-        s.flush()
-        for position, number in enumerate(numbers, start=1):
-            entrant = by_number[number]
-            s.add(TeamMember(team_id=team.id, entrant_id=entrant.id, position=position))
-            team_of[entrant.id] = team
-    s.flush()
-    all_teams = _teams(s, ev)
-    by_id = _by_id(ev)
-    board_of = {e.id: i for t in all_teams for i, e in enumerate(_order(t, by_id))}
-    for rnd in ev.rounds_:
-        _import_team_round(s, ev, rnd, team_of, board_of, all_teams)
-    s.flush()
-
-
-def _import_team_round(
-    s: Session,
-    ev: Event,
-    rnd: Round,
-    team_of: dict[int, Team],
-    board_of: dict[int, int],
-    all_teams: list[Team],
-) -> None:
-    """One imported round's team matches, and its tables renumbered match by match in
-    board order (the team's board order, 12.1), as a paired team round has them."""
-    matches: dict[frozenset[int], list[Pairing]] = {}
-    for p in sorted(rnd.pairings, key=lambda p: p.table):
-        if p.b_id is None:
-            continue  # a player the team did not field (written as not paired)
-        first, second = team_of.get(p.a_id), team_of.get(p.b_id)
-        if first is None or second is None or first is second:
-            raise TournamentError(
-                f"TRF: round {rnd.number}: a game that is not between two teams' players"
-            )
-        matches.setdefault(frozenset((first.id, second.id)), []).append(p)
-    ordered: list[Pairing] = []
-    meetings: list[tuple[Team, Team | None]] = []
-    for games in matches.values():
-        games.sort(key=lambda p: min(board_of[p.a_id], board_of[p.b_id or 0]))
-        top = games[0]  # board 1: the first-named team's player has the first colour
-        meetings.append((team_of[top.a_id], team_of[top.b_id or 0]))
-        ordered += games
-    met = {t.id for pair in meetings for t in pair if t is not None}
-    meetings += [(t, None) for t in all_teams if t.id not in met]
-    rest = [p for p in sorted(rnd.pairings, key=lambda p: p.table) if p.b_id is None]
-    for p in rnd.pairings:
-        p.table = -p.table  # free the numbers first (one table number per round)
-    s.flush()
-    for table, p in enumerate([*ordered, *rest], start=1):
-        p.table = table
-    for match, (x, y) in enumerate(meetings, start=1):
-        s.add(TeamMatch(event_id=ev.id, round_number=rnd.number, match=match,
-                        first_id=x.id, second_id=y.id if y is not None else None))  # fmt: skip
-    s.flush()
 
 
 def _berger_meetings(

@@ -1,9 +1,10 @@
-"""The knockout use cases of issue 17 that `TournamentService` gains from `KnockoutUseCases`:
+"""The knockout use cases of issue 17, `TournamentService.knockout` (`KnockoutUseCases`):
 a round paired by a drawing of lots (`lots`), the games of a tie played as a mini-match
 (`minimatch`, `ties`) and the drawing of lots that ends a tie still level.
 
-Each is one transaction on the host's `_tx`, with its `_event`, `_table_row`,
-`_next_round_number`, `_assign_numbers`, `_store_round`, `_make_result` and `_log`. Every
+Each is one transaction of the store, pairing with `round_service`'s functions and making a
+game's result with `table_result.make_result`; what pairing and result entry share with
+them (drawn knockouts, mini-match refusals, the colour toss) is `knockout_draws`'s. Every
 drawing of lots writes an arbiter's log entry (kind `draw` for a round, `lots` for a tie)
 whose detail is the JSON record that `lots.replay` replays.
 """
@@ -12,15 +13,15 @@ from __future__ import annotations
 
 import json
 import math
-import secrets
 import time
 from collections.abc import Mapping
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from ball.tournament import group_service, knockout, lots, outcomes, ties
 from ball.tournament.errors import TournamentError
+from ball.tournament.knockout_draws import DRAWN, drawn_knockout, seed_of
+from ball.tournament.knockout_draws import SEED_LIMIT as SEED_LIMIT
 from ball.tournament.minimatch import MiniMatchError, first_colour, other
 from ball.tournament.models import (
     Entrant,
@@ -28,101 +29,21 @@ from ball.tournament.models import (
     Pairing,
     Result,
     ResultCorrection,
-    Round,
     TieGame,
 )
+from ball.tournament.round_service import assign_numbers, next_round_number, store_round
+from ball.tournament.store import Store
+from ball.tournament.table_result import make_result, table_row
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-DRAWN = "drawing of lots"  # the method of a round paired by `draw_round`
-SEED_LIMIT = 2**31 - 1
-
-
-def drawn_knockout(ev: Event) -> bool:
-    """Whether the event's knockout rounds are paired by a drawing of lots (round 1 was)."""
-    return ev.system == "knockout" and bool(ev.rounds_) and bool(ev.rounds_[0].lots)
-
-
-def refuse_pairing(ev: Event) -> None:
-    """`pair_next_round` on a knockout drawn each round: only a replay may be paired so."""
-    if drawn_knockout(ev) and not knockout.replays_due(ev):
-        raise TournamentError(
-            "this knockout draws lots for each round: use 'ball round draw' (the draw pairs it)"
-        )
-
-
-def refuse_whole_result(ev: Event, round_number: int, table: int) -> None:
-    """A table of a mini-match takes its results game by game."""
-    if ties.has_minimatches(ev):
-        raise TournamentError(
-            f"round {round_number} table {table} is a mini-match of {ev.games_per_tie} games: "
-            "enter each game with --game K"
-        )
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbelow(SEED_LIMIT)  # printed and logged, so the draw replays
-    if not 0 <= seed <= SEED_LIMIT:
-        raise TournamentError(f"--seed must be 0 to {SEED_LIMIT}, got {seed}")
-    return seed
-
 
 class KnockoutUseCases:
-    """Drawn knockout rounds and mini-match ties (a mixin of `TournamentService`)."""
+    """Drawn knockout rounds and mini-match ties (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-
-        def _tx(self, write: bool = True) -> AbstractContextManager[Session]: ...
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-        def _next_round_number(self, ev: Event) -> int: ...
-        def _assign_numbers(self, ev: Event) -> None: ...
-        def _store_round(
-            self,
-            s: Session,
-            ev: Event,
-            number: int,
-            pairs: list[knockout.Table],
-            method: str,
-            manual: bool,
-        ) -> Round: ...
-        @staticmethod
-        def _table_row(s: Session, ev: Event, number: int, table: int) -> Pairing: ...
-        def _make_result(
-            self, ev: Event, pairing: Pairing, sheet: Any, forfeit: Any, double_forfeit: Any
-        ) -> Result: ...
-        @staticmethod
-        def _log(s: Session, event: Event, kind: str, detail: str, **where: Any) -> None: ...
-
-    # ------------------------------------------------------------------ colours by toss
-
-    def _toss_colours(
-        self, s: Session, ev: Event, number: int, tables: list[knockout.Table], method: str
-    ) -> list[knockout.Table]:
-        """A bracket round's first colours by toss (13.4), not by the upper slot: each
-        match's toss from one fresh seed, logged (kind `toss`) with what replays it
-        (`lots.colour_toss` over the logged matches). A replay of a drawn match keeps its
-        swapped colours, and a round paired by lot cards has the red card's colours."""
-        if knockout.REPLAY in method:
-            return tables
-        matches = [(a, b) for a, b, _ in tables if b is not None]
-        if not matches:
-            return tables
-        seed = _seed(None)
-        upper_first = iter(lots.colour_toss([(a.name, b.name) for a, b in matches], seed))
-        out: list[knockout.Table] = []
-        tossed = []
-        for a, b, kind in tables:
-            if b is not None:
-                keep = next(upper_first)
-                out.append((a, b, kind) if keep else (b, a, kind))
-                tossed.append([a.name, b.name, a.name if keep else b.name])
-            else:
-                out.append((a, b, kind))
-        record = {"round": number, "seed": seed, "matches": tossed}
-        self._log(s, ev, "toss", json.dumps(record, ensure_ascii=False), round_number=number)
-        return out
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # ------------------------------------------------------------------ the round's draw
 
@@ -140,8 +61,8 @@ class KnockoutUseCases:
         Returns `{"round", "seed", "cards", "tables"}`; the record goes to the log."""
         if seed is not None and cards is not None:
             raise TournamentError("give either the cards drawn or a seed, not both")
-        with self._tx() as s:
-            ev = self._event(s, event)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
             if ev.system != "knockout":
                 raise TournamentError(f"a drawing of lots pairs a knockout, not a {ev.system}")
             if ev.rounds_ and not drawn_knockout(ev):
@@ -151,13 +72,13 @@ class KnockoutUseCases:
                 )
             if ev.rounds_ and knockout.replays_due(ev):
                 raise TournamentError("a drawn match is replayed first: 'ball round pair'")
-            number = self._next_round_number(ev)
-            field = self._field(ev, number)
+            number = next_round_number(ev)
+            field = self.field(ev, number)
             names = [e.name for e in field]
             draw = (
                 lots.check(names, cards)
                 if cards is not None
-                else lots.draw_from_seed(names, _seed(seed))
+                else lots.draw_from_seed(names, seed_of(seed))
             )
             if ev.rounds is None:
                 ev.rounds = math.ceil(math.log2(len(field)))
@@ -166,10 +87,10 @@ class KnockoutUseCases:
             bye = draw.bye()
             if bye is not None:
                 tables.append((by_name[bye], None, "pab"))
-            rnd = self._store_round(s, ev, number, tables, DRAWN, manual=False)
+            rnd = store_round(s, ev, number, tables, DRAWN, manual=False)
             record = {"round": number, **draw.record()}
             rnd.lots = json.dumps(record, ensure_ascii=False)
-            self._log(s, ev, "draw", rnd.lots, round_number=number)
+            self.store.log(s, ev, "draw", rnd.lots, round_number=number)
             s.flush()
             return {
                 "round": number,
@@ -178,14 +99,14 @@ class KnockoutUseCases:
                 "tables": outcomes.round_tables(list(rnd.pairings)),
             }
 
-    def _field(self, ev: Event, number: int) -> list[Entrant]:
+    def field(self, ev: Event, number: int) -> list[Entrant]:
         """Who draws for round `number`, in pairing-number order (a seeded draw deals in
         that order): the active entrants, or the winners of the latest stage."""
         if number == 1:
             active = [e for e in ev.entrants if e.status == "active"]
             if len(active) < 2:
                 raise TournamentError("at least two active entrants are needed to draw")
-            self._assign_numbers(ev)
+            assign_numbers(ev)
             field = active
         else:
             knockout.refuse_lots_due(ev)
@@ -212,8 +133,8 @@ class KnockoutUseCases:
         the sides' colours of that game (side A has the first colour in odd games, so a
         sheet's coach A and a forfeit's A/B are that game's). Once the tie is decided the
         table's result is written (its winner goes through)."""
-        with self._tx() as s:
-            ev = self._event(s, event, full=False)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event, full=False)
             pairing = self._tie_table(s, ev, round_number, table)
             now = ties.state(ev, pairing)
             self._check_game_number(now.next_game, now.phase, game, round_number, table)
@@ -240,8 +161,8 @@ class KnockoutUseCases:
         or when the tie's outcome would change after the next round was paired."""
         if not (reason or "").strip():
             raise TournamentError("a correction needs a reason")
-        with self._tx() as s:
-            ev = self._event(s, event)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event)
             pairing = self._tie_table(s, ev, round_number, table)
             row = next((g for g in pairing.tie_games if g.game == game and g.kind != "lots"), None)
             if row is None:
@@ -290,7 +211,7 @@ class KnockoutUseCases:
         # A document that names its players (Xiangqi: Red first) is checked against this
         # game's colours: in even games side B has the first colour (13.5).
         seats = pairing if first == "A" else cast(Pairing, _Seats(pairing.b, pairing.a))
-        made = self._make_result(ev, seats, sheet, forfeit, double_forfeit)
+        made = make_result(ev, seats, sheet, forfeit, double_forfeit)
         # The game's coach A is side B in even games: its win is side B's.
         flip = first == "B" and made.outcome in ("A", "B")
         row.outcome = other(made.outcome) if flip else made.outcome
@@ -312,8 +233,8 @@ class KnockoutUseCases:
         one when neither is given). Logged (kind `lots`) with what replays it."""
         if seed is not None and winner is not None:
             raise TournamentError("give either the winner of the lots or a seed, not both")
-        with self._tx() as s:
-            ev = self._event(s, event, full=False)
+        with self.store.tx() as s:
+            ev = self.store.event(s, event, full=False)
             bracket = ev if ev.system == "knockout" else group_service.final_knockout(s, ev)
             if bracket is not None and not ties.has_minimatches(ev):
                 return self._match_lots(s, ev, bracket, round_number, table, seed, winner)
@@ -325,7 +246,7 @@ class KnockoutUseCases:
             assert pairing.b is not None  # `_table_row` refuses a bye
             sides = [pairing.a.name, pairing.b.name]
             if winner is None:
-                seed = _seed(seed)
+                seed = seed_of(seed)
                 winner = lots.toss(sides, seed)
             elif winner not in sides:
                 raise TournamentError(
@@ -344,7 +265,7 @@ class KnockoutUseCases:
                     entered_at=time.time(),
                 )
             )
-            self._log(s, ev, "lots", detail, round_number=round_number, table=table)
+            self.store.log(s, ev, "lots", detail, round_number=round_number, table=table)
             s.flush()
             return self._settle(s, ev, pairing)
 
@@ -352,8 +273,8 @@ class KnockoutUseCases:
         """The one-game knockout matches drawn after their last replay that wait for a
         drawing of lots (article 6), each as its last game's round and table with the two
         sides: what the desk offers to decide (`draw_tie_lots`) before the next stage."""
-        with self._tx(write=False) as s:
-            ev = self._event(s, event, full=False)
+        with self.store.tx(write=False) as s:
+            ev = self.store.event(s, event, full=False)
             bracket = ev if ev.system == "knockout" else group_service.final_knockout(s, ev)
             if bracket is None or ties.has_minimatches(ev):
                 return []
@@ -377,7 +298,7 @@ class KnockoutUseCases:
         (`winner` drawn at the venue, or from `seed`), kept in the last game's result (its
         outcome stays a draw for the points) and logged (kind `lots`) with what replays it.
         `bracket` is the knockout: the event, or a groups event's knockout final."""
-        pairing = self._table_row(s, ev, round_number, table)
+        pairing = table_row(s, ev, round_number, table)
         if pairing not in knockout.lots_due(bracket):
             raise TournamentError(
                 f"round {round_number} table {table}: no drawing of lots is due (only a match "
@@ -386,7 +307,7 @@ class KnockoutUseCases:
         assert pairing.b is not None and pairing.result is not None  # a drawn game
         sides = [pairing.a.name, pairing.b.name]
         if winner is None:
-            seed = _seed(seed)
+            seed = seed_of(seed)
             winner = lots.toss(sides, seed)
         elif winner not in sides:
             raise TournamentError(f"{winner!r} does not play at round {round_number} table {table}")
@@ -396,7 +317,7 @@ class KnockoutUseCases:
         decision = json.loads(pairing.result.decision) if pairing.result.decision else {}
         pairing.result.decision = json.dumps({**decision, "lots": record})
         detail = json.dumps({**record, "winner": winner}, ensure_ascii=False)
-        self._log(s, ev, "lots", detail, round_number=round_number, table=table)
+        self.store.log(s, ev, "lots", detail, round_number=round_number, table=table)
         s.flush()
         return {"round": round_number, "table": table, "winner": winner, "seed": seed}
 
@@ -405,7 +326,7 @@ class KnockoutUseCases:
             raise TournamentError(
                 f"{ev.name!r} plays one game per tie: enter the table's result without --game"
             )
-        return self._table_row(s, ev, round_number, table)
+        return table_row(s, ev, round_number, table)
 
     @staticmethod
     def _check_game_number(

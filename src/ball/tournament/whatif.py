@@ -186,7 +186,7 @@ def _result(h: Hypothesis, plugin: Game, a: str, b: str) -> ResultRow:
 
 
 def sheet_result(plugin: Game, sheet: Any, a: str, b: str) -> ResultRow:
-    """The result a score sheet decides, as `TournamentService._make_result` stores it
+    """The result a score sheet decides, as `table_result.make_result` stores it
     (its kind, who forfeited, the outcome and the decision with the game's figures)."""
     if not isinstance(sheet, dict):
         raise TournamentError("illegal sheet: the score sheet must be a JSON object")

@@ -1,4 +1,4 @@
-"""The what-if use cases that `TournamentService` gains from `WhatIfUseCases`.
+"""The what-if use cases, `TournamentService.what_if` (`WhatIfUseCases`).
 
 * `what_if_standings(hypotheses)` (`ball standings --what-if R:T=RESULT`, the desk's
   preview beside each result): the standings as if those tables had those results;
@@ -6,15 +6,14 @@
   result of their own table in the round being played would give them.
 
 Both read the event's rows and compute in `whatif` (pure, over frozen copies); nothing is
-written. They read through `_read_only`, not `_tx`: a transaction the database itself keeps
-from writing (SQLite `PRAGMA query_only`, PostgreSQL `SET TRANSACTION READ ONLY`), ended
-by a rollback, so even a bug below could not store a hypothetical result.
+written. They read through the store's `read_only`, not `tx`: a transaction the database
+itself keeps from writing (SQLite `PRAGMA query_only`, PostgreSQL `SET TRANSACTION READ
+ONLY`), ended by a rollback, so even a bug below could not store a hypothetical result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -25,45 +24,22 @@ from ball.games import game, pairs_players
 from ball.storage import ids
 from ball.tournament import event_rows, outcomes, standings, whatif, withdrawal_event
 from ball.tournament.errors import TournamentError
-from ball.tournament.models import Event, Pairing, Round
-from ball.tournament.session_service import refuse_two_player
+from ball.tournament.models import Pairing, Round
+from ball.tournament.session_refusals import refuse_two_player
+from ball.tournament.store import Store
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    pass
 
 
 class WhatIfUseCases:
-    """Standings as if some results were in (a mixin of `TournamentService`)."""
+    """Standings as if some results were in (a use case of `TournamentService`)."""
 
-    if TYPE_CHECKING:
-        engine: Engine
-        _explicit_begin: bool
-
-        def _event(self, s: Session, ref: Any, *, full: bool = True) -> Event: ...
-
-    @contextmanager
-    def _read_only(self) -> Iterator[Session]:
-        """A session on one connection whose transaction cannot write, rolled back at the
-        end (never committed)."""
-        sqlite = self.engine.dialect.name == "sqlite"
-        with self.engine.connect() as conn:
-            if sqlite:  # before the transaction: a pragma the connection keeps till reset
-                conn.exec_driver_sql("PRAGMA query_only = ON")
-            try:
-                if sqlite and self._explicit_begin:  # the driver begins nothing itself
-                    conn.exec_driver_sql("BEGIN")
-                elif not sqlite:
-                    conn.exec_driver_sql("SET TRANSACTION READ ONLY")
-                with Session(bind=conn) as s:
-                    yield s
-            finally:
-                conn.rollback()
-                if sqlite:  # the pooled connection goes back as it came
-                    conn.exec_driver_sql("PRAGMA query_only = OFF")
-                    conn.rollback()
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def _rows_and_seats(self, s: Session, event: Any) -> tuple[event_rows.EventRows, whatif.Seats]:
-        ev = self._event(s, event, full=False)
+        ev = self.store.event(s, event, full=False)
         refuse_two_player(ev, "what-if standings are for two-player events")
         if not event_rows.plain_ranks(s, ev):
             raise TournamentError(
@@ -93,7 +69,7 @@ class WhatIfUseCases:
         table, and the hypotheses as placed; writes nothing."""
         if upto is not None and not 0 <= upto <= ids.MAX_ID:
             raise TournamentError(f"round {upto} is out of range")
-        with self._read_only() as s:
+        with self.store.read_only() as s:
             rows, seats = self._rows_and_seats(s, event)
             changed, placed = whatif.apply(rows, hypotheses, seats, game(rows.game))
             ranked = standings.of_event(changed, upto, s)
@@ -104,8 +80,8 @@ class WhatIfUseCases:
     def what_i_need(self, names: Sequence[str], *, event: Any = None) -> list[whatif.Need]:
         """Each named player's ranks after each result of their own table in the round
         being played (`whatif.needs`); an event without such a round gives none."""
-        with self._read_only() as s:
-            ev = self._event(s, event, full=False)
+        with self.store.read_only() as s:
+            ev = self.store.event(s, event, full=False)
             if not pairs_players(ev.game) or not event_rows.plain_ranks(s, ev):
                 return []
             rows, seats = self._rows_and_seats(s, ev.id)

@@ -401,7 +401,7 @@ class PageCache:
         if svc is None:
             return
         read_at = self.clock()  # before the token: a write after it makes the page outdated
-        token = svc.event_revision(event_id)
+        token = svc.desk.event_revision(event_id)
         with self._lock:
             todo = self._due(event_id, token, read_at - WATCH_SECONDS)
             for _, watch in todo:
@@ -594,7 +594,7 @@ async def cached_page(
     loop = asyncio.get_running_loop()
     cache = cache_of(request)
     read_at = cache.clock()  # before the token: a write after it makes this page outdated
-    token = await loop.run_in_executor(TOKEN_READS, svc.event_revision, event_id)
+    token = await loop.run_in_executor(TOKEN_READS, svc.desk.event_revision, event_id)
     if token is None:
         return await run_in_threadpool(render)
     slot = page_slot(request, extra)

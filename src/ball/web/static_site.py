@@ -357,9 +357,9 @@ def _run(work: Coroutine[Any, Any, str]) -> str:
 def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
     svc = service_for(app)
     try:
-        head = svc.event_head(event_id)
+        head = svc.desk.event_head(event_id)
         # a team event's card page: the live pages show its tab on the format pages only
-        also = ["teams"] if svc.event_formats(event_id).team_boards else []
+        also = ["teams"] if svc.formats.event_formats(event_id).team_boards else []
     except NotFound as exc:
         raise PublishError(str(exc)) from None
     # One run's pages show one state of the event: a write while they render (the desk
@@ -367,10 +367,10 @@ def _publish(app, event_id: int, out: Path, languages: list[str]) -> Site:
     passes = 0
     while True:
         passes += 1
-        token = svc.event_revision(event_id)
+        token = svc.desk.event_revision(event_id)
         crawler = _Crawler(app, event_id, languages, first_view(head.system), also)
         index = _run(crawler.crawl())
-        if svc.event_revision(event_id) == token:
+        if svc.desk.event_revision(event_id) == token:
             break
         if passes == PASSES:
             raise PublishError(

@@ -73,7 +73,7 @@ def not_found(exc: NotFound) -> HTTPException:
 def desk_reader(event_id: int, request: Request) -> security.Arbiter:
     """Dependency of a desk page: 404 when there is no such event, a 303 to the PIN page
     (coming back here afterwards) when nobody is signed in."""
-    service_for(request.app).require_event(event_id)  # NotFound: 404 (tournament_errors)
+    service_for(request.app).desk.require_event(event_id)  # NotFound: 404 (tournament_errors)
     arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
     if arbiter is None:
         login = f"/desk/{event_id}/login?next={quote(request.url.path)}"

@@ -51,7 +51,7 @@ def login_page(
     next: str = "",  # noqa: A002
     svc: Service = Depends(tournament),
 ):
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     return render(request, "desk/login.html", {"event": event, "next": next, "error": ""})
 
 
@@ -69,10 +69,10 @@ async def login(event_id: int, request: Request, svc: Service = Depends(tourname
     throttle = security.PinThrottle(sessions, "desk")
     client = security.client_address(request)
     now = now_of(request)
-    _found(svc.require_event, event_id)
+    _found(svc.desk.require_event, event_id)
 
     def refuse(status: int, message: str, headers: dict[str, str] | None = None):
-        context = {"event": _found(svc.event_page, event_id), "next": target, "error": message}
+        context = {"event": _found(svc.desk.event_page, event_id), "next": target, "error": message}
         page = render(request, "desk/login.html", context, status_code=status)
         page.headers.update(headers or {})
         return page
@@ -126,7 +126,7 @@ def recovery_sheet(
 ):
     """The arbiter's recovery sheet: the new code while this desk browser holds it, ready to
     print; without it, the form that makes a new one (the old one then stops working)."""
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     code = shown_recovery_code(request, event_id)
     context = {"event": event, "csrf": arbiter.csrf, "code": code}
     return render(request, "desk/recovery.html", context)

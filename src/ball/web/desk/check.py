@@ -38,10 +38,10 @@ async def check_round(
     """Check the round's stored pairing again and keep the verdict (a failure takes the
     round back from the players)."""
     form = await read_form(request)
-    found(svc.round_view, event_id, number)
+    found(svc.desk.round_view, event_id, number)
     try:
         # off the event loop: a Swiss check runs the checker for seconds on a large field
-        await run_in_threadpool(svc.check_round, number, event=event_id)
+        await run_in_threadpool(svc.checks.check_round, number, event=event_id)
     except TournamentError as exc:
         return _refused(request, svc, event_id, number, arbiter, str(exc), form)
     return see(f"/desk/{event_id}/rounds/{number}#check")
@@ -58,12 +58,12 @@ async def publish_round(
     """Publish the round after checking it again; refused with the checker's message when
     the check fails, unless the form gives the reason to publish anyway (`override`)."""
     form = await read_form(request)
-    found(svc.round_view, event_id, number)
+    found(svc.desk.round_view, event_id, number)
     override = form.get("override", "")
     try:
         await run_in_threadpool(
-            svc.publish_round, number, override=override if isinstance(override, str) else "",
-            event=event_id,
+            svc.checks.publish_round, number,
+            override=override if isinstance(override, str) else "", event=event_id,
         )  # fmt: skip
     except TournamentError as exc:
         return _refused(request, svc, event_id, number, arbiter, str(exc), form)

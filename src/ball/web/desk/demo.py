@@ -40,24 +40,24 @@ def seed_demo_event(sessions) -> int:
     """A 4-player round robin for `ball serve --demo`: round 1 decided, round 2 under way
     (signal 1 given, one table finished its first half). PIN 1234. Idempotent."""
     svc = TournamentService.from_sessions(sessions.kw["bind"], sessions)
-    for event in reversed(svc.event_list()):  # oldest first
+    for event in reversed(svc.desk.event_list()):  # oldest first
         if name_key(event.name) == name_key(DEMO_EVENT):  # its name is taken: that is the demo
             return event.id
-    event_id = svc.create_event(
+    event_id = svc.events.create_event(
         name=DEMO_EVENT, system="round-robin", arbiter="demo", place="Demo hall"
     ).id
     for name, club, fed, rating in DEMO_PLAYERS:
-        svc.add_player(name, club=club, federation=fed, rating=rating, event=event_id)
-    tables = svc.pair_next_round(event=event_id)
+        svc.entrants.add_player(name, club=club, federation=fed, rating=rating, event=event_id)
+    tables = svc.rounds.pair_next_round(event=event_id)
     first = tables[0]
-    svc.enter_result(
+    svc.results.enter_result(
         1,
         1,
         sheet=_demo_sheet(first.a, first.b or "", first.a, None, [3, 0, 0, 2]),
         event=event_id,
     )
-    svc.enter_result(1, 2, forfeit="B", event=event_id)
-    svc.pair_next_round(event=event_id)
+    svc.results.enter_result(1, 2, forfeit="B", event=event_id)
+    svc.rounds.pair_next_round(event=event_id)
     now = time.time()
     with sessions() as session:
         security.set_pin(session, event_id, DEMO_PIN, now)

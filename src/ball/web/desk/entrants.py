@@ -38,7 +38,7 @@ def event_page(
 def _event_context(
     request: Request, svc: Service, event_id: int, arbiter: security.Arbiter
 ) -> dict[str, Any]:
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     rounds = event.rounds_
     return {
         "event": event,
@@ -47,7 +47,7 @@ def _event_context(
         "csrf": arbiter.csrf,
         "next_round": len(rounds) + 1,
         "can_pair": event.rounds is None or len(rounds) < event.rounds,
-        "formats": svc.event_formats(event_id),
+        "formats": svc.formats.event_formats(event_id),
         "recovery_code": shown_recovery_code(request, event_id),
         "values": {},
         "fault": None,
@@ -77,7 +77,7 @@ async def add_entrant(
     form = await read_form(request)
     back = f"/desk/{event_id}"
     try:
-        svc.add_player(
+        svc.entrants.add_player(
             form.get("name", ""),
             rating=form_int(form, "rating"),
             club=form.get("club", "").strip(),
@@ -97,7 +97,7 @@ async def import_entrants(
     svc: Service = Depends(tournament),
 ):
     form = await read_form(request)
-    existing = {e.name for e in _found(svc.event_page, event_id).entrants}
+    existing = {e.name for e in _found(svc.desk.event_page, event_id).entrants}
     back = f"/desk/{event_id}"
     upload = form["_files"].get("file")
     text = form.get("csv", "")
@@ -117,7 +117,7 @@ async def import_entrants(
         if clash:
             raise TournamentError(f"CSV: already registered: {', '.join(clash)}")
         for row in rows:
-            svc.add_player(
+            svc.entrants.add_player(
                 row["name"],
                 rating=row["rating"],
                 club=row["club"],
@@ -139,11 +139,11 @@ async def withdraw(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}"
-    name = _found(svc.entrant, event_id, entrant_id).name
+    name = _found(svc.desk.entrant, event_id, entrant_id).name
     try:
         if form.get("confirm") != "yes":
             raise TournamentError("withdrawal: tick the confirmation box")
-        svc.withdraw(name, event=event_id, reason=form.get("reason", "").strip())
+        svc.entrants.withdraw(name, event=event_id, reason=form.get("reason", "").strip())
     except TournamentError as exc:  # the event page again, this entrant's form opened
         context = _event_context(request, svc, event_id, arbiter)
         context |= {"refused": "withdraw", "refused_id": entrant_id}

@@ -49,7 +49,7 @@ def desk_home(request: Request, svc: Service = Depends(tournament)):
 
 
 def _home_context(svc: Service, **extra: Any) -> dict[str, Any]:
-    context = {"events": svc.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
+    context = {"events": svc.desk.event_list(), "systems": SYSTEMS, "games": list(GAMES)}
     return context | {"values": {}, "fault": None, "error": ""} | extra
 
 
@@ -89,7 +89,7 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         if runs_sessions(form.get("game", "")):  # sessions of tables of four, not a system
             event_id = _create_mahjong(svc, form)
         else:
-            event_id = svc.create_event(
+            event_id = svc.events.create_event(
                 name=form.get("name", ""),
                 system=form.get("system", ""),
                 rounds=form_int(form, "rounds", low=1),
@@ -117,7 +117,7 @@ def _create_mahjong(svc: Service, form: dict[str, Any]) -> int:
     sessions = form_int(form, "rounds", low=1)
     if sessions is None:
         raise TournamentError("rounds: a Mahjong event needs its number of sessions")
-    created = svc.create_mahjong_event(
+    created = svc.sessions.create_mahjong_event(
         name=form.get("name", ""),
         sessions=sessions,
         hands_per_session=form_int(form, "hands", default=16, low=1) or 16,

@@ -64,7 +64,7 @@ def _common(svc: Service, event_id: int, arbiter: security.Arbiter) -> dict[str,
         "csrf": arbiter.csrf,
         "tie_words": TIE_WORDS,
         "phase_words": PHASE_WORDS,
-        "formats": svc.event_formats(event_id),
+        "formats": svc.formats.event_formats(event_id),
     }
 
 
@@ -82,7 +82,7 @@ def bracket_page(
 
 
 def _bracket_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
-    bracket = _found(svc.bracket, event_id)
+    bracket = _found(svc.formats.bracket, event_id)
     context = {"event": bracket.event, "bracket": bracket, **_common(svc, event_id, arbiter)}
     return context | {"values": {}, "fault": None, "error": ""}
 
@@ -119,10 +119,10 @@ async def draw_round(
         # Off the event loop, as the desk's other pairings (desk.pair_round).
         if form.get("how") == "cards":
             cards = _cards_from_form(form)
-            await run_in_threadpool(svc.draw_round, cards=cards, event=event_id)
+            await run_in_threadpool(svc.knockout.draw_round, cards=cards, event=event_id)
         else:
             seed = form_int(form, "seed", high=SEED_LIMIT)
-            await run_in_threadpool(svc.draw_round, seed=seed, event=event_id)
+            await run_in_threadpool(svc.knockout.draw_round, seed=seed, event=event_id)
     except TournamentError as exc:  # the bracket page again, the draw as typed
         try:
             context = _bracket_context(svc, event_id, arbiter)
@@ -135,7 +135,7 @@ async def draw_round(
 
 
 def _tie(svc: Service, event_id: int, number: int, table: int):
-    bracket = _found(svc.bracket, event_id)
+    bracket = _found(svc.formats.bracket, event_id)
     rnd = next((r for r in bracket.rounds if r.number == number), None)
     tie = next((t for t in rnd.ties if t.table == table), None) if rnd else None
     if tie is None:
@@ -197,7 +197,7 @@ async def record_game(
         if game is None or tie.next_game is None or tie.next_first is None:
             raise TournamentError("game: no game of this tie is due")
         args = _game_args(bracket.event.game, form, tie.next_first, second)
-        svc.record_tie_game(number, table, game, **args, event=event_id)
+        svc.knockout.record_tie_game(number, table, game, **args, event=event_id)
     except (TournamentError, SheetError) as exc:  # the tie page again, the game as typed
         context = _tie_context(svc, event_id, number, table, arbiter)
         rules = game_field_rules(game_named(bracket.event.game))
@@ -243,7 +243,7 @@ async def match_lots(
     it beside the table (`lots_due`), so the desk never needs the CLI to go on."""
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.event_info, event_id)
+    _found(svc.events.event_info, event_id)
     try:
         _draw_lots(svc, form, event_id, number, table)
     except TournamentError as exc:  # the round page again, at this table's lots forms
@@ -259,10 +259,10 @@ def _draw_lots(svc: Service, form: dict[str, Any], event_id: int, number: int, t
         winner = (form.get("winner") or "").strip()
         if not winner:
             raise TournamentError("winner: choose who won the drawing of lots")
-        svc.draw_tie_lots(number, table, winner=winner, event=event_id)
+        svc.knockout.draw_tie_lots(number, table, winner=winner, event=event_id)
     else:
         seed = form_int(form, "seed", high=SEED_LIMIT)
-        svc.draw_tie_lots(number, table, seed=seed, event=event_id)
+        svc.knockout.draw_tie_lots(number, table, seed=seed, event=event_id)
 
 
 # ------------------------------------------------------------------------------ teams
@@ -279,7 +279,7 @@ def teams_page(
 
 
 def _teams_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
-    page = _found(svc.teams_page, event_id)
+    page = _found(svc.formats.teams_page, event_id)
     context = {"event": page.event, "page": page, **_common(svc, event_id, arbiter)}
     return context | {"values": {}, "fault": None, "error": "", "refused": ""}
 
@@ -296,7 +296,7 @@ async def add_team(
     back = f"/desk/{event_id}/teams"
     players = [line.strip() for line in (form.get("players") or "").splitlines() if line.strip()]
     try:
-        svc.add_team(form.get("name", "").strip(), players, event=event_id)
+        svc.teams.add_team(form.get("name", "").strip(), players, event=event_id)
     except TournamentError as exc:  # the teams page again, the team as typed
         context = _teams_context(svc, event_id, arbiter) | {"refused": "team"}
         rules = field_errors.TEAM_RULES
@@ -314,12 +314,12 @@ async def set_lineup(
     """The line-up a team declares for the next round (12.3): one player per board."""
     form = await read_form(request)
     back = f"/desk/{event_id}/teams"
-    page = _found(svc.teams_page, event_id)
+    page = _found(svc.formats.teams_page, event_id)
     fielded = [(form.get(f"board_{b}") or "").strip() for b in range(1, page.boards + 1)]
     try:
         if any(not name for name in fielded):
             raise TournamentError("line-up: choose a player for every board")
-        svc.set_lineup(form.get("team", ""), page.next_round, fielded, event=event_id)
+        svc.teams.set_lineup(form.get("team", ""), page.next_round, fielded, event=event_id)
     except TournamentError as exc:  # at the top of that team's line-up form, as chosen
         context = _teams_context(svc, event_id, arbiter) | {"refused": "lineup"}
         return _refused(request, "desk/teams.html", context, str(exc), (), form)
@@ -335,7 +335,7 @@ def match_card(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    card = _found(svc.match_card, event_id, number, match)
-    event = _found(svc.event_page, event_id)
+    card = _found(svc.formats.match_card, event_id, number, match)
+    event = _found(svc.desk.event_page, event_id)
     context = {"event": event, "card": card, **_common(svc, event_id, arbiter)}
     return render(request, "desk/match_card.html", context)

@@ -59,7 +59,7 @@ def ruled_preview(
         late = late_from_form(form)
         if not late:
             return played(), late
-        ruling = svc.lateness_ruling(event_id, late)
+        ruling = svc.lateness.lateness_ruling(event_id, late)
         if (form.get("kind") or "sheet") != "sheet":
             raise TournamentError("kind: lateness decides the forfeit itself; choose the sheet")
         if ruling.forfeit is not None and _sheet_given(form):

@@ -79,7 +79,7 @@ def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any,
     form filled from it: the arbiter checks it and saves, or enters another result."""
     if page.pairing.result is not None or page.pairing.b is None:
         return None, values
-    entries = service_for(request.app).player_entries(page.event.id, page.round.number)
+    entries = service_for(request.app).table_links.player_entries(page.event.id, page.round.number)
     entry = entries.get(page.pairing.table)
     if entry is None:
         return None, values
@@ -150,7 +150,7 @@ def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, A
     """What the quick result form asks besides the touchdowns: the PB always when the
     event's tie-breaks read them (named, so the form can say why)."""
     _ = _t(request)
-    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.pb_tiebreaks(event_id)]
+    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.desk.pb_tiebreaks(event_id)]
     return {"pb_tiebreaks": ", ".join(names)}
 
 
@@ -163,7 +163,7 @@ def result_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     return render(request, _result_template(page), _result_context(request, page, arbiter))
 
 
@@ -179,7 +179,7 @@ def quick_result_page(
     """The quick result form (issue 36 item 11): who scored in which half, and the PB only
     when they decide or the event's tie-breaks read them. It posts to the same save as
     the full sheet, which stays one link away."""
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     template = game(page.event.game).quick_form
     if template is None:
         raise HTTPException(404, f"a {page.event.game} event has no quick result form")
@@ -198,7 +198,7 @@ async def record_game(
 ):
     """Open the board for this table's game: created hot-seat on first use, the same game
     after (Red is player A). Only a Xiangqi table with two players has one."""
-    page = _found(svc.table_page, event_id, number, table)
+    page = _found(svc.desk.table_page, event_id, number, table)
     board = _board(game(page.event.game))
     if board is None or page.pairing.b is None:
         raise HTTPException(404, f"table {table} of round {number} has no game to record")
@@ -228,11 +228,11 @@ async def check_result(
     fault also says which field it is about and in the arbiter's words (`field`,
     `message`)."""
     form = await read_form(request)
-    plugin = _found(svc.game_of, event_id)
-    pairing = _found(svc.table, event_id, number, table)
+    plugin = _found(svc.desk.game_of, event_id)
+    pairing = _found(svc.desk.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
     a, b = pairing.a.name, pairing.b.name
-    pb_required = form.get("entry") != QUICK or bool(svc.pb_tiebreaks(event_id))
+    pb_required = form.get("entry") != QUICK or bool(svc.desk.pb_tiebreaks(event_id))
     checked, _late = ruled_preview(
         svc,
         event_id,
@@ -261,12 +261,12 @@ async def save_result(
     The same form sent again (a retry after a lost answer) is answered like the first."""
     form = await read_form(request)
     _ = _t(request)
-    plugin = _found(svc.game_of, event_id)
-    pairing = _found(svc.table, event_id, number, table)
+    plugin = _found(svc.desk.game_of, event_id)
+    pairing = _found(svc.desk.table, event_id, number, table)
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
     quick = form.get("entry") == QUICK and plugin.quick_form is not None
-    pb_required = not quick or bool(svc.pb_tiebreaks(event_id))
+    pb_required = not quick or bool(svc.desk.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
         svc,
         event_id,
@@ -278,7 +278,7 @@ async def save_result(
 
     def again(status: int, **extra):
         """The form again, as typed, with why it was not saved beside its field."""
-        page = _found(svc.table_page, event_id, number, table)  # what is stored now
+        page = _found(svc.desk.table_page, event_id, number, table)  # what is stored now
         template = (plugin.quick_form or "") if quick else _result_template(page)
         if quick:
             extra |= _quick_context(request, svc, event_id)
@@ -293,7 +293,7 @@ async def save_result(
         return again(200, preview=checked)
     try:
         loaded = form_int(form, "version", default=-1, low=-1)
-        svc.record_table_result(
+        svc.results.record_table_result(
             number,
             table,
             **(

@@ -40,11 +40,11 @@ async def pair_round(
     arbiter: security.Arbiter = Depends(desk_writer),
     svc: Service = Depends(tournament),
 ):
-    number = len(_found(svc.event_page, event_id).rounds_) + 1
+    number = len(_found(svc.desk.event_page, event_id).rounds_) + 1
     try:
         # Off the event loop: a Swiss round of a few hundred entrants takes seconds inside
         # the pairing engine, and the same loop answers the table clocks and public pages.
-        await run_in_threadpool(svc.pair_next_round, event=event_id)
+        await run_in_threadpool(svc.rounds.pair_next_round, event=event_id)
     except TournamentError as exc:  # about no field: at the top of the event page's pair form
         form = await read_form(request)
         return refused_entrants(request, svc, event_id, arbiter, "pair", str(exc), form)
@@ -54,7 +54,7 @@ async def pair_round(
 def _pair_next(svc: Service, event_id: int, rnd) -> int | None:
     """The round to pair from this round's page: the next one, once this round is the latest
     and every table that takes a result has one (as the event page's *Pair round N*)."""
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     latest = event.rounds_[-1].number if event.rounds_ else None
     if rnd.number != latest or any(p.b is not None and p.result is None for p in rnd.pairings):
         return None
@@ -79,7 +79,7 @@ def round_page(
 def round_context(
     request: Request, svc: Service, event_id: int, number: int, arbiter
 ) -> dict[str, Any]:
-    page = _found(svc.round_page, event_id, number, now_of(request), gap_of(request))
+    page = _found(svc.desk.round_page, event_id, number, now_of(request), gap_of(request))
     return {
         "quick": game(page.event.game).quick_form,
         "pair_next": _pair_next(svc, event_id, page.round),
@@ -94,22 +94,24 @@ def round_context(
         "clock_round": clock_round_label(page.event.name, number),
         "hms": hms,
         "mmss": mmss,
-        "formats": svc.event_formats(event_id),
+        "formats": svc.formats.event_formats(event_id),
         "broadcast": broadcast_published(request, event_id, number),  # live boards public
         # one-game knockout matches of this round waiting for their drawing of lots
         "lots_due": {
-            d["table"]: d["sides"] for d in svc.lots_due(event=event_id) if d["round"] == number
+            d["table"]: d["sides"]
+            for d in svc.knockout.lots_due(event=event_id)
+            if d["round"] == number
         },
         **desk_group_tables(svc, page.event),
         # the players' entries by their table links (`ball.web.desk.table_entry`)
-        "entries": svc.player_entries(event_id, number),
-        "accepts_confirmed": svc.accepts_confirmed(event_id),
+        "entries": svc.table_links.player_entries(event_id, number),
+        "accepts_confirmed": svc.table_links.accepts_confirmed(event_id),
         "values": {},
         "fault": None,
         "error": "",
         "refused": "",  # which form of the page was refused: "swap", "control" or "lots"
         "refused_table": None,  # the table whose half-end or lots form was refused
-        "checked": svc.round_verdict(number, event=event_id),  # the pairing check (issue 35)
+        "checked": svc.checks.round_verdict(number, event=event_id),  # the pairing check (issue 35)
         "reference": reference,
     }
 
@@ -121,7 +123,7 @@ def round_control_json(
     sessions = request.app.state.sessions
     if security.arbiter_of(sessions, request, event_id, now_of(request)) is None:
         raise HTTPException(401, "the arbiter desk needs the event PIN")
-    control = _found(svc.round_control, event_id, number, now_of(request), gap_of(request))
+    control = _found(svc.desk.round_control, event_id, number, now_of(request), gap_of(request))
     return control.as_dict()
 
 
@@ -135,8 +137,8 @@ async def swap(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.require_event, event_id)
-    rnd = _found(svc.round_view, event_id, number)
+    _found(svc.desk.require_event, event_id)
+    rnd = _found(svc.desk.round_view, event_id, number)
     try:
         tables = swapped_tables(rnd, form.get("x", ""), form.get("y", ""))
     except TournamentError as exc:
@@ -148,7 +150,7 @@ async def swap(
             request,
             "desk/swap_confirm.html",
             {
-                "event": _found(svc.event_page, event_id),
+                "event": _found(svc.desk.event_page, event_id),
                 "round": rnd,
                 "tables": tables,
                 "x": form.get("x", ""),
@@ -161,7 +163,7 @@ async def swap(
     byes = {(y if a == x else x if a == y else a): kind for a, kind in byes.items()}
     reason = form.get("reason", "").strip() or f"swap {x} <-> {y}"
     try:
-        svc.set_pairing(number, tables, byes=byes, reason=reason, event=event_id)
+        svc.rounds.set_pairing(number, tables, byes=byes, reason=reason, event=event_id)
     except TournamentError as exc:
         return _refused_swap(request, svc, event_id, number, arbiter, str(exc), form)
     return _see(back)
@@ -212,9 +214,11 @@ async def give_signal(
     svc: Service = Depends(tournament),
 ):
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.round_view, event_id, number)
+    _found(svc.desk.round_view, event_id, number)
     try:
-        svc.give_signal(number, which, at=now_of(request), gap=gap_of(request), event=event_id)
+        svc.arbiter.give_signal(
+            number, which, at=now_of(request), gap=gap_of(request), event=event_id
+        )
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), {}, 409)
     return _see(back + "#control")
@@ -231,12 +235,12 @@ async def half_end(
 ):
     form = await read_form(request)
     back = f"/desk/{event_id}/rounds/{number}"
-    _found(svc.round_view, event_id, number)
+    _found(svc.desk.round_view, event_id, number)
     now = now_of(request)
     try:
         at = clock_time(form, now)
         source = form.get("source", "arbiter")
-        svc.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
+        svc.desk.record_half_end_by(event_id, number, table, at=at, now=now, source=source)
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), form, table=table)
     return _see(back + "#control")
@@ -253,7 +257,7 @@ async def half_ends_from_clocks(
     """Take the first-half ends the table clocks of this round reported (source "table")."""
     back = f"/desk/{event_id}/rounds/{number}"
     try:
-        _found(svc.record_half_ends_from_clocks, event_id, number, now_of(request))
+        _found(svc.desk.record_half_ends_from_clocks, event_id, number, now_of(request))
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), {})
     return _see(back + "#control")
@@ -274,8 +278,8 @@ async def round_clocks(
     from ball.clocks.store import ClockStore
 
     back = f"/desk/{event_id}/rounds/{number}"
-    event = _found(svc.event_page, event_id)
-    rnd = _found(svc.round_view, event_id, number)
+    event = _found(svc.desk.event_page, event_id)
+    rnd = _found(svc.desk.round_view, event_id, number)
     control = game(event.game).clock_control
     if control is None:
         return _fail(

@@ -33,7 +33,7 @@ def sanctions_page(
 
 
 def _sanctions_context(svc: Service, event_id: int, arbiter) -> dict[str, Any]:
-    event, rows = _found(svc.sanctions_page, event_id)
+    event, rows = _found(svc.desk.sanctions_page, event_id)
     return {
         "event": event,
         "rows": rows,
@@ -61,7 +61,7 @@ async def give_sanction(
         entrant_id = form_int(form, "entrant", low=1)
         if entrant_id is None:
             raise TournamentError("entrant: choose who is sanctioned")
-        svc.give_sanction(
+        svc.arbiter.give_sanction(
             form.get("step", ""),
             form.get("reason", ""),
             entrant_id=entrant_id,

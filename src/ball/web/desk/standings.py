@@ -37,9 +37,9 @@ def desk_standings(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: TournamentService = Depends(tournament),
 ):
-    event = found(svc.event_head, event_id)
+    event = found(svc.desk.event_head, event_id)
     try:
-        table = svc.standings(event=event_id)
+        table = svc.ranking.standings(event=event_id)
     except TournamentError as exc:  # a Mahjong event ranks on its session pages
         return fail(request, 400, str(exc), f"/desk/{event_id}")
     return render(

@@ -78,8 +78,8 @@ def _open(request: Request, svc: TournamentService, token: str) -> Any:
         )
     try:
         if mahjong_links.is_seat_token(token):
-            return svc.open_seat_link(token)
-        return svc.open_table_link(token)
+            return svc.seat_links.open_seat_link(token)
+        return svc.table_links.open_table_link(token)
     except table_links.BadLink:
         throttle.failed(TARGET, client, now)
         raise HTTPException(404, "no table has this link") from None
@@ -92,7 +92,7 @@ def _text(
     form: dict[str, Any],
 ) -> str:
     """An entry's result in the reader's words (the desk's own preview of its form)."""
-    plugin = found(svc.game_of, linked.event_id)
+    plugin = found(svc.desk.game_of, linked.event_id)
     checked = preview(request, form, linked.a, linked.b, plugin, pb_required=False)
     return str(checked.get("text") or checked.get("error") or "")
 
@@ -127,7 +127,7 @@ def _page(
         "values": values,
         "fault": fault,
         "error": error,
-        "pb_tiebreaks": bool(svc.pb_tiebreaks(linked.event_id)),
+        "pb_tiebreaks": bool(svc.desk.pb_tiebreaks(linked.event_id)),
         "players_form": players_form,
         # the ways a game ends that the players may give (the game's `choices`)
         "xq_reasons": {k: v for k, v in XIANGQI_REASONS.items() if k in choices},
@@ -167,8 +167,8 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
     if refusal is not None:
         error = gettext_for(getattr(request.state, "lang", "en"))(refusal)
         return _page(request, svc, token, linked, status=400, values=form, error=error)
-    plugin = found(svc.game_of, linked.event_id)
-    pb_required = bool(svc.pb_tiebreaks(linked.event_id))
+    plugin = found(svc.desk.game_of, linked.event_id)
+    pb_required = bool(svc.desk.pb_tiebreaks(linked.event_id))
     checked = preview(request, form, linked.a, linked.b, plugin, pb_required=pb_required)
     if not checked["ok"]:
         return _page(request, svc, token, linked, status=400, values=form, error=checked["error"])
@@ -178,9 +178,9 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
             if plugin.desk_form is not None
             else sheet_from_form(form, linked.a, linked.b, pb_required=pb_required)
         )
-        svc.enter_by_link(token, sheet, form, now_of(request))
+        svc.table_links.enter_by_link(token, sheet, form, now_of(request))
     except table_links.LinkClosed:
-        return _page(request, svc, token, svc.open_table_link(token))
+        return _page(request, svc, token, svc.table_links.open_table_link(token))
     except (SheetError, TournamentError) as exc:
         return _page(request, svc, token, linked, status=400, values=form, error=str(exc))
     return see(f"/t/{token}")
@@ -198,9 +198,9 @@ async def answer_entry(token: str, request: Request, svc: TournamentService = De
     if isinstance(linked, mahjong_links.LinkedSeat):
         return mahjong_entry.answer(request, svc, token, linked, agree == "yes")
     try:
-        svc.answer_by_link(token, agree == "yes", now_of(request))
+        svc.table_links.answer_by_link(token, agree == "yes", now_of(request))
     except table_links.LinkClosed:
-        return _page(request, svc, token, svc.open_table_link(token))
+        return _page(request, svc, token, svc.table_links.open_table_link(token))
     except TournamentError as exc:
         return _page(request, svc, token, linked, status=409, error=str(exc))
     return see(f"/t/{token}")
@@ -224,7 +224,7 @@ async def approve(
 ):
     """The desk stores the result both players confirmed (the desk's own save)."""
     try:
-        found(svc.approve_player_entry, event_id, number, table, now_of(request))
+        found(svc.table_links.approve_player_entry, event_id, number, table, now_of(request))
     except TournamentError as exc:
         raise HTTPException(409, str(exc)) from None
     return see(f"/desk/{event_id}/rounds/{number}#table-{table}")
@@ -240,7 +240,7 @@ async def accept_confirmed(
     """The event's setting: results both sides confirmed are stored by themselves
     (`auto=on`), or wait for the desk's approval."""
     form = await read_form(request)
-    svc.set_accepts_confirmed(event_id, form.get("auto") == "on")
+    svc.table_links.set_accepts_confirmed(event_id, form.get("auto") == "on")
     back = form.get("round", "")
     return see(
         f"/desk/{event_id}/rounds/{back}#table-entries" if is_digits(back) else f"/desk/{event_id}"

@@ -45,13 +45,13 @@ def desk_what_if(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: TournamentService = Depends(tournament),
 ):
-    event = found(svc.event_head, event_id)
+    event = found(svc.desk.event_head, event_id)
     back = f"/desk/{event_id}/rounds/{number}"
     if result not in OFFERED:
         return fail(request, 400, f"result: give one of {', '.join(OFFERED)}", back)
     try:
-        now = svc.standings(event=event_id)
-        table_if, assumed = svc.what_if_standings(
+        now = svc.ranking.standings(event=event_id)
+        table_if, assumed = svc.what_if.what_if_standings(
             [Hypothesis(number, table, short=result)], event=event_id
         )
     except TournamentError as exc:  # no such round or table, a bye, a Mahjong event

@@ -146,10 +146,10 @@ def _revision(request: Request, event: str) -> tuple[str, str]:
         return "", ""  # no event database: the render answers 404
     svc = service_for(request.app)
     try:
-        event_id = svc.event_info(event or None).id
+        event_id = svc.events.event_info(event or None).id
     except (TournamentError, ValueError):
         return "", ""
-    return str(event_id), svc.event_revision(event_id) or ""
+    return str(event_id), svc.desk.event_revision(event_id) or ""
 
 
 @router.get("/regulation", response_class=HTMLResponse)

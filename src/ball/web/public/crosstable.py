@@ -94,7 +94,7 @@ def _crosstable(
 
 def _table(svc: TournamentService, event_id: int, request: Request) -> Crosstable:
     """The crosstable, read once per event revision for every page of it."""
-    return shared(request, event_id, "crosstable", lambda: svc.cross_table(event=event_id))
+    return shared(request, event_id, "crosstable", lambda: svc.ranking.cross_table(event=event_id))
 
 
 def _cell(c: CrossCell, per_page: int, event_id: int, query: str) -> dict:

@@ -124,12 +124,12 @@ refresh_seconds = _refresh  # the other public page modules' name for it
 
 
 def _event(svc: TournamentService, event_id: int, request: Request) -> EventView:
-    return shared(request, event_id, "event", lambda: published_only(svc.event_page(event_id)))
+    return shared(request, event_id, "event", lambda: published_only(svc.desk.event_page(event_id)))
 
 
 def event_head(svc: TournamentService, event_id: int, request: Request) -> EventView:
     """The event without its entrants and tables (`event_head`), once per event token."""
-    return shared(request, event_id, "head", lambda: svc.event_head(event_id))
+    return shared(request, event_id, "head", lambda: svc.desk.event_head(event_id))
 
 
 def warm(app: FastAPI) -> None:
@@ -145,8 +145,8 @@ def warm(app: FastAPI) -> None:
     for lang in LANGUAGES:
         gettext_for(lang)
     svc, cache = service_for(app), app_cache(app)
-    for event in svc.event_list()[:WARM_EVENTS]:
-        token = svc.event_revision(event.id)
+    for event in svc.desk.event_list()[:WARM_EVENTS]:
+        token = svc.desk.event_revision(event.id)
         if token is None:
             continue
         _warm_event(svc, cache, event.id, event.game, token)
@@ -155,12 +155,15 @@ def warm(app: FastAPI) -> None:
 def _warm_event(
     svc: TournamentService, cache: PageCache, event_id: int, game_name: str, token: str
 ) -> None:
-    cache.data(data_key(event_id, token, "head"), lambda: svc.event_head(event_id))
-    cache.data(data_key(event_id, token, "event"), lambda: published_only(svc.event_page(event_id)))
+    cache.data(data_key(event_id, token, "head"), lambda: svc.desk.event_head(event_id))
+    cache.data(
+        data_key(event_id, token, "event"), lambda: published_only(svc.desk.event_page(event_id))
+    )
     if not runs_sessions(game_name):  # tables of four: no tie-break ranking (`_standings`)
         with contextlib.suppress(TournamentError):  # its page answers 400 itself
             cache.data(
-                data_key(event_id, token, "standings"), lambda: svc.standings(event=event_id)
+                data_key(event_id, token, "standings"),
+                lambda: svc.ranking.standings(event=event_id),
             )
 
 
@@ -192,7 +195,7 @@ def public_home(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    events = svc.event_list()
+    events = svc.desk.event_list()
     context = {"events": events, "refresh": _refresh(refresh), "first_view": first_view}
     return render(request, "public/index.html", context)
 
@@ -289,7 +292,7 @@ def _standings(
 def ranking(svc: TournamentService, event_id: int, request: Request) -> StandingsTable:
     """The event's ranking, shared by every page of a long table and the projector; an
     event without entrants ranks nobody (after round 0, with its chain)."""
-    return shared(request, event_id, "standings", lambda: svc.standings(event=event_id))
+    return shared(request, event_id, "standings", lambda: svc.ranking.standings(event=event_id))
 
 
 def page_count(rows: int, per_page: int) -> int:
@@ -375,7 +378,11 @@ def _pairings(
     if number is not None and rnd is None:
         raise not_found(NotFound(f"round {number} is not paired"))
     # the round's tables as the event's read has them (not read again for the control)
-    control = svc.control_of_round(event_id, rnd, now_of(request), gap_of(request)) if rnd else None
+    control = (
+        svc.desk.control_of_round(event_id, rnd, now_of(request), gap_of(request))
+        if rnd
+        else None
+    )
     context = page_context(request, event, "pairings", refresh)
     tables = [{"p": p, "result": p.result} for p in rnd.pairings] if rnd else []
     # the round's live boards, once the desk publishes them (a write: a new event token)
@@ -425,7 +432,7 @@ def groups_context(svc: TournamentService, event: EventView) -> dict:
     """The tables of a groups event as the pages show them (the public page and the desk
     read this one function): each group's rows, the final's, and the tie-break columns.
     Every figure is the core's `standings(...).groups`; nothing is ranked here."""
-    section = svc.standings(event=event.id).groups if event.entrants else None
+    section = svc.ranking.standings(event=event.id).groups if event.entrants else None
     chain = list(event.tiebreaks)
 
     def rows(table: list[dict]) -> list[dict]:

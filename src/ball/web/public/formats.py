@@ -63,8 +63,8 @@ def public_bracket(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    bracket = published_bracket(svc.bracket(event_id))
-    formats = svc.event_formats(event_id)
+    bracket = published_bracket(svc.formats.bracket(event_id))
+    formats = svc.formats.event_formats(event_id)
     context = _context(bracket.event, "bracket", refresh, formats)
     context["bracket"] = bracket
     return render(request, "public/bracket.html", context)
@@ -77,8 +77,8 @@ def public_teams(
     refresh: int | None = Query(None),
     svc: TournamentService = Depends(tournament),
 ):
-    page = svc.teams_page(event_id)
-    formats = svc.event_formats(event_id)
+    page = svc.formats.teams_page(event_id)
+    formats = svc.formats.event_formats(event_id)
     context = _context(page.event, "teams", refresh, formats)
     context["page"] = page
     return render(request, "public/teams.html", context)

@@ -97,10 +97,10 @@ async def publish_broadcast(
     choice = form.get("publish")
     if choice not in ("0", "1"):
         raise HTTPException(400, "publish: give 1 (publish the live boards) or 0 (hide them)")
-    event = svc.event_head(event_id)
+    event = svc.desk.event_head(event_id)
     if not pairs_players(event.game):
         raise HTTPException(404, f"a {event.game} event has no live boards")
-    svc.round_view(event_id, number)  # no such round: 404
+    svc.desk.round_view(event_id, number)  # no such round: 404
     await run_in_threadpool(boards_of(request).publish, event_id, number, choice == "1")
     return RedirectResponse(f"/desk/{event_id}/rounds/{number}#broadcast", status_code=303)
 
@@ -118,8 +118,8 @@ async def broadcast_page(
 ):
     """The round's tables, each recorded game linked to its live board."""
     games = await _games(request, event_id, number)
-    event = await run_in_threadpool(svc.event_head, event_id)
-    rnd = await run_in_threadpool(svc.round_view, event_id, number)
+    event = await run_in_threadpool(svc.desk.event_head, event_id)
+    rnd = await run_in_threadpool(svc.desk.round_view, event_id, number)
     tables = [{"p": p, "live": p.table in games} for p in rnd.pairings if p.b is not None]
     context = {
         "event": event,
@@ -141,8 +141,8 @@ async def live_board_page(
 ):
     """One table's game, board and moves, updated as they are recorded."""
     games = await _games(request, event_id, number)
-    event = await run_in_threadpool(svc.event_head, event_id)
-    pairing = _pairing(await run_in_threadpool(svc.round_view, event_id, number), table)
+    event = await run_in_threadpool(svc.desk.event_head, event_id)
+    pairing = _pairing(await run_in_threadpool(svc.desk.round_view, event_id, number), table)
     if table not in games:
         raise HTTPException(404, f"table {table} of round {number} has no recorded game")
     base = f"/public/{event_id}/live/{number}/{table}"
@@ -211,8 +211,8 @@ def live_board_record(
         ref = boards.game_of(event_id, number, table)
     except NotBroadcast as exc:
         raise HTTPException(404, str(exc)) from None
-    event = svc.event_head(event_id)
-    pairing = _pairing(svc.round_view(event_id, number), table)
+    event = svc.desk.event_head(event_id)
+    pairing = _pairing(svc.desk.round_view(event_id, number), table)
     b = pairing.b.name if pairing.b is not None else ""  # `_pairing` finds two players
     tags = {"Event": event.name, "Round": str(number)}
     live = game(event.game).live_board

@@ -26,7 +26,7 @@ def needs_of(svc: TournamentService, event_id: int, names: list[str]) -> dict[st
     (a bye, a result already in, no round being played, an event that does not rank by
     results of two-player tables)."""
     try:
-        found = svc.what_i_need(names[:MAX_PLAYERS], event=event_id)
+        found = svc.what_if.what_i_need(names[:MAX_PLAYERS], event=event_id)
     except TournamentError:  # the event is gone meanwhile: the page says nothing more
         return {}
     return {

@@ -31,7 +31,7 @@ def create(
     if sessions is None:
         fail("--sessions: a Mahjong event needs its number of sessions")
     info = run(
-        lambda: svc.create_mahjong_event(
+        lambda: svc.sessions.create_mahjong_event(
             name=name, sessions=sessions, hands_per_session=hands, method=method or "balanced",
             seed=seed, date_start=date_start, place=place, arbiter=arbiter,
         )
@@ -61,7 +61,9 @@ def pair(
     svc: Any, event: str | None, method: str | None, seating: str | None, as_json: bool
 ) -> None:
     template = read_text(seating) if seating is not None else None
-    data = run(lambda: svc.seat_session(method=method, template=template, event=event_ref(event)))
+    data = run(
+        lambda: svc.sessions.seat_session(method=method, template=template, event=event_ref(event))
+    )
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -75,7 +77,7 @@ def pair(
 
 
 def show(svc: Any, event: str | None, round_number: int | None, as_json: bool) -> None:
-    data = run(lambda: svc.session_tables(round_number, event=event_ref(event)))
+    data = run(lambda: svc.sessions.session_tables(round_number, event=event_ref(event)))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -93,13 +95,13 @@ def enter(
     ref = event_ref(event)
     if reason is None:
         data = run(
-            lambda: svc.enter_session_sheet(
+            lambda: svc.sessions.enter_session_sheet(
                 sheet, round_number=round_number, table=table, event=ref
             )
         )
     else:
         data = run(
-            lambda: svc.correct_session_sheet(
+            lambda: svc.sessions.correct_session_sheet(
                 sheet, reason=reason, round_number=round_number, table=table, event=ref
             )
         )
@@ -110,7 +112,7 @@ def enter(
 
 
 def standings(svc: Any, event: str | None, as_json: bool) -> None:
-    data = run(lambda: svc.session_standings(event=event_ref(event)))
+    data = run(lambda: svc.sessions.session_standings(event=event_ref(event)))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return

@@ -152,8 +152,8 @@ def from_service(
     each seat's link on the score sheet as a QR code."""
     from ball.tournament.errors import TournamentError
 
-    name = service.session_standings(event=event)["event"]  # event names are unique
-    event_id = next(e.id for e in service.event_list() if e.name == name)
+    name = service.sessions.session_standings(event=event)["event"]  # event names are unique
+    event_id = next(e.id for e in service.desk.event_list() if e.name == name)
     board = mahjong_board(service, event_id)
     if board.session(session) is None:
         raise TournamentError(f"session {session} is not seated")

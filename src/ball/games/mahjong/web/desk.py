@@ -106,7 +106,7 @@ async def seat_session(
             return _fail(request, 400, "CSV: the file is not UTF-8 text", back)
     try:
         seated = _found(
-            svc.seat_session,
+            svc.sessions.seat_session,
             method=method if method in ("ranking", "balanced") and template is None else None,
             template=template if method == "template" or template else None,
             event=event_id,
@@ -124,10 +124,10 @@ def session_page(
     arbiter: security.Arbiter = Depends(desk_reader),
     svc: Service = Depends(tournament),
 ):
-    page = _page_or_404(svc.mahjong_session, event_id, number)
+    page = _page_or_404(svc.mahjong_desk.mahjong_session, event_id, number)
     seed = re.search(r"\(seed (\d+)\)", page["method"])
     page["seed"] = int(seed.group(1)) if seed else None
-    event = _found(svc.event_page, event_id)
+    event = _found(svc.desk.event_page, event_id)
     return render(
         request,
         "desk/mahjong_session.html",
@@ -138,8 +138,8 @@ def session_page(
             "winds": WINDS,
             "seated_by": SEATED_BY,
             # the seats' entries by their links (`ball.games.mahjong.web.entry`)
-            "entries": svc.seat_entries(event_id, number),
-            "accepts_confirmed": svc.accepts_confirmed(event_id),
+            "entries": svc.seat_links.seat_entries(event_id, number),
+            "accepts_confirmed": svc.table_links.accepts_confirmed(event_id),
         },
     )
 
@@ -147,8 +147,8 @@ def session_page(
 def _sheet_context(
     request: Request, svc: Service, event_id: int, number: int, table: int, csrf: str, **extra
 ) -> dict[str, Any]:
-    sheet = _page_or_404(svc.mahjong_table, event_id, number, table)
-    event = _found(svc.event_page, event_id)
+    sheet = _page_or_404(svc.mahjong_desk.mahjong_table, event_id, number, table)
+    event = _found(svc.desk.event_page, event_id)
     return {
         "event": event,
         "clock_round": clock_round_label(event.name, number),
@@ -202,10 +202,10 @@ async def penalties_from_clock(
 ):
     """Take the time penalties the table's bound Mahjong clock charged onto the sheet."""
     form = await read_form(request)
-    _page_or_404(svc.mahjong_table, event_id, number, table)
+    _page_or_404(svc.mahjong_desk.mahjong_table, event_id, number, table)
     try:
         version = form_int(form, "version", default=-1, low=-1)
-        svc.mahjong_clock_penalties(
+        svc.mahjong_desk.mahjong_clock_penalties(
             event_id,
             number,
             table,
@@ -231,9 +231,9 @@ async def close_table(
     """Close the table's sheet (table points, standings); over a closed one, a correction
     with its reason."""
     form = await read_form(request)
-    _page_or_404(svc.mahjong_table, event_id, number, table)
+    _page_or_404(svc.mahjong_desk.mahjong_table, event_id, number, table)
     try:
-        svc.close_mahjong_table(
+        svc.mahjong_desk.close_mahjong_table(
             event_id,
             number,
             table,
@@ -261,10 +261,10 @@ async def edit_sheet(
     if what not in EDITS:
         raise not_found(NotFound(f"no such change: {what!r}"))
     form = await read_form(request)
-    _page_or_404(svc.mahjong_table, event_id, number, table)
+    _page_or_404(svc.mahjong_desk.mahjong_table, event_id, number, table)
     try:
         version = form_int(form, "version", default=-1, low=-1)
-        svc.edit_mahjong_table(
+        svc.mahjong_desk.edit_mahjong_table(
             event_id,
             number,
             table,

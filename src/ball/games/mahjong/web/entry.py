@@ -117,9 +117,9 @@ def enter(
         return page(request, token, linked)
     try:
         hands, totals = hands_from_form(form, linked.hands)
-        svc.enter_by_seat_link(token, hands, totals, form, now_of(request))
+        svc.seat_links.enter_by_seat_link(token, hands, totals, form, now_of(request))
     except table_links.LinkClosed:
-        return page(request, token, svc.open_seat_link(token))
+        return page(request, token, svc.seat_links.open_seat_link(token))
     except TournamentError as exc:
         # the sheet's `hands[2].fan` is the form's third row: "hand 3.fan"
         error = _HAND.sub(lambda m: f"hand {int(m.group(1)) + 1}", str(exc))
@@ -136,9 +136,9 @@ def answer(
 ) -> Response:
     """Another seat confirms or disputes the entry it is shown."""
     try:
-        svc.answer_by_seat_link(token, agree, now_of(request))
+        svc.seat_links.answer_by_seat_link(token, agree, now_of(request))
     except table_links.LinkClosed:
-        return page(request, token, svc.open_seat_link(token))
+        return page(request, token, svc.seat_links.open_seat_link(token))
     except TournamentError as exc:
         return page(request, token, linked, status=409, error=str(exc))
     return see(f"/t/{token}")
@@ -155,7 +155,7 @@ async def approve(
 ):
     """The desk stores the sheet two seats of the table agreed on (the desk's own close)."""
     try:
-        found(svc.approve_seat_entry, event_id, number, table, now_of(request))
+        found(svc.seat_links.approve_seat_entry, event_id, number, table, now_of(request))
     except TournamentError as exc:
         raise HTTPException(409, str(exc)) from None
     return see(f"/desk/{event_id}/sessions/{number}#table-entries")

@@ -47,7 +47,7 @@ def _refresh(value: int | None) -> int:
 
 
 def _board(svc: TournamentService, event_id: int) -> tuple[EventView, MahjongBoard]:
-    event = svc.event_page(event_id)
+    event = svc.desk.event_page(event_id)
     if event.game != GAME:
         raise HTTPException(404, f"event {event_id} is not a Mahjong event")
     return event, mahjong_board(svc, event_id)
