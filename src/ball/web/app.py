@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, methods, openapi, page_cache, tournament_errors
+from ball.web import methods, openapi, page_cache, tournament_errors
 from ball.web.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
 from ball.web.language import Language
 from ball.web.limits import BodyLimit, Limits, RequestBudget
@@ -238,9 +238,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module_name in ROUTERS:
         app.include_router(importlib.import_module(module_name).router)
-    # Issue 15: the simulator's apply route is matched first and answers plain requests
-    # without FastAPI's nested routing; it hands every other request on unchanged.
-    apply_route.install(app)
     app.state.warm_up = _resolve(WARM_UP)
     openapi.install(app)  # the document says what the routes really answer
     if demo:
