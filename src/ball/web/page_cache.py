@@ -19,15 +19,16 @@ Hits never wait for misses: the route is async, a hit is answered on the event l
 one token read on threads of its own (`TOKEN_READS`), and only misses go to the server's
 thread pool, where concurrent misses of one key render once.
 
-While a slot's new page renders after a write, a phone gets the slot's previous page at once
-with that page's own ETag (so its 304 stays right), for at most `STALE_SECONDS` after the
-server learned of the write, if it holds that page already (it sent its ETag: a 304; D-P1,
-docs/rules-decisions.md) or an older rendering of the same page (one of its last
-`RECENT_ETAGS` tags: it is given the previous page, a 200 with that page's ETag; D-P2); a
-reader without one (a new visitor) waits for the new page. After the bound, or when no
-render of the slot is in progress, the reader renders (or waits for the render), so a reader
-after a finished render never sees an older page. A request that carries the event's desk
-cookie (the arbiter's browser) is never given a previous page.
+While a slot's new page renders after a write, a phone gets the slot's previous page at
+once with that page's own ETag (so its 304 stays right), for at most
+`page_store.STALE_SECONDS` after the server learned of the write, if it holds that page
+already (it sent its ETag: a 304; D-P1, docs/rules-decisions.md) or an older rendering of
+the same page (one of its last `page_store.RECENT_ETAGS` tags: it is given the previous
+page, a 200 with that page's ETag; D-P2); a reader without one (a new visitor) waits for
+the new page. After the bound, or when no render of the slot is in progress, the reader
+renders (or waits for the render), so a reader after a finished render never sees an older
+page. A request that carries the event's desk cookie (the arbiter's browser) is never given
+a previous page.
 """
 
 from __future__ import annotations
@@ -153,8 +154,8 @@ async def cached_page(
     (none such: `render` answers its 404) is never kept.
 
     A hit is answered on the event loop: only the token is read, on `TOKEN_READS`'s own
-    threads. A miss renders in the server's thread pool (`render_once`), where waiting
-    misses hold threads; they can no longer hold up the hits (they did: p95 of seconds
+    threads. A miss renders in the server's thread pool (`PageCache.render_once`), where
+    waiting misses hold threads; they can no longer hold up the hits (they did: p95 of seconds
     for a 9 ms hit with 200 phones after a result)."""
     loop = asyncio.get_running_loop()
     cache = cache_of(request)
