@@ -411,11 +411,11 @@ WEB_AUDIENCES = frozenset(
      "ball.web.simulator"}
 )  # fmt: skip
 WEB_WIRING = frozenset({"ball.web", "ball.web.app", "ball.web.workers", "ball.web.static_site"})
-# Modules still at the top of `ball.web` that the fast paths' owner takes next, each counted
-# with the audience it serves until then.
+# The caches still at the top of `ball.web` (the fast paths that pay, docs/performance.md),
+# each counted with the audience it serves.
 WEB_WAITING = {
-    "ball.web.apply_route": "ball.web.api",
     "ball.web.page_cache": "ball.web.public",
+    "ball.web.page_store": "ball.web.public",
     "ball.web.pdf_cache": "ball.web.print",
 }
 WEB_LEVEL = {WEB_CORE: 0, **dict.fromkeys(WEB_AUDIENCES, 1), "ball.web": 2}
@@ -507,8 +507,8 @@ WEB_NAMES = NAMES | {"ball.web.core.x", "ball.web.desk.x", "ball.web.public.x", 
         ("ball.web.desk.x", "def f():\n    from ball.web.app import STATIC\n",
          "src/ball/web/desk/x.py:2: imports ball.web.app (ball.web) from ball.web.desk"),
         ("ball.web.public.x", "from ball.web import app\n", "imports ball.web.app"),
-        ("ball.web.core.x", "from ball.web import apply_route\n",
-         "imports ball.web.apply_route (ball.web.api) from ball.web.core"),
+        ("ball.web.core.x", "from ball.web import page_cache\n",
+         "imports ball.web.page_cache (ball.web.public) from ball.web.core"),
         ("ball.web.stray", "import os\n", "ball.web.stray is in no part of ball.web"),
         ("ball.play.store", "from fastapi import HTTPException\n",
          "src/ball/play/store.py:1: imports fastapi below the web"),

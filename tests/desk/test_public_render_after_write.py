@@ -31,7 +31,7 @@ from ball.tournament.service import TournamentService
 from ball.web.app import create_app
 from ball.web.core import security
 from ball.web.core.deps import service_for
-from ball.web.page_cache import RERENDER_THREAD, PageCache
+from ball.web.page_store import RERENDER_THREAD, PageCache
 from web.test_public_mahjong_cache import WRITES as MAHJONG_WRITES
 from web.test_public_mahjong_cache import build as mahjong_build
 
@@ -385,7 +385,7 @@ def test_a_failing_background_render_is_logged_and_the_next_reader_renders(serve
     hold = cache.hold = Hold(fail=True)
     svc.results.enter_result(1, 3, forfeit="A", event=event_id)
     hold.wait()
-    with caplog.at_level(logging.ERROR, logger="ball.web.page_cache"):
+    with caplog.at_level(logging.ERROR, logger="ball.web.page_store"):
         hold.release()
         assert cache.settle()
     assert any("render failed" in r.getMessage() for r in caplog.records)

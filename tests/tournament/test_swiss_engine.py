@@ -32,7 +32,7 @@ def test_pairing_imports_nothing_of_gacrux(tmp_path):
         import json, sys
         sys.path.insert(0, {str(Path(__file__).parents[1])!r})
         from tournament.test_swiss_engine import swiss_event
-        tables = swiss_event({str(tmp_path / "e.db")!r}).rounds.pair_next_round()
+        tables = swiss_event({str(tmp_path / "e.db")!r}).pair_next_round()
         print(json.dumps({{"tables": len(tables),
                            "gacrux": sorted(m for m in sys.modules if m.startswith("gacrux"))}}))
         """
@@ -60,40 +60,3 @@ def test_an_engine_refusal_is_one_line(tmp_path):
     message = str(caught.value)
     assert message.startswith("Swiss pairing failed: ") and "\n" not in message
     assert "line 1" in message
-
-
-def round_one_trf(tmp_path, monkeypatch) -> tuple[str, int, int]:
-    """The TRF the service hands the engine for round 1 of a seven-player event."""
-    seen: list[tuple[str, int, int]] = []
-    real = swiss.pair_dutch
-
-    def catch(text: str, rnd: int, total: int):
-        seen.append((text, rnd, total))
-        return real(text, rnd, total)
-
-    monkeypatch.setattr(swiss, "pair_dutch", catch)
-    swiss_event(tmp_path / "e.db").rounds.pair_next_round()
-    return seen[0]
-
-
-@pytest.mark.process  # the yardstick is gacrux's command line in a plain child process
-def test_the_pairing_server_answers_as_the_command_line_does(tmp_path, monkeypatch):
-    text, rnd, total = round_one_trf(tmp_path, monkeypatch)
-    argv = swiss.command(rnd, total)
-    served = swiss._SERVER.run(argv[3:], text, swiss.TIMEOUT_SECONDS)
-    child = swiss._run_child(text, argv)
-    assert served is not None and served.returncode == child.returncode == 0
-    assert json.loads(served.stdout)["pairingResult"] == json.loads(child.stdout)["pairingResult"]
-
-
-def test_a_pairing_server_that_died_is_started_again(tmp_path):
-    svc = swiss_event(tmp_path / "e.db")
-    svc.rounds.pair_next_round()
-    first = swiss._SERVER._proc
-    assert first is not None
-    first.kill()
-    first.wait()
-    svc2 = swiss_event(tmp_path / "f.db")
-    assert len(svc2.rounds.pair_next_round()) == 4
-    assert swiss._SERVER._proc is not None and swiss._SERVER._proc is not first
-    assert swiss._SERVER._proc.poll() is None

@@ -47,7 +47,7 @@ from sqlalchemy.pool import StaticPool
 
 from ball.games import GAMES
 from ball.storage import make_engine, migrate
-from ball.web import apply_route, page_cache
+from ball.web import page_cache
 from ball.web.api import openapi
 from ball.web.core import methods, tournament_errors
 from ball.web.core.headers import TEST_HOSTS, HostCheck, SecurityHeaders, inline_script_hashes
@@ -247,9 +247,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module_name in [*ROUTERS, *game_routers()]:
         app.include_router(importlib.import_module(module_name).router)
-    # Issue 15: the simulator's apply route is matched first and answers plain requests
-    # without FastAPI's nested routing; it hands every other request on unchanged.
-    apply_route.install(app)
     app.state.warm_up = _resolve(WARM_UP)
     openapi.install(app)  # the document says what the routes really answer
     if demo:

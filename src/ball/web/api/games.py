@@ -332,8 +332,7 @@ async def apply_action(request: Request, game_id: str, body: ActionIn, since: in
 async def answer_action(
     request: Request, game_id: str, action: str, version: int | None, since: int | None
 ) -> JSONResponse:
-    """The answer to an action, from checked parameters: the route above, and the same
-    route dispatched directly (`ball.web.apply_route`), both answer through here."""
+    """The answer to an action, from checked parameters (the route above)."""
     games = store(request)
     ball_tables.check_writer(request, game_id)  # a desk table's match: its device or desk
     try:
