@@ -32,7 +32,7 @@ def test_pairing_imports_nothing_of_gacrux(tmp_path):
         import json, sys
         sys.path.insert(0, {str(Path(__file__).parents[1])!r})
         from tournament.test_swiss_engine import swiss_event
-        tables = swiss_event({str(tmp_path / "e.db")!r}).pair_next_round()
+        tables = swiss_event({str(tmp_path / "e.db")!r}).rounds.pair_next_round()
         print(json.dumps({{"tables": len(tables),
                            "gacrux": sorted(m for m in sys.modules if m.startswith("gacrux"))}}))
         """
