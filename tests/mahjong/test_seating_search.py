@@ -1,5 +1,5 @@
-"""The seating search's inner loop (`seating._best_move`) scores each swap with sums taken once
-per mover and table, for speed. Its definition is `_Search.delta`: this file holds the plain
+"""The seating search's inner loop (`seating.tabu._best_move`) scores each swap with sums taken once
+per mover and table, for speed. Its definition is `Search.delta`: this file holds the plain
 loop over `delta` that it replaced, as an oracle, and checks that a seating built with either
 is the same table for table (same scores, same order, same random tie-breaks), with and
 without teams, hard and soft, after fixed sessions."""
@@ -15,7 +15,7 @@ from ball.mahjong import seating
 
 def best_move_by_delta(search, s, tabu, it, room):
     """The best swap in session `s` moving a conflicted player, each swap scored by
-    `_Search.delta` (the loop `_best_move` was before it was made faster)."""
+    `Search.delta` (the loop `_best_move` was before it was made faster)."""
     best = None
     ties = 0
     movers = search.conflicted(s)
@@ -55,7 +55,7 @@ def both_ways(**arguments):
 
     fast = seating.balanced(**arguments)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(seating, "_best_move", oracle)
+        patch.setattr(seating.tabu, "_best_move", oracle)
         plain = seating.balanced(**arguments)
     return fast, plain, len(asked)
 
