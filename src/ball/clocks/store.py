@@ -32,8 +32,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ball import device_key, pin_hash
 from ball.clocks import fold
-from ball.clocks.clock import ARBITER_KINDS, EVENT_KINDS, Clock, ClockEvent, ClockRejected
+from ball.clocks.clock import Clock
 from ball.clocks.controls import ControlError, TimeControl, get_control, parse_control
+from ball.clocks.events import ARBITER_KINDS, EVENT_KINDS, ClockEvent, ClockRejected
 from ball.clocks.models import ClockEventRow, ClockRow, ClockSnapshotRow
 from ball.storage import ids
 from ball.storage.text import bad_character, too_long
