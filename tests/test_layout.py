@@ -190,9 +190,6 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
 REACHES_INTO_A_GAME = frozenset(
     {
         ("ball.web.api.games", "ball.games.ball"),  # a desk table's match on the simulator board
-        ("ball.web.public.live_boards", "ball.games.xiangqi"),  # a live board's Xiangqi game
-        ("ball.play.searches", "ball.games.xiangqi"),  # the Xiangqi search in a worker
-        ("ball.web.desk.table_entry", "ball.games.mahjong"),  # a seat's hand entry
     }
 )
 

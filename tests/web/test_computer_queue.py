@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from ball.ai.mcts import LEVELS
 from ball.engine import Game
+from ball.games.xiangqi.ai.search import move_text
 from ball.play import search_jobs, search_work, searches
 from ball.play.models import SearchJob
 from ball.web.app import create_app
@@ -140,7 +141,7 @@ def test_the_queued_xiangqi_reply_is_the_seeded_search(tmp_path):
     state = client.post("/api/xiangqi/games", json=body).json()  # red, the computer, first
     (job,) = jobs(client)
     assert (job.level, job.seed, job.side, job.version) == ("easy", 0, "red", 0)
-    expected = searches.xiangqi_move(job.position, "easy", 0)
+    expected = move_text(job.position, "easy", 0)
     assert [m["iccs"] for m in state["moves"]] == [expected]
 
 

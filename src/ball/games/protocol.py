@@ -77,14 +77,19 @@ class Commands:
 class LiveBoard:
     """A game's public live board (`/public/{id}/live/{n}/{table}`): the template fragment of
     its board and moves, its stylesheet and script (names under /static/css and /static/js),
-    the download link's label (a message id), and the tags its record starts with after the
-    event and round (`tags(table, player_a, player_b)`)."""
+    the download link's label (a message id), the tags its record starts with after the
+    event and round (`tags(table, player_a, player_b)`), and the module of its recorded
+    games (named, not imported: it reads the game's web store), whose `live(sessions)`
+    answers `tables(session, event, round)` (table -> game id), `version(session, id)`,
+    `snapshot(id)` and `record(id, tags)` -> (file extension, text), each None once the
+    game is gone."""
 
     template: str
     style: str
     script: str
     record_label: str
     tags: Callable[[int, str, str], dict[str, str]]
+    games: str
 
 
 def _accept(_form: Mapping[str, Any]) -> str | None:
@@ -189,6 +194,11 @@ class Game(Protocol):
     # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
     # way (tables of four seated by sessions), or None when the shared commands serve it.
     event_commands: str | None
+    # The module of the game's own players' links, for tokens of its own shape (a Mahjong
+    # seat's): `is_token(token)`, `open_link(service, token)` (raising `BadLink` for a
+    # token that opens nothing), and the `/t/TOKEN` page's `page`, `enter` and `answer`.
+    # None: the shared table links (one per side of a table) serve the game.
+    own_links: str | None
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         """Validate the game's result document (player A first) and decide it; raise
@@ -237,6 +247,7 @@ class GameBase:
     commands: tuple[Commands, ...] = ()
     routers: tuple[str, ...] = ()
     event_commands: str | None = None
+    own_links: str | None = None
     public_standings: str | None = None
     table_board: str | None = None
 

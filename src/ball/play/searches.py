@@ -4,7 +4,9 @@ Issue 30 item 7: the computer's search used to run while holding the database's 
 (`ball.play.caches.write_lock`), so four players against the "hard" computer made everyone
 else's moves wait seconds. Now a search (the computer's whole turn in a BALL game, one move
 in a Xiangqi game) is a job on a *copy* of the position: its inputs are plain values (a
-position document, a FEN), it runs in a worker process of a bounded pool
+position document, a FEN), and its work is a module-level function the caller names (BALL's
+`ball_turn` below; each other game's in its own folder, e.g. Xiangqi's
+`ball.games.xiangqi.ai.search.move_text`). It runs in a worker process of a bounded pool
 (`SEARCHES_AT_ONCE`), and it returns action texts. A process, not a thread: a search is
 pure Python, and in a thread it would take the interpreter lock from the requests that the
 server answers meanwhile. The caller applies what comes back under the write lock, and only
@@ -59,16 +61,6 @@ def ball_turn(position: dict[str, Any], agent_name: str, seed: int, side: str) -
         played.append(to_text(action))
         game.apply(action)
     return played
-
-
-def xiangqi_move(fen: str, level: str, seed: int) -> str | None:
-    """The Xiangqi computer's move (ICCS) in the position `fen`, None without a legal move.
-    Runs in a worker process."""
-    from ball.games.xiangqi.ai.search import choose_move
-    from ball.xiangqi import Position
-
-    move = choose_move(Position.from_fen(fen), level, seed=seed)
-    return None if move is None else move.iccs()
 
 
 def _follow_parent(parent: int) -> None:

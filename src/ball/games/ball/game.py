@@ -75,6 +75,7 @@ class BallGame(GameBase):
         "live-ball",
         N_("Download the record (.bgn)"),
         lambda table, a, b: {"Table": str(table), "CoachA": a, "CoachB": b},
+        "ball.games.ball.web.live_games",
     )
     tiebreaks: dict[str, GameTieBreak] = {
         "td-difference": GameTieBreak(

@@ -40,6 +40,7 @@ class MahjongGame(GameBase):
         "ball.games.mahjong.web.public",
     )
     event_commands: str | None = "ball.games.mahjong.cli.event"
+    own_links: str | None = "ball.games.mahjong.web.entry"
     public_standings: str | None = "ball.games.mahjong.web.public"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:

@@ -243,6 +243,7 @@ class XiangqiGame(GameBase):
         "xiangqi",
         N_("Download the record (PGN)"),
         lambda _table, a, b: {"Red": a, "Black": b},
+        "ball.games.xiangqi.web.live_games",
     )
     commands: tuple[Commands, ...] = (
         Commands(

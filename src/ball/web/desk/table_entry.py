@@ -31,11 +31,10 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ball.games import game
-from ball.games.mahjong.web import entry as mahjong_entry
+from ball.games import GAMES, game, load
 from ball.match.result import SheetError
 from ball.storage.ids import is_digits
-from ball.tournament import mahjong_links, table_links
+from ball.tournament import table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
 from ball.web.api.openapi import SEE_OTHER, page_errors
@@ -64,9 +63,21 @@ def _throttle(request: Request) -> security.PinThrottle:
     return security.PinThrottle(request.app.state.sessions, SCOPE, event_cap=False)
 
 
+def _own_links(token: str) -> Any:
+    """The module of the game whose own links have the token's shape (`Game.own_links`: a
+    Mahjong seat's), or None for a table link."""
+    for entry in GAMES.values():
+        if entry.own_links is not None:
+            links = load(entry.own_links)
+            if links.is_token(token):
+                return links
+    return None
+
+
 def _open(request: Request, svc: TournamentService, token: str) -> Any:
-    """The table the token opens (a `LinkedTable`, or a Mahjong seat's `LinkedSeat`); 429
-    while the address is locked, 404 (counted) for a token that opens nothing."""
+    """The table the token opens (a `LinkedTable`, or what a game's own links open: a
+    Mahjong seat's `LinkedSeat`); 429 while the address is locked, 404 (counted) for a
+    token that opens nothing."""
     client, now = security.client_address(request), now_of(request)
     throttle = _throttle(request)
     locked = throttle.wait(TARGET, client, now)
@@ -77,8 +88,9 @@ def _open(request: Request, svc: TournamentService, token: str) -> Any:
             {"Retry-After": str(int(locked) + 1)},
         )
     try:
-        if mahjong_links.is_seat_token(token):
-            return svc.seat_links.open_seat_link(token)
+        own = _own_links(token)
+        if own is not None:
+            return own.open_link(svc, token)
         return svc.table_links.open_table_link(token)
     except table_links.BadLink:
         throttle.failed(TARGET, client, now)
@@ -143,19 +155,21 @@ def table_page(token: str, request: Request, svc: TournamentService = Depends(to
     """The table's page on a player's phone: the pairing, the result form, the other
     side's entry to confirm. 409 once the link is dead (the page says why)."""
     linked = _open(request, svc, token)
-    if isinstance(linked, mahjong_links.LinkedSeat):
-        return mahjong_entry.page(request, token, linked)
+    own = _own_links(token)
+    if own is not None:
+        return own.page(request, token, linked)
     return _page(request, svc, token, linked)
 
 
 @router.post("/t/{token}")
 async def enter_result(token: str, request: Request, svc: TournamentService = Depends(tournament)):
-    """One side enters its table's result (a played game's sheet; a Mahjong seat its
-    table's hands, `mahjong_entry`)."""
+    """One side enters its table's result (a played game's sheet; a game's own link its
+    own form: a Mahjong seat its table's hands)."""
     security.same_origin(request)
     linked = _open(request, svc, token)
-    if isinstance(linked, mahjong_links.LinkedSeat):
-        return mahjong_entry.enter(request, svc, token, linked, await read_form(request))
+    own = _own_links(token)
+    if own is not None:
+        return own.enter(request, svc, token, linked, await read_form(request))
     form = {k: v for k, v in (await read_form(request)).items() if FIELDS.match(k)}
     form |= {"entry": QUICK, "kind": "sheet"}
     if linked.closed:
@@ -195,8 +209,9 @@ async def answer_entry(token: str, request: Request, svc: TournamentService = De
     agree = (await read_form(request)).get("agree")
     if agree not in ("yes", "no"):
         raise HTTPException(400, "agree: choose yes or no")
-    if isinstance(linked, mahjong_links.LinkedSeat):
-        return mahjong_entry.answer(request, svc, token, linked, agree == "yes")
+    own = _own_links(token)
+    if own is not None:
+        return own.answer(request, svc, token, linked, agree == "yes")
     try:
         svc.table_links.answer_by_link(token, agree == "yes", now_of(request))
     except table_links.LinkClosed:

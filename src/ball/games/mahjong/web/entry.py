@@ -1,7 +1,8 @@
 """The players of a Mahjong table enter its session by their seats' links (issue 35 §1):
 the phone page of a seat's `/t/TOKEN` (the routes are `ball.web.desk.table_entry`'s, which
-throttle a stranger's tokens and refuse cross-site posts for both kinds of table), and the
-desk's approval of a sheet two seats agreed on.
+throttle a stranger's tokens and refuse cross-site posts for both kinds of table, and hand a
+seat's token to this module, `MahjongGame.own_links`), and the desk's approval of a sheet
+two seats agreed on.
 
 The form is the table's hands, one row each as the desk's sheet takes a hand in its
 simplest complete form (a draw; or the winner, won on a discard and from whom or
@@ -71,6 +72,16 @@ def hands_from_form(form: dict[str, str], count: int) -> tuple[list[dict[str, An
         if not _TOTAL.match(value):
             raise TournamentError(f"totals.{w}: a whole number (a loss with a minus sign)")
     return hands, {w: int(v) for w, v in raw.items()}
+
+
+def is_token(token: str) -> bool:
+    """Whether `token` has a seat link's shape (the table links' differs)."""
+    return mahjong_links.is_seat_token(token)
+
+
+def open_link(svc: TournamentService, token: str) -> mahjong_links.LinkedSeat:
+    """The seat the token opens; `table_links.BadLink` when it opens none."""
+    return svc.seat_links.open_seat_link(token)
 
 
 def page(

@@ -318,3 +318,10 @@ def choose_move(position: Position, level: str = "easy", seed: int = 0) -> Move 
     except KeyError:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}") from None
     return search(position, lv.depth, lv.nodes, lv.seconds, lv.margin, seed, lv.table).move
+
+
+def move_text(fen: str, level: str, seed: int) -> str | None:
+    """The computer's move (ICCS) in the position `fen`, None without a legal move: the job
+    the search pool (`ball.play.searches`) runs in a worker process, on plain values."""
+    move = choose_move(Position.from_fen(fen), level, seed=seed)
+    return None if move is None else move.iccs()

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ball import device_key
-from ball.games.xiangqi.ai.search import LEVELS
+from ball.games.xiangqi.ai.search import LEVELS, move_text
 from ball.games.xiangqi.web import notation as xiangqi_notation
 from ball.play import search_work, searches
 from ball.play import signals as game_signals
@@ -371,7 +371,7 @@ class XiangqiStore:
         position's FEN, holding no lock (`ball.play.searches`)."""
         try:
             move = searches.pool.run(
-                self.client, searches.xiangqi_move, game.position.fen(), level, len(game.moves)
+                self.client, move_text, game.position.fen(), level, len(game.moves)
             )
         except searches.SearchesBusy as exc:
             raise ComputerBusy(str(exc)) from None

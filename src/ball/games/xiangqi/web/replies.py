@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games.xiangqi.ai.search import move_text
 from ball.games.xiangqi.web.game_store import XiangqiStore
 from ball.play import search_jobs, search_work, searches
 from ball.play.errors import ComputerBusy, ComputerThinking
@@ -72,7 +73,7 @@ def _view(store: XiangqiStore, text: str, job: search_jobs.Job | None) -> dict[s
 
 
 def _search(job: search_jobs.Job) -> tuple[Any, tuple[Any, ...]]:
-    return searches.xiangqi_move, (job.position, job.level, job.seed)
+    return move_text, (job.position, job.level, job.seed)
 
 
 def _apply(sessions: sessionmaker[Session], job: search_jobs.Job, answer: Any) -> None:
