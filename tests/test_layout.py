@@ -184,16 +184,6 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
     return None
 
 
-# Shared modules that still reach into a game's folder, each a question the game does not
-# answer through the protocol yet (docs/architecture.md, "Adding a game"). The list only
-# shrinks: a new entry is a fault.
-REACHES_INTO_A_GAME = frozenset(
-    {
-        ("ball.web.api.games", "ball.games.ball"),  # a desk table's match on the simulator board
-    }
-)
-
-
 def game_folder_fault(importer: str, target: str) -> str | None:
     """Shared code reaches a game's folder only through the registry (`ball.games`, which
     imports each game's `game` module: one line per game); no game reaches another's."""
@@ -201,8 +191,6 @@ def game_folder_fault(importer: str, target: str) -> str | None:
     if folder is None or game_folder(importer) == folder:
         return None
     if importer == "ball.games" and target == f"{folder}.game":
-        return None
-    if (importer, folder) in REACHES_INTO_A_GAME:
         return None
     return f"imports {target}: a game's folder is reached through the registry (ball.games)"
 
@@ -281,8 +269,6 @@ def package_edges(modules: list[Module]) -> dict[str, set[str]]:
     for module in modules:
         for imp in imports(module):
             source, dest = package_of(module.name), package_of(imp.target)
-            if (module.name, game_folder(imp.target)) in REACHES_INTO_A_GAME:
-                continue  # a known reach into a game (listed above), not a dependency
             if imp.target.startswith("ball.") and dest != source:
                 edges.setdefault(source, set()).add(dest)
     return edges

@@ -21,7 +21,6 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from ball.engine import notation
-from ball.games.ball.web import tables as ball_tables
 from ball.play import replies as sim_replies
 from ball.play import search_work
 from ball.play.caches import known_mode, write_lock
@@ -31,6 +30,7 @@ from ball.play.store import GameStore
 from ball.web.api.game_quota import admit_game
 from ball.web.api.json_answer import StateResponse
 from ball.web.api.openapi import json_errors
+from ball.web.api.table_writer import check_writer
 from ball.web.core.language import COOKIE, gettext_for, pick_language
 from ball.web.core.security import client_address
 from ball.web.simulator import story as sim_story
@@ -334,7 +334,7 @@ async def answer_action(
 ) -> JSONResponse:
     """The answer to an action, from checked parameters (the route above)."""
     games = store(request)
-    ball_tables.check_writer(request, game_id)  # a desk table's match: its device or desk
+    check_writer(request, game_id)  # a desk table's match: its device or desk
     try:
         with _errors():
             state, entry = await _short_or_threaded(
@@ -355,7 +355,7 @@ async def answer_action(
 )
 def next_half(request: Request, game_id: str):
     games = store(request)
-    ball_tables.check_writer(request, game_id)
+    check_writer(request, game_id)
     try:
         with _errors():
             # asking again answers the game already made; only a new game counts against
@@ -429,7 +429,7 @@ def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
 async def undo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
-    ball_tables.check_writer(request, game_id)
+    check_writer(request, game_id)
     with _errors():
         state = await _short_or_threaded(
             request, game_id, lambda: store(request).undo(game_id, version, since)
@@ -446,7 +446,7 @@ async def undo(
 async def redo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
-    ball_tables.check_writer(request, game_id)
+    check_writer(request, game_id)
     with _errors():
         state = await _short_or_threaded(
             request, game_id, lambda: store(request).redo(game_id, version, since)

@@ -5,21 +5,17 @@ device key (`ball.device_key`).
 
 Owns the link and who may write such a game. Half 1 carries the unique (event, round,
 table) triple; half 2, made by `next-half`, carries the event and the same key, so the
-table's device keeps recording after half-time. A write of a table's game needs that key
-(`X-Table-Key`) or the event's desk session with its CSRF token, checked by `check_writer`
-before every write route of the simulator API (the apply fast path included); any other
-game stays open to anyone, as before.
+table's device keeps recording after half-time. Who may write such a game (that key, or
+the event's desk session) is the simulator API's question (`ball.web.api.table_writer`).
 """
 
 from __future__ import annotations
 
 import json
-import threading
 import uuid
-from collections import OrderedDict
 from typing import Any
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -27,38 +23,9 @@ from starlette.concurrency import run_in_threadpool
 from ball import device_key
 from ball.play.models import WebGame
 from ball.play.replay import start_game
-from ball.web.core import security
 from ball.web.core.language import gettext_for
 
 MODE = "play"  # no take-backs, the half timer: a match as the table plays it
-ACCESS_ENTRIES = 4096
-
-
-class _Access:
-    """game id -> (event, key) or None, per database: a game's link never changes after it
-    is made, so the apply route asks the database once per game, not once per action."""
-
-    def __init__(self) -> None:
-        self._items: OrderedDict[str, tuple[int, str] | None] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, sessions: sessionmaker[Session], game_id: str) -> tuple[int, str] | None:
-        with self._lock:
-            if game_id in self._items:
-                self._items.move_to_end(game_id)
-                return self._items[game_id]
-        with sessions() as session:
-            found = session.execute(
-                select(WebGame.desk_event, WebGame.device_key).where(WebGame.id == game_id)
-            ).first()
-        if found is None:  # no such game: not cached, the route says 404 itself
-            return None
-        access = None if found[0] is None else (int(found[0]), str(found[1]))
-        with self._lock:
-            self._items[game_id] = access
-            while len(self._items) > ACCESS_ENTRIES:
-                self._items.popitem(last=False)
-        return access
 
 
 def _table_row(session: Session, event: int, round_: int, table: int) -> WebGame | None:
@@ -99,33 +66,6 @@ def table_link(sessions: sessionmaker[Session], event: int, round_: int, table: 
     with sessions() as session:
         row = _table_row(session, event, round_, table)
         return None if row is None else f"/?game={row.id}#key={row.device_key}"
-
-
-def check_writer(request: Request, game_id: str) -> None:
-    """403 unless the request may write game `game_id`: any game not of a table; a table's
-    game with its device key, or with the event's desk session and CSRF token."""
-    app = request.app
-    cache = getattr(app.state, "ball_table_access", None)
-    if cache is None:
-        cache = app.state.ball_table_access = _Access()
-    access = cache.get(app.state.sessions, game_id)
-    if access is None:
-        return
-    security.same_origin(request)
-    event_id, key = access
-    if device_key.matches(request.headers.get(device_key.HEADER), key):
-        return
-    from ball.web.core.deps import now_of
-
-    arbiter = security.arbiter_of(app.state.sessions, request, event_id, now_of(request))
-    token = request.headers.get("x-csrf-token") or ""
-    if arbiter is not None and device_key.matches(token, arbiter.csrf):
-        return
-    raise HTTPException(
-        403,
-        f"key: game {game_id} records a table of an event; only the desk or the table's "
-        "device may write it (the key is missing or wrong)",
-    )
 
 
 # -- the desk's questions about a table's board (`BallGame.table_board`) -------------------
