@@ -155,7 +155,7 @@ def edited_catalogue(tmp_path, monkeypatch):
 
 def _forget_catalogues() -> None:
     ball.i18n.translations.cache_clear()
-    printed.translated_labels.cache_clear()
+    printed.labels_in.cache_clear()
 
 
 def _retranslate(locales: Path, lang: str, context: str | None, msgid: str, text: str) -> None:

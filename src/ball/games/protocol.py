@@ -118,12 +118,14 @@ class Paper:
     forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
     round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
     `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
-    for the shared blank forms (BALL's)."""
+    for the shared blank forms (BALL's). `labels`: the printed texts of its own forms
+    (message ids, a tree its templates read as `t.forms.NAME`), or None."""
 
     score_sheets: bool = False
     tables: str | None = None
     round: str | None = None
     blank: str | None = None
+    labels: Mapping[str, Any] | None = None
 
 
 class Game(Protocol):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
@@ -278,6 +279,11 @@ class GameForms(Protocol):
 
     templates: tuple[str, ...]
     label: str  # the game's name in the refusal to print BALL's regulation with them
+
+    @property
+    def folder(self) -> Path:
+        """Where the game's own templates are (searched after the printing's)."""
+        ...
 
     def event_name(self) -> str: ...
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ball.games import GAMES
 from ball.i18n import LANGUAGES, N_, Marked, pN_, translate
-from ball.mahjong.rulings import LOGGED_LABELS
 
 # The English message ids, in the order the forms print them (dicts keep their order:
 # the sanction levels and tie-breaks print in this order).
@@ -216,39 +216,6 @@ LABELS: dict[str, Any] = {
             ),
             "kept": N_("Data of the unfinished half kept"),
         },
-        "xiangqi": {
-            "forms_title": N_("Xiangqi Tournament Forms"),
-            "sheet_title": N_("Xiangqi score sheet"),
-            "fouls_title": N_("Foul record"),
-            "slip_title": N_("Result slip"),
-            "red": N_("Red"),
-            "black": N_("Black"),
-            "red_first": N_("Red moves first"),
-            "move": N_("Move"),
-            "record_help": N_(
-                "Record every move of both sides, clearly and correctly, in full (cannon 2 "
-                "traverses to 5) or short form (25) (articles 7.1 and 7.5). Four moves "
-                "missed in a row count as one foul."
-            ),
-            "fouls": N_("Fouls"),
-            "foul_help": N_("The third foul of the same player loses the game (article 4.1.8)."),
-            "player": N_("Player"),
-            "what": N_("What happened"),
-            "article": N_("Article"),
-            "sanctions": N_("Sanctions (18.1 warning, 18.2 disqualification from the game)"),
-            "step": {
-                "warning": N_("warning (18.1)"),
-                "disqualification": N_("disqualification from the game (18.2)"),
-            },
-            "result": N_("Result"),
-            "reason": N_("How the game ended"),
-            "moves": N_("Moves played"),
-            "forfeit_help": N_(
-                "A player absent past the time limit loses by forfeit: the winner is marked "
-                "+ and the absent player - (article 21.4)."
-            ),
-            "arbiter": N_("Arbiter"),
-        },
         "formats": {
             "draw_title": N_("Draw sheet: drawing of lots"),
             "draw_help": N_(
@@ -281,61 +248,6 @@ LABELS: dict[str, Any] = {
             "match_points": N_("Match points"),
             "captain": N_("Captain"),
         },
-        "mahjong": {
-            "forms_title": N_("Mahjong Tournament Forms"),
-            "seating_title": N_("Seating list"),
-            "cards_title": N_("Table cards"),
-            "sheet_title": N_("Score sheet (MCR)"),
-            "slip_title": N_("Session result slip"),
-            "standings_title": N_("Mahjong standings"),
-            "session": N_("Session"),
-            "by_table": N_("By table"),
-            "by_name": N_("By name"),
-            "wind": N_("Wind"),
-            "winds": {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")},
-            "name": N_("Name"),
-            "team": N_("Team"),
-            "hand": N_("Hand"),
-            "winner": N_("Winner"),
-            "discarder": N_("Discarder"),
-            "self_drawn": N_("self-drawn"),
-            "draw": N_("draw"),
-            "fan": N_("Fan"),
-            "points": N_("Points of the hand"),
-            "running": N_("Running totals"),
-            "zero": N_("Sum 0"),
-            "sheet_help": N_(
-                "One row per hand. On a discard the discarder pays 8 + fan and the two others "
-                "8 each; self-drawn, each of the three pays 8 + fan. A win needs 8 fan "
-                "(flowers not counted). Every row and every total sums to zero."
-            ),
-            "penalties": N_("Penalties and rulings (seed 003: LS, WC, TL)"),
-            "time": N_("Time"),
-            "article": N_("Article"),
-            "ruling": N_("Ruling"),
-            "hand_points": N_("Hand points"),
-            "penalty_points": N_("Penalty points"),
-            "score": N_("Session score"),
-            "table_points": N_("Table points"),
-            "tp_help": N_(
-                "Table points 4, 2, 1, 0 by session score; tied players share the points of "
-                "the places they span (7 points a table)."
-            ),
-            "rulings": LOGGED_LABELS,
-            "judge": N_("Table judge"),
-            "qr": N_("Each player's own code: scan your seat's code to enter or confirm the "
-                     "table's result on your phone."),
-            "arbiter": N_("Arbiter"),
-            "rank": N_("Rank"),
-            "total_score": N_("Total score"),
-            "teams": N_("Team standings"),
-            "members": N_("Members"),
-            "after": N_("after session"),
-            "standings_help": N_(
-                "By table points, then total score, then player number. Teams: the sums of "
-                "their members."
-            ),
-        },
         "release_log": {
             "title": N_("Release-phase timing log"),
             "start": N_("Release phase started"),
@@ -355,10 +267,27 @@ def _translated(tree: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
-@cache
+def all_labels() -> dict[str, Any]:
+    """The shared labels, with each registered game's own printed labels under
+    `forms.NAME` (`Paper.labels`: Xiangqi's score sheet, Mahjong's session forms)."""
+    own = {
+        name: entry.paper.labels
+        for name, entry in GAMES.items()
+        if entry.paper is not None and entry.paper.labels is not None
+    }
+    return {**LABELS, "forms": {**LABELS["forms"], **own}}
+
+
 def translated_labels(lang: str) -> dict[str, Any]:
     """Every label in `lang` (a code of `ball.i18n.LANGUAGES`; checked by the caller)."""
-    tree = _translated(LABELS, lang)
+    return labels_in(lang, tuple(GAMES))
+
+
+@cache
+def labels_in(lang: str, games: tuple[str, ...]) -> dict[str, Any]:
+    """Every label in `lang` with the games `games` registered (the key of the cache: a
+    game registered later brings its labels)."""
+    tree = _translated(all_labels(), lang)
     return {"language_name": LANGUAGES[lang], **tree}
 
 
@@ -369,4 +298,4 @@ def message_ids() -> list[str | Marked]:
         for value in tree.values():
             yield from walk(value) if isinstance(value, dict) else [value]
 
-    return list(walk(LABELS))
+    return list(walk(all_labels()))

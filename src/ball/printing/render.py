@@ -113,9 +113,13 @@ def check_paper(paper: str) -> str:
 
 
 @cache
-def _html_env() -> jinja2.Environment:
+def _html_env(folders: tuple[str, ...] = ()) -> jinja2.Environment:
+    """The templates of the edition: the printing's own, then a game's own `folders` (its
+    forms, `GameForms.folder`)."""
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("ball.printing", "templates"),
+        loader=jinja2.ChoiceLoader(
+            [jinja2.PackageLoader("ball.printing", "templates"), jinja2.FileSystemLoader(folders)]
+        ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -263,7 +267,10 @@ def edition_html(
 ) -> str:
     """The edition's HTML from its template context; `stamp_plan` (ball.printing.stamp) asks
     for the score sheets stamped rather than in the flow (the PDF of a round)."""
-    return _html_env().get_template(template).render(**context, stamp_plan=stamp_plan)
+    forms = context.get("forms")
+    own = forms.game if forms is not None else None
+    folders = (str(own.folder),) if own is not None else ()
+    return _html_env(folders).get_template(template).render(**context, stamp_plan=stamp_plan)
 
 
 def render_pdf(edition: Edition) -> bytes:

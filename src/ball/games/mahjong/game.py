@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
+from ball.games.mahjong import printed_labels
 from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak, Paper
 from ball.i18n import N_
 
@@ -25,6 +26,7 @@ class MahjongGame(GameBase):
     paper: Paper | None = Paper(
         round="ball.games.mahjong.paper.forms:from_service",
         blank="ball.games.mahjong.paper.forms:blank_set",
+        labels=printed_labels.LABELS,
     )
     templates: Path | None = Path(__file__).with_name("templates")
     commands: tuple[Commands, ...] = (

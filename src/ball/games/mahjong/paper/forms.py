@@ -11,7 +11,8 @@ session of an event (`from_board`, read through `ball.tournament.mahjong_views`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from ball.mahjong.winds import WINDS
 from ball.printing.forms import FormSet, Header
@@ -60,6 +61,8 @@ class MahjongForms:
     codes: dict[int, dict[str, str]] = field(default_factory=dict)
     # `GameForms`: seating, table cards, MCR score sheet, result slip, standings
     templates: tuple[str, ...] = ("forms/mahjong.html.j2",)
+    # the folder of its own templates, searched after the printing's shared ones
+    folder: ClassVar[Path] = Path(__file__).with_name("templates")
     label: str = "Mahjong"
 
     def event_name(self) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from ball.printing.forms import FormSet, Header
 from ball.printing.render import TocEntry
@@ -71,6 +72,8 @@ class XiangqiForms:
     foul_rows: int = FOUL_ROWS
     # `GameForms`: the three forms, then the shared standings form
     templates: tuple[str, ...] = ("forms/xiangqi.html.j2", "forms/standings.html.j2")
+    # the folder of its own templates, searched after the printing's shared ones
+    folder: ClassVar[Path] = Path(__file__).with_name("templates")
     label: str = "Xiangqi"
 
     def event_name(self) -> str:
