@@ -318,7 +318,9 @@ def test_the_agent_directory_must_be_private(tmp_path):
     ("args", "through"),
     [([], True), (["--help"], True), (["standings"], True), (["result", "enter"], True),
      (["serve"], False), (["play"], False), (["sim", "run"], False), (["clock", "x"], False),
-     (["--db", "x", "serve"], False)],
+     (["--db", "x", "serve"], False), (["publish", "out"], False),
+     # a game's own group goes through like the shared ones, whatever the game
+     (["xiangqi", "perft"], True), (["tictactoe", "judge"], True)],
 )  # fmt: skip
 def test_only_one_shot_commands_go_through_the_agent(args, through):
     assert agent_client.eligible(args) is through

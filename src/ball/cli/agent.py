@@ -43,7 +43,7 @@ import threading
 import time
 from typing import Any
 
-from ball.cli.agent_client import AGENT_COMMANDS, HANDSHAKE_SECONDS, Lines, package_dir
+from ball.cli.agent_client import HANDSHAKE_SECONDS, IN_PROCESS, Lines, package_dir
 
 IDLE_SECONDS = 600.0
 # A client sends its request at once; a silent or trickling one is dropped after this long
@@ -117,7 +117,7 @@ def _preload() -> None:
     import ball.cli
 
     for module, group in ball.cli._GROUPS:
-        if (group or module) in AGENT_COMMANDS:
+        if (group or module) not in IN_PROCESS:
             importlib.import_module(f"ball.cli.{module}")
     for name in _PRELOAD:
         with contextlib.suppress(ImportError):

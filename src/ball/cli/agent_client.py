@@ -25,24 +25,12 @@ import struct
 import sys
 import zlib
 
-# The commands that go through the agent: short, one-shot ones. Long-running or interactive
-# ones (`serve`, `play`, `sim`, `clock`) and anything not listed run in-process.
-AGENT_COMMANDS = frozenset(
-    {
-        "rules",
-        "match",
-        "record",
-        "event",
-        "team",
-        "round",
-        "result",
-        "standings",
-        "export",
-        "pdf",
-        "xiangqi",
-        "mahjong",
-    }
-)
+# The commands that run in-process: long-running or interactive ones (a server, a terminal
+# game, a self-play run, a clock, a site written file by file). Every other command (the
+# short, one-shot ones, a game's own group among them) goes through the agent: this module
+# cannot ask the registry which groups a game brings without importing the games, which is
+# the cost the agent saves.
+IN_PROCESS = frozenset({"serve", "play", "sim", "clock", "publish"})
 # How long to wait for a live agent to take a command (fork, then say so) before running
 # it in-process; far above a fork's few milliseconds even on a loaded machine.
 HANDSHAKE_SECONDS = 3.0
@@ -74,12 +62,12 @@ def enabled() -> bool:
 
 
 def eligible(args: list[str]) -> bool:
-    """Whether `ball ARGS` goes through the agent: the top-level help and AGENT_COMMANDS
-    (the command is the first argument not an option, as `ball.cli.main` reads it)."""
+    """Whether `ball ARGS` goes through the agent: the top-level help, and a command named
+    first that is not one of IN_PROCESS (`ball` has no option of its own but `--help`, so
+    anything else first is an error the in-process run reports)."""
     if not args or args == ["--help"]:
         return True
-    first = next((arg for arg in args if not arg.startswith("-")), None)
-    return first in AGENT_COMMANDS
+    return not args[0].startswith("-") and args[0] not in IN_PROCESS
 
 
 def package_dir() -> str:
