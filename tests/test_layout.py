@@ -64,7 +64,13 @@ LAYERS = read_layers(ARCHITECTURE.read_text(encoding="utf-8"))
 # Inside a game's folder (`ball.games.<game>`) its rules are its top-level modules, in the
 # games' layer; each sub-folder extends a shared package and sits in that package's layer
 # (the game's web and CLI at the top), so a game's rules never import its own pages.
-GAME_PARTS = {"web": "ball.web", "cli": "ball.cli", "paper": "ball.printing", "ai": "ball.ai"}
+GAME_PARTS = {
+    "web": "ball.web",
+    "cli": "ball.cli",
+    "paper": "ball.printing",
+    "ai": "ball.ai",
+    "tournament": "ball.tournament",
+}
 # The modules of `ball.games` that are no game's folder: the protocol every game implements.
 GAMES_SHARED = frozenset({"protocol", "errors", "forms"})
 

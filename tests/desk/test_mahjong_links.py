@@ -1,8 +1,8 @@
 """The players of a Mahjong table enter its session by their seats' links (issue 35 §1,
-`ball.tournament.mahjong_links`, `ball.games.mahjong.web.entry`): over HTTP against the app on a
-real SQLite file — one seat enters, another confirms, the desk approves; a dispute; the
-desk's sheet wins; dead links; a token of one table refused on another; a stranger
-throttled; auto-accept; bad hands refused."""
+`ball.games.mahjong.tournament.seat_links`, `ball.games.mahjong.web.entry`): over HTTP
+against the app on a real SQLite file — one seat enters, another confirms, the desk
+approves; a dispute; the desk's sheet wins; dead links; a token of one table refused on
+another; a stranger throttled; auto-accept; bad hands refused."""
 
 from __future__ import annotations
 

@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ball.cli.pdf import app
+from ball.games.mahjong.tournament.views import points_text
 from ball.printing import PrintingError, render_html
 from ball.printing.from_event import EventDataError, forms_for_round
 from ball.printing.labels import translated_labels
-from ball.tournament.mahjong_views import points_text
 from ball.web.app import create_app
 from mahjong.public_event import make_event
 

@@ -1,4 +1,4 @@
-"""The Mahjong seats' links (issue 35 §1, `ball.tournament.mahjong_links`) on PostgreSQL:
+"""The Mahjong seats' links (issue 35 §1, `ball.games.mahjong.tournament.seat_links`) on PostgreSQL:
 one seat enters, another confirms, the desk approves through its own close; two seats
 entering at once are serialised by the table's draft lock (one enters, the other
 confirms or disputes it, never two entries); the arbiter's sheet settles the entry."""

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.tournament.mahjong_views import name_key, points_text
+from ball.games.mahjong.tournament.views import name_key, points_text
 from ball.web.app import create_app
 from mahjong.public_event import NAMES, make_event
 

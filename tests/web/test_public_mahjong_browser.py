@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.tournament.mahjong_views import points_text
+from ball.games.mahjong.tournament.views import points_text
 from ball.web.app import create_app
 from mahjong.public_event import make_event
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from ball.cli.tournament_common import DB, EVENT, event_ref, run, service
+from ball.cli.common import fail
+from ball.cli.tournament_common import DB, EVENT, event_ref, own_commands, run, service
 
 app = typer.Typer(help="Export an event.", no_args_is_help=True)
 
@@ -30,6 +31,20 @@ def seating_command(
     """Mahjong: the seating as CSV session,table,E,S,W,N (player numbers), importable with
     'ball round pair --seating'."""
     svc = service(db)
-    typer.echo(
-        run(lambda: svc.sessions.export_seating(round_number, event=event_ref(event))), nl=False
-    )
+    own = own_commands(svc, event)  # the event's game seats its tables itself, or not
+    if own is None or not hasattr(own, "export_seating"):
+        name = run(lambda: svc.events.event_info(event_ref(event))).name
+        fail(f"{name!r} is not a {' or '.join(seating_games())} event")
+    typer.echo(run(lambda: own.export_seating(svc, event, round_number)), nl=False)
+
+
+def seating_games() -> list[str]:
+    """The names (as shown) of the games whose events have a seating to export."""
+    from ball.games import GAMES, load
+
+    return [
+        entry.label
+        for entry in GAMES.values()
+        if entry.event_commands is not None
+        and hasattr(load(entry.event_commands), "export_seating")
+    ]

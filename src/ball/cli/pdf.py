@@ -6,13 +6,12 @@ with its print stylesheet, for a browser's print dialog).
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import typer
 
 from ball.cli.common import fail
-from ball.games import GAMES
+from ball.games import GAMES, load
 from ball.printing import (
     LANGUAGES,
     PAPERS,
@@ -85,8 +84,7 @@ def forms(
     printing = GAMES[game_name].paper
     blank = None if printing is None else printing.blank
     if blank is not None and db is None:
-        module, _, function = blank.partition(":")
-        form_set = getattr(importlib.import_module(module), function)(event)
+        form_set = load(blank)(event)
     if db is not None or round_ is not None:
         if db is None or round_ is None:
             fail("--db and --round go together: give both to fill in the forms of a round")

@@ -86,7 +86,7 @@ def own_commands(svc: Any, event: str | None) -> Any | None:
     commands serve the event."""
     from ball.games import game
 
-    name = game(run(lambda: svc.sessions.event_game(event_ref(event)))).event_commands
+    name = game(run(lambda: svc.events.event_game(event_ref(event)))).event_commands
     return None if name is None else importlib.import_module(name)
 
 

@@ -33,7 +33,6 @@ from ball.event_file.tables import (
     table,
 )
 from ball.event_file.write import event_document, selections
-from ball.games import runs_sessions
 from ball.tournament.names import name_key
 from ball.tournament.revisions import new_token
 
@@ -115,8 +114,9 @@ def _reads_back(connection: Connection, event_id: int, game: str) -> None:
         svc.events.event_info(event=event_id)
         svc.arbiter.log(event=event_id)
         svc.results.corrections(event=event_id)
-        if runs_sessions(game):
-            svc.sessions.session_standings(event=event_id)
+        own = svc.own(game)  # a game ranking its own way (Mahjong's sessions)
+        if own is not None:
+            own.standings(event=event_id)
         else:
             svc.ranking.standings(event=event_id)
     except (IntegrityError, DataError, OperationalError):

@@ -54,10 +54,13 @@ register(XiangqiGame())
 register(MahjongGame())
 
 
-def load(module: str) -> Any:
+def load(name: str) -> Any:
     """A game's module that the protocol names rather than imports (its web, CLI or paper
-    sits above its rules): imported when first asked."""
-    return importlib.import_module(module)
+    sits above its rules), or one of its attributes ("module:attribute"): imported when
+    first asked."""
+    module, _, attribute = name.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attribute) if attribute else found
 
 
 def game(name: str) -> Game:

@@ -118,14 +118,15 @@ class Paper:
     forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
     round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
     `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
-    for the shared blank forms (BALL's). `labels`: the printed texts of its own forms
-    (message ids, a tree its templates read as `t.forms.NAME`), or None."""
+    for the shared blank forms (BALL's). `labels`: "module:attribute" of the printed texts
+    of its own forms (message ids, a tree its templates read as `t.forms.NAME`; named, so a
+    command that prints nothing does not load them), or None."""
 
     score_sheets: bool = False
     tables: str | None = None
     round: str | None = None
     blank: str | None = None
-    labels: Mapping[str, Any] | None = None
+    labels: str | None = None
 
 
 class Game(Protocol):
@@ -201,6 +202,15 @@ class Game(Protocol):
     # token that opens nothing), and the `/t/TOKEN` page's `page`, `enter` and `answer`.
     # None: the shared table links (one per side of a table) serve the game.
     own_links: str | None
+    # "module:function" composing the game's own tournament use cases on the tournament's
+    # store (`function(store)` -> an object with `use_cases()`, a dict the service holds by
+    # name, and `standings(event)`, the event's standings in the game's way: Mahjong's
+    # sessions), or None when the shared use cases serve the game.
+    tournament: str | None
+    # "module:function" making an event from the desk's new-event form in the game's own
+    # way (`function(service, form)` -> the event's id: Mahjong's sessions, no system), or
+    # None when the shared event (a pairing system and its rounds) serves the game.
+    new_event: str | None
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         """Validate the game's result document (player A first) and decide it; raise
@@ -250,6 +260,8 @@ class GameBase:
     routers: tuple[str, ...] = ()
     event_commands: str | None = None
     own_links: str | None = None
+    tournament: str | None = None
+    new_event: str | None = None
     public_standings: str | None = None
     table_board: str | None = None
 

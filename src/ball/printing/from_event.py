@@ -105,12 +105,6 @@ def forms_for_round(
         engine.dispose()
 
 
-def _own(spec: str) -> Any:
-    """The function a game's `Paper` names ("module:function"), imported when first asked."""
-    module, _, function = spec.partition(":")
-    return getattr(load(module), function)
-
-
 def forms_from_sessions(
     sessions: sessionmaker,
     round_number: int,
@@ -130,10 +124,10 @@ def forms_from_sessions(
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
         # How the event's game prints a round (`Game.paper`); None: the shared forms only.
-        paper = game(service.sessions.event_game(event_id)).paper or Paper()
+        paper = game(service.events.event_game(event_id)).paper or Paper()
         if paper.round is not None:  # the game prints its round itself (Mahjong's sessions)
             base = link_base or ""
-            return _own(paper.round)(service, event_id, round_number, desk=desk, link_base=base)
+            return load(paper.round)(service, event_id, round_number, desk=desk, link_base=base)
         info = service.events.event_info(event_id)
         tables = service.rounds.pairings(round_number, event=info.id)
         checked = service.checks.round_verdict(round_number, event=info.id)
@@ -154,7 +148,7 @@ def forms_from_sessions(
     desk_fields = _is_desk(desk, info.id)
     if paper.tables is not None:  # the game's own forms of the tables (Xiangqi's)
         with sessions() as session:
-            own = _own(paper.tables)(session, info, tables, header, desk=desk_fields)
+            own = load(paper.tables)(session, info, tables, header, desk=desk_fields)
         codes = _codes(service, info.id, round_number, link_base)
         for x in own.tables:
             _with_codes(x, codes.get(int(x.table)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ball.games import GAMES
+from ball.games import GAMES, load
 from ball.i18n import LANGUAGES, N_, Marked, pN_, translate
 
 # The English message ids, in the order the forms print them (dicts keep their order:
@@ -271,7 +271,7 @@ def all_labels() -> dict[str, Any]:
     """The shared labels, with each registered game's own printed labels under
     `forms.NAME` (`Paper.labels`: Xiangqi's score sheet, Mahjong's session forms)."""
     own = {
-        name: entry.paper.labels
+        name: load(entry.paper.labels)
         for name, entry in GAMES.items()
         if entry.paper is not None and entry.paper.labels is not None
     }

@@ -1,7 +1,7 @@
 """The QR codes of a round's table links on paper (issue 35 §1): each table's two links
 (`/t/TOKEN`, one per side; `ball.tournament.table_links`) as QR codes the score sheets and
 table cards print, so a player scans their half of the sheet; a Mahjong table's four
-(one per seat, `ball.tournament.mahjong_links`) on its score sheet.
+(one per seat, `ball.games.mahjong.tournament.seat_links`) on its score sheet.
 
 A code is an SVG data URI made by segno (pure Python, BSD): WeasyPrint draws it as vectors,
 so it stays sharp at any print resolution. Error correction M (15 %) survives a fold or a
@@ -39,15 +39,4 @@ def round_codes(
     return {
         table: {side: data_uri(link(base, sides[side])) for side in SIDES}
         for table, sides in tokens.items()
-    }
-
-
-def session_codes(
-    service: TournamentService, event_id: int, number: int, base: str
-) -> dict[int, dict[str, str]]:
-    """Each table of a Mahjong session -> wind -> its seat's link as a QR code."""
-    tokens = service.seat_links.seat_link_tokens(event_id, number)
-    return {
-        table: {wind: data_uri(link(base, token)) for wind, token in winds.items()}
-        for table, winds in tokens.items()
     }

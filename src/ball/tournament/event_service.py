@@ -80,7 +80,7 @@ class EventUseCases:
         """
         name = check_name(name, "event name")
         place, arbiter = check_name(place, "place"), check_name(arbiter, "arbiter")
-        refuse_game(game_name)  # tables of four: `create_mahjong_event`
+        refuse_game(game_name)  # tables of four: the game makes its own events
         if not name:
             raise TournamentError("the event needs a name")
         if system not in (*SYSTEMS, GROUPS):
@@ -156,6 +156,12 @@ class EventUseCases:
     def list_events(self) -> list[outcomes.EventSummary]:
         with self.store.tx(write=False) as s:
             return [outcomes.event_summary(e) for e in s.scalars(select(Event).order_by(Event.id))]
+
+    def event_game(self, event: EventRef = None) -> str:
+        """The name of the game an event plays (what the CLI and the printing ask the
+        registry about)."""
+        with self.store.tx(write=False) as s:
+            return self.store.event(s, event, full=False).game
 
     def event_info(self, event: EventRef = None) -> outcomes.EventInfo:
         """Summary, entrants and the drawing of lots of an event."""

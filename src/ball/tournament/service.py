@@ -23,10 +23,12 @@ several.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games import GAMES, load
 from ball.tournament.arbiter_service import ArbiterUseCases
 from ball.tournament.check_service import PairingCheckUseCases
 from ball.tournament.desk_service import DeskUseCases
@@ -35,12 +37,9 @@ from ball.tournament.event_service import EventUseCases
 from ball.tournament.format_pages import FormatPages
 from ball.tournament.group_service import GroupUseCases
 from ball.tournament.lateness_service import LatenessUseCases
-from ball.tournament.mahjong_desk import MahjongDeskUseCases
-from ball.tournament.mahjong_links import MahjongLinkUseCases
 from ball.tournament.ranking_service import RankingUseCases
 from ball.tournament.result_service import ResultUseCases
 from ball.tournament.round_service import GROUPS, SYSTEMS, RoundUseCases
-from ball.tournament.session_service import SessionUseCases
 from ball.tournament.store import Store
 from ball.tournament.table_links import TableLinkUseCases
 from ball.tournament.team_service import TeamUseCases
@@ -85,7 +84,24 @@ class TournamentService:
         self.desk = DeskUseCases(store)
         self.formats = FormatPages(store, self.knockout, self.teams)
         self.table_links = TableLinkUseCases(store, self.results)
-        # Tables of four: sessions, their desk pages and the seats' entry by link.
-        self.sessions = SessionUseCases(store)
-        self.mahjong_desk = MahjongDeskUseCases(store, self.sessions)
-        self.seat_links = MahjongLinkUseCases(store, self.sessions, self.mahjong_desk)
+        # A game's own use cases (`Game.tournament`: Mahjong's sessions, their desk pages and
+        # the seats' links), held by their names beside the shared ones.
+        self._own: dict[str, Any] = {}
+        for name, entry in GAMES.items():
+            if entry.tournament is None:
+                continue
+            own = self._own[name] = load(entry.tournament)(store)
+            for key, case in own.use_cases().items():
+                if key in self.__dict__:
+                    raise ValueError(f"game {name!r}: a use case named {key!r} exists already")
+                setattr(self, key, case)
+
+    def own(self, game_name: str) -> Any | None:
+        """The game's own tournament use cases (`Game.tournament`), or None when the shared
+        ones serve it."""
+        return self._own.get(game_name)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a name not set above: a game's use case of a game that is not
+        # registered (the attributes a game brings are set by `_compose`).
+        raise AttributeError(f"the tournament service has no use case {name!r}")

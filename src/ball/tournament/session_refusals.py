@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ball.games import runs_sessions
+from ball.games import game, runs_sessions
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Event, Round, SessionSheet
 
@@ -18,13 +18,13 @@ def is_sessions(ev: Event) -> bool:
 
 
 def refuse_two_player(ev: Event, what: str) -> None:
-    """The two-player use cases (pairing, standings by points) on a Mahjong event."""
+    """The two-player use cases (pairing, standings by points) on an event of sessions."""
     if is_sessions(ev):
-        raise TournamentError(f"{ev.name!r} is a Mahjong event: {what}")
+        raise TournamentError(f"{ev.name!r} is a {game(ev.game).label} event: {what}")
 
 
 def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
-    """A Mahjong session is undone only while none of its tables has a sheet (the sheets
+    """A session is undone only while none of its tables has a sheet (the sheets
     would go with its seats)."""
     if not is_sessions(ev):
         return
@@ -39,8 +39,9 @@ def refuse_undo_with_sheets(s: Session, ev: Event, rnd: Round) -> None:
 
 
 def refuse_game(game_name: str) -> None:
+    """A pairing system chosen for a game whose events have sessions instead."""
     if runs_sessions(game_name):
         raise TournamentError(
-            "a Mahjong event has sessions, not a system: create it with create_mahjong_event "
-            "('ball event create --game mahjong --sessions N')"
+            f"a {game(game_name).label} event has sessions, not a system: create it with "
+            f"'ball event create --game {game_name} --sessions N'"
         )

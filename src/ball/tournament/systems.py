@@ -16,7 +16,7 @@ class PairingSystem(StrEnum):
     KNOCKOUT = "knockout"
     # Seeded groups then a final (`group_service`), created with its setup (--groups).
     GROUPS = "groups"
-    # Mahjong's seated sessions (`session_service`), created by the Mahjong event path.
+    # Seated sessions (tables of four: `Game.tournament`), created by the game's own path.
     SESSIONS = "sessions"
 
     @property

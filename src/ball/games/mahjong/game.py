@@ -1,5 +1,5 @@
 """Mahjong as a `Game`: the event is created by game name like any other, but its
-tables seat four and take session sheets (`session_service`), so the two-player result
+tables seat four and take session sheets (`tournament.sessions`), so the two-player result
 path (`decide`, forfeits) refuses with a message that says where to go instead."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ball.games.errors import IllegalSheet, TournamentError
-from ball.games.mahjong import printed_labels
 from ball.games.protocol import Commands, Decided, Figures, GameBase, GameTieBreak, Paper
 from ball.i18n import N_
 
@@ -26,7 +25,7 @@ class MahjongGame(GameBase):
     paper: Paper | None = Paper(
         round="ball.games.mahjong.paper.forms:from_service",
         blank="ball.games.mahjong.paper.forms:blank_set",
-        labels=printed_labels.LABELS,
+        labels="ball.games.mahjong.printed_labels:LABELS",
     )
     templates: Path | None = Path(__file__).with_name("templates")
     commands: tuple[Commands, ...] = (
@@ -43,6 +42,8 @@ class MahjongGame(GameBase):
     )
     event_commands: str | None = "ball.games.mahjong.cli.event"
     own_links: str | None = "ball.games.mahjong.web.entry"
+    tournament: str | None = "ball.games.mahjong.tournament:compose"
+    new_event: str | None = "ball.games.mahjong.web.desk:create_event"
     public_standings: str | None = "ball.games.mahjong.web.public"
 
     def decide(self, sheet: dict[str, Any]) -> Decided:

@@ -36,7 +36,7 @@ from ball.games.protocol import (
     Paper,
     PlayersForm,
 )  # fmt: skip
-from ball.games.xiangqi import desk_form, printed_labels
+from ball.games.xiangqi import desk_form
 from ball.i18n import N_
 from ball.match.sanctions import Ladder, load_ladder
 
@@ -226,7 +226,7 @@ class XiangqiGame(GameBase):
     paper: Paper | None = Paper(
         tables="ball.games.xiangqi.paper.forms:from_round",
         blank="ball.games.xiangqi.paper.forms:blank_set",
-        labels=printed_labels.LABELS,
+        labels="ball.games.xiangqi.printed_labels:LABELS",
     )
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = (
         ("xiangqi", "red"),

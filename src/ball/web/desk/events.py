@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
-from ball.games import GAMES, runs_sessions
+from ball.games import GAMES, load
 from ball.games.forms import form_int
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import SYSTEMS
@@ -86,8 +86,9 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
         pin = security.check_pin_text(form.get("pin", ""))
         if pin != form.get("pin2", pin):
             raise security.PinError("pin: the two PINs differ")
-        if runs_sessions(form.get("game", "")):  # sessions of tables of four, not a system
-            event_id = _create_mahjong(svc, form)
+        chosen = GAMES.get(form.get("game", ""))
+        if chosen is not None and chosen.new_event is not None:  # made its own way
+            event_id = load(chosen.new_event)(svc, form)  # (Mahjong's sessions, no system)
         else:
             event_id = svc.events.create_event(
                 name=form.get("name", ""),
@@ -111,18 +112,3 @@ async def create_event(request: Request, svc: Service = Depends(tournament)):
     )
     show_recovery_code(response, event_id, code)
     return response
-
-def _create_mahjong(svc: Service, form: dict[str, Any]) -> int:
-    """A Mahjong event (issue 18): its rounds are sessions; hands per session default 16."""
-    sessions = form_int(form, "rounds", low=1)
-    if sessions is None:
-        raise TournamentError("rounds: a Mahjong event needs its number of sessions")
-    created = svc.sessions.create_mahjong_event(
-        name=form.get("name", ""),
-        sessions=sessions,
-        hands_per_session=form_int(form, "hands", default=16, low=1) or 16,
-        place=form.get("place", "").strip(),
-        arbiter=form.get("arbiter", "").strip(),
-    )
-    return int(created["id"])
-

@@ -123,3 +123,8 @@ def standings(svc: Any, event: str | None, as_json: bool) -> None:
         typer.echo(
             f"team {t['rank']:>3}  {t['team']:<25} {t['table_points_exact']:>6} {t['score']:>6}"
         )
+
+
+def export_seating(svc: Any, event: str | None, round_number: int | None) -> str:
+    """`ball export seating`: the seating as CSV (one session, or all)."""
+    return str(svc.sessions.export_seating(round_number, event=event_ref(event)))

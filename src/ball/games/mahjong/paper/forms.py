@@ -5,7 +5,7 @@ running totals; penalty rows; signatures), the session result slip and the stand
 
 View models only, like `ball.games.xiangqi.paper.forms`: the template `forms/mahjong.html.j2`
 prints them blank (one copy of each form, empty names, ruled rows) or filled in from one
-session of an event (`from_board`, read through `ball.tournament.mahjong_views`).
+session of an event (`from_board`, read through `ball.games.mahjong.tournament.views`).
 """
 
 from __future__ import annotations
@@ -14,10 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ball.mahjong.winds import WINDS
-from ball.printing.forms import FormSet, Header
-from ball.printing.render import TocEntry
-from ball.tournament.mahjong_views import (
+from ball.games.mahjong.tournament.views import (
     HandView,
     MahjongBoard,
     RulingView,
@@ -29,6 +26,9 @@ from ball.tournament.mahjong_views import (
     mahjong_board,
     points_text,
 )
+from ball.mahjong.winds import WINDS
+from ball.printing.forms import FormSet, Header
+from ball.printing.render import TocEntry
 
 HANDS = 16  # MCR: a session of 16 hands (the event may set another number)
 PENALTY_ROWS = 4  # ruled rows for rulings written at the table
@@ -56,7 +56,7 @@ class MahjongForms:
     teams: tuple[TeamView, ...] = ()
     sessions_done: int | None = None
     penalty_rows: int = PENALTY_ROWS
-    # table -> wind -> its seat's link as a QR code (`table_qr.session_codes`), printed on
+    # table -> wind -> its seat's link as a QR code (`session_codes`), printed on
     # the score sheet once the printer knows the server's address (issue 35 §1)
     codes: dict[int, dict[str, str]] = field(default_factory=dict)
     # `GameForms`: seating, table cards, MCR score sheet, result slip, standings
@@ -162,9 +162,7 @@ def from_service(
         raise TournamentError(f"session {session} is not seated")
     forms = from_board(board, session)
     if link_base:
-        from ball.printing import table_qr
-
-        forms.codes = table_qr.session_codes(service, event_id, session, link_base)
+        forms.codes = session_codes(service, event_id, session, link_base)
     if not (desk if isinstance(desk, bool) else desk(event_id)):
         forms = _without_notes(forms)
     return FormSet(game=forms, prefilled=True)
@@ -182,3 +180,15 @@ def _without_notes(forms: MahjongForms) -> MahjongForms:
         for t in forms.session.tables
     )
     return replace(forms, session=replace(forms.session, tables=tables))
+
+
+def session_codes(service: Any, event_id: int, number: int, base: str) -> dict[int, dict[str, str]]:
+    """Each table of a session -> wind -> its seat's link as a QR code (`ball.printing
+    .table_qr`)."""
+    from ball.printing import table_qr
+
+    tokens = service.seat_links.seat_link_tokens(event_id, number)
+    return {
+        table: {wind: table_qr.data_uri(table_qr.link(base, code)) for wind, code in seats.items()}
+        for table, seats in tokens.items()
+    }

@@ -1,7 +1,7 @@
 """The arbiter desk's Mahjong routes (issue 18): seat a session, the session page (tables,
 the seating check, standings) and each table's score sheet entered hand by hand — routes
 only. Forms are read by `ball.games.mahjong.web.forms`; every change is one call of
-`TournamentService` (`ball.tournament.mahjong_desk`), which checks the sheet whole with
+`TournamentService` (`ball.games.mahjong.tournament.desk`), which checks the sheet whole with
 `ball.mahjong` and stores it with the table's version: a change made over another one is
 409 with the sheet as it is stored, nothing overwritten.
 """
@@ -56,7 +56,7 @@ FORM_RULES: dict[str, Sequence[field_errors.Rule]] = {
     "time": field_errors.MAHJONG_TIME_RULES,
     "waive": field_errors.MAHJONG_WAIVER_RULES,
 }
-# How a session was seated (`session_service`: "random (seed 3)", "by ranking", ...), shown
+# How a session was seated (`tournament.sessions`: "random (seed 3)", "by ranking", ...), shown
 # as `_(method before " (")`, and the event system's name on the desk's event list.
 METHOD_WORDS = (N_("random"), N_("template"), N_("by ranking"), N_("balanced"), N_("sessions"))
 # The session page's line on how it was seated, in a user's words (issue 36 item 14: it
@@ -80,6 +80,22 @@ def _page_or_404(call: Callable[..., Any], *args: Any) -> Any:
         return _found(call, *args)
     except TournamentError as exc:
         raise not_found(NotFound(str(exc))) from None
+
+
+def create_event(svc: TournamentService, form: dict[str, Any]) -> int:
+    """A Mahjong event from the desk's new-event form (issue 18, `MahjongGame.new_event`):
+    its rounds are sessions; hands per session default 16."""
+    sessions = form_int(form, "rounds", low=1)
+    if sessions is None:
+        raise TournamentError("rounds: a Mahjong event needs its number of sessions")
+    created = svc.sessions.create_mahjong_event(
+        name=form.get("name", ""),
+        sessions=sessions,
+        hands_per_session=form_int(form, "hands", default=16, low=1) or 16,
+        place=form.get("place", "").strip(),
+        arbiter=form.get("arbiter", "").strip(),
+    )
+    return int(created["id"])
 
 
 @router.post("/{event_id}/sessions")

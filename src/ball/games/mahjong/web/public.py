@@ -6,7 +6,7 @@ Read-only and without a PIN, like `ball.web.public.display` (whose standings rou
 event to `standings_page`): large type, `?refresh=N`, one column on a phone. Every page is
 kept in the page cache (`ball.web.page_cache`) under the event's revision token, which
 every Mahjong write renews (seating, a sheet, a correction, a table closed at the desk).
-Everything is read through `ball.tournament.mahjong_views.mahjong_board` (frozen data, no
+Everything is read through `ball.games.mahjong.tournament.views.mahjong_board` (frozen data, no
 session in a route). "Find my table" is a GET query (`?find=`), so it works without
 script; the match ignores case and accents.
 """
@@ -18,8 +18,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games.mahjong.tournament.views import MahjongBoard, mahjong_board, points_text
 from ball.mahjong.rulings import LOGGED_LABELS
-from ball.tournament.mahjong_views import MahjongBoard, mahjong_board, points_text
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
 from ball.web.api.openapi import json_errors

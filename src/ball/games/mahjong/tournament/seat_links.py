@@ -67,8 +67,8 @@ from ball.tournament.table_links import (
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from ball.tournament.mahjong_desk import MahjongDeskUseCases
-    from ball.tournament.session_service import SessionUseCases
+    from ball.games.mahjong.tournament.desk import MahjongDeskUseCases
+    from ball.games.mahjong.tournament.sessions import SessionUseCases
 
 
 _TOKEN = re.compile(r"^([0-9]{1,10})-([0-9]{1,10})-([0-9]{1,10})([eswn])-([A-Za-z0-9_-]{22})$")
@@ -311,8 +311,8 @@ class MahjongLinkUseCases:
         """The desk's close, in this transaction: the hands become the table's draft and
         its session sheet (the totals were a check of the entry; the desk's sheet has none).
         The caller holds the draft's lock."""
-        from ball.tournament.mahjong_desk import closing_sheet, draft_doc
-        from ball.tournament.session_service import sheet_row
+        from ball.games.mahjong.tournament.desk import closing_sheet, draft_doc
+        from ball.games.mahjong.tournament.sessions import sheet_row
 
         seats = self.mahjong_desk.seats(s, ev, rnd.number, table)
         draft = self.mahjong_desk.lock_draft(s, rnd, table, seats)
@@ -379,7 +379,7 @@ class MahjongLinkUseCases:
         entry = _view(s.get(SeatEntry, (rnd.id, table)))
         scores: dict[str, int] = {}
         if entry is not None:
-            from ball.tournament.session_service import read_session_sheet
+            from ball.games.mahjong.tournament.sessions import read_session_sheet
 
             scored = read_session_sheet(entry.document["sheet"], rules.hands_per_session)
             scores = dict(zip(WINDS, scored.scores, strict=True))

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games.mahjong.tournament.seat_links import settle_seat_entry
 from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
-from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import (
     Entrant,
     Event,
@@ -122,11 +122,6 @@ class SessionUseCases:
                 "hands_per_session": hands_per_session,
                 "method": method,
             }
-
-    def event_game(self, event: Any = None) -> str:
-        """The game an event plays (the CLI routes Mahjong events to these use cases)."""
-        with self.store.tx(write=False) as s:
-            return self.store.event(s, event, full=False).game
 
     # ------------------------------------------------------------------ seating
 

@@ -1,9 +1,9 @@
 """The desk's Mahjong use cases (issue 18), `TournamentService.mahjong_desk`, built on the
-sessions' use cases (`session_service`): a session's page (tables, the seating check,
+sessions' use cases (`tournament.sessions`): a session's page (tables, the seating check,
 standings) and one table's score sheet entered hand by hand.
 
 `ball.mahjong` and the clocks are imported by the use cases that need them (as in
-`session_service`): every `TournamentService` has these use cases, and a two-player event's
+`sessions`): every `TournamentService` has these use cases, and a two-player event's
 commands should not load them (issue 15, target 1).
 
 The sheet in progress is a draft (`MahjongDraft`, the `ball.mahjong.sheet` format) saved
@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games.mahjong.tournament.seat_links import settle_seat_entry
+from ball.games.mahjong.tournament.sessions import read_session_sheet, sheet_row
 from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
-from ball.tournament.mahjong_links import settle_seat_entry
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
-from ball.tournament.session_service import read_session_sheet, sheet_row
 from ball.tournament.signals import clock_round_label
 from ball.tournament.store import Store
 from ball.tournament.table_result import VersionConflict, insert_if_missing
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from ball.clocks.store import ClockView
+    from ball.games.mahjong.tournament.sessions import SessionUseCases
     from ball.mahjong.sheet import ScoredSheet
-    from ball.tournament.session_service import SessionUseCases
 
 # What the desk may do to a draft; each is one call of `edit_mahjong_table`.
 EDITS = ("hand", "penalty", "time", "waive", "undo")
