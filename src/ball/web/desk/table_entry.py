@@ -163,8 +163,10 @@ def table_page(token: str, request: Request, svc: TournamentService = Depends(to
 
 @router.post("/t/{token}")
 async def enter_result(token: str, request: Request, svc: TournamentService = Depends(tournament)):
-    """One side enters its table's result (a played game's sheet; a game's own link its
-    own form: a Mahjong seat its table's hands)."""
+    """One side enters its table's result (a played game's sheet; a Mahjong seat its
+    table's hands, `mahjong_entry`)."""
+    # (The docstring is the route's OpenAPI description, kept word for word: a game's own
+    # link, `Game.own_links`, is answered by its own module, Mahjong's `web/entry.py`.)
     security.same_origin(request)
     linked = _open(request, svc, token)
     own = _own_links(token)
