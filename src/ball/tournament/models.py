@@ -442,7 +442,8 @@ class TeamMatch(Base):
 
 # ------------------------------------------------------------------ Mahjong (issue 18)
 # Tables of four: a Mahjong event's settings, the seats of each session (a `Round`) and each
-# table's session sheet; created by `tournament_0004_mj`. Used by Mahjong's use cases (`ball.games.mahjong.tournament`).
+# table's session sheet; created by `tournament_0004_mj`. Used by Mahjong's use cases
+# (`ball.games.mahjong.tournament`).
 
 
 class SessionRules(Base):

@@ -56,19 +56,25 @@ def check_writer(request: Request, game_id: str) -> None:
     cache = getattr(app.state, "ball_table_access", None)
     if cache is None:
         cache = app.state.ball_table_access = _Access()
-    access = cache.get(app.state.sessions, game_id)
+    require_writer(request, cache.get(app.state.sessions, game_id), f"game {game_id}")
+
+
+def require_writer(request: Request, access: tuple[int, str] | None, what: str) -> None:
+    """403 unless the request may write a game whose `access` is (event id, device key), or
+    None for a game of no table (open to anyone); `what` names the game in the refusal. The
+    same check guards every recorded table game, whatever its game (Xiangqi's too)."""
     if access is None:
         return
     security.same_origin(request)
     event_id, key = access
     if device_key.matches(request.headers.get(device_key.HEADER), key):
         return
-    arbiter = security.arbiter_of(app.state.sessions, request, event_id, now_of(request))
+    arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
     token = request.headers.get("x-csrf-token") or ""
     if arbiter is not None and device_key.matches(token, arbiter.csrf):
         return
     raise HTTPException(
         403,
-        f"key: game {game_id} records a table of an event; only the desk or the table's "
+        f"key: {what} records a table of an event; only the desk or the table's "
         "device may write it (the key is missing or wrong)",
     )

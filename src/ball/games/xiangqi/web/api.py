@@ -22,7 +22,6 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ball import device_key
 from ball.games.xiangqi.web import replies as xiangqi_replies
 from ball.games.xiangqi.web.game_store import (
     GameCache,
@@ -37,7 +36,7 @@ from ball.play.errors import ComputerThinking, GameError
 from ball.web.api.game_quota import admit_game
 from ball.web.api.games import THINKING, ComputerOut
 from ball.web.api.openapi import json_errors
-from ball.web.core import security
+from ball.web.api.table_writer import require_writer
 from ball.web.core.security import client_address
 
 # The document lists the notations the server takes (issue 30 item 15); another value is
@@ -118,28 +117,12 @@ def _errors() -> Iterator[None]:
 
 
 def _table_writer(request: Request, game_id: str) -> None:
-    """403 unless the request may write this game: any game not of a table; a table's game
-    with the table's device key, or with the event's desk session and CSRF token. The game's
-    event and key never change after creation, so checking before the write is enough."""
+    """403 unless the request may write this game (`table_writer.require_writer`: a table's
+    game with its device key or the event's desk session). The game's event and key never
+    change after creation, so checking before the write is enough."""
     with _errors():
         access = store(request).table_access(game_id)
-    if access is None:
-        return
-    security.same_origin(request)
-    event_id, key = access
-    if device_key.matches(request.headers.get(device_key.HEADER), key):
-        return
-    from ball.web.core.deps import now_of
-
-    arbiter = security.arbiter_of(request.app.state.sessions, request, event_id, now_of(request))
-    token = request.headers.get("x-csrf-token") or ""
-    if arbiter is not None and device_key.matches(token, arbiter.csrf):
-        return
-    raise HTTPException(
-        403,
-        f"key: Xiangqi game {game_id} records a table of an event; only the desk or the "
-        "table's device may write it (the key is missing or wrong)",
-    )
+    require_writer(request, access, f"Xiangqi game {game_id}")
 
 
 @router.get("/games", summary="List stored Xiangqi games, newest first")
