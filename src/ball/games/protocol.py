@@ -164,6 +164,9 @@ class Game(Protocol):
     clock_control: str | None
     # A folder of the game's own templates (its desk form), or None.
     templates: Path | None
+    # A folder of the game's own static files (its scripts, style sheets), served under
+    # /static/ after the shared folder, or None.
+    static: Path | None
     # How the game's rounds print (`Paper`), or None: the shared forms only, results in
     # points, and no `ball pdf forms --game` of its own.
     paper: Paper | None
@@ -250,6 +253,7 @@ class GameBase:
     forfeit_marks = True
     clock_control: str | None = None
     templates: Path | None = None
+    static: Path | None = None
     paper: Paper | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
     players_form: PlayersForm | None = None

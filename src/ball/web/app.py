@@ -21,7 +21,8 @@ What a plug-in module gets
   strings, and mark everything that must not be printed with class `no-print` (nav and
   `.controls` are hidden in print already).
 - Static files: `src/ball/web/static/` is served at `/static/` (so `static/clock/x.js` is
-  `/static/clock/x.js`). Nothing comes from a CDN.
+  `/static/clock/x.js`), then each game's own folder (`Game.static`: `xiangqi.js` is
+  `games/xiangqi/static/js/xiangqi.js`). Nothing comes from a CDN.
 - Demo data: `ball serve --demo` calls every function named in `DEMO_SEEDERS`
   ("module:function", called with the sessionmaker; make it idempotent).
 - Access (arbiter desk, `ball.web.core.security`): public pages need nothing; a desk page needs the
@@ -114,6 +115,16 @@ def _database(db: str | None) -> Engine:
         engine = make_engine(db)
     migrate(engine)
     return engine
+
+
+def static_folders() -> list[Path]:
+    """Where the files under /static/ are: the shared folder, then each game's own."""
+    return [STATIC, *game_static()]
+
+
+def game_static() -> list[Path]:
+    """The static folders of every registered game, in the registry's order."""
+    return [entry.static for entry in GAMES.values() if entry.static is not None]
 
 
 def game_routers() -> list[str]:
@@ -244,7 +255,9 @@ def create_app(
         reason = str(exc.orig).strip().splitlines()[0] if exc.orig else "invalid value"
         return JSONResponse({"detail": f"rejected by the database: {reason}"}, status_code=400)
 
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    files = StaticFiles(directory=str(STATIC))
+    files.all_directories = [*files.all_directories, *game_static()]  # searched in order
+    app.mount("/static", files, name="static")
     for module_name in [*ROUTERS, *game_routers()]:
         app.include_router(importlib.import_module(module_name).router)
     app.state.warm_up = _resolve(WARM_UP)

@@ -39,7 +39,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from ball.tournament.errors import NotFound
-from ball.web.app import STATIC, create_app
+from ball.web.app import create_app, static_folders
 from ball.web.core.deps import service_for
 from ball.web.core.language import LANGUAGES
 from ball.web.public.display import first_view
@@ -271,12 +271,12 @@ def _assets(paths: Iterable[str]) -> dict[str, bytes]:
     scripts load in turn, by their path relative to DIR."""
     found: dict[str, bytes] = {}
     queue = list(paths)
-    root = STATIC.resolve()
+    folders = static_folders()
     while queue:
         path = queue.pop()
         relative = path[len("/static/") :]
-        source = (STATIC / relative).resolve()
-        if not source.is_relative_to(root) or not source.is_file():
+        source = _static_file(folders, relative)
+        if source is None:
             raise PublishError(f"the pages load {path}, which is not a static file")
         key = f"static/{relative}"
         if key in found:
@@ -289,6 +289,17 @@ def _assets(paths: Iterable[str]) -> dict[str, bytes]:
                 if not ref.startswith(("data:", "http:", "https:", "#")):
                     queue.append(urljoin(path, ref.split("?")[0].split("#")[0]))
     return found
+
+
+def _static_file(folders: list[Path], relative: str) -> Path | None:
+    """The file `relative` of the first static folder that has it (as the server finds
+    it), never a path outside them."""
+    for folder in folders:
+        root = folder.resolve()
+        source = (folder / relative).resolve()
+        if source.is_relative_to(root) and source.is_file():
+            return source
+    return None
 
 
 def _write(out: Path, name: str, data: bytes, site: Site) -> None:

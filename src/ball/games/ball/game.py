@@ -66,6 +66,7 @@ class BallGame(GameBase):
     table_board: str | None = "ball.games.ball.web.tables"
     paper: Paper | None = Paper(score_sheets=True)
     templates: Path | None = Path(__file__).with_name("templates")
+    static: Path | None = Path(__file__).with_name("static")
     # the quick sheet: who scored in each half, each coach's PBATK per half
     players_form: PlayersForm | None = PlayersForm("ball/_players_form.html")
     # docs/record-format.md: a table's match records its table and both coaches

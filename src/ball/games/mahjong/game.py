@@ -28,6 +28,7 @@ class MahjongGame(GameBase):
         labels="ball.games.mahjong.printed_labels:LABELS",
     )
     templates: Path | None = Path(__file__).with_name("templates")
+    static: Path | None = Path(__file__).with_name("static")
     commands: tuple[Commands, ...] = (
         Commands(
             "mahjong",

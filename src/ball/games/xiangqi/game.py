@@ -233,6 +233,7 @@ class XiangqiGame(GameBase):
         ("xiangqi", "black"),
     )
     templates: Path | None = Path(__file__).with_name("templates")
+    static: Path | None = Path(__file__).with_name("static")
     players_form: PlayersForm | None = PlayersForm(
         "xiangqi/_players_form.html", _refuse_players_reason, PLAYER_REASONS
     )

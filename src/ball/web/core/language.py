@@ -20,6 +20,7 @@ from starlette.responses import Response
 
 # The catalogue itself lives below every layer that shows text (ball.i18n); these names stay
 # importable from here for the web's modules and tests.
+from ball.games import GAMES
 from ball.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALES, gettext_for, translations
 
 __all__ = [
@@ -72,9 +73,12 @@ STATIC_JS = Path(__file__).parents[1] / "static" / "js"
 
 @cache
 def js_message_ids() -> tuple[str, ...]:
-    """Message ids the page scripts translate: every `t("…")` / `N_("…")` in static/js."""
+    """Message ids the page scripts translate: every `t("…")` / `N_("…")` in static/js,
+    the shared folder's and each game's (`Game.static`), the scripts taken by name."""
+    folders = [STATIC_JS, *(e.static / "js" for e in GAMES.values() if e.static is not None)]
+    scripts = [path for folder in folders for path in folder.glob("*.js")]
     found: dict[str, None] = {}
-    for path in sorted(STATIC_JS.glob("*.js")):
+    for path in sorted(scripts, key=lambda p: p.name):
         for match in _JS_CALL.finditer(path.read_text(encoding="utf-8")):
             found[json.loads(f'"{match.group(1)}"')] = None
     return tuple(found)

@@ -1,8 +1,8 @@
 """The Xiangqi pages: the board (`/xiangqi`, `/xiangqi/{id}`) to play hot-seat, against the
 computer or to record a game move by move, and the replay view (`/xiangqi/replay`).
 
-Thin: the templates carry data attributes; the script (`static/js/xiangqi.js`) asks the
-JSON API (`ball.games.xiangqi.web.api`) for everything, so no rule is decided in the page.
+Thin: the templates carry data attributes; the script (the game's `static/js/xiangqi.js`)
+asks the JSON API (`ball.games.xiangqi.web.api`) for everything, so no rule is decided in the page.
 """
 
 from __future__ import annotations
