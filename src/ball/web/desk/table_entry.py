@@ -74,10 +74,10 @@ def _own_links(token: str) -> Any:
     return None
 
 
-def _open(request: Request, svc: TournamentService, token: str) -> Any:
-    """The table the token opens (a `LinkedTable`, or what a game's own links open: a
-    Mahjong seat's `LinkedSeat`); 429 while the address is locked, 404 (counted) for a
-    token that opens nothing."""
+def _open(request: Request, svc: TournamentService, token: str) -> tuple[Any, Any]:
+    """(what the token opens, the game's own links module or None): a `LinkedTable`, or
+    what a game's own links open (a Mahjong seat's `LinkedSeat`, with Mahjong's module);
+    429 while the address is locked, 404 (counted) for a token that opens nothing."""
     client, now = security.client_address(request), now_of(request)
     throttle = _throttle(request)
     locked = throttle.wait(TARGET, client, now)
@@ -90,8 +90,8 @@ def _open(request: Request, svc: TournamentService, token: str) -> Any:
     try:
         own = _own_links(token)
         if own is not None:
-            return own.open_link(svc, token)
-        return svc.table_links.open_table_link(token)
+            return own.open_link(svc, token), own
+        return svc.table_links.open_table_link(token), None
     except table_links.BadLink:
         throttle.failed(TARGET, client, now)
         raise HTTPException(404, "no table has this link") from None
@@ -154,8 +154,7 @@ def _page(
 def table_page(token: str, request: Request, svc: TournamentService = Depends(tournament)):
     """The table's page on a player's phone: the pairing, the result form, the other
     side's entry to confirm. 409 once the link is dead (the page says why)."""
-    linked = _open(request, svc, token)
-    own = _own_links(token)
+    linked, own = _open(request, svc, token)
     if own is not None:
         return own.page(request, token, linked)
     return _page(request, svc, token, linked)
@@ -168,8 +167,7 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
     # (The docstring is the route's OpenAPI description, kept word for word: a game's own
     # link, `Game.own_links`, is answered by its own module, Mahjong's `web/entry.py`.)
     security.same_origin(request)
-    linked = _open(request, svc, token)
-    own = _own_links(token)
+    linked, own = _open(request, svc, token)
     if own is not None:
         return own.enter(request, svc, token, linked, await read_form(request))
     form = {k: v for k, v in (await read_form(request)).items() if FIELDS.match(k)}
@@ -207,11 +205,10 @@ async def answer_entry(token: str, request: Request, svc: TournamentService = De
     """The other side confirms (`agree=yes`) or disputes (`agree=no`) the entry it is
     shown."""
     security.same_origin(request)
-    linked = _open(request, svc, token)
+    linked, own = _open(request, svc, token)
     agree = (await read_form(request)).get("agree")
     if agree not in ("yes", "no"):
         raise HTTPException(400, "agree: choose yes or no")
-    own = _own_links(token)
     if own is not None:
         return own.answer(request, svc, token, linked, agree == "yes")
     try:
