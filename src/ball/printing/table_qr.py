@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ball.tournament.service import TournamentService
 
-SIDES = ("A", "B")
 
 
 def data_uri(text: str) -> str:
@@ -31,12 +30,17 @@ def link(base: str, token: str) -> str:
     return f"{base.rstrip('/')}/t/{token}"
 
 
+def codes(tokens: dict[int, dict[str, str]], base: str) -> dict[int, dict[str, str]]:
+    """Each table -> each of its links (by side, or by a game's own key: a Mahjong seat's
+    wind) -> the link as a QR code."""
+    return {
+        table: {key: data_uri(link(base, token)) for key, token in links.items()}
+        for table, links in tokens.items()
+    }
+
+
 def round_codes(
     service: TournamentService, event_id: int, number: int, base: str
 ) -> dict[int, dict[str, str]]:
-    """Each two-player table of the round -> side -> its link's QR code (a data URI)."""
-    tokens = service.table_links.table_link_tokens(event_id, number)
-    return {
-        table: {side: data_uri(link(base, sides[side])) for side in SIDES}
-        for table, sides in tokens.items()
-    }
+    """Each two-player table of the round -> side (A, B) -> its link's QR code."""
+    return codes(service.table_links.table_link_tokens(event_id, number), base)

@@ -183,12 +183,7 @@ def _without_notes(forms: MahjongForms) -> MahjongForms:
 
 
 def session_codes(service: Any, event_id: int, number: int, base: str) -> dict[int, dict[str, str]]:
-    """Each table of a session -> wind -> its seat's link as a QR code (`ball.printing
-    .table_qr`)."""
+    """Each table of a session -> wind -> its seat's link as a QR code."""
     from ball.printing import table_qr
 
-    tokens = service.seat_links.seat_link_tokens(event_id, number)
-    return {
-        table: {wind: table_qr.data_uri(table_qr.link(base, code)) for wind, code in seats.items()}
-        for table, seats in tokens.items()
-    }
+    return table_qr.codes(service.seat_links.seat_link_tokens(event_id, number), base)
