@@ -420,6 +420,15 @@ def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
     return sim_story.with_texts(state, _gettext(request))
 
 
+async def _stepped(request: Request, game_id: str, step: Callable[[], Any]) -> JSONResponse:
+    """A take-back or its redo (`step`, a store call): by the game's writer only, answered
+    with the state told in plain language."""
+    check_writer(request, game_id)
+    with _errors():
+        state = await _short_or_threaded(request, game_id, step)
+    return _sent(_told(request, state))
+
+
 @router.post(
     "/games/{game_id}/undo",
     response_model=GameState,
@@ -429,12 +438,7 @@ def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
 async def undo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
-    check_writer(request, game_id)
-    with _errors():
-        state = await _short_or_threaded(
-            request, game_id, lambda: store(request).undo(game_id, version, since)
-        )
-    return _sent(_told(request, state))
+    return await _stepped(request, game_id, lambda: store(request).undo(game_id, version, since))
 
 
 @router.post(
@@ -446,12 +450,7 @@ async def undo(
 async def redo(
     request: Request, game_id: str, since: int | None = Since, version: int | None = Version
 ):
-    check_writer(request, game_id)
-    with _errors():
-        state = await _short_or_threaded(
-            request, game_id, lambda: store(request).redo(game_id, version, since)
-        )
-    return _sent(_told(request, state))
+    return await _stepped(request, game_id, lambda: store(request).redo(game_id, version, since))
 
 
 @router.get("/games/{game_id}/position", summary="Export the position (spec 18.2)")
