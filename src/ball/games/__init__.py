@@ -3,16 +3,19 @@ needs (`game(name)`, the `Game` protocol of `ball.games.protocol`) and never its
 
 A game defined elsewhere (a test's fourth game) joins with `register(game)` and leaves
 with `unregister(name)`.
+
+The games are named here, not imported: each is imported the first time the registry is
+read. Importing one game's rules (`ball.games.xiangqi.engine`) runs this package's
+`__init__` and must not load every other game with it.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, MutableMapping
 from typing import Any
 
-from ball.games.ball.game import BallGame
 from ball.games.errors import TournamentError
-from ball.games.mahjong.game import MahjongGame
 from ball.games.protocol import (
     Commands,
     Decided,
@@ -25,7 +28,6 @@ from ball.games.protocol import (
     Paper,
     PlayersForm,
 )  # fmt: skip
-from ball.games.xiangqi.game import XiangqiGame
 
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
@@ -33,7 +35,55 @@ __all__ = [
     "game", "load", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 
-GAMES: dict[str, Game] = {}
+# The games, one line each, in the order the desk lists them.
+BUILT_IN = (
+    "ball.games.ball.game:BallGame",
+    "ball.games.xiangqi.game:XiangqiGame",
+    "ball.games.mahjong.game:MahjongGame",
+)
+
+
+def load(name: str) -> Any:
+    """A game's module that the protocol names rather than imports (its web, CLI or paper
+    sits above its rules), or one of its attributes ("module:attribute"): imported when
+    first asked."""
+    module, _, attribute = name.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
+class Registry(MutableMapping[str, Game]):
+    """The games by name; the built-in ones are made on the first read."""
+
+    def __init__(self, built_in: tuple[str, ...]) -> None:
+        self._built_in = built_in
+        self._games: dict[str, Game] = {}
+        self._made = False
+
+    def _entries(self) -> dict[str, Game]:
+        if not self._made:
+            self._made = True
+            made = {entry.name: entry for entry in (load(n)() for n in self._built_in)}
+            self._games = {**made, **self._games}  # the built-in games first
+        return self._games
+
+    def __getitem__(self, name: str) -> Game:
+        return self._entries()[name]
+
+    def __setitem__(self, name: str, entry: Game) -> None:
+        self._entries()[name] = entry
+
+    def __delitem__(self, name: str) -> None:
+        del self._entries()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries())
+
+    def __len__(self) -> int:
+        return len(self._entries())
+
+
+GAMES = Registry(BUILT_IN)
 
 
 def register(entry: Game) -> Game:
@@ -47,20 +97,6 @@ def register(entry: Game) -> Game:
 def unregister(name: str) -> None:
     """Take a registered game out again (a test's game, once its test is done)."""
     GAMES.pop(name, None)
-
-
-register(BallGame())
-register(XiangqiGame())
-register(MahjongGame())
-
-
-def load(name: str) -> Any:
-    """A game's module that the protocol names rather than imports (its web, CLI or paper
-    sits above its rules), or one of its attributes ("module:attribute"): imported when
-    first asked."""
-    module, _, attribute = name.partition(":")
-    found = importlib.import_module(module)
-    return getattr(found, attribute) if attribute else found
 
 
 def game(name: str) -> Game:
