@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from ball.mahjong.seating import balanced, random_session, repeat_bound, report
+from ball.games.mahjong.engine.seating import balanced, random_session, repeat_bound, report
 
 SESSIONS = 7
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from ball.mahjong.seating import balanced, random_session, report
+from ball.games.mahjong.engine.seating import balanced, random_session, report
 
 # (players, sessions, clubs of four, best published repeats or None, where it is published)
 CASES: list[tuple[int, int, bool, int | None, str]] = [

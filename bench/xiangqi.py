@@ -1,5 +1,5 @@
-"""Xiangqi engine benchmark: perft node rates of ball.xiangqi beside Fairy-Stockfish's Python
-binding (pyffish) on the same positions, in one run, with the ratio.
+"""Xiangqi engine benchmark: perft node rates of ball.games.xiangqi.engine beside Fairy-Stockfish's
+Python binding (pyffish) on the same positions, in one run, with the ratio.
 
 Run: .venv/bin/python bench/xiangqi.py [--quick]
 Prints figures; asserts nothing. Both sides bulk-count the last ply (the length of the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ball.xiangqi import Position, perft
+from ball.games.xiangqi.engine import Position, perft
 
 POSITIONS = {
     "start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -49,10 +49,10 @@ def main() -> None:
         import pyffish as sf
     except ImportError:
         sf = None
-        print("pyffish not installed (dev extra): printing ball.xiangqi figures only")
+        print("pyffish not installed (dev extra): printing ball.games.xiangqi.engine figures only")
 
     print(f"perft depth {depth}, nodes per CPU second (bulk-counted last ply)")
-    print(f"{'position':10} {'nodes':>9} {'ball.xiangqi':>14} {'pyffish':>12} {'ratio':>7}")
+    print(f"{'position':10} {'nodes':>9} {'engine':>14} {'pyffish':>12} {'ratio':>7}")
     ours_total = theirs_total = nodes_total = 0.0
     for name, fen in POSITIONS.items():
         pos = Position.from_fen(fen)
@@ -75,7 +75,7 @@ def main() -> None:
     fen = POSITIONS["cpw2"]
     reps = 200 if args.quick else 1000
     _, ours = timed(lambda: [Position.from_fen(fen).legal_moves() for _ in range(reps)])
-    line = f"legal moves from a FEN, per call: ball.xiangqi {ours / reps * 1e6:.0f} µs"
+    line = f"legal moves from a FEN, per call: ball.games.xiangqi.engine {ours / reps * 1e6:.0f} µs"
     if sf is not None:
         _, theirs = timed(lambda: [sf.legal_moves("xiangqi", fen, []) for _ in range(reps)])
         line += f", pyffish {theirs / reps * 1e6:.0f} µs ({theirs / ours:.1f}x)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from ball.games.xiangqi.ai.search import LEVELS, choose_move, search
-from ball.xiangqi import Position, perft
+from ball.games.xiangqi.engine import Position, perft
 
 POSITIONS = {
     "start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",

@@ -12,11 +12,11 @@ import argparse
 import random
 import time
 
-from ball.xiangqi import Game, Position
-from ball.xiangqi.notation import read, write
-from ball.xiangqi.pgn import from_game
-from ball.xiangqi.pgn import read as read_pgn
-from ball.xiangqi.pgn import write as write_pgn
+from ball.games.xiangqi.engine import Game, Position
+from ball.games.xiangqi.engine.notation import read, write
+from ball.games.xiangqi.engine.pgn import from_game
+from ball.games.xiangqi.engine.pgn import read as read_pgn
+from ball.games.xiangqi.engine.pgn import write as write_pgn
 
 
 def positions(count: int, seed: int = 1) -> list[Position]:

@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ball.xiangqi import Game, Move, Position, load_rules, perft
+from ball.games.xiangqi.engine import Game, Move, Position, load_rules, perft
 
 CYCLES = {
     "perpetual check": ("4k4/9/9/9/3R5/9/9/9/9/5K3 w - - 0 1", "d5e5 e9d9 e5d5 d9e9"),

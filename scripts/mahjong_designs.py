@@ -1,5 +1,5 @@
-"""Writes src/ball/mahjong/designs.py: seatings of four-player tables in which no two
-players meet twice, built here by a checked construction (run it again to check them).
+"""Writes src/ball/games/mahjong/engine/designs.py: seatings of four-player tables in which no
+two players meet twice, built here by a checked construction (run it again to check them).
 
 - 24 players, 7 sessions: players (x, k) for x in Z_7 and kinds k = 0, 1, 2, and three
   fixed players; one base session, found here by backtracking, in which every difference
@@ -229,7 +229,7 @@ def main() -> None:
                                        subsequent_indent=" " * 9))  # fmt: skip
         lines.append("    ),")
     lines.append("}")
-    out = Path(__file__).resolve().parent.parent / "src/ball/mahjong/designs.py"
+    out = Path(__file__).resolve().parent.parent / "src/ball/games/mahjong/engine/designs.py"
     out.write_text("\n".join(lines) + "\n")
     print(f"wrote {out}: " + ", ".join(f"{n} x {len(d)}" for n, d in designs.items()))
 

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(chromium fonts-noto-cjk fonts-dejavu-core libharfbuzz-subset0 poppler-utils
               libpango-1.0-0 libpangoft2-1.0-0 postgresql postgresql-client
-              g++)  # PyMahjongGB (ball.mahjong) ships only source: uv sync compiles it
+              g++)  # PyMahjongGB (Mahjong's fans) ships only source: uv sync compiles it
 command -v npm >/dev/null 2>&1 || DEB_PACKAGES+=(nodejs npm)
 
 missing=()

@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
-# The games: pure data and functions, no I/O (docs/architecture.md, "Pure packages").
-PURE = frozenset({"ball.engine", "ball.xiangqi", "ball.mahjong"})
+# The games' rules: pure data and functions, no I/O (docs/architecture.md, "Pure packages").
+# `ball.games.*.engine` stands for every game folder's `engine`.
+GAME_RULES = "ball.games.*.engine"
+PURE = frozenset({"ball.engine", GAME_RULES})
 # What a pure package may not import: databases, the web, the network, other processes and
 # threads, the terminal and the clock. Reading its own rule files (tomllib,
 # importlib.resources, pathlib, os.environ for the organiser's directory, D-37) is allowed.
@@ -53,7 +55,7 @@ def read_layers(markdown: str) -> dict[str, int]:
     """`{package: layer}` from the rows `| n | packages | ... |` of the layer table."""
     layers: dict[str, int] = {}
     for row in re.finditer(r"^\| (\d) \| ([^|]+) \|", markdown, re.MULTILINE):
-        for package in re.findall(r"`(ball\.[a-z_0-9]+)`", row.group(2)):
+        for package in re.findall(r"`(ball(?:\.games\.\*)?\.[a-z_0-9]+)`", row.group(2)):
             layers[package] = int(row.group(1))
     return layers
 
@@ -61,10 +63,12 @@ def read_layers(markdown: str) -> dict[str, int]:
 LAYERS = read_layers(ARCHITECTURE.read_text(encoding="utf-8"))
 
 
-# Inside a game's folder (`ball.games.<game>`) its rules are its top-level modules, in the
-# games' layer; each sub-folder extends a shared package and sits in that package's layer
-# (the game's web and CLI at the top), so a game's rules never import its own pages.
+# Inside a game's folder (`ball.games.<game>`) its pure rules are its `engine`, at the bottom;
+# its `Game` and result document are its top-level modules, in the games' layer; each other
+# sub-folder extends a shared package and sits in that package's layer (the game's web and
+# CLI at the top), so a game's rules never import its own pages.
 GAME_PARTS = {
+    "engine": GAME_RULES,
     "web": "ball.web",
     "cli": "ball.cli",
     "paper": "ball.printing",
@@ -218,8 +222,15 @@ def private_fault(importer: str, dotted: str, names: frozenset[str]) -> str | No
     return None
 
 
+def is_pure(package: str) -> bool:
+    """Whether `package` (as `package_of` names it) holds a game's pure rules."""
+    if package.startswith("ball.games.") and package.endswith(".engine"):
+        return GAME_RULES in PURE
+    return package in PURE
+
+
 def io_fault(importer: str, target: str) -> str | None:
-    if package_of(importer) in PURE and target.split(".")[0] in IO_MODULES:
+    if is_pure(package_of(importer)) and target.split(".")[0] in IO_MODULES:
         return f"imports {target}: the pure package {package_of(importer)} does no I/O"
     return None
 
@@ -539,7 +550,10 @@ def test_a_cycle_between_the_webs_audiences_is_caught():
 # ------------------------------------------------- the checks fail when they should
 
 
-SYNTHETIC_NAMES = NAMES | {"ball.xiangqi._tables", "ball.xiangqi.game", "ball.web.simulator.pages"}
+SYNTHETIC_NAMES = NAMES | {
+    "ball.games.xiangqi.engine._tables", "ball.games.xiangqi.engine.game",
+    "ball.web.simulator.pages",
+}  # fmt: skip
 
 
 def fake(name: str, source: str, is_package: bool = False) -> list[str]:
@@ -560,8 +574,11 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
          "imports ball.clocks (layer 4) from layer 3"),
         ("ball.engine.game", "from ball.storage import Base\n",
          "imports ball.storage: a layer-1 package imports only itself"),
-        ("ball.xiangqi.game", "from ball.engine import Game\n",
+        ("ball.games.xiangqi.engine.game", "from ball.engine import Game\n",
          "imports ball.engine: a layer-1 package imports only itself"),
+        # a game's rules sit below its own `Game`
+        ("ball.games.xiangqi.engine.game", "from ball.games.xiangqi.game import REASONS\n",
+         "imports ball.games.xiangqi.game (layer 3) from layer 1"),
         ("ball.cli.chess", "from ball.chess import board\n",
          "ball.chess is in no layer of docs/architecture.md's layer table"),
         ("ball.web.desk", "from ball.tournament.service import _tx\n",
@@ -571,16 +588,18 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
          "src/ball/web/desk.py:3: uses ball.match.result._halves"),
         ("ball.web.desk", "from ball.match import result\nresult._halves({})\n",
          "src/ball/web/desk.py:2: uses ball.match.result._halves"),
-        ("ball.web.simulator.pages", "from ball.xiangqi import _tables\n",
-         "uses ball.xiangqi._tables: _tables is private to the package ball.xiangqi"),
-        ("ball.web.simulator.pages", "from ball.xiangqi._tables import ATTACKS\n",
-         "_tables is private to the package ball.xiangqi"),
+        ("ball.games.xiangqi.web.pages", "from ball.games.xiangqi.engine import _tables\n",
+         "uses ball.games.xiangqi.engine._tables: _tables is private to the package "
+         "ball.games.xiangqi.engine"),
+        ("ball.games.xiangqi.web.pages",
+         "from ball.games.xiangqi.engine._tables import ATTACKS\n",
+         "_tables is private to the package ball.games.xiangqi.engine"),
         ("ball.engine.ruleset", "import sqlalchemy\n",
          "src/ball/engine/ruleset.py:1: imports sqlalchemy: the pure package ball.engine"),
-        ("ball.mahjong.seating", "from datetime import date\n",
-         "imports datetime: the pure package ball.mahjong does no I/O"),
-        ("ball.xiangqi.rules", "def f():\n    import subprocess\n",
-         "src/ball/xiangqi/rules.py:2: imports subprocess"),
+        ("ball.games.mahjong.engine.seating", "from datetime import date\n",
+         "imports datetime: the pure package ball.games.mahjong.engine does no I/O"),
+        ("ball.games.xiangqi.engine.rules", "def f():\n    import subprocess\n",
+         "src/ball/games/xiangqi/engine/rules.py:2: imports subprocess"),
         # a game's rules never import its own pages; its paper never imports the web
         ("ball.games.xiangqi.game", "from ball.games.xiangqi.web import pages\n",
          "imports ball.games.xiangqi.web (layer 5) from layer 3"),
@@ -604,15 +623,17 @@ def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
 @pytest.mark.parametrize(
     ("name", "source"),
     [
-        ("ball.xiangqi.game", "from ball.xiangqi import _tables\nfrom . import _tables as t\n"),
-        ("ball.xiangqi", "from ._tables import ATTACKS\n"),
+        ("ball.games.xiangqi.engine.game",
+         "from ball.games.xiangqi.engine import _tables\nfrom . import _tables as t\n"),
+        ("ball.games.xiangqi.engine", "from ._tables import ATTACKS\n"),
         ("ball.engine.ruleset", "import os\nimport tomllib\nfrom importlib import resources\n"),
         ("ball.engine.game", "from .board import SquareError\nfrom ball import __version__\n"),
         ("ball.tournament.desk_service", "from ball.clocks.store import ClockStore\n"),
         ("ball.tournament.service", "import sqlalchemy\nimport time\n"),
         ("ball.cli.serve", "from ball.web.app import create_app\n"),
         ("ball.web.desk", "from ball.match.result import SheetError\n"),
-        ("ball.games.xiangqi.game", "from ball.xiangqi import rules\nfrom ball.match import x\n"),
+        ("ball.games.xiangqi.game",
+         "from ball.games.xiangqi.engine import rules\nfrom ball.match import x\n"),
         ("ball.tournament.standings", "from ball.games import game\n"),
         # the registry's one line per game; a game's folder inside itself, and its web on
         # the shared web and on its own rules
@@ -623,7 +644,7 @@ def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
     ],
 )
 def test_a_good_import_passes(name, source):
-    assert fake(name, source, is_package=name == "ball.xiangqi") == []
+    assert fake(name, source, is_package=name == "ball.games.xiangqi.engine") == []
 
 
 def test_a_cycle_between_packages_is_caught():

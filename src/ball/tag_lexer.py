@@ -1,6 +1,7 @@
 """The scanner shared by the toolbox's tag-pair game records — BALL's `.bgn`
-(`ball.match.record`) and Xiangqi PGN (`ball.xiangqi.pgn`): line and column tracking, tag
-pairs `[Name "value"]`, quoted strings with `\\"` and `\\\\` escapes, and `{...}` comments.
+(`ball.match.record`) and Xiangqi PGN (`ball.games.xiangqi.engine.pgn`): line and column
+tracking, tag pairs `[Name "value"]`, quoted strings with `\\"` and `\\\\` escapes, and `{...}`
+comments.
 
 Each record format subclasses `TagLexer` for what differs (which characters end a word, extra
 punctuation, rest-of-line comments) and passes its own error class, so a fault is still

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ball.games.xiangqi.ai.search import LEVELS, MATE, choose_move, evaluate, search
-from ball.xiangqi import Move, Position
+from ball.games.xiangqi.engine import Move, Position
 
 # Named positions (Red to move).
 MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w"  # two rooks: b0b9 mates (and a8f8 leaves no move)

@@ -5,7 +5,7 @@ back through the Xiangqi PGN reader as the game recorded."""
 
 from __future__ import annotations
 
-from ball.xiangqi import pgn
+from ball.games.xiangqi.engine import pgn
 
 from .conftest import post
 from .test_xiangqi_record import device_of, game_of, record

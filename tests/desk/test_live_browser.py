@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ball.xiangqi import pgn
+from ball.games.xiangqi.engine import pgn
 
 from .test_live_stream import live  # noqa: F401 - the fixture
 

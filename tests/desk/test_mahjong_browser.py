@@ -35,7 +35,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "desk"
 
 
 def hand_points(hand: dict) -> list[int]:
-    """MCR as the WMC plays it, computed here independently of ball.mahjong."""
+    """MCR as the WMC plays it, computed here independently of ball.games.mahjong.engine."""
     if hand.get("draw"):
         return [0, 0, 0, 0]
     w, fan = WINDS.index(hand["winner"]), hand["fan"]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ball.mahjong.designs import DESIGNS
-from ball.mahjong.seating import balanced, report
+from ball.games.mahjong.engine.designs import DESIGNS
+from ball.games.mahjong.engine.seating import balanced, report
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ball.mahjong.fan import NotAWin, score
-from ball.mahjong.hand import HandError, parse_hand
-from ball.mahjong.tiles import TILES
+from ball.games.mahjong.engine.fan import NotAWin, score
+from ball.games.mahjong.engine.hand import HandError, parse_hand
+from ball.games.mahjong.engine.tiles import TILES
 
 from .published_hands import HANDS, Named, doc
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ball.mahjong.penalties import (
+from ball.games.mahjong.engine.penalties import (
     PenaltyError,
     TableLog,
     event_rules,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ball.mahjong.scoring import (
+from ball.games.mahjong.engine.scoring import (
     HandResult,
     ScoringError,
     hand_scores,

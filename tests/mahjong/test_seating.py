@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.mahjong.seating import (
+from ball.games.mahjong.engine.seating import (
     SeatingError,
     balanced,
     by_ranking,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ball.mahjong import seating
+from ball.games.mahjong.engine import seating
 
 
 def best_move_by_delta(search, s, tabu, it, room):

@@ -1,5 +1,5 @@
-"""The session sheet (`ball.mahjong.sheet`): hands, rulings in hand order, totals, and the
-errors that name the field."""
+"""The session sheet (`ball.games.mahjong.engine.sheet`): hands, rulings in hand order, totals, and
+the errors that name the field."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.mahjong.sheet import SheetError, read_sheet
+from ball.games.mahjong.engine.sheet import SheetError, read_sheet
 
 SEATS = {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}
 

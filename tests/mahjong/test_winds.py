@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.mahjong.seating import balanced, deal_winds, random_session, report, wind_counts
+from ball.games.mahjong.engine.seating import (
+    balanced,
+    deal_winds,
+    random_session,
+    report,
+    wind_counts,
+)
 
 SIZES = [16, 28, 32, 44, 64, 76, 96, 112, 128]  # 16-128 players, as the audit's nine
 

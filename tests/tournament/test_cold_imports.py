@@ -17,8 +17,8 @@ from ball.tournament import TournamentService
 # What neither command uses on a BALL event (each was imported before issue 15's cuts).
 NOT_LOADED = (
     "ball.clocks",
-    "ball.mahjong",
-    "ball.xiangqi",
+    "ball.games.mahjong.engine",
+    "ball.games.xiangqi.engine",
     "ball.engine",
     "ball.match.flow",
     "ball.printing",
@@ -49,7 +49,7 @@ def _loaded(args: list[str]) -> tuple[str, int, list[str]]:
 
 # The seats' names (a tuple, no code): the tournament core names a session's seats with
 # Mahjong's one definition of the winds.
-ALLOWED = frozenset({"ball.mahjong", "ball.mahjong.winds"})
+ALLOWED = frozenset({"ball.games.mahjong.engine", "ball.games.mahjong.engine.winds"})
 
 
 def _offending(modules: list[str]) -> list[str]:
@@ -93,8 +93,9 @@ def test_the_check_names_what_a_command_loaded():
     loaded = ["ball.clocks.store", "ball.mahjongg", "ball.web", "sqlalchemy.orm"]
     assert _offending(loaded) == ["ball.clocks.store", "ball.web"]
     # the winds alone may come; the rest of the game may not
-    seats = ["ball.mahjong", "ball.mahjong.winds", "ball.mahjong.tiles"]
-    assert _offending(seats) == ["ball.mahjong.tiles"]
+    rules = "ball.games.mahjong.engine"
+    seats = [rules, f"{rules}.winds", f"{rules}.tiles"]
+    assert _offending(seats) == ["ball.games.mahjong.engine.tiles"]
 
 
 def test_the_match_package_still_offers_its_names():

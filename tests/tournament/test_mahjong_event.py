@@ -42,7 +42,8 @@ def make_event(db: str, players: int = 16, sessions: int = 4, *extra: str) -> No
         ok("event", "add-player", "--db", db, f"P{i}", "--club", f"T{(i - 1) % 4}")
 
 
-# --- the test's own scoring (MCR as the WMC plays it), independent of ball.mahjong -------
+# --- the test's own scoring (MCR as the WMC plays it), independent of ball.games.mahjong.engine
+# -------
 
 
 def hand_points(winner: str, discarder: str | None, fan: int) -> dict[str, int]:

@@ -29,7 +29,7 @@ from ball.web.core.language import LOCALES, gettext_for
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "ball"
 # What scripts/i18n.sh extracts: the web toolbox, the printed edition, the games' labels.
-EXTRACTED = [SRC / "web", SRC / "printing", SRC / "games", SRC / "mahjong" / "rulings.py"]
+EXTRACTED = [SRC / "web", SRC / "printing", SRC / "games"]
 TRANSLATED = ["ko", "bg"]
 # %(name)s, %s, %d … and {name}: what Python's % and str.format / the scripts fill in.
 _PLACEHOLDER = re.compile(r"%\([^)]+\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[sdifr]|\{[^{}]*\}")

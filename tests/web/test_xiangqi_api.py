@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ball.games.xiangqi.engine import Game, Move, Position
 from ball.web.app import create_app
 from ball.web.core.limits import Limits
-from ball.xiangqi import Game, Move, Position
 
 MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w"
 
@@ -210,7 +210,7 @@ def test_random_games_through_the_api_match_the_engine(client: TestClient, picks
 
 
 def test_moves_shown_and_played_in_wxf_and_chinese(client: TestClient) -> None:
-    # Issue 16: "moves shown in the notation the reader picks" (ball.xiangqi.notation).
+    # Issue 16: "moves shown in the notation the reader picks" (ball.games.xiangqi.engine.notation).
     g = new(client)
     path = f"/api/xiangqi/games/{g['id']}/moves"
     assert client.post(path, json={"move": "C2=5", "notation": "wxf"}).status_code == 200

@@ -2,7 +2,7 @@
 its rank and file labels off the playing area (issue 36 items 4 and 15), at both sizes.
 
 Each refusal line is compared with the engine's own answer (POST /api/xiangqi/explain), so
-the page shows what `ball.xiangqi.explain` decided, translated.
+the page shows what `ball.games.xiangqi.engine.explain` decided, translated.
 """
 
 from __future__ import annotations

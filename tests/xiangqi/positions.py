@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ball.xiangqi import Game, Position, XiangqiError
-from ball.xiangqi.board import FILES, RANKS, square
-from ball.xiangqi.fen import write_fen
+from ball.games.xiangqi.engine import Game, Position, XiangqiError
+from ball.games.xiangqi.engine.board import FILES, RANKS, square
+from ball.games.xiangqi.engine.fen import write_fen
 
 PALACE = [(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
 ADVISOR = [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)]

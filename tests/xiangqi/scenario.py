@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ball.xiangqi import Move, Position, parse_square, square_name
+from ball.games.xiangqi.engine import Move, Position, parse_square, square_name
 
 
 def targets(fen: str, frm: str) -> list[str]:

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from ball.xiangqi.notation import CHINESE_PIECE_READ, _multi_tandem, read, write
+from ball.games.xiangqi.engine.notation import CHINESE_PIECE_READ, _multi_tandem, read, write
 
 from .positions import random_position
 

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli import build_app
-from ball.xiangqi import START_FEN, Move, Position, perft
+from ball.games.xiangqi.engine import START_FEN, Move, Position, perft
 
 APP = build_app("xiangqi")
 MID = "1ceak4/9/h2a5/2p1p3p/5cp2/2h2H3/6PCP/3AE4/2C6/3A1K1H1 w"
@@ -114,7 +114,7 @@ def test_wxf_and_chinese_come_from_the_notation_module() -> None:
 
     for fmt in ("wxf", "chinese"):
         result = run("legal", "--standard", "--notation", fmt)
-        if importlib.util.find_spec("ball.xiangqi.notation") is None:
-            refused(result, f"--notation {fmt}", "ball.xiangqi.notation")
+        if importlib.util.find_spec("ball.games.xiangqi.engine.notation") is None:
+            refused(result, f"--notation {fmt}", "ball.games.xiangqi.engine.notation")
         else:
             assert result.exit_code == 0 and len(result.stdout.splitlines()) == 44

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli import build_app
-from ball.xiangqi import START_FEN
+from ball.games.xiangqi.engine import START_FEN
 
 from .test_pgn import ARBITER_GAME, LIU_YANG
 

@@ -1,12 +1,12 @@
-"""`ball.xiangqi.explain.why_not`: one reason per refused tap, each checked in a position
-built to break exactly that rule, and never a reason for a legal move."""
+"""`ball.games.xiangqi.engine.explain.why_not`: one reason per refused tap, each checked in a
+position built to break exactly that rule, and never a reason for a legal move."""
 
 from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Position, XiangqiError
-from ball.xiangqi.explain import REASONS, why_not
+from ball.games.xiangqi.engine import Position, XiangqiError
+from ball.games.xiangqi.engine.explain import REASONS, why_not
 
 START = Position.start()
 CASES = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import START_FEN, Color, Position, XiangqiError
+from ball.games.xiangqi.engine import START_FEN, Color, Position, XiangqiError
 
 
 def test_start_position_round_trips() -> None:
@@ -93,7 +93,7 @@ def test_key_ignores_the_clocks() -> None:
 
 @pytest.mark.parametrize("text", ["e²e3", "h2e", "h2e22", "j0j1", "", "e0e0"])
 def test_bad_iccs_moves_are_refused(text: str) -> None:
-    from ball.xiangqi import Move
+    from ball.games.xiangqi.engine import Move
 
     with pytest.raises(XiangqiError):
         Move.from_iccs(text)

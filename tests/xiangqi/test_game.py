@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import (
+from ball.games.xiangqi.engine import (
     ARBITER_ARTICLES,
     Color,
     EndReason,

@@ -11,8 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import Color, Game, Move, Position, XiangqiError, parse_square, rules_from_toml
-from ball.xiangqi.gamelog import (
+from ball.games.xiangqi.engine import (
+    Color,
+    Game,
+    Move,
+    Position,
+    XiangqiError,
+    parse_square,
+    rules_from_toml,
+)
+from ball.games.xiangqi.engine.gamelog import (
     FOUL_ARTICLES,
     EntryKind,
     LogEntry,

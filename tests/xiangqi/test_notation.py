@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import Move, Position, XiangqiError
-from ball.xiangqi.notation import Notation, convert, detect, read, write
+from ball.games.xiangqi.engine import Move, Position, XiangqiError
+from ball.games.xiangqi.engine.notation import Notation, convert, detect, read, write
 
 from .positions import random_position
 

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from ball.xiangqi import Move, Position, perft
-from ball.xiangqi.board import FILE_LETTERS, square
+from ball.games.xiangqi.engine import Move, Position, perft
+from ball.games.xiangqi.engine.board import FILE_LETTERS, square
 
 from .oracle import LazyPyffish
 

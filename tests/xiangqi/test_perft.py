@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Move, Position, divide, perft
+from ball.games.xiangqi.engine import Move, Position, divide, perft
 
 START_COUNTS = {1: 44, 2: 1_920, 3: 79_666}
 
@@ -84,7 +84,7 @@ def test_divide_sums_to_perft_and_covers_the_legal_moves() -> None:
 
 
 def test_negative_depth_is_refused() -> None:
-    from ball.xiangqi import XiangqiError
+    from ball.games.xiangqi.engine import XiangqiError
 
     with pytest.raises(XiangqiError, match="depth"):
         perft(Position.start(), -1)

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import Color, Position
-from ball.xiangqi.notation import Notation
-from ball.xiangqi.pgn import PgnError, XiangqiRecord, from_game, read, write
+from ball.games.xiangqi.engine import Color, Position
+from ball.games.xiangqi.engine.notation import Notation
+from ball.games.xiangqi.engine.pgn import PgnError, XiangqiRecord, from_game, read, write
 
 from .positions import random_game, random_position
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ball.xiangqi import pgn
-from ball.xiangqi.pgn import PgnError, read, write
+from ball.games.xiangqi.engine import pgn
+from ball.games.xiangqi.engine.pgn import PgnError, read, write
 
 from .test_cli_notation import refused, run
 from .test_pgn import LIU_YANG
@@ -128,7 +128,7 @@ def test_moves_are_counted_from_a_black_start(tmp_path: Path) -> None:
 
 
 def _played(moves: list[str], fen: str | None = None):
-    from ball.xiangqi import Game, Move
+    from ball.games.xiangqi.engine import Game, Move
 
     game = Game() if fen is None else Game.from_fen(fen)
     for text in moves:

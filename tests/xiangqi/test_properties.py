@@ -17,8 +17,17 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import START_FEN, Color, Game, Kind, Move, Position, XiangqiError, perft
-from ball.xiangqi.attacks import kings_face
+from ball.games.xiangqi.engine import (
+    START_FEN,
+    Color,
+    Game,
+    Kind,
+    Move,
+    Position,
+    XiangqiError,
+    perft,
+)
+from ball.games.xiangqi.engine.attacks import kings_face
 
 choices = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=120)
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,8 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Color, Game, Kind, Move, Piece, XiangqiError, load_rules, rules_from_toml
-from ball.xiangqi.repetition import (
+from ball.games.xiangqi.engine import (
+    Color,
+    Game,
+    Kind,
+    Move,
+    Piece,
+    XiangqiError,
+    load_rules,
+    rules_from_toml,
+)
+from ball.games.xiangqi.engine.repetition import (
     Category,
     Chased,
     ClassifiedMove,

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.xiangqi import Game, Move, pgn
+from ball.games.xiangqi.engine import Game, Move, pgn
 
 from .test_repetition import CASES
 
@@ -78,7 +78,7 @@ def test_judge_pgn_without_repetition_is_open(tmp_path: Path) -> None:
 
 
 def _record_text(fen: str, moves: list[str]) -> str:
-    """A real PGN record (`ball.xiangqi.pgn`) of the moves from `fen`."""
+    """A real PGN record (`ball.games.xiangqi.engine.pgn`) of the moves from `fen`."""
     game = Game.from_fen(fen)
     for move in moves:
         game.push(Move.from_iccs(move))

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ball.xiangqi import START_FEN, Color, Game, Move, Position, board_outcome, load_rules
+from ball.games.xiangqi.engine import (
+    START_FEN,
+    Color,
+    Game,
+    Move,
+    Position,
+    board_outcome,
+    load_rules,
+)
 
 from .test_repetition import CASES
 

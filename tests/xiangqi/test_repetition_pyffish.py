@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Color, load_rules
+from ball.games.xiangqi.engine import Color, load_rules
 
 from .oracle import LazyPyffish
 from .test_repetition import CASES, play

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.xiangqi import Color, Kind, Piece, Position, XiangqiError, parse_square
+from ball.games.xiangqi.engine import Color, Kind, Piece, Position, XiangqiError, parse_square
 
 from .scenario import legal, move, targets
 

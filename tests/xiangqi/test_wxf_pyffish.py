@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from ball.xiangqi import Move, Position
-from ball.xiangqi.notation import read, write
+from ball.games.xiangqi.engine import Move, Position
+from ball.games.xiangqi.engine.notation import read, write
 
 from .oracle import LazyPyffish
 from .positions import random_game, random_position

@@ -15,7 +15,8 @@ TWO_PLAYER = "a Mahjong table seats four and takes a session sheet ('ball result
 
 
 class MahjongGame(GameBase):
-    """Mahjong (MCR, WMC rules): standings by table points, then score (`ball.mahjong`)."""
+    """Mahjong (MCR, WMC rules): standings by table points, then score
+    (`ball.games.mahjong.engine`)."""
 
     name = "mahjong"
     label = N_("Mahjong")

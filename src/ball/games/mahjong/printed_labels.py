@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ball.games.mahjong.engine.rulings import LOGGED_LABELS
 from ball.i18n import N_
-from ball.mahjong.rulings import LOGGED_LABELS
 
 LABELS: dict[str, Any] = {
     "forms_title": N_("Mahjong Tournament Forms"),

@@ -86,8 +86,8 @@ class DeskRecovery(Base):
 
 class XiangqiGameRow(Base):
     """A stored Xiangqi game (revision web_0003_x): a start FEN, the ICCS moves played and an
-    ending declared off the board; rebuilt by replaying its moves with `ball.xiangqi`, so the
-    stored data is exactly the game record."""
+    ending declared off the board; rebuilt by replaying its moves with `ball.games.xiangqi.engine`,
+    so the stored data is exactly the game record."""
 
     __tablename__ = "web_xiangqi_games"
     # One recorded game per desk table (revision web_0005_y); NULLs for games not of a table.

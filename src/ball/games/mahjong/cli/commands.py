@@ -45,8 +45,8 @@ def fan_command(
     ] = None,
 ) -> None:
     """Score one winning hand: its fans (PyMahjongGB) and whether it reaches the minimum."""
-    from ball.mahjong.fan import DEFAULT_MINIMUM, NotAWin, score
-    from ball.mahjong.hand import HandError, parse_hand
+    from ball.games.mahjong.engine.fan import DEFAULT_MINIMUM, NotAWin, score
+    from ball.games.mahjong.engine.hand import HandError, parse_hand
 
     least = DEFAULT_MINIMUM if minimum is None else _whole(minimum, "--minimum", 0, 1000)
     doc = parse_json(read_text(hand), hand)
@@ -60,7 +60,7 @@ def fan_command(
 
 
 def _teams(path: str | None, players: int) -> dict[int, str] | None:
-    from ball.mahjong.seating import SeatingError, teams_from_csv
+    from ball.games.mahjong.engine.seating import SeatingError, teams_from_csv
 
     if path is None:
         return None
@@ -82,7 +82,13 @@ def seat_command(
 ) -> None:
     """Build a balanced seating: no two players meet twice where that is possible, team-mates
     apart, winds even. Players are numbered 1..N; tables list east, south, west, north."""
-    from ball.mahjong.seating import MAX_PLAYERS, MAX_SESSIONS, SeatingError, balanced, to_csv
+    from ball.games.mahjong.engine.seating import (
+        MAX_PLAYERS,
+        MAX_SESSIONS,
+        SeatingError,
+        balanced,
+        to_csv,
+    )
 
     n = _whole(players, "--players", 4, MAX_PLAYERS)
     s = _whole(sessions, "--sessions", 1, MAX_SESSIONS)
@@ -105,7 +111,7 @@ def check_command(
 ) -> None:
     """Check a seating: every player once a session; repeat meetings, wind counts, team
     clashes."""
-    from ball.mahjong.seating import SeatingError, from_csv, report
+    from ball.games.mahjong.engine.seating import SeatingError, from_csv, report
 
     try:
         parsed = from_csv(read_text(seating))

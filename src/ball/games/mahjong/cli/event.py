@@ -13,7 +13,7 @@ import typer
 
 from ball.cli.common import fail, read_text
 from ball.cli.tournament_common import event_ref, run
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.winds import WINDS
 
 
 def create(

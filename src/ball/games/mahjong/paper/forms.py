@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ball.games.mahjong.engine.winds import WINDS
 from ball.games.mahjong.tournament.views import (
     HandView,
     MahjongBoard,
@@ -26,7 +27,6 @@ from ball.games.mahjong.tournament.views import (
     mahjong_board,
     points_text,
 )
-from ball.mahjong.winds import WINDS
 from ball.printing.forms import FormSet, Header
 from ball.printing.render import TocEntry
 

@@ -2,15 +2,15 @@
 sessions' use cases (`tournament.sessions`): a session's page (tables, the seating check,
 standings) and one table's score sheet entered hand by hand.
 
-`ball.mahjong` and the clocks are imported by the use cases that need them (as in
+`ball.games.mahjong.engine` and the clocks are imported by the use cases that need them (as in
 `sessions`): every `TournamentService` has these use cases, and a two-player event's
 commands should not load them (issue 15, target 1).
 
-The sheet in progress is a draft (`MahjongDraft`, the `ball.mahjong.sheet` format) saved
-after every hand or ruling, so a hand saved is kept if the phone dies. Every change is read
-whole by `ball.mahjong.sheet.read_sheet` (the rules stay there and in
-`ball.mahjong.penalties`) before it is stored, and carries the version the page was loaded
-at: a change made over another one is refused (`VersionConflict`, the desk's 409), nothing
+The sheet in progress is a draft (`MahjongDraft`, the `ball.games.mahjong.engine.sheet` format)
+saved after every hand or ruling, so a hand saved is kept if the phone dies. Every change is read
+whole by `ball.games.mahjong.engine.sheet.read_sheet` (the rules stay there and in
+`ball.games.mahjong.engine.penalties`) before it is stored, and carries the version the page was
+loaded at: a change made over another one is refused (`VersionConflict`, the desk's 409), nothing
 overwritten. Closing a table stores the draft as the table's session sheet (table points,
 standings) — after that the stored sheet changes only by a correction with a reason; the
 draft may then be edited to prepare that correction.
@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games.mahjong.engine.winds import WINDS
 from ball.games.mahjong.tournament.seat_links import settle_seat_entry
 from ball.games.mahjong.tournament.sessions import read_session_sheet, sheet_row
-from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Event, MahjongDraft, ResultCorrection, Round, SessionSheet
 from ball.tournament.signals import clock_round_label
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from ball.clocks.store import ClockView
+    from ball.games.mahjong.engine.sheet import ScoredSheet
     from ball.games.mahjong.tournament.sessions import SessionUseCases
-    from ball.mahjong.sheet import ScoredSheet
 
 # What the desk may do to a draft; each is one call of `edit_mahjong_table`.
 EDITS = ("hand", "penalty", "time", "waive", "undo")
@@ -159,7 +159,7 @@ class MahjongDeskUseCases:
     def mahjong_session(self, event: Any, number: int) -> dict[str, Any]:
         """A session's tables (seats, hands entered, closed or not, scores and table
         points), the seating check of the sessions up to it, and the standings."""
-        from ball.mahjong import seating
+        from ball.games.mahjong.engine import seating
 
         with self.store.tx(write=False) as s:
             ev, rules = self.sessions.event_and_rules(s, event)
@@ -413,7 +413,7 @@ class MahjongDeskUseCases:
 
     @staticmethod
     def _read(doc: dict[str, Any], hands: int, strict: bool = False) -> ScoredSheet | None:
-        from ball.mahjong.sheet import SheetError
+        from ball.games.mahjong.engine.sheet import SheetError
 
         try:
             return read_session_sheet(doc, hands, in_play=True)

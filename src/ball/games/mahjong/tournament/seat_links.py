@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from ball.games import pairs_players
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.winds import WINDS
 from ball.storage import ids
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.models import Event, LogEntry, Round, Seat, SeatEntry, SessionSheet

@@ -1,15 +1,15 @@
 """The Mahjong use cases of issue 18, `TournamentService.sessions` (`SessionUseCases`):
 an event of tables of four played in sessions (a session is a `Round`), seating each
-session (`ball.mahjong.seating`: random, an imported template, by ranking or balanced,
+session (`ball.games.mahjong.engine.seating`: random, an imported template, by ranking or balanced,
 checked and reported every session), entering and correcting a table's session sheet
-(`ball.mahjong.sheet`), standings by table points then score, and team standings.
+(`ball.games.mahjong.engine.sheet`), standings by table points then score, and team standings.
 
 Each use case is one transaction of the store (`store.Store`), which also finds the event,
 its rounds and names and keeps the log. Players are numbered 1..N in registration order
 when the first session is seated (the seating functions speak numbers); a player's team is
 the entrant's club, else the federation (M-20).
 
-`ball.mahjong` is imported inside the Mahjong use cases, not at the top: every
+`ball.games.mahjong.engine` is imported inside the Mahjong use cases, not at the top: every
 `TournamentService` has these use cases, and `ball standings` or `ball result enter` on a
 two-player event should not load Mahjong's rules (issue 15, target 1;
 `tests/tournament/test_cold_imports.py`).
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from ball.games.mahjong.engine.winds import WINDS
 from ball.games.mahjong.tournament.seat_links import settle_seat_entry
-from ball.mahjong.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import (
     Entrant,
@@ -43,8 +43,8 @@ from ball.tournament.systems import PairingSystem
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from ball.mahjong import seating
-    from ball.mahjong.sheet import ScoredSheet
+    from ball.games.mahjong.engine import seating
+    from ball.games.mahjong.engine.sheet import ScoredSheet
 
 GAME = "mahjong"
 SYSTEM = PairingSystem.SESSIONS.value
@@ -80,7 +80,7 @@ class SessionUseCases:
         arbiter: str = "",
     ) -> dict[str, Any]:
         """A Mahjong event of `sessions` sessions (tables of four, WMC rules)."""
-        from ball.mahjong import seating
+        from ball.games.mahjong.engine import seating
         from ball.tournament.names import check_name
 
         name = check_name(name, "event name")
@@ -170,7 +170,7 @@ class SessionUseCases:
         (seating CSV `session,table,E,S,W,N`, its rows for this session); later ones by
         `method` (ranking | balanced; default the event's). Returns the tables and the
         seating report of every session so far."""
-        from ball.mahjong import seating
+        from ball.games.mahjong.engine import seating
 
         if method is not None and method not in METHODS:
             raise TournamentError(f"--method is one of {', '.join(METHODS)}, not {method!r}")
@@ -221,7 +221,7 @@ class SessionUseCases:
         method: str | None,
         template: str | None,
     ) -> tuple[seating.Session, str]:
-        from ball.mahjong import seating
+        from ball.games.mahjong.engine import seating
 
         players, seed = len(ev.entrants), ev.draw_lots_seed or 0
         teams = self.team_names(ev) or None
@@ -280,7 +280,7 @@ class SessionUseCases:
 
     def export_seating(self, round_number: int | None = None, *, event: Any = None) -> str:
         """The seating (player numbers) as CSV `session,table,E,S,W,N`: one session, or all."""
-        from ball.mahjong import seating
+        from ball.games.mahjong.engine import seating
 
         with self.store.tx(write=False) as s:
             ev, _ = self.event_and_rules(s, event)
@@ -357,7 +357,7 @@ class SessionUseCases:
     def checked_sheet(
         self, s: Session, sheet: Any, round_number: int | None, table: int | None, event: Any
     ) -> tuple[Event, SessionRules, Round, int, Any]:
-        from ball.mahjong.sheet import SheetError
+        from ball.games.mahjong.engine.sheet import SheetError
 
         ev, rules = self.event_and_rules(s, event)
         if not ev.rounds_:
@@ -415,7 +415,7 @@ class SessionUseCases:
     def session_standings(self, *, event: Any = None) -> dict[str, Any]:
         """Players by table points, then total score, then number (M-04); teams by the sums
         of their members' (when players have a team)."""
-        from ball.mahjong import scoring
+        from ball.games.mahjong.engine import scoring
 
         with self.store.tx(write=False) as s:
             ev, _ = self.event_and_rules(s, event)
@@ -465,7 +465,7 @@ def _balanced_session(
     event's seed), the plan's next one, so the event is as good as the standalone seating
     (repeats, team-mates apart, exact winds); after a session seated otherwise, the best
     continuation of what was played (M-26)."""
-    from ball.mahjong import seating
+    from ball.games.mahjong.engine import seating
 
     plan = seating.balanced(players, sessions, teams, seed)
     if tuple(history) == plan[: len(history)]:
@@ -535,10 +535,10 @@ def _sheet_detail(row: SessionSheet, hands_per_session: int) -> dict[str, Any]:
 
 
 def read_session_sheet(doc: Any, hands_per_session: int, *, in_play: bool = False) -> ScoredSheet:
-    """A session sheet read and scored under the event rules (`ball.mahjong.sheet`; its
+    """A session sheet read and scored under the event rules (`ball.games.mahjong.engine.sheet`; its
     `SheetError` for a bad one)."""
-    from ball.mahjong.penalties import event_rules
-    from ball.mahjong.sheet import read_sheet
+    from ball.games.mahjong.engine.penalties import event_rules
+    from ball.games.mahjong.engine.sheet import read_sheet
 
     return read_sheet(doc, event_rules(), hands_per_session, in_play=in_play)
 

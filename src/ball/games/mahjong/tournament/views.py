@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.winds import WINDS
 from ball.tournament.names import search_key as name_key
 
 

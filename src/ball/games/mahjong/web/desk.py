@@ -2,8 +2,8 @@
 the seating check, standings) and each table's score sheet entered hand by hand — routes
 only. Forms are read by `ball.games.mahjong.web.forms`; every change is one call of
 `TournamentService` (`ball.games.mahjong.tournament.desk`), which checks the sheet whole with
-`ball.mahjong` and stores it with the table's version: a change made over another one is
-409 with the sheet as it is stored, nothing overwritten.
+`ball.games.mahjong.engine` and stores it with the table's version: a change made over another one
+is 409 with the sheet as it is stored, nothing overwritten.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games.forms import form_int
+from ball.games.mahjong.engine.rulings import DESK_LOGGED_LABELS, KIND_LABELS, KINDS
+from ball.games.mahjong.engine.winds import WINDS
 from ball.games.mahjong.web.forms import (
     hand_from_form,
     ruling_from_form,
     time_from_form,
     waiver_from_form,
 )
-from ball.mahjong.rulings import DESK_LOGGED_LABELS, KIND_LABELS, KINDS
-from ball.mahjong.winds import WINDS
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.signals import clock_round_label

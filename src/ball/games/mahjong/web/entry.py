@@ -7,8 +7,8 @@ two seats agreed on.
 The form is the table's hands, one row each as the desk's sheet takes a hand in its
 simplest complete form (a draw; or the winner, won on a discard and from whom or
 self-drawn, and the fan), each row read by the desk's own `mahjong_forms.hand_from_form`,
-and the four seats' totals the table wrote down, a check (`ball.mahjong.sheet`: they must
-sum to zero and equal the hands'). The service checks the sheet whole as the desk's close
+and the four seats' totals the table wrote down, a check (`ball.games.mahjong.engine.sheet`: they
+must sum to zero and equal the hands'). The service checks the sheet whole as the desk's close
 does (`ball.games.mahjong.tournament.seat_links`).
 """
 
@@ -20,9 +20,9 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from ball.games.mahjong.engine.winds import WINDS
 from ball.games.mahjong.tournament import seat_links as mahjong_links
 from ball.games.mahjong.web.forms import hand_from_form
-from ball.mahjong.winds import WINDS
 from ball.tournament import table_links
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService

@@ -1,8 +1,8 @@
 """Reading the desk's Mahjong forms (issue 18) into the session-sheet format of
-`ball.mahjong.sheet`: one hand (winner, self-drawn or the discarder, the fan total or the
-tiles of the winning hand), one ruling, one time penalty, a waiver. Only the shape is read
-here; the rules (8-fan minimum, dead hands, amounts) are checked by `ball.mahjong` when the
-service reads the sheet whole. A fault is a `TournamentError` naming the field.
+`ball.games.mahjong.engine.sheet`: one hand (winner, self-drawn or the discarder, the fan total or
+the tiles of the winning hand), one ruling, one time penalty, a waiver. Only the shape is read
+here; the rules (8-fan minimum, dead hands, amounts) are checked by `ball.games.mahjong.engine` when
+the service reads the sheet whole. A fault is a `TournamentError` naming the field.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ball.mahjong.rulings import KINDS, Kind
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.rulings import KINDS, Kind
+from ball.games.mahjong.engine.winds import WINDS
 from ball.tournament.errors import TournamentError
 from ball.web.core.timefmt import hms
 

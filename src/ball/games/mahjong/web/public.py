@@ -18,8 +18,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
+from ball.games.mahjong.engine.rulings import LOGGED_LABELS
 from ball.games.mahjong.tournament.views import MahjongBoard, mahjong_board, points_text
-from ball.mahjong.rulings import LOGGED_LABELS
 from ball.tournament.service import TournamentService
 from ball.tournament.views import EventView
 from ball.web.api.openapi import json_errors

@@ -1,4 +1,4 @@
-"""A computer opponent for Xiangqi at a modest strength: alpha-beta on `ball.xiangqi`.
+"""A computer opponent for Xiangqi at a modest strength: alpha-beta on `ball.games.xiangqi.engine`.
 
 Negamax alpha-beta with iterative deepening, a quiescence search on captures, move ordering
 (the previous iteration's best move, MVV-LVA for captures, killer moves and a history table
@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ball.xiangqi import Move, Position
-from ball.xiangqi.board import BLACK_BIT
-from ball.xiangqi.move import MOVES
+from ball.games.xiangqi.engine import Move, Position
+from ball.games.xiangqi.engine.board import BLACK_BIT
+from ball.games.xiangqi.engine.move import MOVES
 
 # Material in centipawns by internal kind code 1..7 (king, advisor, elephant, horse, rook,
 # cannon, pawn): the common engine weights, the king counted by mate scores instead.

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ball.cli.common import fail
-from ball.xiangqi import Move, Position, XiangqiError, board_outcome, divide, perft
+from ball.games.xiangqi.engine import Move, Position, XiangqiError, board_outcome, divide, perft
 
 if TYPE_CHECKING:  # the record reader is imported where a record is read
-    from ball.xiangqi import Game
-    from ball.xiangqi.pgn import XiangqiRecord
+    from ball.games.xiangqi.engine import Game
+    from ball.games.xiangqi.engine.pgn import XiangqiRecord
 
 app = typer.Typer(
     help="The Xiangqi engine: legal moves, applying moves, perft, status.", no_args_is_help=True
@@ -66,10 +66,10 @@ def _notation(text: str | None, option: str) -> Notation:
 
 
 def _writer(notation: Notation):
-    """A function (position, move) → text in `notation` (`ball.xiangqi.notation`)."""
+    """A function (position, move) → text in `notation` (`ball.games.xiangqi.engine.notation`)."""
     if notation is Notation.ICCS:
         return lambda _position, move: move.iccs()
-    from ball.xiangqi import notation as module
+    from ball.games.xiangqi.engine import notation as module
 
     return lambda position, move: module.write(position, move, str(notation))
 
@@ -158,7 +158,7 @@ def read_record(path: str) -> tuple[XiangqiRecord, Game]:
     """The record FILE.pgn (`-`: standard input) read and replayed, its warnings printed on
     standard error; one line and exit 2 when it cannot be. Every command reads records here,
     with the reader's one size limit (`pgn.MAX_CHARS`) and its encodings (`pgn.decode`)."""
-    from ball.xiangqi import pgn
+    from ball.games.xiangqi.engine import pgn
 
     # Four bytes a character at most (UTF-8), one more to see that the file is too long.
     limit = 4 * pgn.MAX_CHARS + 1
@@ -188,7 +188,7 @@ def read_record(path: str) -> tuple[XiangqiRecord, Game]:
 
 def _judge_moves(fen: str | None, moves: str | None):
     """The game of --fen (default: the start) and the ICCS --moves."""
-    from ball.xiangqi import Game
+    from ball.games.xiangqi.engine import Game
 
     try:
         game = Game.from_fen(fen) if fen is not None else Game()
@@ -231,7 +231,7 @@ def judge_cmd(
     `result` is 1-0, 0-1, 1/2-1/2, or * when no rule ends the game; `reason` and `article`
     say why; where a repetition is judged (seed §24–§28) the classified cycle follows.
     """
-    from ball.xiangqi import load_rules
+    from ball.games.xiangqi.engine import load_rules
 
     try:
         rule_set = load_rules(rules)
@@ -250,7 +250,7 @@ def judge_cmd(
 
 def _write_ruling(record, ruling, out: str) -> None:
     """FILE.pgn with the repetition ruling after its last move, written to `out`."""
-    from ball.xiangqi import pgn as module
+    from ball.games.xiangqi.engine import pgn as module
 
     try:
         record.add_repetition_ruling(ruling)
@@ -277,7 +277,7 @@ def convert_cmd(
 
     Example: ball xiangqi convert --to chinese --standard h2e2 H8+7
     """
-    from ball.xiangqi import notation
+    from ball.games.xiangqi.engine import notation
 
     target = _notation(to, "--to")
     position, moves = _split(args, standard)

@@ -2,7 +2,8 @@
 move, let the computer move, declare an ending, export the game document and the replay.
 
 The HTTP layer (`ball.games.xiangqi.web.api`) only translates to and from these functions; every
-rule question goes to `ball.xiangqi`, every computer move to `ball.games.xiangqi.ai.search`.
+rule question goes to `ball.games.xiangqi.engine`, every computer move to
+`ball.games.xiangqi.ai.search`.
 """
 
 from __future__ import annotations
@@ -20,15 +21,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ball import device_key
 from ball.games.xiangqi.ai.search import LEVELS, move_text
-from ball.games.xiangqi.web import notation as xiangqi_notation
-from ball.play import search_work, searches
-from ball.play import signals as game_signals
-from ball.play.caches import write_lock
-from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
-from ball.storage.ids import in_range, parse_id
-from ball.storage.text import bad_character, too_long
-from ball.web.core.models import XiangqiGameRow
-from ball.xiangqi import (
+from ball.games.xiangqi.engine import (
     Color,
     Ending,
     Game,
@@ -37,7 +30,15 @@ from ball.xiangqi import (
     agreement,
     resignation,
 )
-from ball.xiangqi.game import DOCUMENT_FORMAT
+from ball.games.xiangqi.engine.game import DOCUMENT_FORMAT
+from ball.games.xiangqi.web import notation as xiangqi_notation
+from ball.play import search_work, searches
+from ball.play import signals as game_signals
+from ball.play.caches import write_lock
+from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
+from ball.storage.ids import in_range, parse_id
+from ball.storage.text import bad_character, too_long
+from ball.web.core.models import XiangqiGameRow
 
 MODES = ("hotseat", "computer")
 # Endings a player or the arbiter declares from the page (seed 4.1.9, 4.2.2).
@@ -130,7 +131,7 @@ def _copy(game: Game) -> Game:
 
 def pieces(position: Position) -> dict[str, str]:
     """Square name → FEN letter (Red upper case) of every piece."""
-    from ball.xiangqi import square_name
+    from ball.games.xiangqi.engine import square_name
 
     found = {**position.pieces(Color.RED), **position.pieces(Color.BLACK)}
     return {square_name(sq): piece.symbol for sq, piece in sorted(found.items())}
@@ -138,7 +139,7 @@ def pieces(position: Position) -> dict[str, str]:
 
 def state(row: XiangqiGameRow, game: Game, notation: str = "iccs") -> dict[str, Any]:
     """The game as the page and API clients read it."""
-    from ball.xiangqi import square_name
+    from ball.games.xiangqi.engine import square_name
 
     write = xiangqi_notation.writer(notation)
     pos = game.position
@@ -562,9 +563,9 @@ def replay_document(doc: object) -> dict[str, Any]:
 
 
 def replay_pgn(text: str) -> dict[str, Any]:
-    """A Xiangqi PGN record (`ball.xiangqi.pgn`) replayed into the replay view; a fault is a
-    400 naming its line and column."""
-    from ball.xiangqi import pgn
+    """A Xiangqi PGN record (`ball.games.xiangqi.engine.pgn`) replayed into the replay view; a fault
+    is a 400 naming its line and column."""
+    from ball.games.xiangqi.engine import pgn
 
     try:
         game = pgn.read(text).game()
@@ -575,8 +576,9 @@ def replay_pgn(text: str) -> dict[str, Any]:
 
 def explain(fen: str, frm: str, to: str | None) -> dict[str, str] | None:
     """Why the piece on `frm` in `fen` cannot move (to `to`), for a tap that did nothing
-    (`ball.xiangqi.explain`); None when it can. A bad FEN or square is a 422 naming it."""
-    from ball.xiangqi.explain import why_not
+    (`ball.games.xiangqi.engine.explain`); None when it can. A bad FEN or square is a 422
+    naming it."""
+    from ball.games.xiangqi.engine.explain import why_not
 
     try:
         position = Position.from_fen(fen)

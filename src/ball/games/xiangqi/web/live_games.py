@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games.xiangqi.engine import pgn
 from ball.games.xiangqi.web import game_store
 from ball.web.core.models import XiangqiGameRow
-from ball.xiangqi import pgn
 
 # What a snapshot keeps of a Xiangqi state: the board, the moves and how it ended (the
 # legal moves and the page's choices are the recording device's, not a follower's).

@@ -1,13 +1,13 @@
 """The Xiangqi move notations the web offers: how a move is written for a reader and read
-from one. The notations themselves are `ball.xiangqi.notation`'s (ICCS, WXF, Chinese); this
-module only names the choices the pages and the API accept.
+from one. The notations themselves are `ball.games.xiangqi.engine.notation`'s (ICCS, WXF, Chinese);
+this module only names the choices the pages and the API accept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ball.xiangqi import Move, Position, XiangqiError, notation
+from ball.games.xiangqi.engine import Move, Position, XiangqiError, notation
 
 Writer = Callable[[Position, Move], str]
 Reader = Callable[[Position, str], Move]

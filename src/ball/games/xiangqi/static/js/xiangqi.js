@@ -28,7 +28,7 @@ const REASON = {
 };
 const RESULT = { "1-0": t("Red wins"), "0-1": t("Black wins"), "1/2-1/2": t("Draw") };
 const SIDE = { red: t("Red"), black: t("Black") };
-// Why a tap did nothing, by the engine's reason code (ball.xiangqi.explain.REASONS).
+// Why a tap did nothing, by the engine's reason code (ball.games.xiangqi.engine.explain.REASONS).
 const WHY = {
   empty: () => t("There is no piece there."),
   "not-yours": () => t("That piece is not yours: it is {side}'s move.", { side: SIDE[game.state.turn] }),

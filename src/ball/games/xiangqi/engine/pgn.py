@@ -6,10 +6,10 @@ The layout follows the PGN convention of Xiangqi programs: `[Game "Chinese Chess
 `Format` (`ICCS`, `WXF` or `Chinese`), then numbered moves (`1. h2e2 h9g7`), `{comments}` and
 the result. A ruling is a comment `{ruling: RESULT REASON DETAIL}` after the move it rules
 on (`record.rulings`); an optional `[Ruling "RESULT REASON DETAIL"]` tag is read the same way.
-The arbiter's log goes in as comments `{log: H:MM:SS SIDE KIND …}` (`ball.xiangqi.gamelog`).
-Reading checks the syntax and names the line and column of every fault, like `.bgn`
-(`ball.match.record`); `XiangqiRecord.game()` replays the moves and names the first one that
-cannot be read or is illegal.
+The arbiter's log goes in as comments `{log: H:MM:SS SIDE KIND …}`
+(`ball.games.xiangqi.engine.gamelog`). Reading checks the syntax and names the line and column of
+every fault, like `.bgn` (`ball.match.record`); `XiangqiRecord.game()` replays the moves and names
+the first one that cannot be read or is illegal.
 
 Published archives are read as they are: `decode` takes the file's bytes (UTF-8 with or
 without a byte-order mark, else GB18030, the superset of GBK and GB2312);
@@ -144,7 +144,7 @@ class XiangqiRecord:
         return game
 
     def log_state(self, rules: XiangqiRules | None = None) -> LogState:
-        """The arbiter's log of this record folded (`ball.xiangqi.gamelog`)."""
+        """The arbiter's log of this record folded (`ball.games.xiangqi.engine.gamelog`)."""
         return fold((entry for _, entry in self.log), rules)
 
     def add_ruling(self, result: str, reason: str, detail: str = "", ply: int | None = -1) -> None:
@@ -163,8 +163,8 @@ class XiangqiRecord:
             self.rulings.append(ruling)
 
     def add_repetition_ruling(self, ruling: Ruling) -> None:
-        """Write a repetition ruling (`ball.xiangqi.repetition`) after the last move: the
-        verdict, the article, the side told to change and the cycle's plies, so the record
+        """Write a repetition ruling (`ball.games.xiangqi.engine.repetition`) after the last move:
+        the verdict, the article, the side told to change and the cycle's plies, so the record
         carries what the arbiter was advised (X-25's grammar, reason `repetition`)."""
         if ruling.verdict not in ("draw", "loss", "must-change"):
             raise XiangqiError(f"no repetition ruling to record ({ruling.reason})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ball.mahjong.seating.tables import SEATS, Seating, Table, as_table
+from ball.games.mahjong.engine.seating.tables import SEATS, Seating, Table, as_table
 
 _ORDERS = [
     (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)

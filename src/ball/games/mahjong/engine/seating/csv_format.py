@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ball.mahjong.seating.tables import Seating, SeatingError, Table, check_session
+from ball.games.mahjong.engine.seating.tables import Seating, SeatingError, Table, check_session
 
 CSV_HEADER = "session,table,E,S,W,N"
 

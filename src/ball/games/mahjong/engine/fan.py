@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import MahjongGB
 
-from ball.mahjong.hand import WinningHand
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.hand import WinningHand
+from ball.games.mahjong.engine.winds import WINDS
 
 DEFAULT_MINIMUM = 8
 FLOWER_FAN = "Flower Tiles"

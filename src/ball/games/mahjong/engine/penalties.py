@@ -31,8 +31,8 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from importlib import resources
 
-from ball.mahjong.rulings import Logged
-from ball.mahjong.scoring import SEATS, Scores
+from ball.games.mahjong.engine.rulings import Logged
+from ball.games.mahjong.engine.scoring import SEATS, Scores
 
 
 class PenaltyError(ValueError):
@@ -139,9 +139,8 @@ def event_rules(name: str = "wmc") -> EventRules:
     """A shipped event's amounts by name (today: `wmc`)."""
     if name != "wmc":
         raise PenaltyError(f"unknown event rules {name!r} (shipped: wmc)")
-    return parse_event_rules(
-        resources.files("ball.mahjong").joinpath("rules", "wmc.toml").read_text("utf-8")
-    )
+    shipped = resources.files("ball.games.mahjong.engine").joinpath("rules", "wmc.toml")
+    return parse_event_rules(shipped.read_text("utf-8"))
 
 
 def overrun_points(over_seconds: float, per_seconds: float = 15, points: int = 5) -> int:

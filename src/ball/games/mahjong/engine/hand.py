@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ball.mahjong.tiles import COPIES, chow_tiles, is_chow_middle, is_tile
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.tiles import COPIES, chow_tiles, is_chow_middle, is_tile
+from ball.games.mahjong.engine.winds import WINDS
 
 MELD_KINDS = ("CHI", "PENG", "GANG", "ANGANG")
 FIELDS = frozenset(

@@ -8,7 +8,7 @@ mover's general in check, …
 Each answer is a `Refusal`: a stable `code` a page turns into a translated sentence (the
 codes are the keys of `REASONS`), the piece it is about, and the same sentence in English.
 
-    from ball.xiangqi.explain import why_not
+    from ball.games.xiangqi.engine.explain import why_not
     why_not(position, "b0", "b3").code   # "shape": the horse does not move that way
     why_not(position, "b9")              # Black's piece while Red is to move: "not-yours"
 """

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ball.mahjong.seating.tables import Seating, SeatingError, check_session
-from ball.mahjong.seating.tabu import repeat_bound
-from ball.mahjong.seating.winds import wind_counts, wind_spread
+from ball.games.mahjong.engine.seating.tables import Seating, SeatingError, check_session
+from ball.games.mahjong.engine.seating.tabu import repeat_bound
+from ball.games.mahjong.engine.seating.winds import wind_counts, wind_spread
 
 
 @dataclass(frozen=True)

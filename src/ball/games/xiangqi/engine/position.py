@@ -103,7 +103,7 @@ class Position:
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The 90 internal piece codes (see `ball.xiangqi.board`), for fast readers."""
+        """The 90 internal piece codes (see `ball.games.xiangqi.engine.board`), for fast readers."""
         return self._board
 
     def piece_at(self, sq: int) -> Piece | None:

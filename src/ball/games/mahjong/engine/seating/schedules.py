@@ -6,10 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ball.mahjong.designs import DESIGNS
-from ball.mahjong.seating.checking import report
-from ball.mahjong.seating.starts import dealt_start, design_start, geometry_start, power_of_four
-from ball.mahjong.seating.tables import (
+from ball.games.mahjong.engine.designs import DESIGNS
+from ball.games.mahjong.engine.seating.checking import report
+from ball.games.mahjong.engine.seating.starts import (
+    dealt_start,
+    design_start,
+    geometry_start,
+    power_of_four,
+)
+from ball.games.mahjong.engine.seating.tables import (
     SEATS,
     Seating,
     SeatingError,
@@ -20,8 +25,8 @@ from ball.mahjong.seating.tables import (
     team_numbers,
     teams_separable,
 )
-from ball.mahjong.seating.tabu import Search, pair_cost_bound, tabu_search
-from ball.mahjong.seating.winds import deal_winds
+from ball.games.mahjong.engine.seating.tabu import Search, pair_cost_bound, tabu_search
+from ball.games.mahjong.engine.seating.winds import deal_winds
 
 
 def balanced(

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ball.mahjong.seating.tables import SEATS, teams_separable
+from ball.games.mahjong.engine.seating.tables import SEATS, teams_separable
 
 
 def _open_pairs(players: int, teams: Mapping[int, str] | None) -> int:

@@ -1,7 +1,7 @@
 """The Xiangqi (Chinese chess) rules engine: board, FEN, legal moves, check, game endings,
 perft. Pure data and functions: no I/O, no clock, no database. Public API:
 
-    from ball.xiangqi import Game, Move, Position, XiangqiError, XiangqiRules, perft
+    from ball.games.xiangqi.engine import Game, Move, Position, XiangqiError, XiangqiRules, perft
 
 Squares are ints `rank * 9 + file` (file a..i, rank 0..9 from Red's side, as in ICCS).
 """

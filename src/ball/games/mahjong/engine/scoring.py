@@ -85,8 +85,8 @@ def parse_entry(doc: object, minimum: int = 8) -> HandResult:
 
 
 def _fan_of(doc: object, outcome: object, minimum: int) -> int:
-    from ball.mahjong.fan import NotAWin, score
-    from ball.mahjong.hand import HandError, parse_hand
+    from ball.games.mahjong.engine.fan import NotAWin, score
+    from ball.games.mahjong.engine.hand import HandError, parse_hand
 
     try:
         hand = parse_hand(doc)

@@ -30,10 +30,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ball.mahjong.penalties import EventRules, PenaltyError, TableLog, event_rules
-from ball.mahjong.rulings import KINDS, Kind
-from ball.mahjong.scoring import Scores, ScoringError, add, hand_scores, parse_entry, table_points
-from ball.mahjong.winds import WINDS
+from ball.games.mahjong.engine.penalties import EventRules, PenaltyError, TableLog, event_rules
+from ball.games.mahjong.engine.rulings import KINDS, Kind
+from ball.games.mahjong.engine.scoring import (
+    Scores,
+    ScoringError,
+    add,
+    hand_scores,
+    parse_entry,
+    table_points,
+)
+from ball.games.mahjong.engine.winds import WINDS
 
 MAX_HANDS = 200
 MAX_RULINGS = 500

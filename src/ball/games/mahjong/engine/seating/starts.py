@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ball.mahjong.designs import DESIGNS
-from ball.mahjong.seating.tables import SEATS
+from ball.games.mahjong.engine.designs import DESIGNS
+from ball.games.mahjong.engine.seating.tables import SEATS
 
 # --- geometry start: AG(k, 4) -----------------------------------------------------------
 

@@ -33,11 +33,16 @@ seatings, templates relabelled for teams), `winds`, `checking` (`report`) and `c
 
 from __future__ import annotations
 
-from ball.mahjong.seating.checking import Report, report
-from ball.mahjong.seating.csv_format import CSV_HEADER, from_csv, teams_from_csv, to_csv
-from ball.mahjong.seating.schedules import balanced, separate_teams
-from ball.mahjong.seating.sessions import by_ranking, random_session
-from ball.mahjong.seating.tables import (
+from ball.games.mahjong.engine.seating.checking import Report, report
+from ball.games.mahjong.engine.seating.csv_format import (
+    CSV_HEADER,
+    from_csv,
+    teams_from_csv,
+    to_csv,
+)
+from ball.games.mahjong.engine.seating.schedules import balanced, separate_teams
+from ball.games.mahjong.engine.seating.sessions import by_ranking, random_session
+from ball.games.mahjong.engine.seating.tables import (
     MAX_PLAYERS,
     MAX_SESSIONS,
     SEATS,
@@ -49,13 +54,13 @@ from ball.mahjong.seating.tables import (
     check_size,
     teams_separable,
 )
-from ball.mahjong.seating.tabu import (
+from ball.games.mahjong.engine.seating.tabu import (
     SAMPLE_PLAYERS,
     SAMPLE_SESSIONS,
     pair_cost_bound,
     repeat_bound,
 )
-from ball.mahjong.seating.winds import (
+from ball.games.mahjong.engine.seating.winds import (
     WIND_WORK,
     deal_winds,
     exact_winds,

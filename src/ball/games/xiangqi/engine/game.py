@@ -76,7 +76,7 @@ class Game:
         return [p.key() for p in self.positions]
 
     def declare(self, ending: Ending) -> None:
-        """Record an ending declared off the board (see `ball.xiangqi.ending`)."""
+        """Record an ending declared off the board (see `ball.games.xiangqi.engine.ending`)."""
         if self.declared is not None:
             raise XiangqiError(f"the game already ended ({self.declared.reason})")
         self.declared = ending

@@ -7,8 +7,8 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 
-from ball.mahjong.seating.starts import deal
-from ball.mahjong.seating.tables import (
+from ball.games.mahjong.engine.seating.starts import deal
+from ball.games.mahjong.engine.seating.tables import (
     SEATS,
     Seating,
     SeatingError,
@@ -19,7 +19,7 @@ from ball.mahjong.seating.tables import (
     team_numbers,
     teams_separable,
 )
-from ball.mahjong.seating.winds import deal_winds
+from ball.games.mahjong.engine.seating.winds import deal_winds
 
 
 def _chunks(order: Sequence[int]) -> Session:

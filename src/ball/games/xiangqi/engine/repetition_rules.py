@@ -5,8 +5,8 @@ Only what differs between readings lives here as data: which kinds of attacking 
 forbidden when a side repeats them, which pieces' chases count as idle, whether a perpetual
 chase must aim at one and the same piece, the piece values that decide whether a chase
 gains material, and how many times a position must occur before a ruling. The classifying
-and the verdict are in `ball.xiangqi.repetition`; the table's keys are checked strictly so
-that a typo never silently falls back to a default.
+and the verdict are in `ball.games.xiangqi.engine.repetition`; the table's keys are checked strictly
+so that a typo never silently falls back to a default.
 """
 
 from __future__ import annotations

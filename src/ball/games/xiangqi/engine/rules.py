@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from .errors import XiangqiError
@@ -24,8 +25,8 @@ class XiangqiRules:
     natural_move_limit: int = 60
     # Seed §23–§28: how repetitions are ruled (`[repetition]`, see repetition_rules).
     repetition: RepetitionRules = field(default_factory=RepetitionRules)
-    # The arbiter's log (ball.xiangqi.gamelog): seed 4.1.8, the third foul in one game loses
-    # it; 7.1, every four consecutive moves missing from a player's record is one foul
+    # The arbiter's log (ball.games.xiangqi.engine.gamelog): seed 4.1.8, the third foul in one game
+    # loses it; 7.1, every four consecutive moves missing from a player's record is one foul
     # (9.1.7); 7.2, a player with less than three minutes left may stop recording.
     fouls_to_lose: int = 3
     missed_moves_per_foul: int = 4
@@ -90,9 +91,13 @@ def rules_from_toml(text: str) -> XiangqiRules:
     )
 
 
+def _rules_folder() -> Traversable:
+    return resources.files("ball.games.xiangqi.engine").joinpath("rules")
+
+
 def shipped_rules() -> list[str]:
     """Names of the rule files shipped in the package (`rules/NAME.toml`)."""
-    folder = resources.files("ball.xiangqi").joinpath("rules")
+    folder = _rules_folder()
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
@@ -100,5 +105,5 @@ def load_rules(name: str = "chinese") -> XiangqiRules:
     """A shipped rule set by name."""
     if name not in shipped_rules():
         raise XiangqiError(f"no Xiangqi rules named {name!r} (have: {', '.join(shipped_rules())})")
-    text = resources.files("ball.xiangqi").joinpath("rules", f"{name}.toml").read_text("utf-8")
+    text = _rules_folder().joinpath(f"{name}.toml").read_text("utf-8")
     return rules_from_toml(text)
