@@ -5,14 +5,14 @@ Run: .venv/bin/python bench/ai.py [--quick] [--agents random,greedy,mcts-easy,..
 
 Every pairing plays `--pairs` paired starts: the same two agent seeds play one match with
 each agent as the ATK-first coach (A), so colour and seed luck cancel within a pair. A
-match is `ball.sim.play_match` (two halves of at most `--half-turns` turns, decided by the
-arbiters' `ball.match.result.decide`). Ratings are a Bradley–Terry maximum-likelihood fit
-(MM iterations), draws counted as half a win each and one virtual draw per pairing so that a
+match is `ball.games.ball.sim.play_match` (two halves of at most `--half-turns` turns, decided by
+the arbiters' `ball.games.ball.match.result.decide`). Ratings are a Bradley–Terry maximum-likelihood
+fit (MM iterations), draws counted as half a win each and one virtual draw per pairing so that a
 clean sweep stays finite; `random` is anchored at 0 and the scale is Elo (400·log10). The
 95 % intervals come from the inverse of the observed information (the Hessian) with the
 anchor removed. The ATK-first advantage is the share of points won by coach A.
 
-Agents beyond `ball.ai.AGENTS`: `old-easy|old-medium|old-hard` are the search as it was
+Agents beyond `ball.games.ball.ai.AGENTS`: `old-easy|old-medium|old-hard` are the search as it was
 at commit OLD_COMMIT (before lazy evaluation), loaded from git history into a temporary
 package; `mcts-LEVEL@N` and `old-LEVEL@N` are a level with an iteration budget of N and no
 time cap (for comparisons at equal budget); `+KEY=FIGURE` suffixes override a level's
@@ -45,9 +45,9 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ball.ai import AGENTS
-from ball.ai.mcts import LEVELS, MctsAgent
-from ball.sim import SimConfig, play_match
+from ball.games.ball.ai import AGENTS
+from ball.games.ball.ai.mcts import LEVELS, MctsAgent
+from ball.games.ball.sim import SimConfig, play_match
 
 ELO = 400 / math.log(10)
 LADDER = ("random", "greedy", "mcts-easy", "mcts-medium", "mcts-hard")
@@ -68,7 +68,7 @@ def _old_package() -> object:
     (folder / OLD_PACKAGE).mkdir()
     for name in OLD_FILES:
         text = subprocess.run(
-            ["git", "show", f"{OLD_COMMIT}:src/ball/ai/mcts/{name}"],
+            ["git", "show", f"{OLD_COMMIT}:src/ball/games/ball/ai/mcts/{name}"],
             cwd=root, check=True, capture_output=True, text=True,
         ).stdout  # fmt: skip
         (folder / OLD_PACKAGE / name).write_text(text, encoding="utf-8")
@@ -77,7 +77,8 @@ def _old_package() -> object:
 
 
 def register(names: list[str]) -> None:
-    """Add the agents `names` asks for that `ball.ai.AGENTS` does not know (see above)."""
+    """Add the agents `names` asks for that `ball.games.ball.ai.AGENTS` does not know (see
+    above)."""
     for name in names:
         if name in AGENTS:
             continue
@@ -299,8 +300,8 @@ def sprt(args: argparse.Namespace) -> None:
 def turn_times(args: argparse.Namespace) -> None:
     """Seconds AGENT spends per turn of its own (all its decisions of that turn), against
     greedy, over the first `--half-turns` turns of a half; greedy's turns are the yardstick."""
-    from ball.ai import agent
-    from ball.engine import Game as EngineGame
+    from ball.games.ball.ai import agent
+    from ball.games.ball.engine import Game as EngineGame
 
     g = EngineGame.new()
     players = {0: agent(args.turn_times, seed=args.seed), 1: agent("greedy", seed=args.seed)}

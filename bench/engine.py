@@ -18,9 +18,9 @@ import subprocess
 import sys
 import time
 
-from ball.engine import Game, perft, perft_made
-from ball.engine.generate import legal
-from ball.engine.resolve import play
+from ball.games.ball.engine import Game, perft, perft_made
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.resolve import play
 
 
 def timed(fn, *args):
@@ -51,12 +51,13 @@ def playout(g: Game, rng: random.Random, max_turns: int) -> int:
 
 
 def search_figures(quick: bool) -> None:
-    """What the MCTS player (ball.ai.mcts) lives on: its iteration rate, and the release-step
-    test `play` makes after turn-ending actions, lazily (now) versus listing every step."""
+    """What the MCTS player (ball.games.ball.ai.mcts) lives on: its iteration rate, and the
+    release-step test `play` makes after turn-ending actions, lazily (now) versus listing every
+    step."""
     import dataclasses
 
-    from ball.ai.mcts import LEVELS, Search
-    from ball.engine.generate import has_release_task, release_tasks
+    from ball.games.ball.ai.mcts import LEVELS, Search
+    from ball.games.ball.engine.generate import has_release_task, release_tasks
 
     iterations = 60 if quick else 300
     for name, g in (("start", Game.new()), ("midgame", midgame())):
@@ -217,10 +218,10 @@ def compiled_available() -> bool:
 
 
 def in_build_name() -> str:
-    import ball.engine  # noqa: F401  (the build is chosen when the engine is first imported)
+    import ball.games.ball.engine  # noqa: F401  (the build is chosen when the engine is first imported)
     from ball import compiled_build
 
-    return "compiled" if compiled_build.is_compiled("ball.engine") else "pure"
+    return "compiled" if compiled_build.is_compiled("ball.games.ball.engine") else "pure"
 
 
 def made_comparison(quick: bool, chess) -> None:
@@ -284,8 +285,8 @@ def figure(what: str, *args: str) -> float:
         return cpu_rate(lambda: perft_made(start, int(args[0])), float(args[1]))
     from dataclasses import replace
 
-    from ball.ai.mcts import LEVELS
-    from ball.sim.selfplay import SimConfig, play_match
+    from ball.games.ball.ai.mcts import LEVELS
+    from ball.games.ball.sim.selfplay import SimConfig, play_match
 
     # By the iteration budget alone: on a loaded machine the per-turn wall-clock cap would
     # stop both builds' searches at the same moment and hide what each costs (an idle

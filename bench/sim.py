@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ball.sim import SimConfig, auto_batch_size, play_match, run_in_dir
-from ball.sim.backends import Backend, ProcessBackend, RayBackend
+from ball.games.ball.sim import SimConfig, auto_batch_size, play_match, run_in_dir
+from ball.games.ball.sim.backends import Backend, ProcessBackend, RayBackend
 
 
 def rate(matches: int, seconds: float) -> str:

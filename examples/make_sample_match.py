@@ -14,11 +14,11 @@ import random
 import sys
 from pathlib import Path
 
-from ball.ai.agents import GreedyAgent
-from ball.engine.actions import to_text
-from ball.match.flow import Match
-from ball.match.record import write
-from ball.match.timing import ManualClock
+from ball.games.ball.ai.agents import GreedyAgent
+from ball.games.ball.engine.actions import to_text
+from ball.games.ball.match.flow import Match
+from ball.games.ball.match.record import write
+from ball.games.ball.match.timing import ManualClock
 
 SEED = 1
 THINK_MIN, THINK_MAX = 10, 29  # seconds per answer (seeded)

@@ -1,7 +1,8 @@
-"""Compiles ball.engine and ball.ai.mcts with mypyc, beside their sources (run by setup.sh).
+"""Compiles ball.games.ball.engine and ball.games.ball.ai.mcts with mypyc, beside their sources (run
+by setup.sh).
 
 The editable install puts `src/` on `sys.path`, so an extension module built in place
-(`src/ball/engine/game.cpython-311-x86_64-linux-gnu.so` next to `game.py`, and the shared
+(`src/ball/games/ball/engine/game.cpython-311-x86_64-linux-gnu.so` next to `game.py`, and the shared
 library `src/ball_compiled__mypyc...so` the modules call into) is what `import` finds, with
 no second path to keep in order. The sources' digest goes to `ball.compiled_build.STAMP`
 last, and `ball/__init__.py` uses the extensions only while it matches (see that module).
@@ -85,7 +86,7 @@ def build() -> None:
     from mypyc.build import mypycify  # noqa: PLC0415  (dear imports: only when building)
     from setuptools import setup  # noqa: PLC0415
 
-    os.chdir(SRC)  # build_ext --inplace writes ball/engine/x.so from here
+    os.chdir(SRC)  # build_ext --inplace writes ball/games/ball/engine/x.so from here
     paths = [Path(p).relative_to(SRC).as_posix() for p in compiled_build.sources()]
     extensions = mypycify(
         ["--config-file", "", "--cache-dir", str(BUILD_DIR / "mypy_cache"), *paths],
@@ -122,11 +123,11 @@ def main() -> int:
     if child.returncode != 0 or not all(p.exists() for p in expected_files()):
         remove_build()
         sys.stderr.write(child.stdout + child.stderr)
-        print("setup: mypyc could not compile ball.engine / ball.ai.mcts (above); "
+        print("setup: mypyc could not compile BALL's engine and search (above); "
               "BALL_PURE=1 bash scripts/setup.sh skips the build", file=sys.stderr)
         return 1
     compiled_build.write_stamp(digest, stats)
-    print(f"setup: compiled ball.engine and ball.ai.mcts with mypyc "
+    print(f"setup: compiled ball.games.ball.engine and ball.games.ball.ai.mcts with mypyc "
           f"({time.perf_counter() - started:.0f} s)")
     return 0
 

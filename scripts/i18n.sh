@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYBABEL=.venv/bin/pybabel
 $PYBABEL -q extract -F src/ball/babel.cfg -o src/ball/locales/messages.pot \
-  src/ball/web src/ball/printing src/ball/games src/ball/match/narrate.py src/ball/match/why_not.py src/ball/sim
+  src/ball/web src/ball/printing src/ball/games
 $PYBABEL -q update -i src/ball/locales/messages.pot -d src/ball/locales -D messages \
   --no-fuzzy-matching --ignore-obsolete
 $PYBABEL -q compile -d src/ball/locales -D messages

@@ -77,7 +77,7 @@ env -u PYTHONDONTWRITEBYTECODE .venv/bin/pytest -n 2 --dist worksteal -q ${tmp_a
 # Only with no pytest arguments of the caller's own: a run of chosen tests stays that run.
 pure_tests=(tests/engine tests/ai/test_mcts.py tests/properties/test_engine_invariants.py)
 if [[ ${#args[@]} -eq 0 ]] \
-   && [[ $(.venv/bin/python -c 'import ball.engine, ball.compiled_build as c; print(c.build)') == compiled ]]; then
+   && [[ $(.venv/bin/python -c 'import ball.games.ball.engine, ball.compiled_build as c; print(c.build)') == compiled ]]; then
   echo "test.sh: the engine and search tests again, on the pure build (BALL_PURE=1)"
   BALL_PURE=1 env -u PYTHONDONTWRITEBYTECODE .venv/bin/pytest -n 2 --dist worksteal -q \
     ${tmp_args[@]+"${tmp_args[@]}"} ${lane[@]+"${lane[@]}"} "${pure_tests[@]}"

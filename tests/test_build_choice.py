@@ -42,11 +42,11 @@ def test_a_stamp_that_does_not_match_the_sources_means_the_pure_build(tmp_path, 
 
 
 def test_the_digest_follows_every_source_byte(tmp_path, monkeypatch):
-    package = tmp_path / "ball" / "engine"
+    package = tmp_path / "ball" / "games" / "ball" / "engine"
     package.mkdir(parents=True)
     (package / "rules.py").write_text("X = 1\n", encoding="utf-8")
     monkeypatch.setattr(compiled_build, "SRC", str(tmp_path))
-    monkeypatch.setattr(compiled_build, "COMPILED", ("ball.engine",))
+    monkeypatch.setattr(compiled_build, "COMPILED", ("ball.games.ball.engine",))
     before = compiled_build.digest()
     (package / "rules.py").write_text("X = 2\n", encoding="utf-8")
     assert compiled_build.digest() != before
@@ -54,15 +54,17 @@ def test_the_digest_follows_every_source_byte(tmp_path, monkeypatch):
 
 def test_the_source_only_finder_finds_the_py_files():
     finder = compiled_build.SourceOnlyFinder()
-    spec = finder.find_spec("ball.engine.game", [compiled_build.package_dir("ball.engine")])
+    engine = "ball.games.ball.engine"
+    spec = finder.find_spec(f"{engine}.game", [compiled_build.package_dir(engine)])
     assert spec is not None and spec.origin is not None and spec.origin.endswith("game.py")
-    assert finder.find_spec("ball.match.clock", None) is None  # other packages: not its affair
-    assert finder.find_spec("ball.engines", None) is None
+    # other packages, and a look-alike name, are not its affair
+    assert finder.find_spec("ball.games.ball.match.clock", None) is None
+    assert finder.find_spec("ball.games.ball.engines", None) is None
 
 
 def test_ball_pure_imports_the_sources():
     env = {**os.environ, compiled_build.PURE_VARIABLE: "1"}
-    code = ("import ball.engine.game as g, ball.ai.mcts.search as m; "
+    code = ("import ball.games.ball.engine.game as g, ball.games.ball.ai.mcts.search as m; "
             "print(g.__file__.endswith('.py'), m.__file__.endswith('.py'))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True).stdout

@@ -1,11 +1,11 @@
 """Which build of the engine and the search a process runs: compiled (mypyc) or pure Python.
 
 `scripts/compile.py` compiles the packages in `COMPILED` into extension modules beside their
-sources (`src/ball/engine/game.cpython-311-...so` next to `game.py`) and writes the digest of
-the sources it compiled to `STAMP`. Python's importer prefers an extension module to a `.py`
-of the same name, so the compiled build is what `import ball.engine` finds. `choose()` (run
-by `ball/__init__.py`, before any of those packages is imported) sends their imports to the
-`.py` sources instead when:
+sources (`src/ball/games/ball/engine/game.cpython-311-...so` next to `game.py`) and writes the
+digest of the sources it compiled to `STAMP`. Python's importer prefers an extension module to a
+`.py` of the same name, so the compiled build is what `import ball.games.ball.engine` finds.
+`choose()` (run by `ball/__init__.py`, before any of those packages is imported) sends their imports
+to the `.py` sources instead when:
 
 - `BALL_PURE=1` is set (the pure lane of `scripts/test.sh`, the property tests' reference);
 - the sources no longer match the digest (someone edited engine code since the build, or a
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from importlib.machinery import SOURCE_SUFFIXES, FileFinder, ModuleSpec, SourceFileLoader
 from types import ModuleType
 
-COMPILED = ("ball.engine", "ball.ai.mcts")
+COMPILED = ("ball.games.ball.engine", "ball.games.ball.ai.mcts")
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAMP = os.path.join(SRC, "ball", ".compiled-sources")
 PURE_VARIABLE = "BALL_PURE"

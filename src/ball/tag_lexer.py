@@ -1,5 +1,5 @@
 """The scanner shared by the toolbox's tag-pair game records — BALL's `.bgn`
-(`ball.match.record`) and Xiangqi PGN (`ball.games.xiangqi.engine.pgn`): line and column
+(`ball.games.ball.match.record`) and Xiangqi PGN (`ball.games.xiangqi.engine.pgn`): line and column
 tracking, tag pairs `[Name "value"]`, quoted strings with `\\"` and `\\\\` escapes, and `{...}`
 comments.
 

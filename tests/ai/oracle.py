@@ -2,14 +2,14 @@
 
 `can_score(state, side)` tries every sequence of actions until the turn changes (both
 coaches' decisions inside it, a steal decision included) and says whether `side` can end
-it with a touchdown. It shares nothing with ball.ai.mcts but the engine's `legal`/`play`.
+it with a touchdown. It shares nothing with ball.games.ball.ai.mcts but the engine's `legal`/`play`.
 """
 
 from __future__ import annotations
 
-from ball.engine.generate import legal
-from ball.engine.resolve import play
-from ball.engine.state import OVER, State
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.resolve import play
+from ball.games.ball.engine.state import OVER, State
 
 
 def can_score(s: State, side: int) -> bool:

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.match.record import parse
+from ball.games.ball.match.record import parse
 
 runner = CliRunner()
 

@@ -10,12 +10,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.ai.mcts import LEVELS, MctsAgent, Search
-from ball.ai.mcts.priors import actor_of, ordered_actions, scoring
-from ball.engine import Game
-from ball.engine.generate import legal
-from ball.engine.resolve import play
-from ball.engine.state import OVER, State
+from ball.games.ball.ai.mcts import LEVELS, MctsAgent, Search
+from ball.games.ball.ai.mcts.priors import actor_of, ordered_actions, scoring
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.resolve import play
+from ball.games.ball.engine.state import OVER, State
 
 from .test_mcts import position
 

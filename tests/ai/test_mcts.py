@@ -1,4 +1,4 @@
-"""The MCTS player (ball.ai.mcts): legal actions only, touchdowns found, threats stopped,
+"""The MCTS player (ball.games.ball.ai.mcts): legal actions only, touchdowns found, threats stopped,
 one seed one game (issue 14). Positions are spec §18.2 documents built with the engine
 tests' scenario helper; `oracle.can_score` (exhaustive turn enumeration) is the judge."""
 
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.ai import AGENTS, LEVEL_ALIASES, agent, agent_name
-from ball.ai.mcts import LEVELS, MctsAgent
-from ball.ai.mcts.levels import load
-from ball.engine import Game
-from ball.engine.generate import legal
-from ball.engine.state import N, S
+from ball.games.ball.ai import AGENTS, LEVEL_ALIASES, agent, agent_name
+from ball.games.ball.ai.mcts import LEVELS, MctsAgent
+from ball.games.ball.ai.mcts.levels import load
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.state import N, S
 
 from .oracle import can_score
 
@@ -143,7 +143,7 @@ def test_self_play_searches_by_iterations_even_when_the_clock_runs_out(monkeypat
     """A clock that jumps 100 s per reading makes the time cap bind at once: the player at the
     board stops after one iteration; the self-play player (`time_cap=False`) still spends
     its whole budget, so a seed replays the same match on a loaded machine."""
-    from ball.ai.mcts import search
+    from ball.games.ball.ai.mcts import search
 
     ticks = iter(range(0, 10**9, 100))
     monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
@@ -176,7 +176,8 @@ def test_harder_levels_search_more() -> None:
 
 
 def test_levels_file_errors_name_the_key() -> None:
-    text = (pathlib.Path(__file__).parents[2] / "src/ball/ai/mcts/levels.toml").read_text()
+    src = pathlib.Path(__file__).parents[2] / "src"
+    text = (src / "ball/games/ball/ai/mcts/levels.toml").read_text()
     with pytest.raises(ValueError, match=r"levels.easy.iterations"):
         load(text.replace("iterations = 20", "iterations = -1", 1))
     with pytest.raises(ValueError, match=r"unknown \['speed'\]"):

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from ball.clocks import Clock, ClockEvent
 from ball.clocks.controls import ball_control
-from ball.match.flow import Match
-from ball.match.timing import ManualClock
+from ball.games.ball.match.flow import Match
+from ball.games.ball.match.timing import ManualClock
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "match"))
 from match_play import random_action  # noqa: E402

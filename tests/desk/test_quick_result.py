@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from ball.games import GAMES
-from ball.match.result import SheetError, decide
+from ball.games.ball.match.result import SheetError, decide
 from ball.tournament.errors import IllegalSheet
 from ball.tournament.models import Event
 from ball.web.core.deps import service_for

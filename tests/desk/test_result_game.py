@@ -1,6 +1,6 @@
 """The desk's result check decides through the event's game plug-in (issue 12): an event of
 another game previews with that game's rules, and a BALL event's check is exactly
-`ball.match.result.decide` on the sheet the form makes (spec 13, D-18, R-forfeit)."""
+`ball.games.ball.match.result.decide` on the sheet the form makes (spec 13, D-18, R-forfeit)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from starlette.requests import Request
 
 from ball import games
-from ball.match.result import SheetError, decide
+from ball.games.ball.match.result import SheetError, decide
 from ball.tournament import TournamentError
 from ball.web.core import security
 from ball.web.core.deps import service_for
@@ -106,7 +106,8 @@ counters = st.integers(min_value=0, max_value=9)
     mismatch=st.integers(min_value=-1, max_value=2),
 )
 def test_a_ball_check_is_ball_match_result_decide(td1, td2, pb, mismatch):
-    """The oracle is `ball.match.result.decide` called directly, as the desk did before."""
+    """The oracle is `ball.games.ball.match.result.decide` called directly, as the desk did
+    before."""
     form = {k: str(v) for k, v in sheet_form(td1=td1, td2=td2, pb=pb).items()}  # as posted
     form["h1_B_def"] = str(pb[0] + max(mismatch, 0))  # sometimes a dual-entry fault
     if mismatch < 0:

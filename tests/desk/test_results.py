@@ -1,4 +1,5 @@
-"""Result entry: decided by ball.match.result on the server, corrections, conflicts, sanctions."""
+"""Result entry: decided by ball.games.ball.match.result on the server, corrections, conflicts,
+sanctions."""
 
 from __future__ import annotations
 

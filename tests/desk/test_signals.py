@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ball.engine import load_ruleset
+from ball.games.ball.engine import load_ruleset
 from ball.tournament import signals
 from ball.tournament.errors import TournamentError
 

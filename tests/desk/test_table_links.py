@@ -203,7 +203,7 @@ def test_any_form_a_player_sends_is_answered_below_500(client, form, side, answe
     assert sent.status_code < 500, sent.text[:300]
     entry = service_for(client.app).table_links.player_entries(event_id, 1).get(1)
     if entry is not None:
-        from ball.match.result import decide
+        from ball.games.ball.match.result import decide
 
         decide(entry.document["sheet"])  # a stored entry is a legal sheet
 

@@ -1,7 +1,7 @@
 """An independent, deliberately plain legal-action generator (`legal`) and resolver (`apply`),
 written from the spec (§1–§12, D-01…D-17, D-23…D-25) and reading and writing only §18.2 JSON
-documents. It shares no code with ball.engine, so agreeing with the engine on every node of
-a perft tree or a random game is real evidence, not a tautology.
+documents. It shares no code with ball.games.ball.engine, so agreeing with the engine on every node
+of a perft tree or a random game is real evidence, not a tautology.
 
 Covers the standard, "pe" and "cards" rulesets (provisional deck): action phase, release
 phase, steal decision and card recovery.

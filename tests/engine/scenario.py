@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ball.engine import Game, Ruleset
+from ball.games.ball.engine import Game, Ruleset
 
 ROSTER = ("X1", "O2", "X3", "Q4", "X5", "O6", "X7")
 # Parking squares: the corners of each side's own back rows, away from the middle columns

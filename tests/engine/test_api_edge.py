@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game, IllegalAction, InvalidPosition, RulesetError
-from ball.engine.actions import parse
-from ball.engine.notation import NotationError
+from ball.games.ball.engine import Game, IllegalAction, InvalidPosition, RulesetError
+from ball.games.ball.engine.actions import parse
+from ball.games.ball.engine.notation import NotationError
 
 NOT_A_DOCUMENT = [[1, 2], "position", None, 7, ("a",)]
 NOT_TEXT = [5, None, [1], 2.5, {"a": 1}]

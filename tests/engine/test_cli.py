@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ball.engine import Game, perft
+from ball.games.ball.engine import Game, perft
 
 from .scenario import position_doc
 

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import ball.engine.generate as generate_module
-import ball.engine.resolve as resolve_module
+import ball.games.ball.engine.generate as generate_module
+import ball.games.ball.engine.resolve as resolve_module
 from ball.compiled_build import is_compiled
-from ball.engine import Game, perft, perft_made
-from ball.engine.generate import legal
+from ball.games.ball.engine import Game, perft, perft_made
+from ball.games.ball.engine.generate import legal
 
 RULESETS = ["standard", "pe", "cards"]
 picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=150)
@@ -32,13 +32,14 @@ picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size
 # run in the pure lane of scripts/test.sh (BALL_PURE=1); the compiled build's lists and
 # states are proved equal to the pure build's by tests/properties/test_compiled_build.py.
 pure_only = pytest.mark.skipif(
-    is_compiled("ball.engine"), reason="counts calls inside the engine: the pure lane runs it"
+    is_compiled("ball.games.ball.engine"),
+    reason="counts calls inside the engine: the pure lane runs it",
 )
 
 
 def fresh(game: Game) -> list[str]:
     """The legal list built from scratch on a copy, bypassing every cache."""
-    from ball.engine.actions import to_text
+    from ball.games.ball.engine.actions import to_text
 
     return sorted(to_text(a) for a in legal(game.copy()._s))
 
@@ -183,7 +184,7 @@ def list_built_always(name: str):
     """The named ruleset with the 0-PA shortcut switched off: `play` builds the list."""
     from dataclasses import replace
 
-    from ball.engine.ruleset import ruleset_by_name
+    from ball.games.ball.engine.ruleset import ruleset_by_name
 
     rs = replace(ruleset_by_name(name))
     rs.__dict__["nothing_is_free"] = False  # what the cached property would have answered
@@ -193,7 +194,7 @@ def list_built_always(name: str):
 def test_the_shortcut_is_only_taken_when_nothing_is_free():
     from dataclasses import replace
 
-    from ball.engine.ruleset import ruleset_by_name
+    from ball.games.ball.engine.ruleset import ruleset_by_name
 
     standard = ruleset_by_name("standard")
     assert standard.nothing_is_free

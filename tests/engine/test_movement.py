@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import IllegalAction
+from ball.games.ball.engine import IllegalAction
 
 from .scenario import ball, from_square, piece, position, targets
 
@@ -184,7 +184,7 @@ def test_s3_opponents_pieces_cannot_be_moved():
 def test_d01_d02_playable_squares_and_distance():
     """D-01: 111 playable squares, A1/M1/A17/M17/G9 yes, B1 no; D-02: distance is the king
     distance on the lattice."""
-    from ball.engine.board import NAMES, PLAYABLE, distance, parse_square
+    from ball.games.ball.engine.board import NAMES, PLAYABLE, distance, parse_square
 
     assert len(PLAYABLE) == 111
     assert {"A1", "M1", "A17", "M17", "G9"} <= {NAMES[s] for s in PLAYABLE}

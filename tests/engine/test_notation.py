@@ -1,4 +1,4 @@
-"""The one action grammar (spec §18.1, `ball.engine.notation`) and its round trip.
+"""The one action grammar (spec §18.1, `ball.games.ball.engine.notation`) and its round trip.
 
 Every legal action of random games under every shipped ruleset is written and read back
 unchanged; the record reader and the web layer answer from the same grammar, so a text is
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game, NotationError, notation
-from ball.engine.actions import FORM_OF_KIND, parse, to_text
-from ball.engine.board import NAMES
-from ball.match import record
+from ball.games.ball.engine import Game, NotationError, notation
+from ball.games.ball.engine.actions import FORM_OF_KIND, parse, to_text
+from ball.games.ball.engine.board import NAMES
+from ball.games.ball.match import record
 from ball.play.replay import action_origin
 
 RULESETS = ["standard", "pe", "cards"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game, IllegalAction, load_ruleset
+from ball.games.ball.engine import Game, IllegalAction, load_ruleset
 
 from .scenario import ball, from_square, piece, position
 

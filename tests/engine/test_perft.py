@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from ball.engine import Game, perft
+from ball.games.ball.engine import Game, perft
 
 from . import reference
 

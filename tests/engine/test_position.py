@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ball.engine import Game, IllegalAction, InvalidPosition
+from ball.games.ball.engine import Game, IllegalAction, InvalidPosition
 
 from .scenario import position, position_doc
 

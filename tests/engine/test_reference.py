@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 
 from . import reference
 from .scenario import ROSTER

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game, RulesetError, load_ruleset, shipped_rulesets
+from ball.games.ball.engine import Game, RulesetError, load_ruleset, shipped_rulesets
 
 from .scenario import position
 

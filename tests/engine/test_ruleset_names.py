@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import (
+from ball.games.ball.engine import (
     Game,
     InvalidPosition,
     RulesetError,
@@ -13,8 +13,8 @@ from ball.engine import (
     load_ruleset,
     ruleset_by_name,
 )
-from ball.match.record import RecordError
-from ball.match.replay import replay_text
+from ball.games.ball.match.record import RecordError
+from ball.games.ball.match.replay import replay_text
 
 CLUB = 'extends = "standard"\ndescription = "club rules"\n[turn]\npa = 3\n'
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import IllegalAction
+from ball.games.ball.engine import IllegalAction
 
 from .scenario import ball, from_square, piece, position
 

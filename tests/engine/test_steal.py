@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game, IllegalAction, load_ruleset
+from ball.games.ball.engine import Game, IllegalAction, load_ruleset
 
 from .scenario import ball, piece, position
 

@@ -1,4 +1,4 @@
-"""Make/unmake (`ball.engine.undo`): taking an action back restores the exact state.
+"""Make/unmake (`ball.games.ball.engine.undo`): taking an action back restores the exact state.
 
 Perft and the search's one-action look-ahead walk positions in place with `make`/`unmake`
 instead of copying the state per child (issue 15, target 6), so the record must restore
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game, perft, perft_made, shipped_rulesets
-from ball.engine.actions import (
+from ball.games.ball.engine import Game, perft, perft_made, shipped_rulesets
+from ball.games.ball.engine.actions import (
     CARD,
     CONTINUE,
     DODGE,
@@ -37,11 +37,11 @@ from ball.engine.actions import (
     Action,
     to_text,
 )  # fmt: skip
-from ball.engine.generate import legal
-from ball.engine.position import to_doc
-from ball.engine.resolve import play
-from ball.engine.state import State
-from ball.engine.undo import make, unmake
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.position import to_doc
+from ball.games.ball.engine.resolve import play
+from ball.games.ball.engine.state import State
+from ball.games.ball.engine.undo import make, unmake
 
 RULESETS = shipped_rulesets()
 picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=120)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ball.engine import Game
-from ball.match.flow import Match
+from ball.games.ball.engine import Game
+from ball.games.ball.match.flow import Match
 
 
 def carrier_row(game: Game) -> tuple[str | None, int]:

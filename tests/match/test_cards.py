@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import load_ruleset
-from ball.match.flow import Match
-from ball.match.record import parse, write
-from ball.match.replay import replay
+from ball.games.ball.engine import load_ruleset
+from ball.games.ball.match.flow import Match
+from ball.games.ball.match.record import parse, write
+from ball.games.ball.match.replay import replay
 
 DECK = """
 provisional = true

@@ -10,7 +10,7 @@ from match_sheets import ISSUE_EXAMPLE, half, mutated, set_field, sheet
 from typer.testing import CliRunner
 
 from ball.cli.match import app
-from ball.match.result import decide
+from ball.games.ball.match.result import decide
 
 runner = CliRunner()
 

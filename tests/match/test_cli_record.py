@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 
 from ball.cli import app
 from ball.cli.play import _HotSeat
-from ball.match.flow import Match
-from ball.match.record import parse, write
-from ball.match.replay import replay_text
-from ball.match.timing import ManualClock
+from ball.games.ball.match.flow import Match
+from ball.games.ball.match.record import parse, write
+from ball.games.ball.match.replay import replay_text
+from ball.games.ball.match.timing import ManualClock
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-match.bgn"

@@ -8,9 +8,9 @@ import dataclasses
 import pytest
 from match_play import release_line, touchdown_line
 
-from ball.engine import Game, IllegalAction
-from ball.match.flow import Match, MatchError
-from ball.match.timing import ManualClock, load_timing
+from ball.games.ball.engine import Game, IllegalAction
+from ball.games.ball.match.flow import Match, MatchError
+from ball.games.ball.match.timing import ManualClock, load_timing
 
 TIMING = load_timing()
 HALF = TIMING.half_seconds

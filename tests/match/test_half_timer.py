@@ -1,7 +1,12 @@
-"""BALL match time as plain arithmetic (ball.match.half_timer), shared by the match and the
-table clock; tests/clocks/test_match_time_agrees.py checks that both read the same."""
+"""BALL match time as plain arithmetic (ball.games.ball.match.half_timer), shared by the match and
+the table clock; tests/clocks/test_match_time_agrees.py checks that both read the same."""
 
-from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
+from ball.games.ball.match.half_timer import (
+    FinalDrive,
+    half_timer_expiry,
+    release_window_end,
+    turn_limit_edge,
+)
 
 
 def test_half_timer_runs_from_the_signal_without_stopping():

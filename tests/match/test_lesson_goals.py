@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
-from ball.match.lesson_goals import END_GOALS, GOALS, GoalError, check, is_met, validate
+from ball.games.ball.engine import Game
+from ball.games.ball.match.lesson_goals import END_GOALS, GOALS, GoalError, check, is_met, validate
 from ball.web.simulator.rulebook import diagrams
 
 

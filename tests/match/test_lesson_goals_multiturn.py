@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
-from ball.match.lesson_goals import (
+from ball.games.ball.engine import Game
+from ball.games.ball.match.lesson_goals import (
     GoalError,
     Opponent,
     check,

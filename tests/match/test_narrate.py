@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
+from ball.games.ball.match.narrate import narrate, render
 from ball.i18n import gettext_for
-from ball.match.narrate import narrate, render
 from ball.web.simulator.rulebook import diagrams
 
 EN, KO = gettext_for("en"), gettext_for("ko")

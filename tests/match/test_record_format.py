@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.match.record import (
+from ball.games.ball.match.record import (
     Entry,
     GameRecord,
     HalfRecord,
@@ -16,7 +16,7 @@ from ball.match.record import (
     parse_time,
     write,
 )
-from ball.match.sanctions import LADDER
+from ball.sanctions import LADDER
 
 SAMPLE = """\
 [Event "Spring \\"Open\\""]

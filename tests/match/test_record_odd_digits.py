@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.match.record import RecordError, parse
+from ball.games.ball.match.record import RecordError, parse
 
 
 @pytest.mark.parametrize("number", ["²", "①", "1²"])

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from match_play import random_action, random_match, release_line, touchdown_line
 
-from ball.match.flow import Match, MatchError
-from ball.match.record import RecordError, parse, write
-from ball.match.replay import replay, replay_text
-from ball.match.timing import ManualClock
+from ball.games.ball.match.flow import Match, MatchError
+from ball.games.ball.match.record import RecordError, parse, write
+from ball.games.ball.match.replay import replay, replay_text
+from ball.games.ball.match.timing import ManualClock
 
 
 def assert_same_match(a: Match, b: Match) -> None:

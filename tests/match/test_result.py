@@ -7,7 +7,7 @@ import copy
 import pytest
 from match_sheets import ISSUE_EXAMPLE, half, mutated, set_field, sheet
 
-from ball.match.result import Decision, SheetError, decide
+from ball.games.ball.match.result import Decision, SheetError, decide
 
 
 def test_issue_example_is_a_touchdown_win():

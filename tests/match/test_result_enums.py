@@ -7,9 +7,27 @@ import json
 
 from match_sheets import ISSUE_EXAMPLE
 
-from ball.engine import Game
-from ball.engine.state import ACTION, OVER, PHASE_NAMES, RELEASE, SIDE_NAMES, N, Phase, S, Side
-from ball.match.result import HALF_ENDS, REASONS, HalfEnd, Outcome, Reason, _validate, decide
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.state import (
+    ACTION,
+    OVER,
+    PHASE_NAMES,
+    RELEASE,
+    SIDE_NAMES,
+    N,
+    Phase,
+    S,
+    Side,
+)
+from ball.games.ball.match.result import (
+    HALF_ENDS,
+    REASONS,
+    HalfEnd,
+    Outcome,
+    Reason,
+    _validate,
+    decide,
+)
 from ball.tournament.systems import SYSTEMS, PairingSystem
 
 

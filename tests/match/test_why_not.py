@@ -1,14 +1,14 @@
-"""`ball.match.why_not` (issue 36 item 4): the reasons a tap does nothing never contradict
-the engine's legal list, and each situation gets its own sentence."""
+"""`ball.games.ball.match.why_not` (issue 36 item 4): the reasons a tap does nothing never
+contradict the engine's legal list, and each situation gets its own sentence."""
 
 from __future__ import annotations
 
 import random
 
-from ball.engine import Game
-from ball.engine.actions import DODGE, HANDOFF, LONG, MOVE, SHORT, SPLIT, TDODGE, UP
-from ball.engine.board import NAMES
-from ball.match import why_not
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.actions import DODGE, HANDOFF, LONG, MOVE, SHORT, SPLIT, TDODGE, UP
+from ball.games.ball.engine.board import NAMES
+from ball.games.ball.match import why_not
 from ball.web.simulator.rulebook import diagrams
 
 FROM_SQUARE = (MOVE, DODGE, TDODGE, HANDOFF, SHORT, LONG, UP, SPLIT)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ball.match.timing import load_timing
+from ball.games.ball.match.timing import load_timing
 from ball.printing import PrintingError, render_html
 from ball.printing.forms import (
     ControlRow,

@@ -17,7 +17,7 @@ def game_trace(ruleset: str, choices: list[int], depth: int) -> dict[str, Any]:
     """A game whose every action is `legal[pick % len(legal)]`: each position's legal list,
     the action's events and the position after it; then perft (counted and every leaf made)
     from the position reached."""
-    from ball.engine import Game, perft, perft_made
+    from ball.games.ball.engine import Game, perft, perft_made
 
     g = Game.new(ruleset)
     steps = []
@@ -40,9 +40,9 @@ def game_trace(ruleset: str, choices: list[int], depth: int) -> dict[str, Any]:
 def search_trace(level: str, seed: int, iterations: int, plies: int) -> list[str]:
     """The moves two seeded players choose in a game from the start, by iterations only (no
     time cap: the search is deterministic for a seed)."""
-    from ball.ai.mcts import LEVELS, MctsAgent
-    from ball.engine import Game
-    from ball.engine.actions import to_text
+    from ball.games.ball.ai.mcts import LEVELS, MctsAgent
+    from ball.games.ball.engine import Game
+    from ball.games.ball.engine.actions import to_text
 
     budget = dataclasses.replace(LEVELS[level], iterations=iterations, seconds=None)
     players = [MctsAgent(budget, seed=seed), MctsAgent(budget, seed=seed + 1)]
@@ -66,9 +66,9 @@ def answer(request: dict[str, Any]) -> Any:
 
 def build() -> str:
     from ball import compiled_build
-    from ball.engine import Game  # noqa: F401  (imported, so that the build is the one in use)
+    from ball.games.ball.engine import Game  # noqa: F401  (imported, so that the build is the one in use)
 
-    return "compiled" if compiled_build.is_compiled("ball.engine") else "pure"
+    return "compiled" if compiled_build.is_compiled("ball.games.ball.engine") else "pure"
 
 
 if __name__ == "__main__":

@@ -3,12 +3,12 @@ positions after every action, the same perft counts over random games (hypothesi
 same moves from the search for a seed.
 
 The pure build runs in a child process started with BALL_PURE=1, not beside the compiled one
-in this process: both builds are the same modules under the same names (`ball.engine.state`,
-...), and the search imports the engine by those names, so a second copy loaded here under
-other names would mix the two builds' classes; a child process imports the pure package
-exactly as a pure run does. One child serves the whole module (a line of JSON per request),
-so an example costs a game, not a Python start-up. Skipped where no compiled build is in use
-(the pure lane, or a machine without a C compiler): there both sides would be the same code.
+in this process: both builds are the same modules under the same names
+(`ball.games.ball.engine.state`, ...), and the search imports the engine by those names, so a second
+copy loaded here under other names would mix the two builds' classes; a child process imports the
+pure package exactly as a pure run does. One child serves the whole module (a line of JSON per
+request), so an example costs a game, not a Python start-up. Skipped where no compiled build is in
+use (the pure lane, or a machine without a C compiler): there both sides would be the same code.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game, IllegalAction
-from ball.engine.board import NAMES, PLAYABLE, is_playable
+from ball.games.ball.engine import Game, IllegalAction
+from ball.games.ball.engine.board import NAMES, PLAYABLE, is_playable
 
 RULESETS = ["standard", "pe", "cards"]
 choices = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=80)

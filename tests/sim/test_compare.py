@@ -8,8 +8,8 @@ import math
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.sim import SimConfig, run
-from ball.sim.compare import compare, paired
+from ball.games.ball.sim import SimConfig, run
+from ball.games.ball.sim.compare import compare, paired
 
 CONFIG = SimConfig(matches=8, agent_a="greedy", agent_b="random", half_turns=5, seed=3)
 

@@ -24,9 +24,9 @@ import pytest
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.sim import SimConfig, run_in_dir
-from ball.sim.backends import ProcessBackend, RayBackend
-from ball.sim.rundir import read_manifest, read_outcomes, shard_indices
+from ball.games.ball.sim import SimConfig, run_in_dir
+from ball.games.ball.sim.backends import ProcessBackend, RayBackend
+from ball.games.ball.sim.rundir import read_manifest, read_outcomes, shard_indices
 
 pytestmark = [pytest.mark.slow, pytest.mark.process]
 

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.sim import MatchOutcome, SimConfig, make_backend, play_match, run_in_dir
-from ball.sim.report import load_run, pct, render_html, sections
-from ball.sim.rundir import RunDirError, shard_path
-from ball.sim.stats import compute, wilson
+from ball.games.ball.sim import MatchOutcome, SimConfig, make_backend, play_match, run_in_dir
+from ball.games.ball.sim.report import load_run, pct, render_html, sections
+from ball.games.ball.sim.rundir import RunDirError, shard_path
+from ball.games.ball.sim.stats import compute, wilson
 
 
 def _m(winner, reason, td, pb, turns, log=()) -> MatchOutcome:

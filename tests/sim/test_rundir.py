@@ -13,9 +13,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from ball.cli import app
-from ball.sim import SimConfig, make_backend, run, run_in_dir
-from ball.sim.backends import BackendError, ProcessBackend
-from ball.sim.rundir import RunDirError, batches, read_outcomes, shard_indices, shard_path
+from ball.games.ball.sim import SimConfig, make_backend, run, run_in_dir
+from ball.games.ball.sim.backends import BackendError, ProcessBackend
+from ball.games.ball.sim.rundir import (
+    RunDirError,
+    batches,
+    read_outcomes,
+    shard_indices,
+    shard_path,
+)
 
 CONFIG = SimConfig(matches=12, agent_a="greedy", agent_b="random", half_turns=6, seed=7)
 

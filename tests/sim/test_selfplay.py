@@ -6,11 +6,11 @@ import json
 import subprocess
 import sys
 
-from ball.ai import agent, evaluate
-from ball.engine import Game
-from ball.engine.generate import legal
-from ball.engine.state import S
-from ball.sim import SimConfig, play_match, run
+from ball.games.ball.ai import agent, evaluate
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.generate import legal
+from ball.games.ball.engine.state import S
+from ball.games.ball.sim import SimConfig, play_match, run
 
 
 def test_agents_choose_legal_actions() -> None:

@@ -13,7 +13,7 @@ import urllib.request
 
 from sqlalchemy import create_engine, select
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.play.models import SearchJob, WebGame
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.match.sanctions import LADDER
+from ball.sanctions import LADDER
 from ball.tournament import TournamentService, sanction_log, signals
 from ball.tournament.models import Entrant, ResultState
 

@@ -19,8 +19,8 @@ NOT_LOADED = (
     "ball.clocks",
     "ball.games.mahjong.engine",
     "ball.games.xiangqi.engine",
-    "ball.engine",
-    "ball.match.flow",
+    "ball.games.ball.engine",
+    "ball.games.ball.match.flow",
     "ball.printing",
     "ball.web",
     "sqlalchemy.dialects.postgresql",
@@ -84,7 +84,7 @@ def test_result_enter_loads_no_other_subsystem(event_db):
     args = ["result", "enter", "--db", event_db, "--round", "1", "--table", "1", "--forfeit", "B"]
     out, status, modules = _loaded(args)
     assert status in (0, None) and out.startswith("table 1: ") and "forfeit by" in out
-    assert "ball.match.result" in modules
+    assert "ball.games.ball.match.result" in modules
     assert _offending(modules) == []
 
 
@@ -99,13 +99,13 @@ def test_the_check_names_what_a_command_loaded():
 
 
 def test_the_match_package_still_offers_its_names():
-    import ball.match
-    from ball.match import flow, record, replay, result, timing
+    from ball.games.ball import match
+    from ball.games.ball.match import flow, record, replay, result, timing
 
-    assert ball.match.Match is flow.Match and ball.match.MatchError is flow.MatchError
-    assert ball.match.decide is result.decide and ball.match.SheetError is result.SheetError
-    assert ball.match.parse is record.parse and ball.match.replay_record is replay.replay
-    assert ball.match.load_timing is timing.load_timing
-    assert set(ball.match.__all__) <= set(dir(ball.match))
+    assert match.Match is flow.Match and match.MatchError is flow.MatchError
+    assert match.decide is result.decide and match.SheetError is result.SheetError
+    assert match.parse is record.parse and match.replay_record is replay.replay
+    assert match.load_timing is timing.load_timing
+    assert set(match.__all__) <= set(dir(match))
     with pytest.raises(AttributeError):
-        ball.match.nothing  # noqa: B018
+        match.nothing  # noqa: B018

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.web.app import create_app
 from ball.web.simulator.rulebook import diagrams
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 
 DECK = ["sprint", "second-wind", "long-arm", "quick-feet", "screen", "audible"]
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.play import caches, replay
 from ball.play.store import GameStore
 from ball.web.app import create_app

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ball.match.result import decide
+from ball.games.ball.match.result import decide
 from ball.web.simulator.rulebook import diagrams
 
 pytestmark = pytest.mark.browser
@@ -78,7 +78,7 @@ def test_match_against_the_computer_is_announced_to_its_result(page, live_server
 
 
 def test_a_steal_is_announced_with_its_choice(page, live_server):
-    from ball.engine import Game
+    from ball.games.ball.engine import Game
 
     position = diagrams()["block-steal"]["position"]
     game = Game.from_json(position)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.web.core.language import gettext_for
 
 from .conftest import SCREENSHOTS, shoot

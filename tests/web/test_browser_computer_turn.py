@@ -18,9 +18,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.engine import Game
-from ball.match.half_timer import half_turns
-from ball.match.timing import load_timing
+from ball.games.ball.engine import Game
+from ball.games.ball.match.half_timer import half_turns
+from ball.games.ball.match.timing import load_timing
 from ball.web.simulator.rulebook import diagrams
 
 from .conftest import SCREENSHOTS

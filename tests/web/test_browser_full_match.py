@@ -23,7 +23,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.match.result import decide
+from ball.games.ball.match.result import decide
 
 from .conftest import SCREENSHOTS
 

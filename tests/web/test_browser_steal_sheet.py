@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.web.simulator.rulebook import diagrams
 
 from .conftest import shoot

@@ -1,8 +1,8 @@
 """Browser: a selected piece's targets are drawn per action kind, with a legend (issue 13).
 
 At 1366x768 and 390x844 (the `page` fixture). The oracle is the engine, not the page: each
-legal action of the selected piece is parsed by `ball.engine.actions.parse`, a move onto an
-opponent counted as a Block and onto an ally as a Protection (spec 5.4), its first target
+legal action of the selected piece is parsed by `ball.games.ball.engine.actions.parse`, a move onto
+an opponent counted as a Block and onto an ally as a Protection (spec 5.4), its first target
 square taken from the tuple. The page must mark exactly those squares with exactly those
 kinds, tell the kinds apart by shape (not colour alone, WCAG 1.4.1), list only those kinds in
 the legend, and name the kind under the keyboard cursor (tag and live region)."""
@@ -12,8 +12,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.engine import actions
-from ball.engine.board import NAMES
+from ball.games.ball.engine import actions
+from ball.games.ball.engine.board import NAMES
 from ball.web.simulator.rulebook import diagrams
 
 from .conftest import shoot

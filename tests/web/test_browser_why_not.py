@@ -3,8 +3,8 @@
 Item 4: tapping an opponent's piece, a knocked-down piece, a blocked piece (hemmed in, a
 stack, one that took the ball this turn) or a square that is not a target of the selected
 piece writes one line under the board, in words, from the reasons the server's engine ships
-with every state (`ball.match.why_not`); the composition is kept. Item 7: a carrier's long
-passes are drawn only once Long pass is chosen (the legend says how many wait), a stack's
+with every state (`ball.games.ball.match.why_not`); the composition is kept. Item 7: a carrier's
+long passes are drawn only once Long pass is chosen (the legend says how many wait), a stack's
 badge stays above the last turn's arrows and the cursor names both its pieces, and the split
 question names the piece that keeps the ball. axe stays at zero serious/critical findings."""
 
@@ -15,8 +15,8 @@ import copy
 import httpx
 import pytest
 
-from ball.engine import actions
-from ball.engine.board import NAMES
+from ball.games.ball.engine import actions
+from ball.games.ball.engine.board import NAMES
 from ball.web.simulator.rulebook import diagrams
 
 from .conftest import shoot

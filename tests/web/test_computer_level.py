@@ -7,8 +7,8 @@ import dataclasses
 
 from fastapi.testclient import TestClient
 
-from ball.ai.mcts import LEVELS
-from ball.engine import Game
+from ball.games.ball.ai.mcts import LEVELS
+from ball.games.ball.engine import Game
 from ball.play import searches
 
 

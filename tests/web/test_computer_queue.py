@@ -13,8 +13,8 @@ import time
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from ball.ai.mcts import LEVELS
-from ball.engine import Game
+from ball.games.ball.ai.mcts import LEVELS
+from ball.games.ball.engine import Game
 from ball.games.xiangqi.ai.search import move_text
 from ball.play import search_jobs, search_work, searches
 from ball.play.models import SearchJob

@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.play import caches
 from ball.play import heads as game_heads
 from ball.play.errors import GameConflict
@@ -312,7 +312,7 @@ def test_a_fast_apply_finds_at_most_one_action_list(db_path, monkeypatch):
     found per action is the new position's, for the answer, and not even that one when the
     engine's step handed it over (issue 15). Before, the copy lost the list and the narration
     cleared it, so each action found two."""
-    import ball.engine.game as game_module
+    import ball.games.ball.engine.game as game_module
 
     store = GameStore(create_app(db_path).state.sessions)
     state = store.create()

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from ball.match import record as bgn
+from ball.games.ball.match import record as bgn
 
 
 @pytest.mark.parametrize("bad", ['Cup\n[Site "forged"]', "Cup\r1", "Cup\x00", "Cup\u2028B"])

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.web.api.json_answer import StateResponse, encode
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from ball.engine import Game
-from ball.match.lesson_goals import check, is_met
+from ball.games.ball.engine import Game
+from ball.games.ball.match.lesson_goals import check, is_met
 from ball.web.simulator.learn import TEXTS, Lesson, lessons
 from ball.web.simulator.rulebook import section
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from ball.engine import Game
-from ball.match import lesson_goals
+from ball.games.ball.engine import Game
+from ball.games.ball.match import lesson_goals
 from ball.web.simulator.learn import LESSONS, TEXTS, Lesson, lessons
 
 

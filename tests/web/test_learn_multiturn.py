@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.engine import Game
-from ball.match.lesson_goals import check
+from ball.games.ball.engine import Game
+from ball.games.ball.match.lesson_goals import check
 from ball.web.app import create_app
 from ball.web.core.limits import Limits
 from ball.web.simulator import learn, learn_games

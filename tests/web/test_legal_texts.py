@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ball.engine import Game
-from ball.engine.ruleset import shipped_rulesets
+from ball.games.ball.engine import Game
+from ball.games.ball.engine.ruleset import shipped_rulesets
 from ball.play.replay import Rebuilt, legal_texts
 from ball.play.store import GameStore
 from ball.web.app import create_app

@@ -6,7 +6,7 @@ cheap legal policy (a seeded random choice among the legal actions, so it neithe
 once nor stands still). Each half must end, by a touchdown or on the half timer counted in
 full-length turns (`half_turns`, with the Final Drive's one extra turn at most), and the
 match must have its decided result. The hard computer takes at most 1.8 s a turn
-(ball/ai/mcts/levels.toml), so the match costs well under a minute of one core's time.
+(ball/games/ball/ai/mcts/levels.toml), so the match costs well under a minute of one core's time.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.match.half_timer import half_turns
-from ball.match.timing import load_timing
+from ball.games.ball.match.half_timer import half_turns
+from ball.games.ball.match.timing import load_timing
 
 pytestmark = pytest.mark.slow
 CAP = half_turns(load_timing().half_seconds, load_timing().turn_seconds)

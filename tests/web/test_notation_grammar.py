@@ -1,7 +1,7 @@
 """The browser reads actions with the engine's grammar, never a hand-made copy.
 
-`static/js/notation_grammar.js` is generated from `ball.engine.notation`; these tests fail
-when the checked-in file differs from what the generator writes now, when a page script
+`static/js/notation_grammar.js` is generated from `ball.games.ball.engine.notation`; these tests
+fail when the checked-in file differs from what the generator writes now, when a page script
 carries its own square or action pattern, and when `notation.js` (run in node) reads any
 sample text differently from the Python grammar.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ball.engine import Game, notation
+from ball.games.ball.engine import Game, notation
 from ball.play.replay import action_origin
 from ball.web.simulator import notation_js
 

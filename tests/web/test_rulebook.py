@@ -8,7 +8,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.web.core.language import (
     LANGUAGES,
     LOCALES,

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ball.cli import app as cli
-from ball.engine import Game
+from ball.games.ball.engine import Game
 from ball.play import search_work, searches
 from ball.web.app import create_app
 from sim.test_ray_backend import ray_address  # noqa: F401 - the module's Ray head

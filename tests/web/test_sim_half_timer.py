@@ -1,8 +1,8 @@
 """Simulator halves end on the half timer (issue 36 item 5; spec 14, D-20).
 
 A match half (hot seat, against the computer) counts the half timer in full-length turns
-(`ball.match.half_timer.half_turns`: 20 under the standard rules) with its Final Drive; the
-server ends the half, refuses further actions and answers the half-time and the result.
+(`ball.games.ball.match.half_timer.half_turns`: 20 under the standard rules) with its Final
+Drive; the server ends the half, refuses further actions and answers the half-time and the result.
 Free play stays untimed.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.engine import Game
-from ball.match.half_timer import TurnTimer, half_turns
-from ball.match.timing import load_timing
+from ball.games.ball.engine import Game
+from ball.games.ball.match.half_timer import TurnTimer, half_turns
+from ball.games.ball.match.timing import load_timing
 
 CAP = half_turns(load_timing().half_seconds, load_timing().turn_seconds)
 

@@ -1,13 +1,14 @@
 """The simulator's announcements and plain-language log (issue 13), through the HTTP API.
 
-The match result must be `ball.match.result.decide` on the sheet of the two halves (spec 13)."""
+The match result must be `ball.games.ball.match.result.decide` on the sheet of the two halves (spec
+13)."""
 
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from ball.engine import Game
-from ball.match.result import decide
+from ball.games.ball.engine import Game
+from ball.games.ball.match.result import decide
 from ball.web.simulator.rulebook import diagrams
 
 

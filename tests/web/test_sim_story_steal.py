@@ -101,7 +101,7 @@ def test_the_greedy_computer_s_steal_in_a_real_match(client: TestClient):
 
 def test_the_result_says_whose_touchdowns_are_whose():
     """ "Touchdowns 1–0" beside "The computer won" does not say which is the computer's."""
-    from ball.engine import Game
+    from ball.games.ball.engine import Game
     from ball.web.simulator.rulebook import diagrams
     from ball.web.simulator.story import result
 

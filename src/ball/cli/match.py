@@ -7,7 +7,7 @@ import json
 import typer
 
 from ball.cli.common import fail, read_json
-from ball.match.result import SheetError, decide
+from ball.games.ball.match.result import SheetError, decide
 
 app = typer.Typer(help="One match: decide the result from a score sheet.", no_args_is_help=True)
 

@@ -1,7 +1,8 @@
 """`ball play`: a hot-seat game in the terminal that writes a .bgn record when it ends.
 
 With `--vs LEVEL` (easy|medium|hard, or any agent name) the computer plays one coach
-(`--computer`, default B) through `ball.ai`; the human types the other coach's actions."""
+(`--computer`, default B) through `ball.games.ball.ai`; the human types the other coach's
+actions."""
 
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ball.ai import Agent, agent, agent_name
 from ball.cli.common import fail
-from ball.engine import IllegalAction, RulesetError, load_ruleset
-from ball.engine.actions import to_text
-from ball.match.flow import COACHES, Match, MatchError, other
-from ball.match.record import write
-from ball.match.timing import SystemClock
+from ball.games.ball.ai import Agent, agent, agent_name
+from ball.games.ball.engine import IllegalAction, RulesetError, load_ruleset
+from ball.games.ball.engine.actions import to_text
+from ball.games.ball.match.flow import COACHES, Match, MatchError, other
+from ball.games.ball.match.record import write
+from ball.games.ball.match.timing import SystemClock
 
 COLUMNS = "ABCDEFGHIJKLM"
 ROWS = 17

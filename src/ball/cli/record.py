@@ -7,8 +7,8 @@ import json
 import typer
 
 from ball.cli.common import fail, read_text
-from ball.match.record import RecordError
-from ball.match.replay import replay_text
+from ball.games.ball.match.record import RecordError
+from ball.games.ball.match.replay import replay_text
 
 app = typer.Typer(help="Game records (.bgn): check, sheet, replay.", no_args_is_help=True)
 

@@ -11,7 +11,14 @@ from typing import Annotated
 
 import typer
 
-from ball.engine import Game, IllegalAction, InvalidPosition, RulesetError, load_ruleset, perft
+from ball.games.ball.engine import (
+    Game,
+    IllegalAction,
+    InvalidPosition,
+    RulesetError,
+    load_ruleset,
+    perft,
+)
 
 from .common import fail, read_json
 

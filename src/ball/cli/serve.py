@@ -181,7 +181,7 @@ def _use_rulesets(directory: str) -> None:
     import os
     from pathlib import Path
 
-    from ball.engine.ruleset import ORGANISER_ENV
+    from ball.games.ball.engine.ruleset import ORGANISER_ENV
 
     path = Path(directory).expanduser().resolve()
     if not path.is_dir():

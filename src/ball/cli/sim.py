@@ -13,10 +13,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.progress import Task as BarTask
 from rich.table import Table
 
-from ball.ai import agent_name
-from ball.engine import RulesetError, load_ruleset
-from ball.sim import BackendError, RunDirError, SimConfig, auto_batch_size, make_backend
-from ball.sim.rundir import config_of, read_manifest, run_in_dir
+from ball.games.ball.ai import agent_name
+from ball.games.ball.engine import RulesetError, load_ruleset
+from ball.games.ball.sim import BackendError, RunDirError, SimConfig, auto_batch_size, make_backend
+from ball.games.ball.sim.rundir import config_of, read_manifest, run_in_dir
 
 from .common import fail
 
@@ -127,7 +127,7 @@ def compare_cmd(
     with a 95% confidence interval (paired design)."""
     from dataclasses import asdict
 
-    from ball.sim.compare import compare
+    from ball.games.ball.sim.compare import compare
 
     if len(ruleset) != 2:
         fail("give exactly two rulesets: --ruleset A --ruleset B")
@@ -163,8 +163,8 @@ def report_cmd(
     lang: Annotated[str, typer.Option(help="Language of the readings: en, ko or bg.")] = "en",
 ):  # fmt: skip
     """Write an HTML page and a PDF with plots of a run's results, each with a reading."""
+    from ball.games.ball.sim.report import write_report
     from ball.i18n import LANGUAGES
-    from ball.sim.report import write_report
 
     if lang not in LANGUAGES:
         fail(f"unknown --lang {lang!r}: choose one of {', '.join(LANGUAGES)}")

@@ -21,7 +21,12 @@ from typing import Any
 from ball.clocks.controls import Overrun, TimeControl
 from ball.clocks.events import EVENT_FIELDS, ClockEvent, ClockRejected, check_data
 from ball.clocks.state import ClockState, Player, Turn
-from ball.match.half_timer import FinalDrive, half_timer_expiry, release_window_end, turn_limit_edge
+from ball.games.ball.match.half_timer import (
+    FinalDrive,
+    half_timer_expiry,
+    release_window_end,
+    turn_limit_edge,
+)
 
 # Not part of a saved state: the control never changes, events and timeline only grow.
 _NOT_SAVED = frozenset({"control", "events", "timeline"})

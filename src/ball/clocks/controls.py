@@ -210,7 +210,7 @@ def parse_control(text: str, origin: str = "control") -> TimeControl:
 def ball_control(ruleset_name: str = "standard") -> TimeControl:
     """The BALL clock of a ruleset, built from its `[time]` table (spec 14): the match, the
     desk, the printed rules and the table clock all read the same figures."""
-    from ball.engine import load_ruleset
+    from ball.games.ball.engine import load_ruleset
 
     rs = load_ruleset(ruleset_name)
     t = rs.time

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ball.i18n import N_
-from ball.match.sanctions import LADDER, Ladder
+from ball.sanctions import LADDER, Ladder
 
 Figures = dict[str, float | None]
 

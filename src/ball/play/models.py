@@ -79,7 +79,7 @@ class SearchJob(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "ball": a simulator game's turn
     game_id: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)  # the game's version that was searched
-    level: Mapped[str] = mapped_column(String(16))  # a `ball.ai` agent name
+    level: Mapped[str] = mapped_column(String(16))  # a `ball.games.ball.ai` agent name
     seed: Mapped[int] = mapped_column(Integer)
     side: Mapped[str] = mapped_column(String(8))  # the side the computer plays
     position: Mapped[str] = mapped_column(Text)  # the search's input (a position document)

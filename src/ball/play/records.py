@@ -1,6 +1,6 @@
 """`.bgn` records for the simulator: export a stored game, and turn a record into the list of
-positions the replay viewer steps through (syntax from `ball.match.record`, rules from the
-engine).
+positions the replay viewer steps through (syntax from `ball.games.ball.match.record`, rules from
+the engine).
 
 A game that did not start from the standard formation carries its initial position document
 in the `Position` tag (compact JSON), so the record replays exactly.
@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ball.engine import Game, IllegalAction
-from ball.match import record as bgn
-from ball.match.half_timer import half_turns
-from ball.match.replay import begin_half, replay_entry, start_match
-from ball.match.timing import Timing
+from ball.games.ball.engine import Game, IllegalAction
+from ball.games.ball.match import record as bgn
+from ball.games.ball.match.half_timer import half_turns
+from ball.games.ball.match.replay import begin_half, replay_entry, start_match
+from ball.games.ball.match.timing import Timing
 from ball.play.errors import GameError
 from ball.play.replay import pb_added
 
@@ -113,8 +113,8 @@ def _atk_total(position: dict[str, Any]) -> int:
 
 def replay_record_text(text: str) -> dict[str, Any]:
     """Read a `.bgn` record into positions per half, through the match flow of
-    `ball.match.replay` (so sanctions and the Final Drive replay too); a fault names its line
-    and column."""
+    `ball.games.ball.match.replay` (so sanctions and the Final Drive replay too); a fault names its
+    line and column."""
     try:
         record = bgn.parse(text)
         match = start_match(record, None)

@@ -12,16 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ball.engine import Game, IllegalAction, InvalidPosition, notation
-from ball.engine.actions import Action, to_text
-from ball.engine.ruleset import RulesetError, ruleset_by_name
-from ball.match.half_timer import TurnTimer, half_turns
-from ball.match.narrate import consequences, describe
-from ball.match.timing import Timing
+from ball.games.ball.engine import Game, IllegalAction, InvalidPosition, notation
+from ball.games.ball.engine.actions import Action, to_text
+from ball.games.ball.engine.ruleset import RulesetError, ruleset_by_name
+from ball.games.ball.match.half_timer import TurnTimer, half_turns
+from ball.games.ball.match.narrate import consequences, describe
+from ball.games.ball.match.timing import Timing
 from ball.play.errors import BadPosition, GameConflict, StoredGameBroken
 
 MODES = ("free", "play", "computer")
-COMPUTER_LEVELS = ("greedy", "easy", "medium", "hard")  # ball.ai names or level aliases
+COMPUTER_LEVELS = ("greedy", "easy", "medium", "hard")  # ball.games.ball.ai names or level aliases
 SIDES = ("S", "N")
 # Halves of a match end on the half timer (D-20), counted in turns (`TurnTimer`); free play
 # is analysis and runs untimed, as an editor position may sit at any turn.
@@ -40,8 +40,8 @@ class LogEntry:
     action: str
     pb: int
     events: list[str] = field(default_factory=list)
-    # the action told in plain language, as catalogue ids with arguments (ball.match.narrate);
-    # the API renders it in the reader's language as `text`
+    # the action told in plain language, as catalogue ids with arguments
+    # (ball.games.ball.match.narrate); the API renders it in the reader's language as `text`
     narration: list[Any] = field(default_factory=list)
 
 

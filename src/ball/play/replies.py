@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy.orm import sessionmaker
 
-from ball.ai import agent_name
+from ball.games.ball.ai import agent_name
 from ball.play import search_jobs, search_work, searches
 from ball.play.errors import ComputerBusy, ComputerThinking
 from ball.play.store import GameStore

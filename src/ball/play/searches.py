@@ -47,9 +47,9 @@ def ball_turn(position: dict[str, Any], agent_name: str, seed: int, side: str) -
     """The actions the computer plays as `side` from `position` (a spec 18.2 document) until
     the turn passes or the game ends: one player for the whole turn, so a search player
     reuses its tree and keeps to its time per turn. Runs in a worker process."""
-    from ball.ai import agent
-    from ball.engine import Game
-    from ball.engine.actions import to_text
+    from ball.games.ball.ai import agent
+    from ball.games.ball.engine import Game
+    from ball.games.ball.engine.actions import to_text
 
     game = Game.from_json(position)
     player = agent(agent_name, seed=seed)

@@ -2,7 +2,7 @@
 turns, the second half, the recent games. A game is its row (`ball.play.models.WebGame`:
 initial position and action list) rebuilt by replay (`ball.play.replay`); the HTTP layer
 (`ball.web.api.games`) only translates to and from these methods; every rule question goes
-to `ball.engine`.
+to `ball.games.ball.engine`.
 
 Cost (issue 15): a rebuilt game is kept per (id, version) (`ball.play.caches`), so an apply
 or redo is one engine step and an undo replays at most `SNAPSHOT_EVERY` plies; for a game
@@ -20,8 +20,8 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ball.engine import Game, IllegalAction
-from ball.match import why_not
+from ball.games.ball.engine import Game, IllegalAction
+from ball.games.ball.match import why_not
 from ball.play import search_work, searches, signals
 from ball.play.caches import modes, rebuilt_games, write_lock
 from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound

@@ -48,14 +48,15 @@ if TYPE_CHECKING:
     from ball.tournament.check_service import RoundCheck
     from ball.tournament.outcomes import EventInfo, TableOutcome
 
-# Steps of the sanction ladder (ball.match sanctions.toml) -> the score sheet's tick boxes.
+# Steps of the sanction ladder (ball.games.ball.match sanctions.toml) -> the score sheet's tick
+# boxes.
 _LEVELS = {
     "warning": "warning",
     "loss-of-turn": "turn",
     "loss-of-possession": "possession",
     "loss-of-match": "match",
 }
-# ball.match.result reasons -> the score sheet's "deciding criterion" boxes.
+# ball.games.ball.match.result reasons -> the score sheet's "deciding criterion" boxes.
 _CRITERIA = {
     "touchdowns": "td",
     "attack-efficiency": "efficiency",
@@ -254,7 +255,7 @@ def _result_text(table: TableOutcome) -> str:
 
 
 def _decide(sheet: dict[str, Any]):
-    from ball.match.result import decide
+    from ball.games.ball.match.result import decide
 
     return decide(sheet)
 
@@ -267,7 +268,7 @@ def _score_sheet(header: Header, table: TableOutcome, sanctions: list[SanctionRo
         coach_b=table.b or "",
         sanctions=sanctions,
     )
-    from ball.match.result import SheetError
+    from ball.games.ball.match.result import SheetError
 
     result = table.result
     if result and result.kind in ("sheet", "forfeit") and result.sheet:
@@ -288,7 +289,8 @@ def _score_sheet(header: Header, table: TableOutcome, sanctions: list[SanctionRo
 
 
 def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
-    """Copy an entered score sheet (ball.match.result format, coach A first) onto the form."""
+    """Copy an entered score sheet (ball.games.ball.match.result format, coach A first) onto the
+    form."""
     a, b = data["coaches"]
     side: dict[str, Side] = {a: "A", b: "B"}
     unfinished = _unfinished_half(data)

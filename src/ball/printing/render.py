@@ -19,7 +19,7 @@ from typing import Any, Literal
 import jinja2
 from markdown_it import MarkdownIt
 
-from ball.match.timing import load_timing
+from ball.games.ball.match.timing import load_timing
 from ball.printing.forms import APPENDICES, FormSet, blank_forms
 from ball.printing.labels import translated_labels
 
@@ -85,7 +85,7 @@ def parameters() -> dict[str, Any]:
 def signal_gap_minutes() -> float:
     """R-signal: minimum rest before the second-half signal, from the standard ruleset's
     [time] table (the same figure the arbiter's desk enforces)."""
-    from ball.engine import load_ruleset
+    from ball.games.ball.engine import load_ruleset
 
     return float(load_ruleset().time["second_half_signal_gap_minutes"])
 

@@ -1,6 +1,6 @@
 """The arbiter's sanction log: every step of the ladder given to an entrant, with its reason.
 
-The ladder itself is data (`ball.match.sanctions`, sanctions.toml: warning -> loss of turn ->
+The ladder itself is data (`ball.sanctions`, sanctions.toml: warning -> loss of turn ->
 loss of ball possession -> loss of match). Over an event the log is kept per entrant and the
 next step up from the last one given is suggested; the arbiter may choose another step
 (sanctions are proportional: a serious violation may start higher). The rows are
@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ball.match.sanctions import LADDER, Ladder, Step
+from ball.sanctions import LADDER, Ladder, Step
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import Entrant, SanctionEntry
 

@@ -24,7 +24,7 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.models import HalfEnd, Pairing, Round, Signal
 
 if TYPE_CHECKING:
-    from ball.engine.ruleset import Ruleset
+    from ball.games.ball.engine.ruleset import Ruleset
 
 SOURCES = ("arbiter", "table")
 
@@ -102,7 +102,7 @@ class RoundControl:
 def gap_seconds(ruleset: Ruleset | None = None) -> float:
     """The ruleset's minimum gap between the last first-half end and signal 2, in seconds."""
     if ruleset is None:
-        from ball.engine import load_ruleset
+        from ball.games.ball.engine import load_ruleset
 
         ruleset = load_ruleset()
     return float(ruleset.time["second_half_signal_gap_minutes"]) * 60.0

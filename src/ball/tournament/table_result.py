@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ball.games import game
-from ball.match.sanctions import LADDER, Ladder
+from ball.sanctions import LADDER, Ladder
 from ball.tournament.errors import TournamentError
 from ball.tournament.forfeits import forfeit_result
 from ball.tournament.models import Event, Pairing, Result, ResultState, Round, SanctionEntry

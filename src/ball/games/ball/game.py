@@ -1,4 +1,4 @@
-"""BALL as a `Game`: score sheets decided by `ball.match.result.decide` (spec 13, D-18,
+"""BALL as a `Game`: score sheets decided by `ball.games.ball.match.result.decide` (spec 13, D-18,
 R-forfeit), the touchdown and PB figures, and BALL's three tie-breaks."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ball.games.ball.match.result import FORFEIT_TD, SheetError, decide
 from ball.games.errors import IllegalSheet
 from ball.games.protocol import (
     Decided,
@@ -18,7 +19,6 @@ from ball.games.protocol import (
     PlayersForm,
 )  # fmt: skip
 from ball.i18n import N_
-from ball.match.result import FORFEIT_TD, SheetError, decide
 
 
 def _sum(values: Sequence[Figures], key: str) -> float:
@@ -50,7 +50,7 @@ def _pbatk_per_td(matches: Sequence[Figures]) -> float | None:
 
 
 class BallGame(GameBase):
-    """BALL: sheets decided by `ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
+    """BALL: sheets decided by `ball.games.ball.match.result.decide` (spec 13, D-18, R-forfeit)."""
 
     name = "ball"
     label = N_("Ball")

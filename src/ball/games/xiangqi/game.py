@@ -38,7 +38,7 @@ from ball.games.protocol import (
 )  # fmt: skip
 from ball.games.xiangqi import desk_form
 from ball.i18n import N_
-from ball.match.sanctions import Ladder, load_ladder
+from ball.sanctions import Ladder, load_ladder
 
 FIELDS = ("players", "result", "reason", "fouls", "article", "moves")
 RESULTS = {"1-0": "A", "0-1": "B", "1/2-1/2": "D", "½-½": "D"}

@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from ball.engine import notation
+from ball.games.ball.engine import notation
 from ball.play import replies as sim_replies
 from ball.play import search_work
 from ball.play.caches import known_mode, write_lock

@@ -23,8 +23,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
 from ball.games import game as game_named
+from ball.games.ball.match.result import SheetError
 from ball.games.forms import form_int
-from ball.match.result import SheetError
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
 from ball.tournament.tie_service import SEED_LIMIT

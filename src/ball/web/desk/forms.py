@@ -10,8 +10,8 @@ import io
 import time
 from typing import Any
 
+from ball.games.ball.match.result import SheetError
 from ball.games.protocol import DeskForm
-from ball.match.result import SheetError
 from ball.storage import ids
 from ball.tournament.errors import TournamentError
 from ball.tournament.names import check_name
@@ -111,7 +111,7 @@ QUICK = "quick"  # the form's `entry` when it is the quick result form
 def sheet_from_form(
     form: dict[str, Any], a: str, b: str, *, pb_required: bool = True
 ) -> dict[str, Any]:
-    """The score sheet (`ball.match.result` format) of the result form's fields, the full
+    """The score sheet (`ball.games.ball.match.result` format) of the result form's fields, the full
     sheet's or the quick form's (`entry=quick`, see `quick_sheet_from_form`).
 
     Coach A is ATK first in half 1, coach B in half 2 (the tournament's convention)."""

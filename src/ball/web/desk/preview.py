@@ -9,8 +9,8 @@ from typing import Any
 
 from fastapi import Request
 
+from ball.games.ball.match.result import SheetError
 from ball.games.protocol import Decided, DeskForm, Game
-from ball.match.result import SheetError
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
 from ball.web.core.templating import N_

@@ -32,7 +32,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games import GAMES, game, load
-from ball.match.result import SheetError
+from ball.games.ball.match.result import SheetError
 from ball.storage.ids import is_digits
 from ball.tournament import table_links
 from ball.tournament.errors import TournamentError

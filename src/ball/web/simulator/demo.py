@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
-from ball.ai import choose_text
+from ball.games.ball.ai import choose_text
 from ball.play.models import WebGame
 from ball.play.store import GameStore
 
@@ -21,7 +21,7 @@ def seed_demo_game(sessions: sessionmaker) -> str:
             return existing
     store = GameStore(sessions)
     state = store.create(mode="free", title=DEMO_TITLE)
-    from ball.engine import Game
+    from ball.games.ball.engine import Game
 
     game = Game.from_json(state["position"])
     for ply in range(DEMO_PLIES):

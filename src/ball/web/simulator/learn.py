@@ -3,11 +3,11 @@
 Owns the lesson files (`lessons/NN-name.toml`: diagram, learner's side, goal, text key,
 rulebook section) and their texts (message ids below, translated via the catalogue), the
 page and `POST /api/learn/{lesson}/check`, which replays the learner's actions with the
-engine (`ball.match.lesson_goals`) so a goal is never judged by the browser.
+engine (`ball.games.ball.match.lesson_goals`) so a goal is never judged by the browser.
 
 Multi-turn lessons name an `opponent` (a script per turn and/or a computer agent with a
-fixed seed, built here because `ball.ai` sits above `ball.match`) and a `solution` replayed
-at load; `check` also answers the opponent's reply when it is to act. `POST
+fixed seed, built here because `ball.games.ball.ai` sits above `ball.games.ball.match`) and a
+`solution` replayed at load; `check` also answers the opponent's reply when it is to act. `POST
 /api/learn/{lesson}/game` stores the lesson's game as a learn game (`WebGame.lesson`):
 outside the game cap and the free-play list, the oldest pruned beyond `MAX_LESSON_GAMES`.
 """
@@ -24,8 +24,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from ball.engine import Game, IllegalAction
-from ball.match import lesson_goals
+from ball.games.ball.engine import Game, IllegalAction
+from ball.games.ball.match import lesson_goals
 from ball.web.core.language import gettext_for
 from ball.web.core.templating import N_, render, request_language
 from ball.web.simulator import learn_games, rulebook
@@ -135,8 +135,8 @@ class Lesson:
 def _agent(name: str, seed: int) -> lesson_goals.Opponent:
     """The opponent's whole turn as agent `name` with a fixed `seed` plays it: the same
     position always gets the same reply, so a check replays what the page was shown."""
-    from ball.ai import agent
-    from ball.engine.actions import to_text
+    from ball.games.ball.ai import agent
+    from ball.games.ball.engine.actions import to_text
 
     def play(game: Game, turn: int) -> list[str]:
         player, side, out = agent(name, seed=seed), game.actor, []

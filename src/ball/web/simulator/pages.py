@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ball.engine.ruleset import available_rulesets
+from ball.games.ball.engine.ruleset import available_rulesets
 from ball.web.core.templating import N_, render, request_language
 from ball.web.simulator import rulebook
 

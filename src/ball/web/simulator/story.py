@@ -1,9 +1,9 @@
 """What the simulator tells its player (issue 13): each logged action in plain language, and
 the announcement the last action calls for (touchdown, steal, half-time, match result).
 
-The facts come from below: the narration from `ball.match.narrate`, the match result from
-`ball.match.result.decide` on a score sheet built here from the two halves' games. This module
-only renders them in the reader's language; the page shows what it gets.
+The facts come from below: the narration from `ball.games.ball.match.narrate`, the match result from
+`ball.games.ball.match.result.decide` on a score sheet built here from the two halves' games. This
+module only renders them in the reader's language; the page shows what it gets.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ball.engine import Game
+from ball.games.ball.engine import Game
+from ball.games.ball.match import why_not
+from ball.games.ball.match.narrate import Line, render
+from ball.games.ball.match.result import decide
 from ball.i18n import N_
-from ball.match import why_not
-from ball.match.narrate import Line, render
-from ball.match.result import decide
 
 Gettext = Callable[[str], str]
 _SIDE_WORDS = {"S": N_("South"), "N": N_("North")}

@@ -8,8 +8,8 @@ the result. A ruling is a comment `{ruling: RESULT REASON DETAIL}` after the mov
 on (`record.rulings`); an optional `[Ruling "RESULT REASON DETAIL"]` tag is read the same way.
 The arbiter's log goes in as comments `{log: H:MM:SS SIDE KIND …}`
 (`ball.games.xiangqi.engine.gamelog`). Reading checks the syntax and names the line and column of
-every fault, like `.bgn` (`ball.match.record`); `XiangqiRecord.game()` replays the moves and names
-the first one that cannot be read or is illegal.
+every fault, like `.bgn` (`ball.games.ball.match.record`); `XiangqiRecord.game()` replays the moves
+and names the first one that cannot be read or is illegal.
 
 Published archives are read as they are: `decode` takes the file's bytes (UTF-8 with or
 without a byte-order mark, else GB18030, the superset of GBK and GB2312);

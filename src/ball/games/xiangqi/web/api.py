@@ -245,7 +245,7 @@ def replay_game(request: Request, game_id: str) -> dict[str, Any]:
 @router.post("/explain", summary="Why a piece cannot move, or cannot move there (one line)")
 def explain_tap(body: ExplainIn) -> dict[str, Any]:
     """`refusal` is null when the move is legal, else `{code, piece, text}`: `code` names
-    the rule (`ball.games.xiangqi.engine.explain.REASONS`), `text` says it in English."""
+    the rule (`ball.xiangqi.explain.REASONS`), `text` says it in English."""
     with _errors():
         return {"refusal": explain(body.fen, body.square, body.to)}
 

@@ -1,5 +1,5 @@
 // "As you type": send the result form to the desk's check endpoint, which builds the sheet
-// and runs ball.match.result.decide on the server; show its decision or its fault here.
+// and runs ball.games.ball.match.result.decide on the server; show its decision or its fault here.
 // No result rule lives in this file.
 const form = document.getElementById("result-form");
 const out = document.getElementById("decision");

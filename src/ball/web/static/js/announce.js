@@ -1,6 +1,6 @@
 // Announcements of the simulator page (issue 13): touchdown, steal, half-time and the match
 // result. Every fact and sentence comes from the server (the state's `announce`, rendered by
-// ball.web.sim_story; the result decided by ball.match.result.decide); this module only shows
+// ball.web.sim_story; the result decided by ball.games.ball.match.result.decide); this module only shows
 // them in a dialog and offers what comes next.
 import { t } from "./api.js";
 import { rematchBody } from "./simulator.js";

@@ -1,7 +1,7 @@
 // Reading spec-18.1 action strings into their parts. The page never decides legality: it
 // only groups the server's legal action strings so the user can pick one step at a time.
 // The grammar itself is not written here: notation_grammar.js is generated from the engine's
-// one definition (ball/engine/notation.py), and this module only interprets its fields.
+// one definition (ball/games/ball/engine/notation.py), and this module only interprets its fields.
 import { GRAMMAR } from "./notation_grammar.js";
 
 // Marks message ids for translation (extracted by Babel, translated by the page).
@@ -56,7 +56,7 @@ export function squaresOf(text) {
   return String(text || "").toUpperCase().match(SQUARES) || [];
 }
 
-// The form and field texts of an action, as ball.engine.notation.read gives them for the
+// The form and field texts of an action, as ball.games.ball.engine.notation.read gives them for the
 // same text with its white space made single: { form, fields (types), values } or null.
 export function readAction(text) {
   const words = String(text).trim().split(/\s+/).join(" ");

@@ -1,7 +1,7 @@
 // Why a tap does nothing (issue 36 item 4): one line in the player's words for a tap on a
 // piece that cannot act (an opponent's, a knocked-down one, a stack, a blocked one) or on a
 // square that is not a target of the selected piece. The engine's reasons come with every
-// state (`state.why`, ball.match.why_not: pieces, and the squares within a piece's reach that
+// state (`state.why`, ball.games.ball.match.why_not: pieces, and the squares within a piece's reach that
 // are not its targets); the rest is said from what the page already shows. Pure: no DOM.
 import { t } from "./api.js";
 import { N_ } from "./notation.js";
