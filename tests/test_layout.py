@@ -75,6 +75,7 @@ GAME_PARTS = {
     "paper": "ball.printing",
     "ai": "ball.games.*.ai",
     "sim": "ball.games.*.sim",
+    "play": "ball.play",
     "tournament": "ball.tournament",
 }
 # The modules of `ball.games` that are no game's folder: the protocol every game implements.
@@ -208,16 +209,13 @@ BALL_OUTSIDE_ITS_FOLDER = {
     "ball.cli.serve": "`ball serve --rulesets`: the organiser's BALL rulesets",
     "ball.cli.sim": "`ball sim`: BALL's self-play",
     "ball.clocks": "the table clock's half timer and Final Drive are BALL's",
-    "ball.play": "the simulator's stored games are BALL matches",
     "ball.printing.from_event": "BALL's score sheets, decided for the printed forms",
     "ball.printing.render": "BALL's match times on the printed forms",
     "ball.tournament.signals": "the second-half signal's gap, from BALL's ruleset",
-    "ball.web.api.games": "the simulator's API speaks BALL's notation",
     "ball.web.desk.formats": "BALL's score sheet is the desk's default result form",
     "ball.web.desk.forms": "BALL's score sheet is the desk's default result form",
     "ball.web.desk.preview": "BALL's score sheet is the desk's default result form",
     "ball.web.desk.table_entry": "BALL's score sheet is the desk's default result form",
-    "ball.web.simulator": "BALL's simulator, learn mode and stories",
 }
 
 
@@ -452,9 +450,8 @@ def test_no_web_route_opens_a_session_or_runs_a_query():
 # wiring on top (`create_app`, the workers, `ball publish`), which nothing below imports.
 WEB_CORE = "ball.web.core"
 WEB_AUDIENCES = frozenset(
-    {"ball.web.api", "ball.web.clocks", "ball.web.desk", "ball.web.print", "ball.web.public",
-     "ball.web.simulator"}
-)  # fmt: skip
+    {"ball.web.api", "ball.web.clocks", "ball.web.desk", "ball.web.print", "ball.web.public"}
+)
 WEB_WIRING = frozenset({"ball.web", "ball.web.app", "ball.web.workers", "ball.web.static_site"})
 # The caches still at the top of `ball.web` (the fast paths that pay, docs/performance.md),
 # each counted with the audience it serves.
@@ -555,8 +552,8 @@ WEB_NAMES = NAMES | {"ball.web.core.x", "ball.web.desk.x", "ball.web.public.x", 
         ("ball.web.core.x", "from ball.web import page_cache\n",
          "imports ball.web.page_cache (ball.web.public) from ball.web.core"),
         ("ball.web.stray", "import os\n", "ball.web.stray is in no part of ball.web"),
-        ("ball.play.store", "from fastapi import HTTPException\n",
-         "src/ball/play/store.py:1: imports fastapi below the web"),
+        ("ball.games.ball.play.store", "from fastapi import HTTPException\n",
+         "src/ball/games/ball/play/store.py:1: imports fastapi below the web"),
         ("ball.games.xiangqi.paper.forms", "from fastapi import HTTPException\n",
          "imports fastapi below the web"),
     ],
@@ -595,10 +592,7 @@ def test_a_cycle_between_the_webs_audiences_is_caught():
 # ------------------------------------------------- the checks fail when they should
 
 
-SYNTHETIC_NAMES = NAMES | {
-    "ball.games.xiangqi.engine._tables", "ball.games.xiangqi.engine.game",
-    "ball.web.simulator.pages",
-}  # fmt: skip
+SYNTHETIC_NAMES = NAMES | {"ball.games.xiangqi.engine._tables", "ball.games.xiangqi.engine.game"}
 
 
 def fake(name: str, source: str, is_package: bool = False) -> list[str]:

@@ -5,7 +5,7 @@ and its `.bgn` download holds both halves and replays through the record reader.
 
 from __future__ import annotations
 
-from ball.play.records import replay_record_text
+from ball.games.ball.play.records import replay_record_text
 
 from .conftest import post
 from .test_live_boards import publish

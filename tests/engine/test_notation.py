@@ -17,7 +17,7 @@ from ball.games.ball.engine import Game, NotationError, notation
 from ball.games.ball.engine.actions import FORM_OF_KIND, parse, to_text
 from ball.games.ball.engine.board import NAMES
 from ball.games.ball.match import record
-from ball.play.replay import action_origin
+from ball.games.ball.play.replay import action_origin
 
 RULESETS = ["standard", "pe", "cards"]
 picks = st.lists(st.integers(min_value=0, max_value=2**31), min_size=1, max_size=120)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match.lesson_goals import END_GOALS, GOALS, GoalError, check, is_met, validate
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 
 def position(name: str) -> dict:

@@ -18,7 +18,7 @@ from ball.games.ball.match.lesson_goals import (
     reply,
     scripted,
 )
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 
 def position(name: str) -> dict:

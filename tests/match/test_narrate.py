@@ -7,8 +7,8 @@ import pytest
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match.narrate import narrate, render
+from ball.games.ball.web.rulebook import diagrams
 from ball.i18n import gettext_for
-from ball.web.simulator.rulebook import diagrams
 
 EN, KO = gettext_for("en"), gettext_for("ko")
 

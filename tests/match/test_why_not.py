@@ -9,7 +9,7 @@ from ball.games.ball.engine import Game
 from ball.games.ball.engine.actions import DODGE, HANDOFF, LONG, MOVE, SHORT, SPLIT, TDODGE, UP
 from ball.games.ball.engine.board import NAMES
 from ball.games.ball.match import why_not
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 FROM_SQUARE = (MOVE, DODGE, TDODGE, HANDOFF, SHORT, LONG, UP, SPLIT)
 

@@ -8,8 +8,8 @@ import re
 
 from fastapi.testclient import TestClient
 
+from ball.games.ball.play.records import replay_record_text
 from ball.games.xiangqi.engine import pgn
-from ball.play.records import replay_record_text
 from ball.web.app import create_app
 from ball.web.public.live_stream import hub_of
 

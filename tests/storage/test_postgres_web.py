@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 
 from ball.clocks import ClockRejected
 from ball.clocks.store import ClockStore
+from ball.games.ball.web.rulebook import diagrams
 from ball.storage import open_database
 from ball.web.app import create_app
-from ball.web.simulator.rulebook import diagrams
 
 
 class FakeTime:

@@ -351,7 +351,7 @@ def test_a_tables_xiangqi_game_is_made_once_when_two_processes_ask_at_once(
     """The desk's "Record the game" through two processes at once: one game for the table
     (the unique key stops the second insert), and both answers name it."""
     from ball.games.xiangqi.web.game_store import XiangqiStore
-    from ball.play import caches as games
+    from ball.play import write_locks as games
     from ball.storage import open_database
 
     stores = []

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.games.ball.engine import Game
+from ball.games.ball.web.rulebook import diagrams
 from ball.web.app import create_app
-from ball.web.simulator.rulebook import diagrams
 
 
 def make(client: TestClient, **body) -> dict:

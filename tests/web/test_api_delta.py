@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.games.ball.engine import Game
-from ball.play import caches, replay
-from ball.play.store import GameStore
+from ball.games.ball.play import replay
+from ball.games.ball.play.store import GameStore
+from ball.play.write_locks import write_lock
 from ball.web.app import create_app
 
 FIXTURE_REUSE = HealthCheck.function_scoped_fixture
@@ -193,7 +194,7 @@ def test_the_event_loop_never_waits_on_a_held_write_lock(client):
     import threading
 
     s = make(client)
-    lock = caches.write_lock(client.app.state.sessions)
+    lock = write_lock(client.app.state.sessions)
     answers: dict[str, int] = {}
 
     def apply() -> None:

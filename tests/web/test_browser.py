@@ -12,7 +12,7 @@ import json
 import httpx
 import pytest
 
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import shoot
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from ball.games.ball.match.result import decide
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots_S1")

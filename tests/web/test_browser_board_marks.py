@@ -11,7 +11,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import shoot
 

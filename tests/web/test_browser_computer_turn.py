@@ -21,7 +21,7 @@ import pytest
 from ball.games.ball.engine import Game
 from ball.games.ball.match.half_timer import half_turns
 from ball.games.ball.match.timing import load_timing
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import SCREENSHOTS
 

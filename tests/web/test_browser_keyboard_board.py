@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import shoot
 from .test_accessibility import cursor, go_to

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ball.web.simulator.learn import TEXTS
+from ball.games.ball.web.learn import TEXTS
 
 from .conftest import shoot
 from .test_browser import click_square, no_js_errors

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from ball.games.ball.engine import Game
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import shoot
 

@@ -14,7 +14,7 @@ import pytest
 
 from ball.games.ball.engine import actions
 from ball.games.ball.engine.board import NAMES
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 from .conftest import shoot
 

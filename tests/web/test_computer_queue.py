@@ -13,6 +13,7 @@ import time
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from ball.games.ball.ai import turn
 from ball.games.ball.ai.mcts import LEVELS
 from ball.games.ball.engine import Game
 from ball.games.xiangqi.ai.search import move_text
@@ -83,7 +84,7 @@ def test_the_queued_reply_is_the_seeded_search(tmp_path, monkeypatch):
     client = TestClient(create_app(str(tmp_path / "q.sqlite")))
     body = {"mode": "computer", "computer_side": "N", "computer_level": "easy"}
     state = client.post("/api/games", json=body).json()
-    expected = searches.ball_turn(Game.new().to_json(), "mcts-easy", 0, "N")
+    expected = turn.ball_turn(Game.new().to_json(), "mcts-easy", 0, "N")
     assert [e["action"] for e in state["log"]] == expected
     (job,) = jobs(client)
     assert (job.level, job.seed, job.side, job.version) == ("mcts-easy", 0, "N", 0)
@@ -151,7 +152,7 @@ def test_a_search_that_fails_is_told_in_one_line_and_the_game_kept(tmp_path, mon
     def broken(*args):
         raise RuntimeError("no evaluation for this position\nTraceback details")
 
-    monkeypatch.setattr(searches, "ball_turn", broken)
+    monkeypatch.setattr(turn, "ball_turn", broken)
     client = TestClient(create_app(str(tmp_path / "q.sqlite")))
     made = client.post("/api/games", json={"mode": "computer", "computer_side": "N"})
     assert made.status_code == 201, made.text

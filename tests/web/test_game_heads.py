@@ -1,4 +1,4 @@
-"""Issue 15: the simulator's apply without the ORM (`ball.play.heads`).
+"""Issue 15: the simulator's apply without the ORM (`ball.games.ball.play.heads`).
 
 An action on a game this process knows is written by one versioned UPDATE that appends to
 the stored list. These tests check what that must not change: a stale version still answers
@@ -26,10 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ball.games.ball.engine import Game
-from ball.play import caches
-from ball.play import heads as game_heads
+from ball.games.ball.play import caches
+from ball.games.ball.play import heads as game_heads
+from ball.games.ball.play.store import GameStore
 from ball.play.errors import GameConflict
-from ball.play.store import GameStore
+from ball.play.write_locks import write_lock
 from ball.web.app import create_app
 
 
@@ -266,7 +267,7 @@ CRASHER = textwrap.dedent(
     """
     import os, sys
     from ball.web.app import create_app
-    from ball.play.store import GameStore
+    from ball.games.ball.play.store import GameStore
     store = GameStore(create_app(sys.argv[1]).state.sessions)
     state = store.create()
     for _ in range(5):
@@ -301,10 +302,10 @@ def test_one_write_lock_per_database_whichever_sessionmaker_asks(tmp_path):
     first = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
     again = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'a.sqlite'}"))
     other = sessionmaker(bind=create_engine(f"sqlite:///{tmp_path / 'b.sqlite'}"))
-    lock = caches.write_lock(first)
-    assert caches.write_lock(first) is lock
-    assert caches.write_lock(again) is lock
-    assert caches.write_lock(other) is not lock
+    lock = write_lock(first)
+    assert write_lock(first) is lock
+    assert write_lock(again) is lock
+    assert write_lock(other) is not lock
 
 
 def test_a_fast_apply_finds_at_most_one_action_list(db_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""Issue 15: the fast path's small savings keep their answers (`ball.play.heads`).
+"""Issue 15: the fast path's small savings keep their answers (`ball.games.ball.play.heads`).
 
 `fast_path` is found once per engine and forgotten with it; `GameHead.advanced`, built
 directly, is `dataclasses.replace` of the next version with nothing to redo."""
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
-from ball.play import heads as game_heads
-from ball.play.heads import GameHead, fast_path
+from ball.games.ball.play import heads as game_heads
+from ball.games.ball.play.heads import GameHead, fast_path
 from freed import is_freed
 
 

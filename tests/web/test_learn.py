@@ -8,8 +8,8 @@ import pytest
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match.lesson_goals import check, is_met
-from ball.web.simulator.learn import TEXTS, Lesson, lessons
-from ball.web.simulator.rulebook import section
+from ball.games.ball.web.learn import TEXTS, Lesson, lessons
+from ball.games.ball.web.rulebook import section
 
 MAX_DEPTH = 3  # two actions and a release: one turn of the learner
 

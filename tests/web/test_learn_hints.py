@@ -12,7 +12,7 @@ import pytest
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match import lesson_goals
-from ball.web.simulator.learn import LESSONS, TEXTS, Lesson, lessons
+from ball.games.ball.web.learn import LESSONS, TEXTS, Lesson, lessons
 
 
 def _square(name: str) -> tuple[int, int]:

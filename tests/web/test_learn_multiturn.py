@@ -12,10 +12,10 @@ from fastapi.testclient import TestClient
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match.lesson_goals import check
+from ball.games.ball.web import learn, learn_games
+from ball.games.ball.web.learn import lesson, lessons
 from ball.web.app import create_app
 from ball.web.core.limits import Limits
-from ball.web.simulator import learn, learn_games
-from ball.web.simulator.learn import lesson, lessons
 
 # The learner's actions of one way through each multi-turn lesson (the replies between
 # its turns come from the server), and a line that does not meet the goal.

@@ -1,5 +1,5 @@
-"""Issue 15: an answer lists the legal actions through `ball.play.replay.legal_texts` (each
-action's text remembered per tuple) and the next apply looks its action up by text instead
+"""Issue 15: an answer lists the legal actions through `ball.games.ball.play.replay.legal_texts`
+(each action's text remembered per tuple) and the next apply looks its action up by text instead
 of parsing it. The oracle is the engine: the list is `Game.legal_actions()` exactly, and
 each text's tuple is what `Game.parse` reads, over random games under every shipped
 ruleset; games played through the store end where the engine, replaying, ends."""
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from ball.games.ball.engine import Game
 from ball.games.ball.engine.ruleset import shipped_rulesets
-from ball.play.replay import Rebuilt, legal_texts
-from ball.play.store import GameStore
+from ball.games.ball.play.replay import Rebuilt, legal_texts
+from ball.games.ball.play.store import GameStore
 from ball.web.app import create_app
 
 
@@ -57,7 +57,7 @@ def test_played_by_text_the_store_ends_where_the_engine_does(tmp_path: Path):
 
 def test_the_remembered_texts_stay_bounded(monkeypatch):
     """Past the bound the texts are forgotten and written again; the list does not change."""
-    from ball.play import replay as games
+    from ball.games.ball.play import replay as games
 
     monkeypatch.setattr(games, "_TEXTS_KEPT", 5)
     monkeypatch.setattr(games, "_texts", {})

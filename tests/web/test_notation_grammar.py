@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from ball.games.ball.engine import Game, notation
-from ball.play.replay import action_origin
-from ball.web.simulator import notation_js
+from ball.games.ball.play.replay import action_origin
+from ball.games.ball.web import notation_js
 
-JS = Path(notation_js.__file__).parents[1] / "static" / "js"
+JS = notation_js.PATH.parent  # the shared static folder's scripts
 RULESETS = ["standard", "pe", "cards"]
 
 
@@ -31,7 +31,7 @@ def test_the_checked_in_grammar_module_is_what_the_generator_writes():
     assert notation_js.PATH == JS / "notation_grammar.js"
     assert notation_js.PATH.read_text(encoding="utf-8") == notation_js.render(), (
         "static/js/notation_grammar.js is stale: run "
-        "`.venv/bin/python -m ball.web.simulator.notation_js`"
+        "`.venv/bin/python -m ball.games.ball.web.notation_js`"
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ball.games.ball.engine import Game
+from ball.games.ball.web import rulebook
 from ball.web.core.language import (
     LANGUAGES,
     LOCALES,
@@ -16,7 +17,6 @@ from ball.web.core.language import (
     parse_accept_language,
     pick_language,
 )
-from ball.web.simulator import rulebook
 
 DECISIONS = [f"D-{n:02d}" for n in range(1, 23)]
 

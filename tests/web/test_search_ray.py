@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ball.cli import app as cli
+from ball.games.ball.ai import turn
 from ball.games.ball.engine import Game
 from ball.play import search_work, searches
 from ball.web.app import create_app
@@ -33,7 +34,7 @@ def test_the_computer_searches_on_ray_with_the_same_reply(ray_address, tmp_path,
         assert state.status_code == 201, state.text
     finally:
         ray.shutdown()
-    expected = searches.ball_turn(Game.new().to_json(), "greedy", 0, "N")
+    expected = turn.ball_turn(Game.new().to_json(), "greedy", 0, "N")
     assert [e["action"] for e in state.json()["log"]] == expected
 
 

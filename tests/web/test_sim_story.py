@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from ball.games.ball.engine import Game
 from ball.games.ball.match.result import decide
-from ball.web.simulator.rulebook import diagrams
+from ball.games.ball.web.rulebook import diagrams
 
 
 def make(client: TestClient, **body) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from ball.web.simulator.story import announcement
+from ball.games.ball.web.story import announcement
 
 
 def entry(side: str, action: str, *events: str) -> dict:
@@ -102,8 +102,8 @@ def test_the_greedy_computer_s_steal_in_a_real_match(client: TestClient):
 def test_the_result_says_whose_touchdowns_are_whose():
     """ "Touchdowns 1–0" beside "The computer won" does not say which is the computer's."""
     from ball.games.ball.engine import Game
-    from ball.web.simulator.rulebook import diagrams
-    from ball.web.simulator.story import result
+    from ball.games.ball.web.rulebook import diagrams
+    from ball.games.ball.web.story import result
 
     touchdown = diagrams()["touchdown"]["position"]
     first = Game.from_json(touchdown)

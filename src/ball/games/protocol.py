@@ -135,8 +135,8 @@ class Game(Protocol):
     name: str
     # The game's name as a person reads it (a message id); "" shows `name`.
     label: str
-    # The game's own pages in the site's navigation: (path, message id), after the
-    # simulator's pages and before the shared tools.
+    # The game's own pages in the site's navigation: (path, message id), in the registry's
+    # order and before the shared tools.
     nav: tuple[tuple[str, str], ...]
     # players at a table: 2 (paired games, run by rounds and ranked by points and a
     # tie-break chain) or 4 (tables of four, seated by sessions, ranked by table points)
@@ -187,6 +187,9 @@ class Game(Protocol):
     # The game's web modules (each exposes `router`), included by `ball.web.app` after the
     # shared ones; named, not imported, for the same reason as `commands`.
     routers: tuple[str, ...]
+    # "module:function" called with the sessionmaker by `ball serve --demo`, after the
+    # shared demo data: the game's own (BALL's demo game on the simulator), or None.
+    demo: str | None
     # The module of the board a table's game is recorded on, as the desk asks it: `link`
     # (with the table's device key), `ending` (how the recorded game ended, to pre-fill the
     # result form) and `open_for_table` ("Record the game"); None when the game records none.
@@ -262,6 +265,7 @@ class GameBase:
     live_board: LiveBoard | None = None
     commands: tuple[Commands, ...] = ()
     routers: tuple[str, ...] = ()
+    demo: str | None = None
     event_commands: str | None = None
     own_links: str | None = None
     tournament: str | None = None

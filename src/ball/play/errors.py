@@ -33,7 +33,7 @@ class ComputerBusy(GameError):
 
 class ComputerThinking(GameError):
     """The computer's reply is not ready within the request (another process holds its
-    search): answered 202 with `view`, where to ask again (`ball.play.replies`)."""
+    search): answered 202 with `view`, where to ask again (`ball.games.ball.play.replies`)."""
 
     status = 202
 

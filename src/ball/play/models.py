@@ -36,10 +36,10 @@ class WebGame(Base):
     # "computer" (the server answers for `computer_side`).
     mode: Mapped[str] = mapped_column(String(16), default="free")
     computer_side: Mapped[str | None] = mapped_column(String(1), nullable=True)
-    # the computer's level (`ball.play.replay.COMPUTER_LEVELS`); NULL: greedy, as before
+    # the computer's level (`ball.games.ball.play.replay.COMPUTER_LEVELS`); NULL: greedy, as before
     # levels existed
     computer_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    # the learn-mode lesson this game was made for (`ball.web.simulator.learn_games`); NULL:
+    # the learn-mode lesson this game was made for (`ball.games.ball.web.learn_games`); NULL:
     # free play
     lesson: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
     # the game whose second half this is, when `next_half` made it; NULL: a first half, or

@@ -7,8 +7,8 @@ process's bounded pool of search processes (`ball.play.searches.pool`, `SEARCHES
 processes, clients taken in turn), or on a Ray cluster when `ball serve --ray ADDRESS` set
 `RAY_ENV`. While it runs, a heartbeat thread renews the leases of every job this process
 holds. The answer is applied to the game by the job's kind (`register`), only if the game is
-still at the version searched (`ball.play.store`), and then the job is marked done: a worker
-killed in between leaves a job whose lease runs out, the next claim searches again (same
+still at the version searched (`ball.games.ball.play.store`), and then the job is marked done: a
+worker killed in between leaves a job whose lease runs out, the next claim searches again (same
 input, same seed, same answer) and finds the game already moved on, so an answer is applied
 once.
 

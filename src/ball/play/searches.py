@@ -1,16 +1,16 @@
 """Computer searches off every game lock, in a bounded pool with a queue per client.
 
 Issue 30 item 7: the computer's search used to run while holding the database's write lock
-(`ball.play.caches.write_lock`), so four players against the "hard" computer made everyone
+(`ball.play.write_locks`), so four players against the "hard" computer made everyone
 else's moves wait seconds. Now a search (the computer's whole turn in a BALL game, one move
 in a Xiangqi game) is a job on a *copy* of the position: its inputs are plain values (a
-position document, a FEN), and its work is a module-level function the caller names (BALL's
-`ball_turn` below; each other game's in its own folder, e.g. Xiangqi's
+position document, a FEN), and its work is a module-level function the caller names, in its
+game's folder (BALL's `ball.games.ball.ai.turn.ball_turn`, Xiangqi's
 `ball.games.xiangqi.ai.search.move_text`). It runs in a worker process of a bounded pool
 (`SEARCHES_AT_ONCE`), and it returns action texts. A process, not a thread: a search is
 pure Python, and in a thread it would take the interpreter lock from the requests that the
 server answers meanwhile. The caller applies what comes back under the write lock, and only
-if the game is still at the version it searched (`ball.play.store`,
+if the game is still at the version it searched (`ball.games.ball.play.store`,
 `ball.games.xiangqi.web.game_store`).
 
 Jobs wait in one queue per client, and the pool takes the clients in turn, so a client
@@ -36,31 +36,10 @@ from typing import Any
 SEARCHES_AT_ONCE = 1  # worker processes: the other core answers requests (2-core machine)
 QUEUED_PER_CLIENT = 2  # a player's reply and a hint, say; more is a client hammering
 QUEUED_IN_ALL = 16  # each waiting request holds a server thread: keep well under its pool
-TURN_ACTIONS = 64  # a computer's turn is a handful of actions; this bounds a bad loop
 
 
 class SearchesBusy(Exception):
     """The queue of this client, or of everyone, is full: try again after a search."""
-
-
-def ball_turn(position: dict[str, Any], agent_name: str, seed: int, side: str) -> list[str]:
-    """The actions the computer plays as `side` from `position` (a spec 18.2 document) until
-    the turn passes or the game ends: one player for the whole turn, so a search player
-    reuses its tree and keeps to its time per turn. Runs in a worker process."""
-    from ball.games.ball.ai import agent
-    from ball.games.ball.engine import Game
-    from ball.games.ball.engine.actions import to_text
-
-    game = Game.from_json(position)
-    player = agent(agent_name, seed=seed)
-    played: list[str] = []
-    for _ in range(TURN_ACTIONS):
-        if game.is_over or game.actor != side or not game.legal_tuples():
-            break
-        action = player(game.state)
-        played.append(to_text(action))
-        game.apply(action)
-    return played
 
 
 def _follow_parent(parent: int) -> None:

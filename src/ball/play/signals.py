@@ -1,5 +1,5 @@
 """Who wants to hear that a stored game changed: the live boards' streams
-(`ball.web.public.live_stream`) listen, the game stores (`ball.play.store`,
+(`ball.web.public.live_stream`) listen, the game stores (`ball.games.ball.play.store`,
 `ball.games.xiangqi.web.game_store`) tell after each committed write. A listener must be
 quick and thread-safe (writes run on the server's worker threads); a stream also re-reads
 the game's version on its own, so a write of another process, which nobody here hears,

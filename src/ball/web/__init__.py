@@ -1,3 +1,4 @@
 """The web toolbox, by audience: `desk` (the arbiter desk), `public` (the public display),
-`simulator` (the board, rulebook and learn mode), `clocks`, `print`, `api` (the JSON API),
-over `core` (what every page module shares); `app` wires them into one FastAPI app."""
+`clocks`, `print`, `api` (what the games' JSON APIs share), over `core` (what every page
+module shares); `app` wires them into one FastAPI app with each game's own pages (BALL's
+simulator, rulebook and learn mode are in `ball.games.ball.web`)."""

@@ -24,7 +24,8 @@ What a plug-in module gets
   `/static/clock/x.js`), then each game's own folder (`Game.static`: `xiangqi.js` is
   `games/xiangqi/static/js/xiangqi.js`). Nothing comes from a CDN.
 - Demo data: `ball serve --demo` calls every function named in `DEMO_SEEDERS`
-  ("module:function", called with the sessionmaker; make it idempotent).
+  ("module:function", called with the sessionmaker; make it idempotent), then each game's
+  (`Game.demo`).
 - Access (arbiter desk, `ball.web.core.security`): public pages need nothing; a desk page needs the
   event's PIN session (cookie per event, hashes in `desk_sessions`), and every state-changing
   desk request is refused unless it is same-origin (403), has the session (401) and repeats
@@ -61,7 +62,6 @@ STATIC = Path(__file__).with_name("static")
 # Modules exposing `router: APIRouter`, included in this order; each registered game's own
 # (`Game.routers`) come after these.
 ROUTERS: list[str] = [
-    "ball.web.api.games",
     "ball.web.clocks.pages",
     "ball.web.print.pages",
     "ball.web.desk.events",
@@ -80,8 +80,6 @@ ROUTERS: list[str] = [
     "ball.web.public.projector",
     "ball.web.public.crosstable",
     "ball.web.public.live_pages",
-    "ball.web.simulator.pages",
-    "ball.web.simulator.learn",
 ]
 
 # "module:function" called with the app when it starts, before its first request
@@ -90,7 +88,6 @@ WARM_UP = "ball.web.public.display:warm"
 
 # "module:function" called with the sessionmaker by `ball serve --demo`.
 DEMO_SEEDERS: list[str] = [
-    "ball.web.simulator.demo:seed_demo_game",
     "ball.web.desk.demo:seed_demo_event",
     "ball.web.clocks.pages:seed_demo_clocks",
 ]
@@ -130,6 +127,11 @@ def game_static() -> list[Path]:
 def game_routers() -> list[str]:
     """The web modules of every registered game, in the registry's order."""
     return [name for entry in GAMES.values() for name in entry.routers]
+
+
+def game_demos() -> list[str]:
+    """The demo seeders of every registered game, in the registry's order."""
+    return [entry.demo for entry in GAMES.values() if entry.demo is not None]
 
 
 def _resolve(spec: str):
@@ -263,6 +265,6 @@ def create_app(
     app.state.warm_up = _resolve(WARM_UP)
     openapi.install(app)  # the document says what the routes really answer
     if demo:
-        for spec in DEMO_SEEDERS:
+        for spec in [*DEMO_SEEDERS, *game_demos()]:
             _resolve(spec)(app.state.sessions)
     return app

@@ -15,7 +15,7 @@ makes the others' pages fresh through PostgreSQL's `LISTEN/NOTIFY` (`ball.web.re
 
 SQLite has one writer at a time and this module refuses more than one process on it: the
 processes would queue on its file lock with busy-retry sleeps, and the simulator's append
-path (`ball.play.heads`) counts on one process writing its games.
+path (`ball.games.ball.play.heads`) counts on one process writing its games.
 """
 
 from __future__ import annotations

@@ -54,6 +54,19 @@ class BallGame(GameBase):
 
     name = "ball"
     label = N_("Ball")
+    # The simulator's pages: the board, the rulebook, learn mode and the replay viewer.
+    nav: tuple[tuple[str, str], ...] = (
+        ("/", N_("Simulator")),
+        ("/rulebook", N_("Rulebook")),
+        ("/learn", N_("Learn")),
+        ("/replay", N_("Replay")),
+    )
+    routers: tuple[str, ...] = (
+        "ball.games.ball.web.api",
+        "ball.games.ball.web.pages",
+        "ball.games.ball.web.learn",
+    )
+    demo: str | None = "ball.games.ball.web.demo:seed_demo_game"
     seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
     # event's chain has one of them (`ball.web.desk.forms`).

@@ -2,7 +2,8 @@
 
 Issue 30 item 8: one address filled the server's cap of stored games in a minute, and from
 then on every other address was refused. Anyone on the venue network may store simulator
-and Xiangqi games (`ball.web.api.games`, `ball.games.xiangqi.web.api`), so before a game is stored:
+and Xiangqi games (`ball.games.ball.web.api`, `ball.games.xiangqi.web.api`), so before a game
+is stored:
 
 1. its address may not have created more than `game_creations` games in the last
    `game_creation_window` seconds (429 with Retry-After, `ball.web.core.limits`);

@@ -2,7 +2,7 @@
 `desk_event` and `device_key`, set by the desk's "Record the game" and kept by its
 half 2) is written only with the table's device key (`X-Table-Key`) or the event's desk
 session with its CSRF token; any other game stays open to anyone. `check_writer` runs
-before every write route of the simulator API (`ball.web.api.games`).
+before every write route of the simulator API (`ball.games.ball.web.api`).
 """
 
 from __future__ import annotations

@@ -345,7 +345,7 @@ def _count(request: Request, models) -> int:
 
 
 def _counted(model):
-    """The rows of `model` a cap counts: learn games (`ball.web.simulator.learn_games`) are not."""
+    """The rows of `model` a cap counts: learn games (`ball.games.ball.web.learn_games`) are not."""
     query = select(func.count()).select_from(model)
     lesson = getattr(model, "lesson", None)
     return query if lesson is None else query.where(lesson.is_(None))

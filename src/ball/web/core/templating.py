@@ -27,12 +27,6 @@ def N_(message: str) -> str:
 
 # Main navigation: (path, message id). Page modules of other engineers add one line here;
 # each registered game's pages (`Game.nav`) come between the simulator's and the tools.
-SIMULATOR_NAV: list[tuple[str, str]] = [
-    ("/", N_("Simulator")),
-    ("/rulebook", N_("Rulebook")),
-    ("/learn", N_("Learn")),
-    ("/replay", N_("Replay")),
-]
 TOOLS_NAV: list[tuple[str, str]] = [
     ("/clock", N_("Clocks")),
     ("/desk", N_("Arbiter desk")),
@@ -64,7 +58,7 @@ def _common(request: Request) -> dict[str, Any]:
     return {
         "lang": lang,
         "languages": languages,
-        "nav": [*SIMULATOR_NAV, *(item for g in GAMES.values() for item in g.nav), *TOOLS_NAV],
+        "nav": [*(item for g in GAMES.values() for item in g.nav), *TOOLS_NAV],
         "ui_messages": js_messages(lang),
         "static_site": published is not None,
     }

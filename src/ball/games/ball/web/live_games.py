@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from ball.games.ball.play.records import match_record_text
+from ball.games.ball.play.store import GameStore
 from ball.play.models import WebGame
-from ball.play.records import match_record_text
-from ball.play.store import GameStore
 
 PLY_FIELDS = ("half", "ply", "turn", "side", "action", "pb")
 

@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from ball import device_key
+from ball.games.ball.play.replay import start_game
 from ball.play.models import WebGame
-from ball.play.replay import start_game
 from ball.web.core.language import gettext_for
 
 MODE = "play"  # no take-backs, the half timer: a match as the table plays it

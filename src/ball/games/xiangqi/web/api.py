@@ -33,8 +33,8 @@ from ball.games.xiangqi.web.game_store import (
 from ball.games.xiangqi.web.notation import STYLES
 from ball.play import search_work
 from ball.play.errors import ComputerThinking, GameError
+from ball.web.api.computer_reply import THINKING, ComputerOut
 from ball.web.api.game_quota import admit_game
-from ball.web.api.games import THINKING, ComputerOut
 from ball.web.api.openapi import json_errors
 from ball.web.api.table_writer import require_writer
 from ball.web.core.security import client_address

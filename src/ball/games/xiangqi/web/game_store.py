@@ -34,8 +34,8 @@ from ball.games.xiangqi.engine.game import DOCUMENT_FORMAT
 from ball.games.xiangqi.web import notation as xiangqi_notation
 from ball.play import search_work, searches
 from ball.play import signals as game_signals
-from ball.play.caches import write_lock
 from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
+from ball.play.write_locks import write_lock
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
 from ball.web.core.models import XiangqiGameRow
@@ -308,7 +308,7 @@ class XiangqiStore:
         self, session: Session, text: str, expected_version: int | None
     ) -> XiangqiGameRow:
         """The row held until the transaction ends (`FOR UPDATE` on PostgreSQL, where
-        other processes write too; `GameStore._row` in `ball.play.store`)."""
+        other processes write too; `GameStore._row` in `ball.games.ball.play.store`)."""
         row = self._row(session, text, lock=True)
         if expected_version is not None and expected_version != row.version:
             raise GameConflict(

@@ -1,5 +1,5 @@
 """The Xiangqi computer's replies through the database's search queue (issue 34), as the
-simulator's (`ball.play.store`): a reply is a job of `ball.play.search_jobs` keyed by the
+simulator's (`ball.games.ball.play.store`): a reply is a job of `ball.play.search_jobs` keyed by the
 game's id and version, run by whichever process asks first (`ball.play.search_work`), stored
 by `XiangqiStore.store_reply` only if the game is still where it was searched. A reply
 another process holds past `search_work.QUICK_WAIT` is a `ComputerThinking` (202), and

@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import sessionmaker
 
+from ball.games.ball.play.store import GameStore
 from ball.play.models import WebGame
-from ball.play.store import GameStore
 
 
 def create(sessions: sessionmaker, position: dict[str, Any], lesson_id: str) -> str:

@@ -5,16 +5,15 @@ Thin: the pages carry data attributes and the scripts ask the JSON API for every
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse
 
 from ball.games.ball.engine.ruleset import available_rulesets
+from ball.games.ball.web import rulebook
+from ball.web.core.language import STATIC_JS
 from ball.web.core.templating import N_, render, request_language
-from ball.web.simulator import rulebook
 
-FAVICON = Path(__file__).parents[1] / "static" / "favicon.svg"
+FAVICON = STATIC_JS.parent / "favicon.svg"  # the site's, in the shared static folder
 
 router = APIRouter(include_in_schema=False)
 
@@ -34,21 +33,21 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 @router.get("/", response_class=HTMLResponse)
 def simulator(request: Request, game: str | None = None):
-    return render(request, "simulator.html", {"game_id": game or "", "rulesets": ruleset_choices()})
+    context = {"game_id": game or "", "rulesets": ruleset_choices()}
+    return render(request, "ball/simulator.html", context)
 
 
 @router.get("/rulebook", response_class=HTMLResponse)
 def rulebook_index(request: Request):
     sections = rulebook.sections(request_language(request))
-    return render(request, "rulebook/index.html", {"sections": sections})
+    return render(request, "ball/rulebook/index.html", {"sections": sections})
 
 
 @router.get("/rulebook/all", response_class=HTMLResponse)
 def rulebook_all(request: Request):
     sections = rulebook.sections(request_language(request))
-    return render(
-        request, "rulebook/section.html", {"sections": sections, "shown": sections, "one": None}
-    )
+    context = {"sections": sections, "shown": sections, "one": None}
+    return render(request, "ball/rulebook/section.html", context)
 
 
 @router.get("/rulebook/{slug}", response_class=HTMLResponse)
@@ -61,7 +60,7 @@ def rulebook_section(request: Request, slug: str):
     index = sections.index(one)
     return render(
         request,
-        "rulebook/section.html",
+        "ball/rulebook/section.html",
         {
             "sections": sections,
             "shown": [one],
@@ -74,7 +73,7 @@ def rulebook_section(request: Request, slug: str):
 
 @router.get("/replay", response_class=HTMLResponse)
 def replay(request: Request, game: str | None = None):
-    return render(request, "replay.html", {"game_id": game or ""})
+    return render(request, "ball/replay.html", {"game_id": game or ""})
 
 
 @router.get("/favicon.ico")

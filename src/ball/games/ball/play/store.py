@@ -1,13 +1,13 @@
 """The simulator's stored games as a service: create, apply, undo/redo, the computer's
 turns, the second half, the recent games. A game is its row (`ball.play.models.WebGame`:
-initial position and action list) rebuilt by replay (`ball.play.replay`); the HTTP layer
-(`ball.web.api.games`) only translates to and from these methods; every rule question goes
+initial position and action list) rebuilt by replay (`ball.games.ball.play.replay`); the HTTP layer
+(`ball.games.ball.web.api`) only translates to and from these methods; every rule question goes
 to `ball.games.ball.engine`.
 
-Cost (issue 15): a rebuilt game is kept per (id, version) (`ball.play.caches`), so an apply
-or redo is one engine step and an undo replays at most `SNAPSHOT_EVERY` plies; for a game
+Cost (issue 15): a rebuilt game is kept per (id, version) (`ball.games.ball.play.caches`), so an
+apply or redo is one engine step and an undo replays at most `SNAPSHOT_EVERY` plies; for a game
 whose newest version this process wrote or read, an apply skips the ORM
-(`ball.play.heads`).
+(`ball.games.ball.play.heads`).
 """
 
 from __future__ import annotations
@@ -22,12 +22,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ball.games.ball.engine import Game, IllegalAction
 from ball.games.ball.match import why_not
-from ball.play import search_work, searches, signals
-from ball.play.caches import modes, rebuilt_games, write_lock
-from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
-from ball.play.heads import GameHead, GameRow, append_action, fast_path, heads
-from ball.play.models import WebGame
-from ball.play.replay import (
+from ball.games.ball.play.caches import modes, rebuilt_games
+from ball.games.ball.play.heads import GameHead, GameRow, append_action, fast_path, heads
+from ball.games.ball.play.replay import (
     COMPUTER_LEVELS,
     MODES,
     SIDES,
@@ -45,6 +42,10 @@ from ball.play.replay import (
     start_game,
     time_up,
 )
+from ball.play import search_work, searches, signals
+from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
+from ball.play.models import WebGame
+from ball.play.write_locks import write_lock
 from ball.storage.text import bad_character, too_long
 
 _table = cast(Table, WebGame.__table__)
@@ -178,7 +179,7 @@ class GameStore:
             mode=head.mode,
             computer_side=head.computer_side,
             computer_level=head.computer_level,
-            lesson=lesson,  # a learn game (ball.web.simulator.learn_games), kept out of recent()
+            lesson=lesson,  # a learn game (ball.games.ball.web.learn_games), kept out of recent()
             first_half=first_half,  # `next_half`'s link, read by `match_halves`
             owner=owner,  # the address whose quota counts it (ball.web.api.game_quota)
             # a desk table's half 2: its event and device key (`ball.games.ball.web.tables`)
@@ -377,9 +378,9 @@ class GameStore:
 
     def _computer_turns(self, game_id: str) -> None:
         """The computer's actions while it is its turn: a job of the database's search
-        queue (`ball.play.replies`), searched on a copy of the position without holding
+        queue (`ball.games.ball.play.replies`), searched on a copy of the position without holding
         the write lock, stored by `store_reply`."""
-        from ball.play import replies as sim_replies  # it builds on this module
+        from ball.games.ball.play import replies as sim_replies  # it builds on this module
 
         sim_replies.computer_turns(self, game_id)
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy.orm import sessionmaker
 
-from ball.games.ball.ai import agent_name
+from ball.games.ball.ai import agent_name, turn
+from ball.games.ball.play.store import GameStore
 from ball.play import search_jobs, search_work, searches
 from ball.play.errors import ComputerBusy, ComputerThinking
-from ball.play.store import GameStore
 
 
 def computer_turns(store: GameStore, game_id: str) -> None:
@@ -80,7 +80,7 @@ def _view(store: GameStore, game_id: str, job: search_jobs.Job | None) -> dict[s
 
 
 def _search(job: search_jobs.Job) -> tuple[Any, tuple[Any, ...]]:
-    return searches.ball_turn, (json.loads(job.position), job.level, job.seed, job.side)
+    return turn.ball_turn, (json.loads(job.position), job.level, job.seed, job.side)
 
 
 def _apply(sessions: sessionmaker, job: search_jobs.Job, answer: Any) -> None:

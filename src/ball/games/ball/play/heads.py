@@ -4,7 +4,7 @@ versioned SQLite statement that appends an action without the ORM.
 Owns `GameHead` (a game row's fields at one version, without its action list), the bounded
 table of heads by game id, and `append_action`, the optimistic write. Issue 15: loading the
 row through the ORM and rewriting the action list from Python cost more CPU per action than
-the engine step. The head and the rebuilt game (`ball.play.caches`, by id and version)
+the engine step. The head and the rebuilt game (`ball.games.ball.play.caches`, by id and version)
 stand in for the row; the write checks that the row is still at the version this process
 knows (`UPDATE ... WHERE id = ? AND version = ?`), so a change by another process, or by
 another engine of this one, is seen as a missed row and the caller falls back to reading
@@ -197,7 +197,7 @@ def append_action(engine: Engine, head: GameHead, action: str) -> bool:
     """Append `action` to game `head.id` if its row is still at `head.version`, and commit.
 
     False (nothing written) when the row moved on or is gone: the caller reads it again.
-    The caller holds the database's write lock (`ball.play.store.write_lock`)."""
+    The caller holds the database's write lock (`ball.games.ball.play.store.write_lock`)."""
     connection = _writer(engine)
     cursor = connection.execute(
         _APPEND, (action, head.version + 1, _stamp(engine), head.id, head.version)

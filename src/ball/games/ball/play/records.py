@@ -16,8 +16,8 @@ from ball.games.ball.match import record as bgn
 from ball.games.ball.match.half_timer import half_turns
 from ball.games.ball.match.replay import begin_half, replay_entry, start_match
 from ball.games.ball.match.timing import Timing
+from ball.games.ball.play.replay import pb_added
 from ball.play.errors import GameError
-from ball.play.replay import pb_added
 
 POSITION_TAG = "Position"
 

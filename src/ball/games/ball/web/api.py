@@ -21,19 +21,21 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from ball.games.ball.engine import notation
-from ball.play import replies as sim_replies
+from ball.games.ball.play import replies as sim_replies
+from ball.games.ball.play.caches import known_mode
+from ball.games.ball.play.replay import start_game
+from ball.games.ball.play.store import GameStore
+from ball.games.ball.web import story as sim_story
 from ball.play import search_work
-from ball.play.caches import known_mode, write_lock
 from ball.play.errors import ComputerThinking, GameError
-from ball.play.replay import start_game
-from ball.play.store import GameStore
+from ball.play.write_locks import write_lock
+from ball.web.api.computer_reply import THINKING, ComputerOut
 from ball.web.api.game_quota import admit_game
 from ball.web.api.json_answer import StateResponse
 from ball.web.api.openapi import json_errors
 from ball.web.api.table_writer import check_writer
 from ball.web.core.language import COOKIE, gettext_for, pick_language
 from ball.web.core.security import client_address
-from ball.web.simulator import story as sim_story
 
 router = APIRouter(prefix="/api", tags=["simulator"], responses=json_errors(404, 409, 422, 429))
 
@@ -160,33 +162,6 @@ class GameState(BaseModel):
 
 class AppliedOut(GameState):
     applied: LogEntryOut
-
-
-class ComputerOut(BaseModel):
-    """Is the computer's move ready (issue 34): its search job as any server process reads
-    it from the database."""
-
-    id: str
-    version: int = Field(description="The game's version now")
-    state: Literal["none", "queued", "running", "done", "failed"] = Field(
-        description="The search of the game's current position: none (the computer is not "
-        "to act), queued, running (in some server process), done (its reply is stored), "
-        "failed (error says why)"
-    )
-    ready: bool = Field(description="Nothing more will happen without the player: read the game")
-    poll: str | None = Field(None, description="Where to ask again while not ready")
-    error: str | None = None
-
-
-# The computer's reply may be searched by another server process (a killed worker's job,
-# `ball.play.search_work`): then the action is stored and the answer says where to ask.
-THINKING: dict[int | str, dict[str, Any]] = {
-    202: {
-        "model": ComputerOut,
-        "description": "Accepted: stored, but the computer's reply is not ready yet; ask "
-        "`poll` until `ready`, then read the game",
-    }
-}
 
 
 class LegalOut(BaseModel):
@@ -416,7 +391,7 @@ def _gettext(request: Request) -> Callable[[str], str]:
 
 
 def _told(request: Request, state: dict[str, Any]) -> dict[str, Any]:
-    """The state with the log in plain language and the announcement (ball.web.simulator.story)."""
+    """The state with the log in plain language and the announcement (ball.games.ball.web.story)."""
     return sim_story.with_texts(state, _gettext(request))
 
 
@@ -469,7 +444,7 @@ def export_position(request: Request, game_id: str, download: bool = False):
     summary="Export the game record (.bgn)",
 )
 def export_record(request: Request, game_id: str):
-    from ball.play.records import record_text
+    from ball.games.ball.play.records import record_text
 
     with _errors():
         initial, actions, headers = store(request).history(game_id)
@@ -483,7 +458,7 @@ def export_record(request: Request, game_id: str):
 
 @router.get("/games/{game_id}/replay", summary="Every position of a game, for the replay viewer")
 def replay_game(request: Request, game_id: str):
-    from ball.play.records import replay_actions
+    from ball.games.ball.play.records import replay_actions
 
     with _errors():
         initial, actions, headers = store(request).history(game_id)
@@ -494,7 +469,7 @@ def replay_game(request: Request, game_id: str):
 
 @router.post("/records/replay", summary="Read a .bgn record into positions for the viewer")
 def replay_record(body: RecordIn):
-    from ball.play.records import replay_record_text
+    from ball.games.ball.play.records import replay_record_text
 
     with _errors():
         return replay_record_text(body.bgn)

@@ -1,17 +1,15 @@
-"""What one server process keeps of the stored games between requests (issue 15): the
-games it rebuilt, by (id, version); each game's mode, so the API knows without a read
-whether an action may make the computer think; and the one write lock per database.
+"""What one server process keeps of BALL's stored games between requests (issue 15): the
+games it rebuilt, by (id, version), and each game's mode, so the API knows without a read
+whether an action may make the computer think. The one write lock per database is shared
+(`ball.play.write_locks`).
 """
 
 from __future__ import annotations
 
 import threading
-import weakref
 from collections import OrderedDict
 
-from sqlalchemy.orm import sessionmaker
-
-from ball.play.replay import Rebuilt
+from ball.games.ball.play.replay import Rebuilt
 
 
 class RebuiltGames:
@@ -69,27 +67,3 @@ modes = Modes()
 def known_mode(game_id: str) -> str | None:
     """The mode of game `game_id` if this process has served it, else None."""
     return modes.get(game_id)
-
-
-# One writer at a time per database: SQLite serialises writers anyway, and waiting on a
-# Python lock is far cheaper (and fairer) than SQLite's busy-retry sleeps. Re-entrant, so
-# the async API can take it without waiting before calling the service (`ball.web.api.games`).
-_write_locks: dict[str, threading.RLock] = {}
-_write_locks_guard = threading.Lock()
-
-
-# The lock of each sessionmaker seen, so an action does not render the URL twice (issue 15).
-_locks_by_maker: weakref.WeakKeyDictionary[sessionmaker, threading.RLock] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def write_lock(sessions: sessionmaker) -> threading.RLock:
-    known = _locks_by_maker.get(sessions)
-    if known is not None:
-        return known
-    bind = sessions.kw.get("bind")
-    key = str(bind.url) if bind is not None else str(id(sessions))
-    with _write_locks_guard:
-        lock = _locks_by_maker[sessions] = _write_locks.setdefault(key, threading.RLock())
-        return lock

@@ -6,8 +6,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
 from ball.games.ball.ai import choose_text
+from ball.games.ball.play.store import GameStore
 from ball.play.models import WebGame
-from ball.play.store import GameStore
 
 DEMO_TITLE = "Demo game"
 DEMO_PLIES = 12

@@ -26,9 +26,9 @@ from pydantic import BaseModel, Field
 
 from ball.games.ball.engine import Game, IllegalAction
 from ball.games.ball.match import lesson_goals
+from ball.games.ball.web import learn_games, rulebook
 from ball.web.core.language import gettext_for
 from ball.web.core.templating import N_, render, request_language
-from ball.web.simulator import learn_games, rulebook
 
 LESSONS = Path(__file__).parents[1] / "lessons"
 MAX_ACTIONS = 60  # a lesson is a few turns (with the replies); more is not a lesson
@@ -236,7 +236,7 @@ def _view(item: Lesson, lang: str) -> dict[str, Any]:
 @router.get("/learn", response_class=HTMLResponse)
 def learn_page(request: Request):
     lang = request_language(request)
-    return render(request, "learn.html", {"lessons": [_view(x, lang) for x in lessons()]})
+    return render(request, "ball/learn.html", {"lessons": [_view(x, lang) for x in lessons()]})
 
 
 class Attempt(BaseModel):
