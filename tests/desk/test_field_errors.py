@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from ball.games.mahjong.web import field_rules as mahjong_rules
+from ball.games.xiangqi.web import field_rules as xiangqi_rules
 from ball.web.desk import field_errors
 from ball.web.desk.field_errors import Fault, locate
 
@@ -40,12 +42,12 @@ def same(text: str) -> str:
         ),
         (
             'illegal result: "article" 9.9 does not match "reason"',
-            field_errors.XIANGQI_RULES,
+            xiangqi_rules.RULES,
             Fault('"article" 9.9 does not match "reason"', "xq_article"),
         ),
         (
             "hands[2].fan: 6 is under the minimum of 8; not a win",
-            field_errors.MAHJONG_HAND_RULES,
+            mahjong_rules.HAND_RULES,
             Fault("Hand 3: 6 fan is under the 8-fan minimum.", "fan"),
         ),
         (

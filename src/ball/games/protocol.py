@@ -54,12 +54,22 @@ class DeskForm:
     the field at fault; `values(document, a, b)` fills the form from a stored document (a
     correction); `fields` are the form's own fields (a players' entry fills them). The
     form's `kind` field (sheet, forfeit-A, forfeit-B, double-forfeit) and its sanction lines
-    are the desk's, the same for every game."""
+    are the desk's, the same for every game.
+
+    `reasons` are the ways a game ends as the form names them (reason -> message id: its
+    choices, and the preview's words for a decision's `reason`); `field_rules` names
+    ("module:attribute") where a refusal is shown beside its field (the game's web folder,
+    `ball.web.desk.field_errors` rules); `offer(values, recorded)` fills the empty form from
+    the game recorded on the table's board (`Game.table_board`'s `ending`), or leaves a
+    filled one as it is."""
 
     template: str
     read: Callable[[Mapping[str, Any], str, str], dict[str, Any]]
     values: Callable[[Mapping[str, Any], str, str], dict[str, str]]
     fields: tuple[str, ...] = ()
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    field_rules: str | None = None
+    offer: Callable[[Mapping[str, str], Mapping[str, Any]], dict[str, str]] | None = None
 
 
 @dataclass(frozen=True)

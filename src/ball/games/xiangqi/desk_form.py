@@ -8,8 +8,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from ball.games.forms import form_int
+from ball.i18n import N_
 
 FIELDS = ("xq_result", "xq_reason", "xq_fouls_A", "xq_fouls_B", "xq_moves", "xq_article")
+# How a game ends (`game.REASONS`, seed 4.1/4.2/21.4), as the form names them.
+REASON_LABELS = {
+    "checkmate": N_("checkmate"),
+    "facing-generals": N_("facing generals"),
+    "no-legal-move": N_("no legal move"),
+    "time": N_("time"),
+    "illegal-move": N_("illegal move"),
+    "forbidden-move": N_("forbidden move"),
+    "three-fouls": N_("three fouls"),
+    "resignation": N_("resignation"),
+    "refusal": N_("refusal"),
+    "forfeit": N_("forfeit"),
+    "insufficient-material": N_("insufficient material"),
+    "agreement": N_("agreement"),
+    "repetition": N_("repetition"),
+    "natural-move-limit": N_("natural move limit"),
+    "arbiter": N_("arbiter's ruling"),
+}
+# The steps of the Xiangqi ladder (`sanctions.toml`), which the form shows as `_(step)`.
+LADDER_STEPS = (N_("warning"), N_("disqualification"))
 
 
 def document_from_form(form: Mapping[str, Any], a: str, b: str) -> dict[str, Any]:
@@ -43,3 +64,18 @@ def form_values(doc: Mapping[str, Any], a: str, b: str) -> dict[str, str]:
         values["xq_moves"] = str(doc["moves"])
     values["xq_article"] = str(doc.get("article") or "")
     return values
+
+
+def offer(values: Mapping[str, str], recorded: Mapping[str, Any]) -> dict[str, str]:
+    """The empty form filled from the game recorded on the table's board: the arbiter still
+    checks and saves. A form that holds a result already (a correction) is left as it is."""
+    if values.get("xq_result"):
+        return dict(values)
+    return {
+        **values,
+        "kind": "sheet",
+        "xq_result": recorded["result"],
+        "xq_reason": recorded["reason"],
+        "xq_moves": str(recorded["moves"]),
+        "xq_article": recorded["article"] if recorded["reason"] == "arbiter" else "",
+    }

@@ -219,6 +219,9 @@ class XiangqiGame(GameBase):
         desk_form.document_from_form,
         desk_form.form_values,
         desk_form.FIELDS,
+        reasons=desk_form.REASON_LABELS,
+        field_rules="ball.games.xiangqi.web.field_rules:RULES",
+        offer=desk_form.offer,
     )
     sides: tuple[str, str] = (N_("Red"), N_("Black"))
     card_sides: tuple[str, str] = sides

@@ -4,7 +4,8 @@ The rules and the services name faults for developers and logs (`half 1: PBATK o
 empty`, `hands[2].fan: 6 is under the minimum of 8; not a win`). A form page shows the same
 fault beside the field it is about (the field gets `aria-invalid` and `aria-describedby`),
 counted from one and phrased for the arbiter; a fault about no field stays at the top of the
-form. The mapping is data: one `Rule` per message shape, per form.
+form. The mapping is data: one `Rule` per message shape, per form; a game's own forms keep
+theirs in its folder (`games/<game>/web/field_rules.py`, named by `DeskForm.field_rules`).
 """
 
 from __future__ import annotations
@@ -43,30 +44,31 @@ class Rule:
     words: str | None = None
 
 
-def _rule(pattern: str, field: str, words: str | None = None) -> Rule:
+def rule(pattern: str, field: str, words: str | None = None) -> Rule:
+    """A rule: a refusal matching `pattern` is shown beside `field`, in `words` if given."""
     return Rule(re.compile(pattern), field, words)
 
 
 # The BALL result sheet (`result.html`, and the quick result form): its fields are
 # h{half}_td, h{half}_{A|B}_{atk|def}, sanction{row}_{side|step|reason}, kind, reason.
 _BALL_PB_RULES: tuple[Rule, ...] = (
-    _rule(
+    rule(
         r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+) is empty$",
         "h{half}_{side}_{c}",
         N_("Half %(half)s: enter the PB%(C)s of %(name)s."),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) "
         r"is not a whole number$",
         "h{half}_{side}_{c}",
         N_("Half %(half)s: the PB%(C)s of %(name)s: %(raw)s is not a whole number."),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is more than (?P<max>\d+)$",
         "h{half}_{side}_{c}",
         N_("Half %(half)s: the PB%(C)s of %(name)s is more than %(max)s."),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): PB dual-entry mismatch: (?P<name>.+) PBATK (?P<n>\d+) "
         r"!= (?P<other>.+) PBDEF (?P<m>\d+)$",
         "h{half}_{side}_atk",
@@ -75,18 +77,18 @@ _BALL_PB_RULES: tuple[Rule, ...] = (
             "(%(m)s); every PB is written on both coaches (dual entry)."
         ),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): (?P<name>.+) scored the touchdown but recorded 0 PBATK$",
         "h{half}_{side}_atk",
         N_("Half %(half)s: %(name)s scored the touchdown, so their PBATK cannot be 0."),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): PB not recorded, but the touchdowns are level "
         r"\((?P<score>[^)]*)\)",
         "h{half}_A_atk",
         N_("The touchdowns are level (%(score)s), so the PB decide: enter each coach's PBATK."),
     ),
-    _rule(
+    rule(
         r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is negative",
         "h{half}_{side}_{c}",
         N_("Half %(half)s: the PB%(C)s of %(name)s cannot be negative."),
@@ -95,56 +97,29 @@ _BALL_PB_RULES: tuple[Rule, ...] = (
 
 # Sanctions given on a result form, the correction's reason, lateness and the result kind.
 COMMON_RULES: tuple[Rule, ...] = (
-    _rule(
+    rule(
         r"^sanction (?P<row>\d+): every sanction needs a reason$",
         "sanction{row0}_reason",
         N_("Sanction %(row)s: give the reason."),
     ),
-    _rule(
+    rule(
         r"^sanction (?P<row>\d+): reason: at most (?P<max>\d+) characters$",
         "sanction{row0}_reason",
         N_("Sanction %(row)s: the reason has at most %(max)s characters."),
     ),
-    _rule(r"^sanction (?P<row>\d+): step ", "sanction{row0}_step"),
-    _rule(r"^(?P<step>\S+) for (?P<name>.+): enter the result as a forfeit by .+$", "kind"),
-    _rule(
+    rule(r"^sanction (?P<row>\d+): step ", "sanction{row0}_step"),
+    rule(r"^(?P<step>\S+) for (?P<name>.+): enter the result as a forfeit by .+$", "kind"),
+    rule(
         r"^reason: at most (?P<max>\d+) characters$",
         "reason",
         N_("The reason for the correction has at most %(max)s characters."),
     ),
-    _rule(r"^reason: (?P<rest>.+)$", "reason"),
-    _rule(r"^(?P<rest>(?P<key>late_[AB]|absent_[AB]|kind): .+)$", "{key}"),
+    rule(r"^reason: (?P<rest>.+)$", "reason"),
+    rule(r"^(?P<rest>(?P<key>late_[AB]|absent_[AB]|kind): .+)$", "{key}"),
 )
 BALL_SHEET_RULES: tuple[Rule, ...] = (*_BALL_PB_RULES, *COMMON_RULES)
 
-# The Xiangqi result form (`result_xiangqi.html`): the plug-in names the document's fields.
-XIANGQI_RULES: tuple[Rule, ...] = (
-    _rule(r'^(?:illegal result: )?(?P<rest>"(?P<key>result|reason|article|moves)".*)$', "xq_{key}"),
-    _rule(r"^(?:illegal result: )?(?P<rest>(?P<name>.+) has \d+ fouls.*)$", "xq_fouls_{side}"),
-    _rule(r"^(?P<rest>(?P<key>xq_\w+): .+)$", "{key}"),
-    *COMMON_RULES,
-)
 
-# The Mahjong hand form (`mahjong_sheet.html`): winner, discarder, fan, tiles, melds, ...
-MAHJONG_HAND_RULES: tuple[Rule, ...] = (
-    _rule(
-        r"hands\[(?P<index>\d+)\]\.fan: (?P<fan>\d+) is under the minimum of (?P<min>\d+)",
-        "fan",
-        N_("Hand %(hand)s: %(fan)s fan is under the %(min)s-fan minimum."),
-    ),
-    _rule(
-        r"hand: (?P<fan>\d+) fan without flowers is under the minimum of (?P<min>\d+)",
-        "tiles",
-        N_("These tiles make %(fan)s fan without flowers, under the %(min)s-fan minimum."),
-    ),
-    _rule(r"hands\[(?P<index>\d+)\]\.hand: (?P<rest>.+)$", "tiles", N_("Hand %(hand)s: %(rest)s")),
-    _rule(
-        r"hands\[(?P<index>\d+)\]\.(?P<key>winner|discarder|fan)(?:\.\w+)?: (?P<rest>.+)$",
-        "{key}",
-        N_("Hand %(hand)s: %(rest)s"),
-    ),
-    _rule(r"^(?P<key>outcome|winner|discarder|fan|tiles|melds|win_tile|flowers): ", "{key}"),
-)
 
 
 def _groups(match: re.Match[str], sides: Mapping[str, str]) -> dict[str, str]:
@@ -187,18 +162,18 @@ def locate(
 
 # The desk's "New event" form (`index.html`).
 NEW_EVENT_RULES: tuple[Rule, ...] = (
-    _rule(r"^(?P<rest>pin: the two PINs differ)$", "pin2", N_("The two PINs differ.")),
-    _rule(r"^(?P<rest>pin: .+)$", "pin"),
-    _rule(r"^(?P<rest>the event needs a name)$", "name", N_("The event needs a name.")),
-    _rule(r"^(?P<rest>unknown system .+)$", "system"),
-    _rule(r"^(?P<rest>unknown game .+)$", "game"),
-    _rule(
+    rule(r"^(?P<rest>pin: the two PINs differ)$", "pin2", N_("The two PINs differ.")),
+    rule(r"^(?P<rest>pin: .+)$", "pin"),
+    rule(r"^(?P<rest>the event needs a name)$", "name", N_("The event needs a name.")),
+    rule(r"^(?P<rest>unknown system .+)$", "system"),
+    rule(r"^(?P<rest>unknown game .+)$", "game"),
+    rule(
         r"^--rounds must be at least 1, got (?P<n>-?\d+)$",
         "rounds",
         N_("Rounds: at least 1 (or empty: automatic)."),
     ),  # fmt: skip
-    _rule(r"^(?P<key>name|place|arbiter)\b", "{key}"),
-    _rule(
+    rule(r"^(?P<key>name|place|arbiter)\b", "{key}"),
+    rule(
         r"^(?P<key>rounds|hands|games_per_tie|extra_games|teams|groups|qualifiers|default_time)\b",
         "{key}",
     ),
@@ -206,48 +181,48 @@ NEW_EVENT_RULES: tuple[Rule, ...] = (
 
 # The event page's "Add an entrant" and "Import entrants (CSV)" forms (`event.html`).
 ENTRANT_RULES: tuple[Rule, ...] = (
-    _rule(r"^(?P<rest>the entrant needs a name)$", "name", N_("The entrant needs a name.")),
-    _rule(
+    rule(r"^(?P<rest>the entrant needs a name)$", "name", N_("The entrant needs a name.")),
+    rule(
         r"^'(?P<name>.+)' is already registered in ",
         "name",
         N_("%(name)s is already registered in this event."),
     ),  # fmt: skip
-    _rule(
+    rule(
         r"^rating must be between 0 and 9999, got (?P<n>-?\d+)$",
         "rating",
         N_("Rating: a whole number from 0 to 9999."),
     ),  # fmt: skip
-    _rule(
+    rule(
         r"^federation is a 3-letter code",
         "federation",
         N_("Federation: a 3-letter code, e.g. BUL."),
     ),  # fmt: skip
-    _rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
-    _rule(r"^CSV", "csv"),
+    rule(r"^(?P<key>name|club|federation|rating)\b", "{key}"),
+    rule(r"^CSV", "csv"),
 )
 
 # The sanctions page (`sanctions.html`): one form per entrant with step, round, table, reason.
 SANCTION_RULES: tuple[Rule, ...] = (
-    _rule(r"^reason: every sanction needs a reason$", "reason", N_("Give the reason.")),
-    _rule(
+    rule(r"^reason: every sanction needs a reason$", "reason", N_("Give the reason.")),
+    rule(
         r"^reason: at most (?P<max>\d+) characters$",
         "reason",
         N_("The reason has at most %(max)s characters."),
     ),
-    _rule(r"^step: ", "step", N_("Choose a step of the ladder.")),
-    _rule(r"^sanction: a table needs its round$", "round", N_("A table needs its round.")),
-    _rule(
+    rule(r"^step: ", "step", N_("Choose a step of the ladder.")),
+    rule(r"^sanction: a table needs its round$", "round", N_("A table needs its round.")),
+    rule(
         r"^sanction: entrant \d+ does not play at round (?P<r>\d+) table (?P<t>\d+)$",
         "table",
         N_("This entrant does not play at table %(t)s in round %(r)s."),
     ),
-    _rule(r"^round (?P<r>\d+) is not paired$", "round", N_("Round %(r)s is not paired yet.")),
-    _rule(r"^(?P<key>round|table)\b", "{key}", N_("A whole number, 1 or more.")),
+    rule(r"^round (?P<r>\d+) is not paired$", "round", N_("Round %(r)s is not paired yet.")),
+    rule(r"^(?P<key>round|table)\b", "{key}", N_("A whole number, 1 or more.")),
 )
 
 # The event page's "Withdraw" form of an entrant (`event.html`): reason and the confirmation.
 WITHDRAW_RULES: tuple[Rule, ...] = (
-    _rule(
+    rule(
         r"^withdrawal: tick the confirmation box$",
         "confirm",
         N_("Tick the box to confirm the withdrawal."),
@@ -257,63 +232,51 @@ WITHDRAW_RULES: tuple[Rule, ...] = (
 # The round page's "Swap two entrants" form (`round.html`): the two entrants `x` and `y`;
 # `sides` maps the typed names to "x" and "y", so a fault names the right select.
 SWAP_RULES: tuple[Rule, ...] = (
-    _rule(
+    rule(
         r"^swap: '(?P<name>.+)' is not paired in round (?P<r>\d+)$",
         "{side}",
         N_("%(name)s is not paired in round %(r)s."),
     ),
-    _rule(r"^swap: choose two different entrants$", "y", N_("Choose two different entrants.")),
-)
-
-# The Mahjong sheet's ruling, time penalty and waiver forms (`mahjong_sheet.html`): their
-# fields share names with the hand form (seat, tiles), so each is named `<form>_<field>`.
-MAHJONG_RULING_RULES: tuple[Rule, ...] = (
-    _rule(r"^(?P<key>kind|seat|tiles|points|article|at): (?P<rest>.+)$", "ruling_{key}"),
-)
-MAHJONG_TIME_RULES: tuple[Rule, ...] = (
-    _rule(r"^(?P<key>seat|limit|over_seconds|at): (?P<rest>.+)$", "time_{key}"),
-)
-MAHJONG_WAIVER_RULES: tuple[Rule, ...] = (
-    _rule(r"^(?P<key>index|reason): (?P<rest>.+)$", "waive_{key}"),
+    rule(r"^swap: choose two different entrants$", "y", N_("Choose two different entrants.")),
 )
 
 # A tie's drawing of lots (`tie.html`): from a typed `seed`, or the `winner` drawn at the venue.
 LOTS_RULES: tuple[Rule, ...] = (
-    _rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
-    _rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
+    rule(r"^winner: ", "winner", N_("Choose who won the drawing of lots.")),
+    rule(r"^seed\b", "seed", N_("Seed: a whole number, or empty for a fresh one.")),
 )
 
 # The teams page's "Add a team" form (`teams.html`): the team's `name` and its `players`.
 TEAM_RULES: tuple[Rule, ...] = (
-    _rule(r"^the team needs a name$", "name", N_("The team needs a name.")),
-    _rule(
+    rule(r"^the team needs a name$", "name", N_("The team needs a name.")),
+    rule(
         r"^team '(?P<name>.+)' is already registered$",
         "name",
         N_("%(name)s is already registered in this event."),
     ),
-    _rule(
+    rule(
         r"^a team needs at least (?P<n>\d+) players \(one per board\), got (?P<got>\d+)$",
         "players",
         N_("A team needs at least %(n)s players, one per board (%(got)s listed)."),
     ),
-    _rule(r"^a player is listed twice in the team$", "players", N_("A player is listed twice.")),
-    _rule(
+    rule(r"^a player is listed twice in the team$", "players", N_("A player is listed twice.")),
+    rule(
         r"^'(?P<name>.+)' already plays for another team$",
         "players",
         N_("%(name)s already plays for another team."),
     ),
-    _rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
+    rule(r"^(?P<rest>.+)$", "players"),  # any other fault is about the players' lines
 )
 
 # The round page's half-end form of a table (`round.html`): the end time `at`.
 HALF_END_RULES: tuple[Rule, ...] = (
-    _rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
+    rule(r"^time: ", "at", N_("End time: HH:MM or HH:MM:SS, or empty for now.")),
 )
 
 # The bracket page's drawing of lots (`bracket.html`): a typed `seed`, or the cards drawn at
 # the venue, `card_i` of the entrant `name_i` (`sides` maps each name to its i).
 DRAW_RULES: tuple[Rule, ...] = (
-    _rule(
+    rule(
         r"^card of '(?P<name>.+)': ",
         "card_{side}",
         N_("The card drawn by %(name)s: a number and R or B, or K."),

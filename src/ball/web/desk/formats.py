@@ -38,7 +38,7 @@ from ball.web.desk.pages import fail as _fail
 from ball.web.desk.pages import found as _found
 from ball.web.desk.pages import refused as _refused
 from ball.web.desk.pages import see as _see
-from ball.web.desk.preview import XIANGQI_REASONS
+from ball.web.desk.preview import reasons_of
 from ball.web.desk.results import game_field_rules
 from ball.web.desk.rounds import refused_control
 from ball.web.public.formats import PHASE_WORDS, TIE_WORDS
@@ -162,7 +162,7 @@ def _tie_context(svc: Service, event_id: int, number: int, table: int, arbiter) 
         "bracket": bracket,
         "number": number,
         "tie": tie,
-        "xq_reasons": XIANGQI_REASONS,
+        "reasons": reasons_of(game_named(bracket.event.game)),
         **_common(svc, event_id, arbiter),
         "values": {},
         "fault": None,

@@ -4,6 +4,7 @@ does, so every game previews with its own rules."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
@@ -13,7 +14,6 @@ from ball.games.ball.match.result import SheetError
 from ball.games.protocol import Decided, DeskForm, Game
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
-from ball.web.core.templating import N_
 from ball.web.desk.forms import result_kind, sanctions_from_form, sheet_from_form, steals_from_form
 from ball.web.desk.pages import translator as _t
 
@@ -29,33 +29,18 @@ def _reason_text(request: Request, reason: str) -> str:
     }.get(reason, reason)
 
 
-# How a Xiangqi game ends (`xiangqi_game.REASONS`, seed 4.1/4.2/21.4), as the form names them.
-XIANGQI_REASONS = {
-    "checkmate": N_("checkmate"),
-    "facing-generals": N_("facing generals"),
-    "no-legal-move": N_("no legal move"),
-    "time": N_("time"),
-    "illegal-move": N_("illegal move"),
-    "forbidden-move": N_("forbidden move"),
-    "three-fouls": N_("three fouls"),
-    "resignation": N_("resignation"),
-    "refusal": N_("refusal"),
-    "forfeit": N_("forfeit"),
-    "insufficient-material": N_("insufficient material"),
-    "agreement": N_("agreement"),
-    "repetition": N_("repetition"),
-    "natural-move-limit": N_("natural move limit"),
-    "arbiter": N_("arbiter's ruling"),
-}
-# The Xiangqi ladder's steps (xiangqi_sanctions.toml), which the form shows as `_(step)`.
-XIANGQI_STEPS = (N_("warning"), N_("disqualification"))
+def reasons_of(plugin: Game) -> Mapping[str, str]:
+    """How the game's own result form names the ways a game ends (`DeskForm.reasons`): its
+    templates' choices; none for a game without its own form."""
+    return plugin.desk_form.reasons if plugin.desk_form is not None else {}
 
 
 def _document_preview(
     request: Request, form: dict[str, Any], a: str, b: str, plugin: Game, desk_form: DeskForm
 ) -> dict[str, Any]:
     """A form of the game's own (`Game.desk_form`: Xiangqi's arbiter's document, ...) read
-    into its result document and decided by the game (the rules live there)."""
+    into its result document and decided by the game (the rules live there); the decision's
+    `reason` in the form's words (`DeskForm.reasons`) and its `article`."""
     _ = _t(request)
     try:
         kind = result_kind(form)
@@ -72,7 +57,7 @@ def _document_preview(
     except TournamentError as exc:
         return {"ok": False, "error": str(exc)}
     d = decided.decision
-    reason = _(XIANGQI_REASONS.get(d["reason"], d["reason"]))
+    reason = _(desk_form.reasons.get(d["reason"], d["reason"]))
     if d["winner"] is None:
         text = _("Draw (%(reason)s, %(article)s)") % {"reason": reason, "article": d["article"]}
     else:

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from ball.games import game, load
 from ball.games.forms import form_int
-from ball.games.protocol import Game
+from ball.games.protocol import DeskForm, Game
 from ball.tournament import table_result
 from ball.tournament.errors import TournamentError
 from ball.web.core import security
@@ -36,7 +36,7 @@ from ball.web.desk.pages import Service, desk_router
 from ball.web.desk.pages import found as _found
 from ball.web.desk.pages import see as _see
 from ball.web.desk.pages import translator as _t
-from ball.web.desk.preview import XIANGQI_REASONS, preview
+from ball.web.desk.preview import preview, reasons_of
 from ball.web.public.display import TIEBREAK_LABELS
 
 router = desk_router()
@@ -60,18 +60,14 @@ def _table_link(request: Request, plugin: Game, event_id: int, number: int, tabl
     return None if board is None else board.link(request, event_id, number, table)
 
 
-def _offered(values: dict[str, str], recorded: dict[str, Any] | None) -> dict[str, str]:
-    """The empty form pre-filled from the recorded game: the arbiter still checks and saves."""
-    if recorded is None or values.get("xq_result"):
+def _offered(
+    values: dict[str, str], recorded: dict[str, Any] | None, form: DeskForm
+) -> dict[str, str]:
+    """The empty form pre-filled from the recorded game (`DeskForm.offer`): the arbiter still
+    checks and saves."""
+    if recorded is None or form.offer is None:
         return values
-    return {
-        **values,
-        "kind": "sheet",
-        "xq_result": recorded["result"],
-        "xq_reason": recorded["reason"],
-        "xq_moves": str(recorded["moves"]),
-        "xq_article": recorded["article"] if recorded["reason"] == "arbiter" else "",
-    }
+    return form.offer(values, recorded)
 
 
 def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
@@ -97,7 +93,7 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
     entry, values = _players_entry(
         request,
         page,
-        _offered(document_form_values(page.pairing, plugin.desk_form), recorded)
+        _offered(document_form_values(page.pairing, plugin.desk_form), recorded, plugin.desk_form)
         if plugin.desk_form is not None
         else form_values(page.pairing, page.steals),
     )
@@ -115,7 +111,7 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "values": values,
         "csrf": arbiter.csrf,
         "ladder": game(page.event.game).ladder.names,
-        "xq_reasons": XIANGQI_REASONS,
+        "reasons": reasons_of(plugin),
         "suggest": page.suggest,
         "steal_rows": range(STEAL_ROWS),
         "sanction_rows": range(SANCTION_ROWS),
@@ -126,24 +122,24 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
     }
 
 
-# Which form's fields a refusal is located in (`ball.web.desk.field_errors`), by template.
-FIELD_RULES = {
-    "desk/result.html": field_errors.BALL_SHEET_RULES,
-    "desk/result_quick.html": field_errors.BALL_SHEET_RULES,
-    "desk/result_xiangqi.html": field_errors.XIANGQI_RULES,
-}
-# The same for the "as you type" check, by the event's game.
-def game_field_rules(plugin: Game) -> tuple[Any, ...]:
-    """The field rules of the game's result form (a table of four takes no such form)."""
-    return tuple(FIELD_RULES.get(form_template(plugin), ())) if plugin.seats == 2 else ()
+def game_field_rules(plugin: Game) -> tuple[field_errors.Rule, ...]:
+    """Which of the game's result form's fields a refusal is located in
+    (`ball.web.desk.field_errors`): its own form's rules (`DeskForm.field_rules`), else
+    BALL's score sheet's, the full or the quick one; a table of four takes no such form."""
+    if plugin.seats != 2:
+        return ()
+    form = plugin.desk_form
+    if form is None:
+        return field_errors.BALL_SHEET_RULES
+    return tuple(load(form.field_rules)) if form.field_rules else ()
 
 
-def _fault(request: Request, template: str, error: str, page) -> field_errors.Fault | None:
-    """The refusal `error` as the form `template` shows it: beside its field, in words."""
+def _fault(request: Request, plugin: Game, error: str, page) -> field_errors.Fault | None:
+    """The refusal `error` as the game's result form shows it: beside its field, in words."""
     if not error:
         return None
     sides = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
-    return field_errors.locate(error, FIELD_RULES.get(template, ()), _t(request), sides)
+    return field_errors.locate(error, game_field_rules(plugin), _t(request), sides)
 
 
 def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, Any]:
@@ -284,7 +280,7 @@ async def save_result(
             extra |= _quick_context(request, svc, event_id)
         context = _result_context(request, page, arbiter, **extra)
         context["values"] = {k: v for k, v in form.items() if isinstance(v, str)}
-        context["fault"] = _fault(request, template, context["error"], page)
+        context["fault"] = _fault(request, plugin, context["error"], page)
         return render(request, template, context, status_code=status)
 
     if not checked["ok"]:

@@ -46,7 +46,7 @@ from ball.web.desk import field_errors
 from ball.web.desk.forms import QUICK, sheet_from_form
 from ball.web.desk.link_states import CLOSED, STATES
 from ball.web.desk.pages import found, see
-from ball.web.desk.preview import XIANGQI_REASONS, preview
+from ball.web.desk.preview import preview, reasons_of
 
 router = APIRouter(
     default_response_class=HTMLResponse,
@@ -142,7 +142,7 @@ def _page(
         "pb_tiebreaks": bool(svc.desk.pb_tiebreaks(linked.event_id)),
         "players_form": players_form,
         # the ways a game ends that the players may give (the game's `choices`)
-        "xq_reasons": {k: v for k, v in XIANGQI_REASONS.items() if k in choices},
+        "reasons": {k: v for k, v in reasons_of(game(linked.game)).items() if k in choices},
         "closed": _(CLOSED[linked.closed]) if linked.closed else "",
     }
     if linked.closed and status == 200:

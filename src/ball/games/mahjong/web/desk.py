@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 from ball.games.forms import form_int
 from ball.games.mahjong.engine.rulings import DESK_LOGGED_LABELS, KIND_LABELS, KINDS
 from ball.games.mahjong.engine.winds import WINDS
+from ball.games.mahjong.web import field_rules
 from ball.games.mahjong.web.forms import (
     hand_from_form,
     ruling_from_form,
@@ -51,10 +52,10 @@ RULING_WORDS = KIND_LABELS | DESK_LOGGED_LABELS
 EDITS = {"hand", "penalty", "time", "waive", "undo"}
 # Where a refused change's fault is shown: the rules of its form (`ball.web.desk.field_errors`).
 FORM_RULES: dict[str, Sequence[field_errors.Rule]] = {
-    "hand": field_errors.MAHJONG_HAND_RULES,
-    "penalty": field_errors.MAHJONG_RULING_RULES,
-    "time": field_errors.MAHJONG_TIME_RULES,
-    "waive": field_errors.MAHJONG_WAIVER_RULES,
+    "hand": field_rules.HAND_RULES,
+    "penalty": field_rules.RULING_RULES,
+    "time": field_rules.TIME_RULES,
+    "waive": field_rules.WAIVER_RULES,
 }
 # How a session was seated (`tournament.sessions`: "random (seed 3)", "by ranking", ...), shown
 # as `_(method before " (")`, and the event system's name on the desk's event list.
