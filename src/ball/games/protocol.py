@@ -209,6 +209,9 @@ class Game(Protocol):
     # service)` answers `/public/{id}/standings`, `projector_table(service, event_id)` gives
     # the projector its rows. None: the shared standings serve the game.
     public_standings: str | None
+    # The game's own public views (`/public/{id}/VIEW`, from its routers), which `ball
+    # publish` writes as files beside the shared ones (Mahjong's seating and tables).
+    public_views: tuple[str, ...]
     # The module of the shared tournament commands (`ball event create`, `ball round pair`,
     # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
     # way (tables of four seated by sessions), or None when the shared commands serve it.
@@ -281,6 +284,7 @@ class GameBase:
     tournament: str | None = None
     new_event: str | None = None
     public_standings: str | None = None
+    public_views: tuple[str, ...] = ()
     table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:

@@ -38,6 +38,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
+from ball.games import GAMES
 from ball.tournament.errors import NotFound
 from ball.web.app import create_app, static_folders
 from ball.web.core.deps import service_for
@@ -49,7 +50,6 @@ from ball.web.public.projector import PROJECTOR_ROWS
 # one (each value a small number). Anything else (`find`, `refresh`) needs the server.
 PAGES = frozenset(
     {"standings", "pairings", "results", "crosstable", "projector", "bracket", "groups", "teams"}
-    | {"seating", "tables"}  # Mahjong
 )
 PAGE_PARAMS = frozenset({"page", "round", "session", "rows"})
 # Values a page's URL may name that mean what its absence means.
@@ -101,6 +101,11 @@ def parse_languages(text: str | None) -> list[str]:
     return chosen
 
 
+def game_views() -> frozenset[str]:
+    """The public views the registered games bring besides the shared `PAGES`."""
+    return frozenset(view for entry in GAMES.values() for view in entry.public_views)
+
+
 def page_file(path: str, query: str, event_id: int) -> str | None:
     """The file name of a public page's URL (`/public/3/standings?page=2` ->
     `standings-page2.html`), or None when the URL is not a page a static site has."""
@@ -108,7 +113,7 @@ def page_file(path: str, query: str, event_id: int) -> str | None:
     if not path.startswith(prefix):
         return None
     view = path[len(prefix) :]
-    if view not in PAGES:
+    if view not in PAGES and view not in game_views():
         return None
     name = view
     for key, value in sorted(parse_qsl(query, keep_blank_values=True)):

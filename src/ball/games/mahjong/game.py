@@ -47,6 +47,7 @@ class MahjongGame(GameBase):
     tournament: str | None = "ball.games.mahjong.tournament:compose"
     new_event: str | None = "ball.games.mahjong.web.desk:create_event"
     public_standings: str | None = "ball.games.mahjong.web.public"
+    public_views: tuple[str, ...] = ("seating", "tables")
 
     def decide(self, sheet: dict[str, Any]) -> Decided:
         raise IllegalSheet(TWO_PLAYER)
