@@ -9,7 +9,7 @@ import pytest
 from match_sheets import ISSUE_EXAMPLE, half, mutated, set_field, sheet
 from typer.testing import CliRunner
 
-from ball.cli.match import app
+from ball.games.ball.cli.match import app
 from ball.games.ball.match.result import decide
 
 runner = CliRunner()

@@ -15,7 +15,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from ball.cli import app
-from ball.cli.play import _HotSeat
+from ball.games.ball.cli.play import _HotSeat
 from ball.games.ball.match.flow import Match
 from ball.games.ball.match.record import parse, write
 from ball.games.ball.match.replay import replay_text

@@ -31,17 +31,23 @@ def test_every_group_has_a_summary_line():
     assert set(_SUMMARY) == {group or module for module, group in _GROUPS}
 
 
-def test_the_games_groups_follow_the_shared_ones_with_their_own_summary():
-    """A game's command group (`Game.commands`) is listed from the registry, after the
-    shared groups, with the help line the game gives, which is its app's own."""
-    import importlib
+def test_the_games_commands_come_around_the_shared_ones_with_their_own_summary():
+    """A game's commands (`Game.commands`) are listed from the registry: a `lead` game's
+    (BALL's) before the shared ones of their kind, the others' after them (Typer lists the
+    top-level commands, then the groups), each with the help line the game gives, which is
+    its command's own."""
+    import typer.main
 
     names = [name for name, _ in help_lines()]
-    assert names[-len(game_groups()) :] == [g.name for g in game_groups()]
-    assert {"xiangqi", "mahjong"} <= set(names) and not {"xiangqi", "mahjong"} & set(_SUMMARY)
-    for group in game_groups():
-        app = importlib.import_module(group.module).app
-        assert app.info.help.split("\n")[0] == group.summary
+    groups = {group or module: group is not None for module, group in _GROUPS}
+    for entry in game_groups():
+        shared = [names.index(n) for n, is_group in groups.items() if is_group != entry.command]
+        where = names.index(entry.name)
+        assert where < min(shared) if entry.lead else where > max(shared), entry.name
+        command = typer.main.get_command(build_app(only=entry.name)).commands[entry.name]
+        assert (command.help or "").split("\n")[0] == entry.summary
+    assert {"xiangqi", "mahjong", "play", "rules"} <= set(names)
+    assert not {"xiangqi", "mahjong", "play", "rules"} & set(_SUMMARY)
 
 
 def test_a_bad_top_level_option_fails_alike():

@@ -17,11 +17,6 @@ if TYPE_CHECKING:  # Typer is imported where an app is built: `ball --help` draw
 
 # (module, group name or None when the module adds top-level commands itself)
 _GROUPS: list[tuple[str, str | None]] = [
-    ("rules", "rules"),
-    ("sim", "sim"),
-    ("match", "match"),
-    ("record", "record"),
-    ("play", None),
     ("clock", "clock"),
     ("serve", None),
     ("event", "event"),
@@ -40,11 +35,6 @@ _GROUPS: list[tuple[str, str | None]] = [
 # the engine, SQLAlchemy, the web and PDF stacks); tests/cli/test_front_door.py checks it
 # word for word against the help the full app prints.
 _SUMMARY: dict[str, str] = {
-    "rules": "The rules engine: legal actions, applying actions, perft.",
-    "sim": "Self-play simulation to study the regulation.",
-    "match": "One match: decide the result from a score sheet.",
-    "record": "Game records (.bgn): check, sheet, replay.",
-    "play": "Play BALL hot-seat in this terminal; the record is written when the match ends.",
     "clock": "Table clocks: time controls and event logs.",
     "serve": "Start the web toolbox (FastAPI under uvicorn).",
     "event": "Tournament events and their entrants.",
@@ -59,12 +49,26 @@ _SUMMARY: dict[str, str] = {
 
 
 def game_groups() -> list[Commands]:
-    """The command groups the registered games bring (`Game.commands`), after the shared
-    ones in `ball --help`. Asking the registry costs its import, so a shared command never
-    asks."""
+    """The commands and groups the registered games bring (`Game.commands`), in the
+    registry's order. Asking the registry costs its import, so a shared command never asks."""
     from ball.games import GAMES
 
     return [group for entry in GAMES.values() for group in entry.commands]
+
+
+def _in_order(games: list[Commands]) -> list[tuple[str, bool, Commands | None]]:
+    """Every command and group as `ball --help` lists it: (name, is a group, the game's
+    `Commands` or None for a shared one). Typer lists the top-level commands, then the
+    groups; within each, the games' `lead` ones come first, then the shared ones in the
+    order of _GROUPS, then the other games'."""
+    lead = [c for c in games if c.lead]
+    rest = [c for c in games if not c.lead]
+    shared: list[tuple[str, bool, Commands | None]] = [
+        (group or module, group is not None, None) for module, group in _GROUPS
+    ]
+    every = [(c.name, not c.command, c) for c in lead] + shared
+    every += [(c.name, not c.command, c) for c in rest]
+    return [e for e in every if not e[1]] + [e for e in every if e[1]]
 
 
 # The shared commands and groups by name: running one of them needs no game's registry.
@@ -75,22 +79,20 @@ def _summary_only(app: typer.Typer) -> None:
     """Every command and group by name and help line only, for `ball` and `ball --help`."""
     import typer
 
-    for module_name, group in _GROUPS:
-        if group is None:
-            app.command(module_name, help=_SUMMARY[module_name])(_never_run)
+    for name, is_group, commands in _in_order(game_groups()):
+        summary = _SUMMARY[name] if commands is None else commands.summary
+        if is_group:
+            app.add_typer(typer.Typer(help=summary), name=name)
         else:
-            app.add_typer(typer.Typer(help=_SUMMARY[group]), name=group)
-    for commands in game_groups():
-        app.add_typer(typer.Typer(help=commands.summary), name=commands.name)
+            app.command(name, help=summary)(_never_run)
 
 
 def help_lines() -> list[tuple[str, str]]:
-    """The top-level help's commands in Typer's order: the commands a module adds itself,
-    then the groups, each in the order of _GROUPS."""
-    commands = [module for module, group in _GROUPS if group is None]
-    groups = [group for _, group in _GROUPS if group is not None]
-    shared = [(name, _SUMMARY[name]) for name in commands + groups]
-    return shared + [(group.name, group.summary) for group in game_groups()]
+    """The top-level help's commands in Typer's order (`_in_order`), with their help lines."""
+    return [
+        (name, _SUMMARY[name] if commands is None else commands.summary)
+        for name, _, commands in _in_order(game_groups())
+    ]
 
 
 def _never_run() -> None:  # pragma: no cover - a summary app only prints its help
@@ -124,18 +126,20 @@ def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
     if summary:
         _summary_only(app)
         return app
-    for module_name, group in _GROUPS:
-        if only is not None and (group or module_name) != only:
+    games = game_groups() if only is None or only not in SHARED_COMMANDS else []
+    modules = {module: group for module, group in _GROUPS}
+    for name, is_group, commands in _in_order(games):
+        if only is not None and name != only:
             continue
-        module = importlib.import_module(f"ball.cli.{module_name}")
-        if group is None:
-            module.register(app)
+        if commands is None:  # a shared one: its module is named after it
+            module_name = next(m for m, g in modules.items() if (g or m) == name)
+            module = importlib.import_module(f"ball.cli.{module_name}")
         else:
-            app.add_typer(module.app, name=group)
-    if only is None or only not in SHARED_COMMANDS:
-        for commands in game_groups():
-            if only is None or commands.name == only:
-                app.add_typer(importlib.import_module(commands.module).app, name=commands.name)
+            module = importlib.import_module(commands.module)
+        if is_group:
+            app.add_typer(module.app, name=name)
+        else:
+            module.register(app)
     return app
 
 

@@ -76,11 +76,16 @@ class DeskForm:
 class Commands:
     """A group of `ball` commands a game brings: `ball NAME ...` runs the Typer app `app`
     of `module` (named, not imported: the game's CLI sits above its rules); `summary` is
-    the group's line in `ball --help`, drawn without importing the module."""
+    the group's line in `ball --help`, drawn without importing the module. With `command`,
+    `NAME` is one top-level command the module adds itself (`register(app)`, as `ball
+    play`). `lead` lists it before the shared commands in `ball --help` (the toolbox's first
+    game, BALL), else after them."""
 
     name: str
     module: str
     summary: str
+    command: bool = False
+    lead: bool = False
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 from ball.games.ball.match.result import FORFEIT_TD, SheetError, decide
 from ball.games.errors import IllegalSheet
 from ball.games.protocol import (
+    Commands,
     Decided,
     Figures,
     GameBase,
@@ -67,6 +68,35 @@ class BallGame(GameBase):
         "ball.games.ball.web.learn",
     )
     demo: str | None = "ball.games.ball.web.demo:seed_demo_game"
+    commands: tuple[Commands, ...] = (
+        Commands(
+            "play",
+            "ball.games.ball.cli.play",
+            "Play BALL hot-seat in this terminal; the record is written when the match ends.",
+            command=True,
+            lead=True,
+        ),
+        Commands(
+            "rules",
+            "ball.games.ball.cli.rules",
+            "The rules engine: legal actions, applying actions, perft.",
+            lead=True,
+        ),
+        Commands(
+            "sim", "ball.games.ball.cli.sim", "Self-play simulation to study the regulation.",
+            lead=True,
+        ),
+        Commands(
+            "match",
+            "ball.games.ball.cli.match",
+            "One match: decide the result from a score sheet.",
+            lead=True,
+        ),
+        Commands(
+            "record", "ball.games.ball.cli.record", "Game records (.bgn): check, sheet, replay.",
+            lead=True,
+        ),
+    )
     seats = 2
     # The tie-breaks that read PB figures: a quick result must collect PB when the
     # event's chain has one of them (`ball.web.desk.forms`).

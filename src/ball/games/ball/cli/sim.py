@@ -13,12 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.progress import Task as BarTask
 from rich.table import Table
 
+from ball.cli.common import fail
 from ball.games.ball.ai import agent_name
 from ball.games.ball.engine import RulesetError, load_ruleset
 from ball.games.ball.sim import BackendError, RunDirError, SimConfig, auto_batch_size, make_backend
 from ball.games.ball.sim.rundir import config_of, read_manifest, run_in_dir
-
-from .common import fail
 
 app = typer.Typer(help="Self-play simulation to study the regulation.", no_args_is_help=True)
 

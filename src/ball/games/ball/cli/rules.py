@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from ball.cli.common import fail, read_json
 from ball.games.ball.engine import (
     Game,
     IllegalAction,
@@ -19,8 +20,6 @@ from ball.games.ball.engine import (
     load_ruleset,
     perft,
 )
-
-from .common import fail, read_json
 
 app = typer.Typer(
     help="The rules engine: legal actions, applying actions, perft.", no_args_is_help=True
