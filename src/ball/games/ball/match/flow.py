@@ -53,6 +53,10 @@ class Half:
     started_at: float | None
     entries: list[Entry] = field(default_factory=list)
     end: str | None = None  # "touchdown" | "time" | "forfeit"
+    # The ATK side at the start of each turn after the first, by turn number: what a table
+    # clock is told with each end of turn (two turns may end in one instant: a loss of
+    # possession ending a turn, and a pending one ending the next at once, D-34).
+    attack_at_turn: dict[int, str] = field(default_factory=dict)
 
     @property
     def research_only(self) -> bool:
@@ -272,6 +276,7 @@ class Match:
         self._take_pending_possession_loss(at)
 
     def _new_turn(self, side: str, at: float | None) -> None:
+        self.half.attack_at_turn[self.game.turn] = self.game.attack
         finished = self._turn_owner
         self._turn_owner = side
         self._window = at
