@@ -20,7 +20,12 @@ from pathlib import Path
 
 import pytest
 
-SHIPPED = Path(__file__).resolve().parents[2] / "src" / "ball" / "engine" / "rulesets"
+SHIPPED = Path(__file__).resolve().parents[2] / "src/ball/games/ball/engine/rulesets"
+
+
+def test_the_shipped_files_named_by_path_below_are_real():
+    # a path to a real shipped file must be refused too, not only a path to nowhere
+    assert (SHIPPED / "standard.toml").is_file() and not (SHIPPED / "absent.toml").exists()
 
 
 def _post(url: str, body: dict) -> tuple[int, str]:

@@ -90,7 +90,7 @@ def test_result_enter_loads_no_other_subsystem(event_db):
 
 def test_the_check_names_what_a_command_loaded():
     # The filter itself: a loaded subsystem module is reported, a look-alike name is not.
-    loaded = ["ball.clocks.store", "ball.mahjongg", "ball.web", "sqlalchemy.orm"]
+    loaded = ["ball.clocks.store", "ball.games.mahjong.engines", "ball.web", "sqlalchemy.orm"]
     assert _offending(loaded) == ["ball.clocks.store", "ball.web"]
     # the winds alone may come; the rest of the game may not
     rules = "ball.games.mahjong.engine"

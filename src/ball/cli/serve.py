@@ -176,17 +176,20 @@ def _use_ray(address: str) -> None:
 
 
 def _use_rulesets(directory: str) -> None:
-    """Point the engine's name lookup at the organiser's directory (D-37): requests still
-    give only names, resolved as NAME.toml inside it."""
+    """Point each game's rule lookup by name at the organiser's directory (D-37,
+    `Game.organiser_rules`): requests still give only names, resolved as NAME.toml inside
+    it."""
     import os
     from pathlib import Path
 
-    from ball.games.ball.engine.ruleset import ORGANISER_ENV
+    from ball.games import GAMES
 
     path = Path(directory).expanduser().resolve()
     if not path.is_dir():
         fail(f"--rulesets {directory}: not a directory")
-    os.environ[ORGANISER_ENV] = str(path)
+    for entry in GAMES.values():
+        if entry.organiser_rules is not None:
+            os.environ[entry.organiser_rules] = str(path)
 
 
 def register(app: typer.Typer) -> None:

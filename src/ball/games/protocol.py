@@ -217,6 +217,10 @@ class Game(Protocol):
     # The game's own public views (`/public/{id}/VIEW`, from its routers), which `ball
     # publish` writes as files beside the shared ones (Mahjong's seating and tables).
     public_views: tuple[str, ...]
+    # The environment variable naming the organiser's directory of the game's rule files
+    # (D-37: BALL's rulesets, looked up by name), which `ball serve --rulesets DIR` sets;
+    # None: the game reads only the rule files it ships.
+    organiser_rules: str | None
     # The module of the shared tournament commands (`ball event create`, `ball round pair`,
     # `ball result enter`, `ball standings`, ...) for an event this game runs in its own
     # way (tables of four seated by sessions), or None when the shared commands serve it.
@@ -290,6 +294,7 @@ class GameBase:
     new_event: str | None = None
     public_standings: str | None = None
     public_views: tuple[str, ...] = ()
+    organiser_rules: str | None = None
     table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:

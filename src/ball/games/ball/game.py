@@ -68,6 +68,9 @@ class BallGame(GameBase):
         "ball.games.ball.web.learn",
     )
     demo: str | None = "ball.games.ball.web.demo:seed_demo_game"
+    # `ball serve --rulesets DIR` (D-37): the engine's `ruleset.ORGANISER_ENV`, named here
+    # so that asking the game does not import the engine
+    organiser_rules: str | None = "BALL_RULESETS"
     commands: tuple[Commands, ...] = (
         Commands(
             "play",
