@@ -31,17 +31,24 @@ def xiangqi_sheet(rng: random.Random, a: str, b: str) -> dict:
     return {"players": [a, b], "result": result, "reason": reason, "fouls": fouls, "moves": 40}
 
 
-def play(svc: TournamentService, rng: random.Random, game_name: str, rounds: int) -> None:
-    for number in range(1, rounds + 1):
+def pair_next(svc: TournamentService, rng: random.Random) -> list[dict] | None:
+    """The next round's tables, after drawing lots (article 6) for every match drawn after
+    its last replay, one refusal at a time; None when no round follows."""
+    while True:
         try:
-            tables = svc.rounds.pair_next_round()
+            return svc.rounds.pair_next_round()
         except TournamentError as exc:
             due = re.search(r"round (\d+) table (\d+) was drawn after its last replay", str(exc))
             if due is None:
-                return  # a knockout decided early, or a round robin's last round
-            # article 6
+                return None  # a knockout decided early, or a round robin's last round
             svc.knockout.draw_tie_lots(int(due[1]), int(due[2]), seed=rng.randrange(1000))
-            tables = svc.rounds.pair_next_round()
+
+
+def play(svc: TournamentService, rng: random.Random, game_name: str, rounds: int) -> None:
+    for number in range(1, rounds + 1):
+        tables = pair_next(svc, rng)
+        if tables is None:
+            return
         for t in tables:
             if t["b"] is None:
                 continue
