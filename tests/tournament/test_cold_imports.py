@@ -109,3 +109,19 @@ def test_the_match_package_still_offers_its_names():
     assert set(match.__all__) <= set(dir(match))
     with pytest.raises(AttributeError):
         match.nothing  # noqa: B018
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("rules", ["ball.games.ball.engine", "ball.games.xiangqi.engine",
+                                   "ball.games.mahjong.engine"])  # fmt: skip
+def test_one_games_rules_load_no_other_game(rules):
+    # The registry names its games and makes them on its first read: importing one game's
+    # rules runs `ball.games`' __init__, which must not import every game with it.
+    code = f"import sys, {rules}; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    folder = rules.rsplit(".", 1)[0]
+    games = [m for m in done.stdout.split() if m.startswith("ball.games.")]
+    others = [m for m in games if m != folder and not m.startswith(folder + ".")]
+    assert set(others) <= {"ball.games.errors", "ball.games.protocol"}, others
+    # no game's `Game` was made (`ball.games.NAME.game`; an engine may have a `game` of its own)
+    assert not [m for m in games if m.count(".") == 3 and m.endswith(".game")]
