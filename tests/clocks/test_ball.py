@@ -140,7 +140,8 @@ def test_an_organiser_may_let_the_half_timer_stop_on_pause():
 
 def test_ball_clock_comes_from_the_rulesets_time_table(tmp_path):
     """One source for match time: an organiser's ruleset changes the table clock too."""
-    from ball.clocks.controls import ball_control, get_control
+    from ball.clocks.controls import get_control
+    from ball.games.ball.clocks.control import ball_control
 
     standard = get_control("ball-standard")
     assert standard.half_timer.time == 20 * 60 and standard.turn_limit.time == 60

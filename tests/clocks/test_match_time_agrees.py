@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ball.clocks import Clock, ClockEvent
-from ball.clocks.controls import ball_control
+from ball.games.ball.clocks.control import ball_control
 from ball.games.ball.match.flow import Match
 from ball.games.ball.match.timing import ManualClock
 

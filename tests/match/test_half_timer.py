@@ -1,7 +1,7 @@
-"""BALL match time as plain arithmetic (ball.games.ball.match.half_timer), shared by the match and
+"""BALL match time as plain arithmetic (ball.half_timer), shared by the match and
 the table clock; tests/clocks/test_match_time_agrees.py checks that both read the same."""
 
-from ball.games.ball.match.half_timer import (
+from ball.half_timer import (
     FinalDrive,
     half_timer_expiry,
     release_window_end,

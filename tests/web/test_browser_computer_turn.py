@@ -19,9 +19,9 @@ import httpx
 import pytest
 
 from ball.games.ball.engine import Game
-from ball.games.ball.match.half_timer import half_turns
 from ball.games.ball.match.timing import load_timing
 from ball.games.ball.web.rulebook import diagrams
+from ball.half_timer import half_turns
 
 from .conftest import SCREENSHOTS
 

@@ -16,8 +16,8 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from ball.games.ball.match.half_timer import half_turns
 from ball.games.ball.match.timing import load_timing
+from ball.half_timer import half_turns
 
 pytestmark = pytest.mark.slow
 CAP = half_turns(load_timing().half_seconds, load_timing().turn_seconds)

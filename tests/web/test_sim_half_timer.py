@@ -1,7 +1,7 @@
 """Simulator halves end on the half timer (issue 36 item 5; spec 14, D-20).
 
 A match half (hot seat, against the computer) counts the half timer in full-length turns
-(`ball.games.ball.match.half_timer.half_turns`: 20 under the standard rules) with its Final
+(`ball.half_timer.half_turns`: 20 under the standard rules) with its Final
 Drive; the server ends the half, refuses further actions and answers the half-time and the result.
 Free play stays untimed.
 """
@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ball.games.ball.engine import Game
-from ball.games.ball.match.half_timer import TurnTimer, half_turns
 from ball.games.ball.match.timing import load_timing
+from ball.half_timer import TurnTimer, half_turns
 
 CAP = half_turns(load_timing().half_seconds, load_timing().turn_seconds)
 

@@ -21,7 +21,7 @@ from typing import Any
 from ball.clocks.controls import Overrun, TimeControl
 from ball.clocks.events import EVENT_FIELDS, ClockEvent, ClockRejected, check_data
 from ball.clocks.state import ClockState, Player, Turn
-from ball.games.ball.match.half_timer import (
+from ball.half_timer import (
     FinalDrive,
     half_timer_expiry,
     release_window_end,

@@ -201,63 +201,29 @@ def parse_control(text: str, origin: str = "control") -> TimeControl:
         raw = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ControlError(f"{origin}: not valid TOML/JSON ({exc})") from exc
+    return control_from(raw, origin)
+
+
+def control_from(raw: Any, origin: str) -> TimeControl:
+    """A control from its data (a game's own, built from its rules), checked like a file's:
+    a fault is a `ControlError` naming `origin` and the field."""
     try:
         return TimeControl.model_validate(raw)
     except ValidationError as exc:
         raise ControlError(f"{origin}: {_message(exc)}") from exc
 
 
-def ball_control(ruleset_name: str = "standard") -> TimeControl:
-    """The BALL clock of a ruleset, built from its `[time]` table (spec 14): the match, the
-    desk, the printed rules and the table clock all read the same figures."""
-    from ball.games.ball.engine import load_ruleset
-
-    rs = load_ruleset(ruleset_name)
-    t = rs.time
-    raw = {
-        "name": f"ball-{rs.name}",
-        "game": "ball",
-        "title": (
-            f"BALL: {t['half_minutes']}-minute halves, {t['turn_seconds']} s per action "
-            "phase, release-phase protocol"
-        ),
-        "source": f"ruleset {rs.name!r} [time] (spec 14: D-20, D-21, R-release)",
-        "players": ["A", "B"],
-        "period": "half",
-        "periods": 2,
-        # The half timer runs on real time from the start signal; a pause does not stop it.
-        "half_timer": {
-            "time": f"{t['half_minutes']}m",
-            "stops_on_pause": False,
-            "final_drive": True,
-        },
-        # Each action phase has its own limit; an overrun is recorded for the ladder, and a
-        # coach who stays on overruns again every further limit, as `Match` sanctions it.
-        "turn_limit": {
-            "time": f"{t['turn_seconds']}s",
-            "phase": "action",
-            "penalty_points": 0,
-            "per": f"{t['turn_seconds']}s",
-        },
-        # Release phase: the mover's time, then the opponent's, then the referee decides.
-        "release": {
-            "windows": [
-                {"who": "mover", "time": f"{t['release_extension_seconds']}s"},
-                {"who": "opponent", "time": f"{t['release_opponent_seconds']}s"},
-            ]
-        },
-    }
-    try:
-        return TimeControl.model_validate(raw)
-    except ValidationError as exc:
-        raise ControlError(f"ruleset {rs.name!r} [time]: {_message(exc)}") from exc
-
-
 @cache
 def builtin_controls() -> dict[str, TimeControl]:
-    """The controls shipped in `ball/clocks/controls/`, by name, and the BALL clock of the
-    standard ruleset (`ball-standard`, made from its `[time]` table)."""
-    found: dict[str, TimeControl] = {"ball-standard": ball_control("standard")}
+    """The controls the registered games make from their rules (`Game.clock_controls`:
+    BALL's `ball-standard`, from its standard ruleset's `[time]` table), then those shipped
+    in `ball/clocks/controls/`, by name."""
+    from ball.games import GAMES, load
+
+    found: dict[str, TimeControl] = {}
+    for game in GAMES.values():
+        if game.clock_controls is not None:
+            found |= load(game.clock_controls)()
     folder = resources.files("ball.clocks").joinpath("controls")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith((".toml", ".json")):

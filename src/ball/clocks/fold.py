@@ -17,7 +17,7 @@ from typing import Any
 
 from ball.clocks.clock import Clock, restore_records
 from ball.clocks.controls import TimeControl
-from ball.games.ball.match.half_timer import FinalDrive
+from ball.half_timer import FinalDrive
 
 FORMAT = 1  # bump when the saved attributes change: an unknown format is replayed instead
 NOTICES_KEPT = 20  # `Clock.snapshot` shows the last 20 clock notices

@@ -10,7 +10,7 @@ from typing import Any
 
 from ball.clocks.controls import TimeControl
 from ball.clocks.events import ClockEvent, ClockRejected
-from ball.games.ball.match.half_timer import FinalDrive, release_window_end
+from ball.half_timer import FinalDrive, release_window_end
 
 
 @dataclass

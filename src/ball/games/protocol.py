@@ -217,6 +217,9 @@ class Game(Protocol):
     # The game's own public views (`/public/{id}/VIEW`, from its routers), which `ball
     # publish` writes as files beside the shared ones (Mahjong's seating and tables).
     public_views: tuple[str, ...]
+    # "module:function" giving the game's own table-clock controls by name, made from its
+    # rules (BALL's `ball-standard`), which the clocks list before the shipped ones; or None.
+    clock_controls: str | None
     # The environment variable naming the organiser's directory of the game's rule files
     # (D-37: BALL's rulesets, looked up by name), which `ball serve --rulesets DIR` sets;
     # None: the game reads only the rule files it ships.
@@ -295,6 +298,7 @@ class GameBase:
     public_standings: str | None = None
     public_views: tuple[str, ...] = ()
     organiser_rules: str | None = None
+    clock_controls: str | None = None
     table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:

@@ -77,7 +77,8 @@ CONTROL_TITLES: tuple[str, ...] = (
     N_("Xiangqi: 20 min, 5 s simple delay per move"),
     N_("Xiangqi: 15 min + 10 s increment per move"),
 )
-# The BALL clock's title is made from its ruleset's figures (ball.clocks.ball_control).
+# The BALL clock's title is made from its ruleset's figures
+# (ball.games.ball.clocks.control.ball_control).
 _BALL_TITLE = re.compile(
     r"BALL: (\d+)-minute halves, (\d+) s per action phase, release-phase protocol"
 )

@@ -19,15 +19,15 @@ from typing import Any
 
 from ball.games.ball.engine import Event, Game, load_ruleset
 from ball.games.ball.engine.state import ACTION
-from ball.games.ball.match.half_timer import (
+from ball.games.ball.match.record import Entry, GameRecord, HalfRecord
+from ball.games.ball.match.result import Decision, decide
+from ball.games.ball.match.timing import Clock, Timing
+from ball.half_timer import (
     FinalDrive,
     half_timer_expiry,
     release_window_end,
     turn_limit_edge,
 )
-from ball.games.ball.match.record import Entry, GameRecord, HalfRecord
-from ball.games.ball.match.result import Decision, decide
-from ball.games.ball.match.timing import Clock, Timing
 from ball.sanctions import LADDER, Ladder, Sanction, Step
 
 COACHES = ("A", "B")

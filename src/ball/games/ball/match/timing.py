@@ -49,7 +49,7 @@ class Timing:
     @property
     def release_windows(self) -> tuple[float, float]:
         """R-release: the coach's extra time, then the opponent's
-        (ball.games.ball.match.half_timer)."""
+        (ball.half_timer)."""
         return (self.release_seconds, self.release_opponent_seconds)
 
     @classmethod

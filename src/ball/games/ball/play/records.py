@@ -13,10 +13,10 @@ from typing import Any
 
 from ball.games.ball.engine import Game, IllegalAction
 from ball.games.ball.match import record as bgn
-from ball.games.ball.match.half_timer import half_turns
 from ball.games.ball.match.replay import begin_half, replay_entry, start_match
 from ball.games.ball.match.timing import Timing
 from ball.games.ball.play.replay import pb_added
+from ball.half_timer import half_turns
 from ball.play.errors import GameError
 
 POSITION_TAG = "Position"

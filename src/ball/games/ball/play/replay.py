@@ -15,9 +15,9 @@ from typing import Any
 from ball.games.ball.engine import Game, IllegalAction, InvalidPosition, notation
 from ball.games.ball.engine.actions import Action, to_text
 from ball.games.ball.engine.ruleset import RulesetError, ruleset_by_name
-from ball.games.ball.match.half_timer import TurnTimer, half_turns
 from ball.games.ball.match.narrate import consequences, describe
 from ball.games.ball.match.timing import Timing
+from ball.half_timer import TurnTimer, half_turns
 from ball.play.errors import BadPosition, GameConflict, StoredGameBroken
 
 MODES = ("free", "play", "computer")

@@ -1,11 +1,12 @@
-"""BALL match time (spec 14) as plain arithmetic: the half timer and its Final Drive (D-20),
-the turn limit (D-21, D-36) and the release-phase windows (R-release).
+"""Match time as plain arithmetic: a half timer and its Final Drive, a turn limit and the
+release-phase windows, as BALL plays them (spec 14: D-20, D-21, D-36, R-release).
 
-Two places keep BALL time: the `Match` (`ball.games.ball.match.flow`), which applies these rules to
-a game, and the table clock (`ball.clocks.clock`), which shows them to the coaches and the
-arbiter. Both take their figures from here, so they cannot drift apart. Nothing here reads a
-clock or a game: callers pass the instants, the measured seconds and the roles (any player
-label: a side, a coach letter, a clock's player index).
+Two places keep that time: a game's match (BALL's `ball.games.ball.match.flow`), which applies
+these rules to a game, and the shared table clock (`ball.clocks.clock`), whose controls offer
+them to any game and which shows them to the players and the arbiter. Both take their
+figures from here, so they cannot drift apart. Nothing here reads a clock or a game: callers
+pass the instants, the measured seconds and the roles (any player label: a side, a coach
+letter, a clock's player index).
 """
 
 from __future__ import annotations

@@ -1,0 +1,2 @@
+"""BALL's table clock: the control made from a ruleset's `[time]` table, which the shared
+clocks offer as `ball-standard` (`BallGame.clock_controls`)."""
