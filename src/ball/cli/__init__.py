@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # Typer is imported where an app is built: `ball --help` draws without it
     import typer
@@ -56,19 +56,28 @@ def game_groups() -> list[Commands]:
     return [group for entry in GAMES.values() for group in entry.commands]
 
 
-def _in_order(games: list[Commands]) -> list[tuple[str, bool, Commands | None]]:
-    """Every command and group as `ball --help` lists it: (name, is a group, the game's
-    `Commands` or None for a shared one). Typer lists the top-level commands, then the
-    groups; within each, the games' `lead` ones come first, then the shared ones in the
-    order of _GROUPS, then the other games'."""
-    lead = [c for c in games if c.lead]
-    rest = [c for c in games if not c.lead]
-    shared: list[tuple[str, bool, Commands | None]] = [
-        (group or module, group is not None, None) for module, group in _GROUPS
+class Listed(NamedTuple):
+    """A command or group as `ball` lists and builds it: its module exposes `app` (a group)
+    or `register(app)` (top-level commands)."""
+
+    name: str
+    group: bool
+    module: str
+    summary: str
+
+
+def _in_order(games: list[Commands]) -> list[Listed]:
+    """Every command and group as `ball --help` lists it. Typer lists the top-level
+    commands, then the groups; within each, the games' `lead` ones come first, then the
+    shared ones in the order of _GROUPS, then the other games'."""
+    shared = [
+        Listed(group or module, group is not None, f"ball.cli.{module}", _SUMMARY[group or module])
+        for module, group in _GROUPS
     ]
-    every = [(c.name, not c.command, c) for c in lead] + shared
-    every += [(c.name, not c.command, c) for c in rest]
-    return [e for e in every if not e[1]] + [e for e in every if e[1]]
+    every = [Listed(c.name, not c.command, c.module, c.summary) for c in games if c.lead]
+    every += shared
+    every += [Listed(c.name, not c.command, c.module, c.summary) for c in games if not c.lead]
+    return [e for e in every if not e.group] + [e for e in every if e.group]
 
 
 # The shared commands and groups by name: running one of them needs no game's registry.
@@ -79,20 +88,16 @@ def _summary_only(app: typer.Typer) -> None:
     """Every command and group by name and help line only, for `ball` and `ball --help`."""
     import typer
 
-    for name, is_group, commands in _in_order(game_groups()):
-        summary = _SUMMARY[name] if commands is None else commands.summary
-        if is_group:
-            app.add_typer(typer.Typer(help=summary), name=name)
+    for entry in _in_order(game_groups()):
+        if entry.group:
+            app.add_typer(typer.Typer(help=entry.summary), name=entry.name)
         else:
-            app.command(name, help=summary)(_never_run)
+            app.command(entry.name, help=entry.summary)(_never_run)
 
 
 def help_lines() -> list[tuple[str, str]]:
     """The top-level help's commands in Typer's order (`_in_order`), with their help lines."""
-    return [
-        (name, _SUMMARY[name] if commands is None else commands.summary)
-        for name, _, commands in _in_order(game_groups())
-    ]
+    return [(entry.name, entry.summary) for entry in _in_order(game_groups())]
 
 
 def _never_run() -> None:  # pragma: no cover - a summary app only prints its help
@@ -127,17 +132,12 @@ def build_app(only: str | None = None, summary: bool = False) -> typer.Typer:
         _summary_only(app)
         return app
     games = game_groups() if only is None or only not in SHARED_COMMANDS else []
-    modules = {module: group for module, group in _GROUPS}
-    for name, is_group, commands in _in_order(games):
-        if only is not None and name != only:
+    for entry in _in_order(games):
+        if only is not None and entry.name != only:
             continue
-        if commands is None:  # a shared one: its module is named after it
-            module_name = next(m for m, g in modules.items() if (g or m) == name)
-            module = importlib.import_module(f"ball.cli.{module_name}")
-        else:
-            module = importlib.import_module(commands.module)
-        if is_group:
-            app.add_typer(module.app, name=name)
+        module = importlib.import_module(entry.module)
+        if entry.group:
+            app.add_typer(module.app, name=entry.name)
         else:
             module.register(app)
     return app
