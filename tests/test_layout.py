@@ -198,34 +198,11 @@ def layer_fault(importer: str, target: str, layers: dict[str, int]) -> str | Non
     return None
 
 
-# BALL was the toolbox's only game, and these shared modules still hold parts of it: they
-# import BALL's folder directly rather than ask the protocol. Each entry is a move still to
-# make (docs/architecture.md, "What BALL keeps outside its folder"); an entry nothing uses
-# any more fails the suite, so the list only shrinks.
-BALL_OUTSIDE_ITS_FOLDER = {
-    "ball.printing.from_event": "BALL's score sheets, decided for the printed forms",
-    "ball.printing.render": "BALL's match times on the printed forms",
-    "ball.tournament.signals": "the second-half signal's gap, from BALL's ruleset",
-    "ball.web.desk.formats": "BALL's score sheet is the desk's default result form",
-    "ball.web.desk.forms": "BALL's score sheet is the desk's default result form",
-    "ball.web.desk.preview": "BALL's score sheet is the desk's default result form",
-    "ball.web.desk.table_entry": "BALL's score sheet is the desk's default result form",
-}
-
-
-def _ball_outside(importer: str) -> str | None:
-    """The entry of `BALL_OUTSIDE_ITS_FOLDER` that lets `importer` import BALL's folder."""
-    found = [k for k in BALL_OUTSIDE_ITS_FOLDER if importer == k or importer.startswith(k + ".")]
-    return found[0] if found else None
-
-
 def game_folder_fault(importer: str, target: str) -> str | None:
     """Shared code reaches a game's folder only through the registry (`ball.games`, which
     imports each game's `game` module: one line per game); no game reaches another's."""
     folder = game_folder(target)
     if folder is None or game_folder(importer) == folder:
-        return None
-    if folder == "ball.games.ball" and game_folder(importer) is None and _ball_outside(importer):
         return None
     if importer == "ball.games" and target == f"{folder}.game":
         return None
@@ -347,16 +324,6 @@ def test_the_layer_table_lists_every_package_and_the_pure_games_at_the_bottom():
 def test_imports_point_downward_keep_private_names_home_and_pure_packages_do_no_io():
     faults = [fault for module in MODULES for fault in violations(module)]
     assert not faults, "\n".join(faults)
-
-
-def test_every_shared_module_listed_as_holding_part_of_ball_still_does():
-    used = {
-        _ball_outside(module.name)
-        for module in MODULES
-        for imp in imports(module)
-        if game_folder(imp.target) == "ball.games.ball" and game_folder(module.name) is None
-    }
-    assert set(BALL_OUTSIDE_ITS_FOLDER) <= used, sorted(set(BALL_OUTSIDE_ITS_FOLDER) - used)
 
 
 def test_the_packages_import_each_other_without_a_cycle():
@@ -617,13 +584,14 @@ def fake(name: str, source: str, is_package: bool = False) -> list[str]:
         ("ball.web.desk", "from ball.tournament.service import _tx\n",
          "uses ball.tournament.service._tx: _tx is private to the module "
          "ball.tournament.service"),
-        ("ball.web.desk.forms",
+        ("ball.games.ball.web.api",
          "import ball.games.ball.match.result as result\n\nresult._halves({})\n",
-         "src/ball/web/desk/forms.py:3: uses ball.games.ball.match.result._halves"),
-        ("ball.web.desk.forms", "from ball.games.ball.match import result\nresult._halves({})\n",
-         "src/ball/web/desk/forms.py:2: uses ball.games.ball.match.result._halves"),
-        # BALL's folder too is reached through the registry, but by the modules listed
-        ("ball.web.desk.rounds", "from ball.games.ball.match.result import SheetError\n",
+         "src/ball/games/ball/web/api.py:3: uses ball.games.ball.match.result._halves"),
+        ("ball.games.ball.web.api",
+         "from ball.games.ball.match import result\nresult._halves({})\n",
+         "src/ball/games/ball/web/api.py:2: uses ball.games.ball.match.result._halves"),
+        # BALL's folder too is reached through the registry, as every game's
+        ("ball.web.desk.forms", "from ball.games.ball.match.result import SheetError\n",
          "a game's folder is reached through the registry"),
         ("ball.games.xiangqi.game", "from ball.games.ball.match import result\n",
          "a game's folder is reached through the registry"),
@@ -673,7 +641,6 @@ def test_a_bad_import_is_caught_with_its_file_and_line(name, source, expected):
         ("ball.tournament.desk_service", "from ball.clocks.store import ClockStore\n"),
         ("ball.tournament.service", "import sqlalchemy\nimport time\n"),
         ("ball.cli.serve", "from ball.web.app import create_app\n"),
-        ("ball.web.desk.forms", "from ball.games.ball.match.result import SheetError\n"),
         ("ball.games.xiangqi.game",
          "from ball.games.xiangqi.engine import rules\nfrom ball.sanctions import x\n"),
         ("ball.tournament.standings", "from ball.games import game\n"),

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from ball.games.ball.web.field_rules import RULES as BALL_RULES
 from ball.games.mahjong.web import field_rules as mahjong_rules
 from ball.games.xiangqi.web import field_rules as xiangqi_rules
 from ball.web.desk import field_errors
@@ -27,17 +28,17 @@ def same(text: str) -> str:
     [
         (
             "half 2: PBDEF of Bo is empty",
-            field_errors.BALL_SHEET_RULES,
+            BALL_RULES,
             Fault("Half 2: enter the PBDEF of Bo.", "h2_B_def"),
         ),
         (
             "half 1: Ann scored the touchdown but recorded 0 PBATK",
-            field_errors.BALL_SHEET_RULES,
+            BALL_RULES,
             Fault("Half 1: Ann scored the touchdown, so their PBATK cannot be 0.", "h1_A_atk"),
         ),
         (
             "sanction 2: every sanction needs a reason",
-            field_errors.BALL_SHEET_RULES,
+            BALL_RULES,
             Fault("Sanction 2: give the reason.", "sanction1_reason"),
         ),
         (
@@ -56,9 +57,9 @@ def same(text: str) -> str:
             Fault("The two PINs differ.", "pin2"),
         ),
         # not about a field: the message as it is, at the top
-        ("signal 2 of round 1: too early by 42 s", field_errors.BALL_SHEET_RULES, None),
+        ("signal 2 of round 1: too early by 42 s", BALL_RULES, None),
         # a name that is no coach of the table: no field to mark
-        ("half 1: PBATK of Cy is empty", field_errors.BALL_SHEET_RULES, None),
+        ("half 1: PBATK of Cy is empty", BALL_RULES, None),
     ],
 )
 def test_a_message_is_located_and_put_in_words(message, rules, fault):

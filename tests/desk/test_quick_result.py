@@ -19,11 +19,13 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from ball.games import GAMES
+from ball.games.ball.desk_form import quick_sheet_from_form, sheet_from_form
 from ball.games.ball.match.result import SheetError, decide
+from ball.games.errors import TournamentError
 from ball.tournament.errors import IllegalSheet
 from ball.tournament.models import Event
 from ball.web.core.deps import service_for
-from ball.web.desk.forms import quick_sheet_from_form, sheet_from_form
+from ball.web.desk.forms import read_result
 
 from .conftest import post, sheet_form
 
@@ -46,6 +48,11 @@ def as_text(form: dict) -> dict:
     return {k: str(v) for k, v in form.items()}
 
 
+def quick_read(form: dict, required: bool) -> dict:
+    """The quick form as the desk reads it (`entry=quick`: BALL's `read_quick`)."""
+    return read_result(BALL.desk_form, form, A, B, figures_required=required)
+
+
 def full_decided(td1, td2, pb):
     return BALL.decide(sheet_from_form(as_text(sheet_form(td1, td2, pb)), A, B))
 
@@ -64,11 +71,11 @@ def test_with_every_figure_the_quick_sheet_is_the_full_sheet(td1, td2, pb, requi
         expected = BALL.decide(sheet_from_form(full, A, B))
     except IllegalSheet as exc:  # e.g. a touchdown with 0 PBATK: refused alike
         with pytest.raises(IllegalSheet) as refused:
-            BALL.decide(sheet_from_form(quick, A, B, pb_required=required))
+            BALL.decide(quick_read(quick, required))
         assert refused.value.fault == exc.fault
         return
-    assert sheet_from_form(quick, A, B, pb_required=required) == sheet_from_form(full, A, B)
-    assert BALL.decide(sheet_from_form(quick, A, B, pb_required=required)) == expected
+    assert quick_read(quick, required) == sheet_from_form(full, A, B)
+    assert BALL.decide(quick_read(quick, required)) == expected
 
 
 @pytest.mark.parametrize(("td1", "td2"), list(itertools.product(TDS, TDS)))
@@ -106,7 +113,7 @@ def test_the_pb_tiebreaks_skip_a_result_without_pb():
 
 def test_half_a_pair_of_pb_is_refused_naming_the_empty_one():
     form = as_text(quick_form("A")) | {"h1_A_atk": "3"}
-    with pytest.raises(SheetError, match=f"half 1: PBATK of {B} is empty"):
+    with pytest.raises(TournamentError, match=f"half 1: PBATK of {B} is empty"):
         quick_sheet_from_form(form, A, B, pb_required=False)
 
 

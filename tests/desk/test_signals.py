@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from ball.games import GAMES, GameBase
 from ball.games.ball.engine import load_ruleset
 from ball.tournament import signals
 from ball.tournament.errors import TournamentError
@@ -21,11 +22,16 @@ def control(client, event_id, number=1):
     return response.json()
 
 
-def test_the_gap_is_the_rulesets_parameter():
-    assert signals.gap_seconds() == GAP
-    assert (
-        signals.gap_seconds(type("R", (), {"time": {"second_half_signal_gap_minutes": 3}})) == 180
-    )
+def three_minutes() -> float:
+    return 3.0
+
+
+def test_the_gap_is_the_one_the_events_game_sets(monkeypatch):
+    assert signals.gap_seconds("ball") == GAP  # BALL's ruleset's parameter
+    assert signals.gap_seconds("xiangqi") == signals.gap_seconds() == 600  # sets none
+    rules = {"name": "rested", "signal_gap": f"{__name__}:three_minutes"}
+    monkeypatch.setitem(GAMES, "rested", type("Rested", (GameBase,), rules)())
+    assert signals.gap_seconds("rested") == 180
 
 
 def test_signal_2_needs_signal_1_then_every_first_half_then_the_gap(client, event4, clock):

@@ -1,5 +1,6 @@
 """Reading a posted form's fields into a game's result document: the whole-number field
-(`form_int`) every game's desk form reads, with the refusal that names the field."""
+(`form_int`) every game's desk form reads, with the refusal that names the field, and the
+`entry` a game's quick result form posts (`QUICK`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ball.games.errors import TournamentError
+
+QUICK = "quick"  # the form's `entry` when it is a game's quick form (`Game.quick_form`)
 
 
 def form_int(

@@ -46,22 +46,36 @@ class GameTieBreak:
     from_sanctions: Callable[[Sequence[str]], float] | None = None
 
 
+def _result(decision: Mapping[str, Any], _a: str, _b: str) -> str:
+    return str(decision.get("result", ""))
+
+
 @dataclass(frozen=True)
 class DeskForm:
-    """A game's own result form at the desk: its template, and the two directions between
-    the posted form and the game's result document. `read(form, a, b)` reads the whole
-    form into the document in one step (player A first) and raises `TournamentError` naming
-    the field at fault; `values(document, a, b)` fills the form from a stored document (a
-    correction); `fields` are the form's own fields (a players' entry fills them). The
-    form's `kind` field (sheet, forfeit-A, forfeit-B, double-forfeit) and its sanction lines
-    are the desk's, the same for every game.
+    """A game's result form at the desk: its template, and the two directions between the
+    posted form and the game's result document. `read(form, a, b)` reads the whole form
+    into the document in one step (player A first) and raises `TournamentError` naming the
+    field at fault; `values(document, a, b)` fills the form from a stored document (a
+    correction, or the players' entry the desk checks); `fields` are the form's own fields
+    (a players' entry fills them). The form's `kind` field (sheet, forfeit-A, forfeit-B,
+    double-forfeit), its sanction lines and its steal lines are the desk's, the same for
+    every game; `steal_rows` is how many steal lines per half the form has (BALL's score
+    sheet: 4), none by default.
+
+    `read_quick(form, a, b, required)` reads the game's quick form (`Game.quick_form`,
+    posted with `entry=quick`), where the figures only some tie-breaks read
+    (`Game.pb_tiebreaks`) may be left out unless `required`; None: `read` reads it.
 
     `reasons` are the ways a game ends as the form names them (reason -> message id: its
     choices, and the preview's words for a decision's `reason`); `field_rules` names
     ("module:attribute") where a refusal is shown beside its field (the game's web folder,
     `ball.web.desk.field_errors` rules); `offer(values, recorded)` fills the empty form from
     the game recorded on the table's board (`Game.table_board`'s `ending`), or leaves a
-    filled one as it is."""
+    filled one as it is.
+
+    How the preview states a decision (message ids, formatted with `winner`, `reason`,
+    `article` and `td`, the score `score(decision, a, b)` gives): `wins`, `draw`, and
+    `double_forfeit`."""
 
     template: str
     read: Callable[[Mapping[str, Any], str, str], dict[str, Any]]
@@ -70,6 +84,12 @@ class DeskForm:
     reasons: Mapping[str, str] = field(default_factory=dict)
     field_rules: str | None = None
     offer: Callable[[Mapping[str, str], Mapping[str, Any]], dict[str, str]] | None = None
+    read_quick: Callable[[Mapping[str, Any], str, str, bool], dict[str, Any]] | None = None
+    steal_rows: int = 0
+    wins: str = N_("%(winner)s wins (%(reason)s, %(article)s)")
+    draw: str = N_("Draw (%(reason)s, %(article)s)")
+    double_forfeit: str = N_("Double forfeit: both players lose.")
+    score: Callable[[Mapping[str, Any], str, str], str] = _result
 
 
 @dataclass(frozen=True)
@@ -115,33 +135,40 @@ def _accept(_form: Mapping[str, Any]) -> str | None:
 class PlayersForm:
     """The result form on a player's phone (`/t/TOKEN`, issue 35 §1): its template fragment;
     the refusal of a form the players may not send (a message id, translated where shown:
-    a forfeit or a ruling that is the arbiter's), or None to let the game decide it; and the
-    values of the form's choice the players may pick (Xiangqi's ways a game ends), if any."""
+    a forfeit or a ruling that is the arbiter's), or None to let the game decide it; the
+    values of the form's choice the players may pick (Xiangqi's ways a game ends), if any;
+    and the fields a player's form may hold (the rest of a posted form is dropped)."""
 
     template: str
     refuse: Callable[[Mapping[str, Any]], str | None] = _accept
     choices: frozenset[str] = frozenset()
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Paper:
     """How the game's rounds print (`ball.printing.from_event`), beside the shared forms
-    (pairing list, round control, standings, ...). `score_sheets`: BALL's score sheets,
-    filled from the entered sheets, and results written as the sheet's score (else in
-    points). `tables`: "module:function" of the game's own forms of a round's tables
+    (pairing list, round control, standings, ...). `score_sheets`: the module of the game's
+    score sheets (BALL's), filled from the entered sheets: its `score_sheet(header, table,
+    sanctions)` prints a played table's sheet and `result_text(table)` writes its result on
+    the pairing list as the sheet's score; None: no score sheets, results in points.
+    `tables`: "module:function" of the game's own forms of a round's tables
     (`(session, event info, tables, header, desk=...)`), printed instead of BALL's match
     forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
     round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
     `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
     for the shared blank forms (BALL's). `labels`: "module:attribute" of the printed texts
     of its own forms (message ids, a tree its templates read as `t.forms.NAME`; named, so a
-    command that prints nothing does not load them), or None."""
+    command that prints nothing does not load them), or None. `regulation`: "module:function"
+    giving the figures the printed regulation quotes from the game's rules (`{name: number}`:
+    BALL's match times and signal gap; the regulation is BALL's), or None."""
 
-    score_sheets: bool = False
+    score_sheets: str | None = None
     tables: str | None = None
     round: str | None = None
     blank: str | None = None
     labels: str | None = None
+    regulation: str | None = None
 
 
 class Game(Protocol):
@@ -165,7 +192,8 @@ class Game(Protocol):
     # The game's own default tie-break chain per system, replacing the system's generic
     # chain where the rules fix the order (Xiangqi 15.1/15.2); None keeps the generic one.
     default_chains: dict[str, list[str]] | None
-    # The desk's result form: the game's own (`DeskForm`), or None for BALL's score sheet.
+    # The desk's result form of a table (`DeskForm`), or None when the desk takes none (a
+    # table of four enters its hands in its own way).
     desk_form: DeskForm | None
     # The desk's quick result form (the winner's figures only), if the game has one.
     quick_form: str | None
@@ -220,6 +248,10 @@ class Game(Protocol):
     # "module:function" giving the game's own table-clock controls by name, made from its
     # rules (BALL's `ball-standard`), which the clocks list before the shipped ones; or None.
     clock_controls: str | None
+    # "module:function" giving the minutes of rest between a round's last first-half end
+    # and its second-half signal (R-signal, spec 15) as the game's rules set them (BALL's
+    # ruleset); None: the shared figure (`ball.tournament.signals.DEFAULT_GAP_MINUTES`).
+    signal_gap: str | None
     # The environment variable naming the organiser's directory of the game's rule files
     # (D-37: BALL's rulesets, looked up by name), which `ball serve --rulesets DIR` sets;
     # None: the game reads only the rule files it ships.
@@ -263,7 +295,7 @@ class Game(Protocol):
 
 class GameBase:
     """The defaults of `Game`: a two-player game with no tie-breaks of its own, BALL's
-    sanction ladder, the systems' generic chains, BALL's score sheet at the desk, no quick
+    sanction ladder, the systems' generic chains, no result form at the desk, no quick
     form, no recorded boards. A game overrides what its rules say otherwise."""
 
     name = ""
@@ -299,6 +331,7 @@ class GameBase:
     public_views: tuple[str, ...] = ()
     organiser_rules: str | None = None
     clock_controls: str | None = None
+    signal_gap: str | None = None
     table_board: str | None = None
 
     def check_players(self, sheet: dict[str, Any], a: str, b: str) -> None:

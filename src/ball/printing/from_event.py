@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ball.games import Paper, load
 from ball.printing import event_formats
@@ -26,21 +26,17 @@ from ball.printing.forms import (
     ControlRow,
     Forfeit,
     FormSet,
-    HalfSheet,
     Header,
     Incident,
-    MatchResult,
     PairingRow,
     Pairings,
     ReleaseLog,
     RoundControl,
     SanctionRow,
     ScoreSheet,
-    Side,
     StandingRow,
     Standings,
 )
-from ball.printing.render import signal_gap_minutes
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import sessionmaker
@@ -48,21 +44,12 @@ if TYPE_CHECKING:
     from ball.tournament.check_service import RoundCheck
     from ball.tournament.outcomes import EventInfo, TableOutcome
 
-# Steps of the sanction ladder (ball.games.ball.match sanctions.toml) -> the score sheet's tick
-# boxes.
+# Steps of the default sanction ladder (`ball.sanctions`) -> the score sheet's tick boxes.
 _LEVELS = {
     "warning": "warning",
     "loss-of-turn": "turn",
     "loss-of-possession": "possession",
     "loss-of-match": "match",
-}
-# ball.games.ball.match.result reasons -> the score sheet's "deciding criterion" boxes.
-_CRITERIA = {
-    "touchdowns": "td",
-    "attack-efficiency": "efficiency",
-    "defensive-superiority": "defence",
-    "draw": "draw",
-    "forfeit": "forfeit",
 }
 
 
@@ -77,6 +64,21 @@ DeskCheck = Callable[[int], bool] | bool
 
 def _is_desk(desk: DeskCheck, event_id: int) -> bool:
     return desk if isinstance(desk, bool) else bool(desk(event_id))
+
+
+class ScoreSheets(Protocol):
+    """The module of a game's score sheets (`Paper.score_sheets`: BALL's), which decides
+    what its sheets and its results on the pairing list say."""
+
+    def score_sheet(
+        self, header: Header, table: TableOutcome, sanctions: list[SanctionRow]
+    ) -> ScoreSheet:
+        """A played table's score sheet, filled from its entered result."""
+        ...
+
+    def result_text(self, table: TableOutcome) -> str:
+        """A table's result as its score sheet scores it."""
+        ...
 
 
 def forms_for_round(
@@ -125,7 +127,8 @@ def forms_from_sessions(
     service = TournamentService.from_sessions(sessions.kw["bind"], sessions)
     try:
         # How the event's game prints a round (`Game.paper`); None: the shared forms only.
-        paper = game(service.events.event_game(event_id)).paper or Paper()
+        name = service.events.event_game(event_id)
+        paper = game(name).paper or Paper()
         if paper.round is not None:  # the game prints its round itself (Mahjong's sessions)
             base = link_base or ""
             return load(paper.round)(service, event_id, round_number, desk=desk, link_base=base)
@@ -160,21 +163,25 @@ def forms_from_sessions(
             formats=formats,
         )
     with sessions() as session:
-        control = _round_control(session, info.id, round_number, header)
+        control = _round_control(session, info.id, round_number, header, name)
         # Sanctions are the desk's: a public print leaves the score sheet's lines blank.
         sanctions = _sanctions(session, info.id, round_number) if desk_fields else {}
     played = [t for t in tables if t.b]
     codes = _codes(service, info.id, round_number, link_base)
+    # the game's score sheets (BALL's), else none and the results in points
+    sheets: ScoreSheets | None = load(paper.score_sheets) if paper.score_sheets else None
     return FormSet(
         score_sheets=[
-            _with_codes(_score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table))
+            _with_codes(
+                sheets.score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table)
+            )
             for t in played
         ]
-        if paper.score_sheets
+        if sheets is not None
         else [],
         pairings=Pairings(
             header,
-            [_with_codes(_pairing_row(t, paper.score_sheets), codes.get(t.table)) for t in tables],
+            [_with_codes(_pairing_row(t, sheets), codes.get(t.table)) for t in tables],
             _checked_by(checked),
         ),
         round_control=control,
@@ -218,11 +225,13 @@ def _kind(table: TableOutcome) -> str | None:
     return table.result.kind if table.result else None
 
 
-def _pairing_row(table: TableOutcome, score_sheets: bool = True) -> PairingRow:
+def _pairing_row(table: TableOutcome, sheets: ScoreSheets | None) -> PairingRow:
+    """A table's row of the pairing list, its result as the game's score sheets score it
+    (`sheets`), else in points."""
     if not table.b:
         # the kind of bye is printed in the form's language (labels forms.pairings.bye)
         return PairingRow(str(table.table), table.a, bye=table.bye or "pab")
-    text = _result_text(table) if score_sheets else _points_text(table)
+    text = sheets.result_text(table) if sheets is not None else _points_text(table)
     return PairingRow(str(table.table), table.a, table.b, text)
 
 
@@ -241,99 +250,10 @@ def _points_text(table: TableOutcome) -> str:
     return POINTS.get(result.outcome or "", "")
 
 
-def _result_text(table: TableOutcome) -> str:
-    result = table.result
-    if not result:
-        return ""
-    if result.kind == "forfeit":
-        return "0-2 F" if result.forfeit_by == "A" else "2-0 F"
-    if result.kind != "sheet" or not result.sheet:
-        return "0-0 FF"  # double forfeit: nobody scores
-    decision = _decide(result.sheet)
-    a, b = result.sheet["coaches"]
-    return f"{decision.td[a]}-{decision.td[b]}"
-
-
-def _decide(sheet: dict[str, Any]):
-    from ball.games.ball.match.result import decide
-
-    return decide(sheet)
-
-
-def _score_sheet(header: Header, table: TableOutcome, sanctions: list[SanctionRow]) -> ScoreSheet:
-    sheet = ScoreSheet(
-        header=header,
-        table=str(table.table),
-        coach_a=table.a,
-        coach_b=table.b or "",
-        sanctions=sanctions,
-    )
-    from ball.games.ball.match.result import SheetError
-
-    result = table.result
-    if result and result.kind in ("sheet", "forfeit") and result.sheet:
-        # a forfeit entered on a sheet keeps the halves played: they print for research
-        try:
-            _fill_from_sheet(sheet, result.sheet)
-            return sheet
-        except SheetError:
-            if result.kind != "forfeit":
-                raise
-            # stored before D-35 refused it (a forfeit after two played halves): the
-            # halves still print, with the administrative result that was recorded
-    if result and result.kind == "forfeit":
-        loser: Side = "A" if result.forfeit_by == "A" else "B"
-        winner: Side = "B" if loser == "A" else "A"
-        sheet.result = MatchResult(td={winner: 2, loser: 0}, criterion="forfeit", winner=winner)
-    return sheet
-
-
-def _fill_from_sheet(sheet: ScoreSheet, data: dict[str, Any]) -> None:
-    """Copy an entered score sheet (ball.games.ball.match.result format, coach A first) onto the
-    form."""
-    a, b = data["coaches"]
-    side: dict[str, Side] = {a: "A", b: "B"}
-    unfinished = _unfinished_half(data)
-    for number, half in enumerate(data.get("halves") or [], start=1):
-        if half is None or number > len(sheet.halves):
-            continue
-        sheet.halves[number - 1] = HalfSheet(
-            number,
-            side[half["atk_first"]],
-            pb=_pb_of(half, side),
-            touchdown=side[half["td"]] if half.get("td") else "none",
-            td_pbatk=half["pb"][half["td"]]["atk"] if half.get("td") and half["pb"] else None,
-            research_only=number == unfinished,
-        )
-    decision = _decide(data)
-    criterion = _CRITERIA.get(decision.reason)
-    if criterion == "defence" and decision.td[a] > 0:
-        criterion = "efficiency_sd"  # a 1-1 with equal PBATK decided by SD (D-18), not a 0-0
-    sheet.result = MatchResult(
-        td={side[c]: n for c, n in decision.td.items()},
-        sd=_sd_of(decision, side),
-        criterion=criterion,  # type: ignore[arg-type]
-        winner=side[decision.winner] if decision.winner else "draw",
-    )
-
-
-def _pb_of(half: dict[str, Any], side: dict[str, Side]) -> dict[Side, dict[str, int]] | None:
-    """A half's PB by side; None when not recorded (a quick result: the boxes stay empty)."""
-    if half.get("pb") is None:
-        return None
-    return {side[c]: {"atk": v["atk"], "def": v["def"]} for c, v in half["pb"].items()}
-
-
-def _sd_of(decision: Any, side: dict[str, Side]) -> dict[Side, int] | None:
-    """SD by side, or None: a forfeit has none, nor a quick result without PB."""
-    if decision.reason == "forfeit" or None in decision.sd.values():
-        return None
-    return {side[c]: n for c, n in decision.sd.items()}
-
-
-def _unfinished_half(data: dict[str, Any]) -> int | None:
+def unfinished_half(data: dict[str, Any]) -> int | None:
     """The half a forfeit interrupted (R-forfeit, D-35): the last half listed, unless it was
-    played to its end (a touchdown, or `end: time`); None without a forfeit."""
+    played to its end (a touchdown, or `end: time`); None without a forfeit. The forfeit
+    record keeps that half's data, and a game's score sheet marks it research only."""
     halves = [h for h in data.get("halves") or [] if h is not None]
     if not data.get("forfeit") or not halves:
         return None
@@ -351,7 +271,7 @@ def _forfeit(header: Header, table: TableOutcome) -> Forfeit:
     data = table.result.sheet
     if not data:
         return record  # a forfeit entered without a sheet: no half data was stored
-    unfinished = _unfinished_half(data)
+    unfinished = unfinished_half(data)
     played = len([h for h in data.get("halves") or [] if h is not None])
     if unfinished is not None:  # stopped during a half: that half's data is kept
         record.half, record.how, record.kept = unfinished, "abandoned", True
@@ -367,10 +287,12 @@ def _clock(at: float | None) -> str:
     return time.strftime("%H:%M", time.localtime(at)) if at is not None else ""
 
 
-def _round_control(session, event_id: int, number: int, header: Header) -> RoundControl:
+def _round_control(
+    session, event_id: int, number: int, header: Header, game_name: str
+) -> RoundControl:
     from ball.tournament import signals
 
-    gap = signal_gap_minutes() * 60.0
+    gap = signals.gap_seconds(game_name)  # the rest the event's game sets (R-signal)
     state = signals.round_control(session, event_id, number, time.time(), gap)
     return RoundControl(
         header=header,

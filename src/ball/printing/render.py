@@ -19,7 +19,7 @@ from typing import Any, Literal
 import jinja2
 from markdown_it import MarkdownIt
 
-from ball.games.ball.match.timing import load_timing
+from ball.games import GAMES, load
 from ball.printing.forms import APPENDICES, FormSet, blank_forms
 from ball.printing.labels import translated_labels
 
@@ -69,25 +69,21 @@ def _package_file(*parts: str) -> str:
 @cache
 def parameters() -> dict[str, Any]:
     """The figures the regulation quotes and the blank forms' sizes (regulation.toml), with
-    the match times taken from the match layer's timing data."""
+    the figures taken from the rules of the game the regulation is of (its match times and
+    signal gap), so the paper never states a figure the game does not play by."""
     params = tomllib.loads(_package_file("regulation.toml"))
-    timing = load_timing()
-    params.update(
-        signal_gap_minutes=_whole(signal_gap_minutes()),
-        half_minutes=_whole(timing.half_seconds / 60),
-        turn_seconds=_whole(timing.turn_seconds),
-        release_extra_seconds=_whole(timing.release_seconds),
-        opponent_release_seconds=_whole(timing.release_opponent_seconds),
-    )
+    params.update({name: _whole(value) for name, value in _rules_figures().items()})
     return params
 
 
-def signal_gap_minutes() -> float:
-    """R-signal: minimum rest before the second-half signal, from the standard ruleset's
-    [time] table (the same figure the arbiter's desk enforces)."""
-    from ball.games.ball.engine import load_ruleset
-
-    return float(load_ruleset().time["second_half_signal_gap_minutes"])
+def _rules_figures() -> dict[str, float]:
+    """The figures the regulation quotes from its game's rules: the registry's game whose
+    `Paper.regulation` names them (the regulation is BALL's)."""
+    for entry in GAMES.values():
+        if entry.paper is not None and entry.paper.regulation is not None:
+            figures: dict[str, float] = load(entry.paper.regulation)()
+            return figures
+    return {}
 
 
 def _whole(value: float) -> int | float:

@@ -119,12 +119,13 @@ class ArbiterUseCases:
     ) -> SignalGiven:
         """Give start signal `which` (1 or 2) of a round (default: the latest) at `at`
         (default now), refused when too early (`signals.give_signal`: signal 2 only after
-        every first half ended plus the ruleset's gap); logged in the same transaction."""
+        every first half ended plus `gap` seconds, by default the gap the event's game sets);
+        logged in the same transaction."""
         bounded(round_number, "round")
         with self.store.tx() as s:
             ev = self.store.event(s, event, full=False)
             number = round_number if round_number is not None else self.store.count(s, Round, ev)
-            gap = signals.gap_seconds() if gap is None else gap
+            gap = signals.gap_seconds(ev.game) if gap is None else gap
             row = signals.give_signal(
                 s, ev.id, number, which, time.time() if at is None else at, gap
             )

@@ -3,8 +3,9 @@
 
 Signal 1 starts every first half of a round at once. Each table's first-half end (Final Drive
 included) is recorded, by the arbiter or reported from the table. Signal 2 starts every
-second half at once and may not be given before the last first half ended plus the gap of
-the ruleset (`[time] second_half_signal_gap_minutes`, 10 by default); early finishers rest.
+second half at once and may not be given before the last first half ended plus the gap the
+event's game sets (`Game.signal_gap`: BALL's ruleset's `[time]
+second_half_signal_gap_minutes`; 10 minutes for a game that sets none); early finishers rest.
 
 Times are POSIX seconds handed in by the caller, so tests drive a fake clock. The table
 clocks of a round carry `clock_round_label` as their round label, which is how the desk finds
@@ -14,19 +15,20 @@ the first-half ends they report.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ball.games import GAMES, load
 from ball.storage import ids
 from ball.tournament.errors import TournamentError
 from ball.tournament.models import HalfEnd, Pairing, Round, Signal
 
-if TYPE_CHECKING:
-    from ball.games.ball.engine.ruleset import Ruleset
-
 SOURCES = ("arbiter", "table")
+# R-signal (spec 15): the minutes of rest before signal 2 for a game whose rules set none
+# (`Game.signal_gap` None): the figure of BALL's standard ruleset, so every game rests alike.
+DEFAULT_GAP_MINUTES = 10.0
 
 
 def clock_round_label(event_name: str, number: int) -> str:
@@ -99,13 +101,20 @@ class RoundControl:
         }
 
 
-def gap_seconds(ruleset: Ruleset | None = None) -> float:
-    """The ruleset's minimum gap between the last first-half end and signal 2, in seconds."""
-    if ruleset is None:
-        from ball.games.ball.engine import load_ruleset
+def gap_seconds(game: str | None = None) -> float:
+    """The minimum gap between the last first-half end and signal 2, in seconds: the one
+    the game named `game` sets (`Game.signal_gap`), else `DEFAULT_GAP_MINUTES` (no game, an
+    unknown one, or one that sets none)."""
+    return gap_minutes(game) * 60.0
 
-        ruleset = load_ruleset()
-    return float(ruleset.time["second_half_signal_gap_minutes"]) * 60.0
+
+def gap_minutes(game: str | None = None) -> float:
+    """The minutes the game named `game` rests before signal 2 (`gap_seconds`)."""
+    entry = GAMES.get(game) if game is not None else None
+    if entry is None or entry.signal_gap is None:
+        return DEFAULT_GAP_MINUTES
+    minutes: float = load(entry.signal_gap)()
+    return float(minutes)
 
 
 # A round's tables with their results and coaches, loaded in three queries: what

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ball.games.ball import desk_form as sheet_form
 from ball.games.ball.match.result import FORFEIT_TD, SheetError, decide
 from ball.games.errors import IllegalSheet
 from ball.games.protocol import (
     Commands,
     Decided,
+    DeskForm,
     Figures,
     GameBase,
     GameTieBreak,
@@ -104,6 +106,21 @@ class BallGame(GameBase):
     # The tie-breaks that read PB figures: a quick result must collect PB when the
     # event's chain has one of them (`ball.web.desk.forms`).
     pb_tiebreaks: frozenset[str] = frozenset({"total-sd", "pbatk-per-td"})
+    # The score sheet at the desk: each half's touchdown and PB, its steal lines, and the
+    # quick form (who scored, the PBATK when given) read by `read_quick`.
+    desk_form: DeskForm | None = DeskForm(
+        "desk/result.html",
+        sheet_form.sheet_from_form,
+        sheet_form.sheet_values,
+        reasons=sheet_form.REASONS,
+        field_rules="ball.games.ball.web.field_rules:RULES",
+        read_quick=sheet_form.quick_sheet_from_form,
+        steal_rows=sheet_form.STEAL_ROWS,
+        wins=sheet_form.WINS,
+        draw=sheet_form.DRAW,
+        double_forfeit=sheet_form.DOUBLE_FORFEIT,
+        score=sheet_form.score,
+    )
     # The desk's quick result form of this game (the winner's figures only); a game
     # without one has only its full result form.
     quick_form: str | None = "desk/result_quick.html"
@@ -111,11 +128,18 @@ class BallGame(GameBase):
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
     clock_controls: str | None = "ball.games.ball.clocks.control:controls"
     table_board: str | None = "ball.games.ball.web.tables"
-    paper: Paper | None = Paper(score_sheets=True)
+    paper: Paper | None = Paper(
+        score_sheets="ball.games.ball.paper.score_sheets",
+        regulation="ball.games.ball.paper.regulation:figures",
+    )
+    # R-signal: the rest before a round's second-half signal, from the standard ruleset
+    signal_gap: str | None = "ball.games.ball.signal_gap:gap_minutes"
     templates: Path | None = Path(__file__).with_name("templates")
     static: Path | None = Path(__file__).with_name("static")
     # the quick sheet: who scored in each half, each coach's PBATK per half
-    players_form: PlayersForm | None = PlayersForm("ball/_players_form.html")
+    players_form: PlayersForm | None = PlayersForm(
+        "ball/_players_form.html", fields=sheet_form.QUICK_FIELDS
+    )
     # docs/record-format.md: a table's match records its table and both coaches
     live_board: LiveBoard | None = LiveBoard(
         "ball/_live_board.html",

@@ -238,7 +238,10 @@ class XiangqiGame(GameBase):
     templates: Path | None = Path(__file__).with_name("templates")
     static: Path | None = Path(__file__).with_name("static")
     players_form: PlayersForm | None = PlayersForm(
-        "xiangqi/_players_form.html", _refuse_players_reason, PLAYER_REASONS
+        "xiangqi/_players_form.html",
+        _refuse_players_reason,
+        PLAYER_REASONS,
+        ("xq_result", "xq_reason", "xq_moves"),
     )
     tie_form = "xiangqi/_tie_game.html"
     tie_sides: tuple[str, str] = sides

@@ -6,7 +6,7 @@ tournament's use cases run in `TournamentService` (one transaction each) and the
 access rows are `ball.web.core.security`'s.
 
 The time source is `app.state.clock_time` when set (tests), else the wall clock; the signal
-gap is `app.state.desk_gap_seconds` when set, else the ruleset's.
+gap is `app.state.desk_gap_seconds` when set, else the one the event's game sets.
 """
 
 from __future__ import annotations
@@ -39,9 +39,17 @@ def now_of(request: Request) -> float:
     return float(source())
 
 
-def gap_of(request: Request) -> float:
+def desk_gap(request: Request) -> float | None:
+    """The app's own signal gap in seconds (`app.state.desk_gap_seconds`: tests), or None."""
     gap = getattr(request.app.state, "desk_gap_seconds", None)
-    return float(gap) if gap is not None else signals.gap_seconds()
+    return float(gap) if gap is not None else None
+
+
+def gap_of(request: Request, game: str | None = None) -> float:
+    """The rest before signal 2 in seconds: the app's own (`desk_gap`), else the one the game
+    named `game` sets (`signals.gap_seconds`; None: the shared figure)."""
+    gap = desk_gap(request)
+    return gap if gap is not None else signals.gap_seconds(game)
 
 
 def service_for(app) -> TournamentService:

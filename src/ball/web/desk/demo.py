@@ -61,7 +61,8 @@ def seed_demo_event(sessions) -> int:
     now = time.time()
     with sessions() as session:
         security.set_pin(session, event_id, DEMO_PIN, now)
-        signals.give_signal(session, event_id, 2, 1, now - 24 * 60, signals.gap_seconds())
+        gap = signals.gap_seconds(svc.events.event_game(event_id))
+        signals.give_signal(session, event_id, 2, 1, now - 24 * 60, gap)
         signals.record_half_end(session, event_id, 2, 1, now - 3 * 60, "arbiter")
         session.commit()
     return event_id

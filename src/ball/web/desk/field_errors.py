@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ball.games import load
+from ball.games.protocol import Game
 from ball.web.core.templating import N_
 
 
@@ -49,52 +51,6 @@ def rule(pattern: str, field: str, words: str | None = None) -> Rule:
     return Rule(re.compile(pattern), field, words)
 
 
-# The BALL result sheet (`result.html`, and the quick result form): its fields are
-# h{half}_td, h{half}_{A|B}_{atk|def}, sanction{row}_{side|step|reason}, kind, reason.
-_BALL_PB_RULES: tuple[Rule, ...] = (
-    rule(
-        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+) is empty$",
-        "h{half}_{side}_{c}",
-        N_("Half %(half)s: enter the PB%(C)s of %(name)s."),
-    ),
-    rule(
-        r"^half (?P<half>[12]): PB(?P<C>ATK|DEF) of (?P<name>.+): (?P<raw>.*) "
-        r"is not a whole number$",
-        "h{half}_{side}_{c}",
-        N_("Half %(half)s: the PB%(C)s of %(name)s: %(raw)s is not a whole number."),
-    ),
-    rule(
-        r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is more than (?P<max>\d+)$",
-        "h{half}_{side}_{c}",
-        N_("Half %(half)s: the PB%(C)s of %(name)s is more than %(max)s."),
-    ),
-    rule(
-        r"^half (?P<half>[12]): PB dual-entry mismatch: (?P<name>.+) PBATK (?P<n>\d+) "
-        r"!= (?P<other>.+) PBDEF (?P<m>\d+)$",
-        "h{half}_{side}_atk",
-        N_(
-            "Half %(half)s: the PBATK of %(name)s (%(n)s) must equal the PBDEF of %(other)s "
-            "(%(m)s); every PB is written on both coaches (dual entry)."
-        ),
-    ),
-    rule(
-        r"^half (?P<half>[12]): (?P<name>.+) scored the touchdown but recorded 0 PBATK$",
-        "h{half}_{side}_atk",
-        N_("Half %(half)s: %(name)s scored the touchdown, so their PBATK cannot be 0."),
-    ),
-    rule(
-        r"^half (?P<half>[12]): PB not recorded, but the touchdowns are level "
-        r"\((?P<score>[^)]*)\)",
-        "h{half}_A_atk",
-        N_("The touchdowns are level (%(score)s), so the PB decide: enter each coach's PBATK."),
-    ),
-    rule(
-        r"^half (?P<half>[12]): pb\.(?P<name>.+)\.(?P<c>atk|def) is negative",
-        "h{half}_{side}_{c}",
-        N_("Half %(half)s: the PB%(C)s of %(name)s cannot be negative."),
-    ),
-)
-
 # Sanctions given on a result form, the correction's reason, lateness and the result kind.
 COMMON_RULES: tuple[Rule, ...] = (
     rule(
@@ -117,9 +73,18 @@ COMMON_RULES: tuple[Rule, ...] = (
     rule(r"^reason: (?P<rest>.+)$", "reason"),
     rule(r"^(?P<rest>(?P<key>late_[AB]|absent_[AB]|kind): .+)$", "{key}"),
 )
-BALL_SHEET_RULES: tuple[Rule, ...] = (*_BALL_PB_RULES, *COMMON_RULES)
 
 
+
+
+def game_rules(plugin: Game) -> tuple[Rule, ...]:
+    """Where refusals of the game's result form are located: its form's rules
+    (`DeskForm.field_rules`); none for a game whose desk takes no such form (a table of
+    four)."""
+    form = plugin.desk_form
+    if plugin.seats != 2 or form is None or not form.field_rules:
+        return ()
+    return tuple(load(form.field_rules))
 
 
 def _groups(match: re.Match[str], sides: Mapping[str, str]) -> dict[str, str]:

@@ -23,7 +23,6 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
 from ball.games import game as game_named
-from ball.games.ball.match.result import SheetError
 from ball.games.forms import form_int
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.service import TournamentService
@@ -38,8 +37,7 @@ from ball.web.desk.pages import fail as _fail
 from ball.web.desk.pages import found as _found
 from ball.web.desk.pages import refused as _refused
 from ball.web.desk.pages import see as _see
-from ball.web.desk.preview import reasons_of
-from ball.web.desk.results import game_field_rules
+from ball.web.desk.preview import desk_form_of, reasons_of
 from ball.web.desk.rounds import refused_control
 from ball.web.public.formats import PHASE_WORDS, TIE_WORDS
 
@@ -172,11 +170,7 @@ def _tie_context(svc: Service, event_id: int, number: int, table: int, arbiter) 
 
 def _game_args(game: str, form: dict[str, Any], first: str, second: str) -> dict[str, Any]:
     """One game's result from the tie form: its coach A / Red is the first colour."""
-    kind = result_kind(form)
-    desk_form = game_named(game).desk_form
-    if desk_form is not None and kind == "sheet":
-        return {"sheet": desk_form.read(form, first, second)}
-    return result_args(kind, form, first, second)
+    return result_args(result_kind(form), form, first, second, desk_form_of(game_named(game)))
 
 
 @router.post("/{event_id}/rounds/{number}/ties/{table}/games")
@@ -198,9 +192,9 @@ async def record_game(
             raise TournamentError("game: no game of this tie is due")
         args = _game_args(bracket.event.game, form, tie.next_first, second)
         svc.knockout.record_tie_game(number, table, game, **args, event=event_id)
-    except (TournamentError, SheetError) as exc:  # the tie page again, the game as typed
+    except TournamentError as exc:  # the tie page again, the game as typed
         context = _tie_context(svc, event_id, number, table, arbiter)
-        rules = game_field_rules(game_named(bracket.event.game))
+        rules = field_errors.game_rules(game_named(bracket.event.game))
         sides = {tie.next_first or "": "A", second: "B"}
         error = getattr(exc, "fault", str(exc))  # IllegalSheet: the form is the sheet
         return _refused(request, "desk/tie.html", context, error, rules, form, sides=sides)

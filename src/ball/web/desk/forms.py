@@ -1,6 +1,7 @@
 """The arbiter desk's HTML forms: reading them into the arguments of tournament use cases,
 and filling them again from stored data. No storage, no HTTP answers: faults raise
-`TournamentError` or `SheetError` with a message naming the field.
+`TournamentError` with a message naming the field. A table's result document is read by
+the event's game (`DeskForm`); the form's kind, steal and sanction lines are read here.
 """
 
 from __future__ import annotations
@@ -8,16 +9,16 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ball.games.ball.match.result import SheetError
+from ball.games.forms import QUICK
 from ball.games.protocol import DeskForm
 from ball.storage import ids
 from ball.tournament.errors import TournamentError
 from ball.tournament.names import check_name
 from ball.tournament.views import PairingView, RoundView
 
-STEAL_ROWS = 4  # steal lines per half on the form
 SANCTION_ROWS = 2
 CSV_FIELDS = ("name", "club", "federation", "rating")
 MAX_CSV_BYTES = 200_000
@@ -103,90 +104,27 @@ def clock_time(form: dict[str, Any], now: float) -> float:
 
 
 # -------------------------------------------------------------------------- results
+# The game's result form (`Game.desk_form`) reads and fills its own fields; the form's kind
+# (sheet, forfeits), its steal lines and its sanction lines are the desk's.
 
 
-QUICK = "quick"  # the form's `entry` when it is the quick result form
-
-
-def sheet_from_form(
-    form: dict[str, Any], a: str, b: str, *, pb_required: bool = True
+def read_result(
+    form: DeskForm, posted: Mapping[str, Any], a: str, b: str, *, figures_required: bool = True
 ) -> dict[str, Any]:
-    """The score sheet (`ball.games.ball.match.result` format) of the result form's fields, the full
-    sheet's or the quick form's (`entry=quick`, see `quick_sheet_from_form`).
-
-    Coach A is ATK first in half 1, coach B in half 2 (the tournament's convention)."""
-    if form.get("entry") == QUICK:
-        return quick_sheet_from_form(form, a, b, pb_required=pb_required)
-    coaches = {"A": a, "B": b}
-    halves = []
-    for half, atk in ((1, "A"), (2, "B")):
-        pb = {}
-        for side in ("A", "B"):
-            counters = {}
-            for name in ("atk", "def"):
-                key = f"h{half}_{side}_{name}"
-                raw = (form.get(key) or "").strip()
-                if raw == "":
-                    raise SheetError(f"half {half}: PB{name.upper()} of {coaches[side]} is empty")
-                try:
-                    counters[name] = int(raw)
-                except ValueError:
-                    raise SheetError(
-                        f"half {half}: PB{name.upper()} of {coaches[side]}: {raw!r} is not a "
-                        "whole number"
-                    ) from None
-            pb[coaches[side]] = counters
-        td = form.get(f"h{half}_td") or ""
-        if td not in ("", "A", "B"):
-            raise SheetError(f"half {half}: touchdown by {td!r}, choose A, B or nobody")
-        halves.append({"atk_first": coaches[atk], "td": coaches.get(td), "pb": pb})
-    return {"coaches": [a, b], "halves": halves}
+    """The game's result document of the posted form, player A first: its quick form's
+    (`entry=quick`, `DeskForm.read_quick`) with the figures only some tie-breaks read
+    required or not, else its full form's."""
+    if posted.get("entry") == QUICK and form.read_quick is not None:
+        return form.read_quick(posted, a, b, figures_required)
+    return form.read(posted, a, b)
 
 
-def _touchdown(form: dict[str, Any], half: int) -> str:
-    td = form.get(f"h{half}_td") or ""
-    if td not in ("", "A", "B"):
-        raise SheetError(f"half {half}: touchdown by {td!r}, choose A, B or nobody")
-    return td
-
-
-def _pbatk(form: dict[str, Any], half: int, side: str, name: str) -> int:
-    raw = (form.get(f"h{half}_{side}_atk") or "").strip()
-    if raw == "":
-        raise SheetError(f"half {half}: PBATK of {name} is empty")
-    try:
-        return int(raw)
-    except ValueError:
-        raise SheetError(f"half {half}: PBATK of {name}: {raw!r} is not a whole number") from None
-
-
-def quick_sheet_from_form(
-    form: dict[str, Any], a: str, b: str, *, pb_required: bool
-) -> dict[str, Any]:
-    """The score sheet of the quick result form (issue 36 item 11): who scored in each half
-    and, when given, each coach's PBATK per half — the ball clock's figures once, since dual
-    entry makes a coach's PBDEF the other's PBATK. A half whose PB is left empty is stored
-    as not recorded (`"pb": null`), which `decide` accepts only when the touchdowns decide;
-    `pb_required` (the event's tie-breaks read PB) makes them required. With every figure
-    given the sheet is the very one the full form builds for the same game."""
-    coaches = {"A": a, "B": b}
-    halves = []
-    for half, atk in ((1, "A"), (2, "B")):
-        td = _touchdown(form, half)
-        given = any((form.get(f"h{half}_{side}_atk") or "").strip() for side in coaches)
-        pb = None
-        if given or pb_required:
-            x, y = (_pbatk(form, half, side, name) for side, name in coaches.items())
-            pb = {a: {"atk": x, "def": y}, b: {"atk": y, "def": x}}
-        halves.append({"atk_first": coaches[atk], "td": coaches.get(td), "pb": pb})
-    return {"coaches": [a, b], "halves": halves}
-
-
-def steals_from_form(form: dict[str, Any]) -> list[dict[str, Any]]:
-    """The steal lines filled in, as `{"half", "side", "choice"}` (checked by the service)."""
+def steals_from_form(form: Mapping[str, Any], rows: int) -> list[dict[str, Any]]:
+    """The steal lines filled in, as `{"half", "side", "choice"}` (checked by the service),
+    of a form with `rows` steal lines per half (`DeskForm.steal_rows`)."""
     steals = []
     for half in (1, 2):
-        for row in range(STEAL_ROWS):
+        for row in range(rows):
             side = form.get(f"h{half}_steal{row}_by") or ""
             if side:
                 choice = form.get(f"h{half}_steal{row}_choice") or ""
@@ -194,7 +132,7 @@ def steals_from_form(form: dict[str, Any]) -> list[dict[str, Any]]:
     return steals
 
 
-def sanctions_from_form(form: dict[str, Any]) -> list[dict[str, str]]:
+def sanctions_from_form(form: Mapping[str, Any]) -> list[dict[str, str]]:
     """The sanction lines filled in, as `{"side", "step", "reason"}` (checked by the service)."""
     out = []
     for row in range(SANCTION_ROWS):
@@ -210,69 +148,36 @@ def sanctions_from_form(form: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
-def result_kind(form: dict[str, Any]) -> str:
+def result_kind(form: Mapping[str, Any]) -> str:
     kind = form.get("kind") or "sheet"
     if kind not in KINDS:
         raise TournamentError(f"kind: {kind!r} is not a kind of result")
-    return kind
+    return str(kind)
 
 
 def result_args(
-    kind: str, form: dict[str, Any], a: str, b: str, *, pb_required: bool = True
+    kind: str,
+    posted: Mapping[str, Any],
+    a: str,
+    b: str,
+    form: DeskForm,
+    *,
+    figures_required: bool = True,
 ) -> dict[str, Any]:
     """The result part of a service call from the form's kind (sheet, forfeit, double)."""
     if kind == "double-forfeit":
         return {"double_forfeit": True}
     if kind.startswith("forfeit-"):
         return {"forfeit": kind[-1]}
-    return {"sheet": sheet_from_form(form, a, b, pb_required=pb_required)}
+    return {"sheet": read_result(form, posted, a, b, figures_required=figures_required)}
 
 
-def form_values(pairing: PairingView, steals: list[dict[str, Any]]) -> dict[str, str]:
-    """The result form filled from the stored result (for a correction)."""
-    values: dict[str, str] = {"kind": "sheet"}
-    result = pairing.result
-    if result is None:
-        return values
-    assert pairing.b is not None  # a table with a result has two coaches
-    side = {pairing.a.name: "A", pairing.b.name: "B"}
-    if result["kind"] == "double-forfeit":
-        values["kind"] = "double-forfeit"
-    elif result["kind"] == "forfeit":
-        values["kind"] = f"forfeit-{result['forfeit_by']}"
-    if pairing.sheet:
-        values |= sheet_values(pairing.sheet, side)
-    rows = {1: 0, 2: 0}
-    for steal in steals:
-        row = rows[steal["half"]]
-        if row < STEAL_ROWS:
-            values[f"h{steal['half']}_steal{row}_by"] = side.get(steal["by"], "")
-            values[f"h{steal['half']}_steal{row}_choice"] = steal["choice"]
-            rows[steal["half"]] += 1
-    return values
-
-
-def sheet_values(sheet: dict[str, Any], side: dict[str, str]) -> dict[str, str]:
-    """The full sheet's touchdown and PB fields of a BALL score sheet (`side`: coach name ->
-    A or B): a stored result's, or the players' entry the desk checks (issue 35 §1)."""
-    values: dict[str, str] = {}
-    for half, data in enumerate(sheet.get("halves") or [], start=1):
-        if not data:
-            continue
-        values[f"h{half}_td"] = side.get(data.get("td"), "")
-        for coach, counters in (data.get("pb") or {}).items():  # None: not recorded
-            for name in ("atk", "def"):
-                values[f"h{half}_{side[coach]}_{name}"] = str(counters[name])
-    return values
-
-
-# ------------------------------------------------------------ a game's own result form
-# A game with a desk form of its own (`Game.desk_form`: Xiangqi's arbiter's document, ...)
-# reads and fills its fields; the form's kind (sheet, forfeits) is the desk's.
-
-
-def document_form_values(pairing: PairingView, form: DeskForm) -> dict[str, str]:
-    """A game's own result form filled from the stored result (for a correction)."""
+def form_values(
+    pairing: PairingView, form: DeskForm, steals: Sequence[Mapping[str, Any]] = ()
+) -> dict[str, str]:
+    """The game's result form filled from the stored result and its steals (a correction).
+    A forfeit shows as the form's kind unless its document states it (`DeskForm.values`
+    may then give the kind itself)."""
     values: dict[str, str] = {"kind": "sheet"}
     result = pairing.result
     if result is None:
@@ -281,7 +186,16 @@ def document_form_values(pairing: PairingView, form: DeskForm) -> dict[str, str]
         values["kind"] = "double-forfeit"
     elif result["kind"] == "forfeit" and not pairing.sheet:
         values["kind"] = f"forfeit-{result['forfeit_by']}"
-    doc = pairing.sheet or {}
-    if doc and pairing.b is not None:
-        values |= form.values(doc, pairing.a.name, pairing.b.name)
+    if pairing.b is None:
+        return values
+    if pairing.sheet:
+        values |= form.values(pairing.sheet, pairing.a.name, pairing.b.name)
+    side = {pairing.a.name: "A", pairing.b.name: "B"}
+    rows = {1: 0, 2: 0}
+    for steal in steals:
+        row = rows[steal["half"]]
+        if row < form.steal_rows:
+            values[f"h{steal['half']}_steal{row}_by"] = side.get(steal["by"], "")
+            values[f"h{steal['half']}_steal{row}_choice"] = steal["choice"]
+            rows[steal["half"]] += 1
     return values

@@ -1,6 +1,7 @@
 """What saving a table's result form would decide, or its first fault: the "as you
 type" check and the save ask the event's game (`Game.decide`), as `record_table_result`
-does, so every game previews with its own rules."""
+does, so every game previews with its own rules, stated in its form's words
+(`DeskForm.wins`, `draw`, `reasons`)."""
 
 from __future__ import annotations
 
@@ -8,73 +9,26 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 
-from ball.games.ball.match.result import SheetError
 from ball.games.protocol import Decided, DeskForm, Game
 from ball.tournament import table_result
 from ball.tournament.errors import IllegalSheet, TournamentError
-from ball.web.desk.forms import result_kind, sanctions_from_form, sheet_from_form, steals_from_form
+from ball.web.desk.forms import read_result, result_kind, sanctions_from_form, steals_from_form
 from ball.web.desk.pages import translator as _t
 
 
-def _reason_text(request: Request, reason: str) -> str:
-    _ = _t(request)
-    return {
-        "touchdowns": _("touchdowns"),
-        "attack-efficiency": _("attack efficiency"),
-        "defensive-superiority": _("defensive superiority"),
-        "draw": _("draw"),
-        "forfeit": _("forfeit"),
-    }.get(reason, reason)
-
-
 def reasons_of(plugin: Game) -> Mapping[str, str]:
-    """How the game's own result form names the ways a game ends (`DeskForm.reasons`): its
-    templates' choices; none for a game without its own form."""
+    """How the game's result form names the ways a game ends (`DeskForm.reasons`): its
+    templates' choices; none for a game without a form at the desk."""
     return plugin.desk_form.reasons if plugin.desk_form is not None else {}
 
 
-def _document_preview(
-    request: Request, form: dict[str, Any], a: str, b: str, plugin: Game, desk_form: DeskForm
-) -> dict[str, Any]:
-    """A form of the game's own (`Game.desk_form`: Xiangqi's arbiter's document, ...) read
-    into its result document and decided by the game (the rules live there); the decision's
-    `reason` in the form's words (`DeskForm.reasons`) and its `article`."""
-    _ = _t(request)
-    try:
-        kind = result_kind(form)
-        table_result.check_sanctions(
-            sanctions_from_form(form), kind, {"A": a, "B": b}, plugin.ladder
-        )
-        if kind == "double-forfeit":
-            return {"ok": True, "kind": kind, "text": _("Double forfeit: both players lose.")}
-        if kind.startswith("forfeit-"):
-            winner = b if kind.endswith("A") else a
-            return {"ok": True, "kind": kind, "winner": winner,
-                    "text": _("%(winner)s wins by forfeit (+/-)") % {"winner": winner}}  # fmt: skip
-        decided = plugin.decide(desk_form.read(form, a, b))
-    except TournamentError as exc:
-        return {"ok": False, "error": str(exc)}
-    d = decided.decision
-    reason = _(desk_form.reasons.get(d["reason"], d["reason"]))
-    if d["winner"] is None:
-        text = _("Draw (%(reason)s, %(article)s)") % {"reason": reason, "article": d["article"]}
-    else:
-        text = _("%(winner)s wins (%(reason)s, %(article)s)") % {
-            "winner": d["winner"],
-            "reason": reason,
-            "article": d["article"],
-        }
-    return {"ok": True, "kind": kind, "winner": d["winner"], "reason": d["reason"], "text": text}
-
-
-def _score(decision: dict[str, Any], a: str, b: str) -> str:
-    """The score a decision states: BALL's touchdowns "1–0", else the game's own `result`."""
-    td = decision.get("td")
-    if isinstance(td, dict) and a in td and b in td:
-        return f"{td[a]}–{td[b]}"
-    return str(decision.get("result", ""))
+def desk_form_of(plugin: Game) -> DeskForm:
+    """The game's result form at the desk; 404 for a game whose desk takes none."""
+    if plugin.desk_form is None:
+        raise HTTPException(404, f"a {plugin.name} table's result is not entered on this form")
+    return plugin.desk_form
 
 
 def _forfeit(plugin: Game, a: str, b: str, loser: str) -> Decided:
@@ -90,6 +44,37 @@ def _forfeit(plugin: Game, a: str, b: str, loser: str) -> Decided:
     return Decided(winner, plugin.forfeit(winner), decision)
 
 
+def _forfeit_preview(request: Request, plugin: Game, a: str, b: str, kind: str) -> dict[str, Any]:
+    """A forfeit: shown as + / - where the game marks forfeits so (`Game.forfeit_marks`),
+    else as the game decides it (its forfeit score)."""
+    if plugin.forfeit_marks:
+        _ = _t(request)
+        winner = b if kind.endswith("A") else a
+        text = _("%(winner)s wins by forfeit (+/-)") % {"winner": winner}
+        return {"ok": True, "kind": kind, "winner": winner, "text": text}
+    return _decided(request, plugin, _forfeit(plugin, a, b, kind[-1]), a, b, kind)
+
+
+def _decided(
+    request: Request, plugin: Game, decided: Decided, a: str, b: str, kind: str
+) -> dict[str, Any]:
+    """The decision in the form's words; its fields are passed on as they are."""
+    _ = _t(request)
+    form = desk_form_of(plugin)
+    decision = decided.decision
+    winner = {"A": a, "B": b}.get(decided.outcome)
+    reason = str(decision.get("reason", ""))
+    words = {
+        "winner": winner,
+        "td": form.score(decision, a, b),
+        "reason": _(form.reasons.get(reason, reason)),
+        "article": decision.get("article", ""),
+    }
+    text = _(form.draw if winner is None else form.wins) % words
+    text = " ".join(text.split())  # a decision without a score leaves a gap
+    return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
+
+
 def preview(
     request: Request,
     form: dict[str, Any],
@@ -97,41 +82,26 @@ def preview(
     b: str,
     plugin: Game,
     *,
-    pb_required: bool = True,
+    figures_required: bool = True,
 ) -> dict[str, Any]:
-    """What saving this form would decide, or the first fault. The event's game decides
-    (`plugin.decide`, as `record_table_result` does), so an event of another game previews
-    with its own rules; its decision's fields are passed on as they are. `pb_required`:
-    a quick result must give the PB (the event's tie-breaks read them)."""
-    if plugin.desk_form is not None:  # its own form: the game's result document
-        return _document_preview(request, form, a, b, plugin, plugin.desk_form)
-    _ = _t(request)
+    """What saving this form would decide, or the first fault. The event's game reads its
+    form (`DeskForm`) and decides (`plugin.decide`, as `record_table_result` does), so an
+    event of another game previews with its own rules. `figures_required`: a quick result
+    must give the figures the event's tie-breaks read (`Game.pb_tiebreaks`)."""
+    desk_form = desk_form_of(plugin)
+    names = {"A": a, "B": b}
     try:
         kind = result_kind(form)
-        table_result.check_steals(steals_from_form(form), {"A": a, "B": b})
-        table_result.check_sanctions(sanctions_from_form(form), kind, {"A": a, "B": b})
+        table_result.check_steals(steals_from_form(form, desk_form.steal_rows), names)
+        table_result.check_sanctions(sanctions_from_form(form), kind, names, plugin.ladder)
         if kind == "double-forfeit":
-            return {"ok": True, "kind": kind, "text": _("Double forfeit: both coaches lose 0-2.")}
+            return {"ok": True, "kind": kind, "text": _t(request)(desk_form.double_forfeit)}
         if kind.startswith("forfeit-"):
-            decided = _forfeit(plugin, a, b, kind[-1])
-        else:
-            decided = plugin.decide(sheet_from_form(form, a, b, pb_required=pb_required))
+            return _forfeit_preview(request, plugin, a, b, kind)
+        document = read_result(desk_form, form, a, b, figures_required=figures_required)
+        decided = plugin.decide(document)
     except IllegalSheet as exc:
         return {"ok": False, "error": exc.fault}  # the form is the sheet: no "illegal sheet"
-    except (SheetError, TournamentError) as exc:
+    except TournamentError as exc:
         return {"ok": False, "error": str(exc)}
-    decision = decided.decision
-    winner = {"A": a, "B": b}.get(decided.outcome)
-    score = _score(decision, a, b)
-    reason = _reason_text(request, str(decision.get("reason", "")))
-    if winner is None:
-        text = _("Draw %(td)s (%(reason)s)") % {"td": score, "reason": reason}
-    else:
-        text = _("%(winner)s wins %(td)s by %(reason)s") % {
-            "winner": winner,
-            "td": score,
-            "reason": reason,
-        }
-    text = " ".join(text.split())  # a game without a score leaves a gap
-    return {"ok": True, "kind": kind, **decision, "winner": winner, "text": text}
-
+    return _decided(request, plugin, decided, a, b, kind)

@@ -12,7 +12,7 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from ball.games import game, load
-from ball.games.forms import form_int
+from ball.games.forms import QUICK, form_int
 from ball.games.protocol import DeskForm, Game
 from ball.tournament import table_result
 from ball.tournament.errors import TournamentError
@@ -21,14 +21,10 @@ from ball.web.core.deps import desk_reader, desk_writer, now_of, read_form, serv
 from ball.web.core.templating import N_, render
 from ball.web.desk import field_errors
 from ball.web.desk.forms import (
-    QUICK,
     SANCTION_ROWS,
-    STEAL_ROWS,
-    document_form_values,
     form_values,
     result_args,
     sanctions_from_form,
-    sheet_values,
     steals_from_form,
 )
 from ball.web.desk.lateness import ruled_preview
@@ -36,7 +32,7 @@ from ball.web.desk.pages import Service, desk_router
 from ball.web.desk.pages import found as _found
 from ball.web.desk.pages import see as _see
 from ball.web.desk.pages import translator as _t
-from ball.web.desk.preview import preview, reasons_of
+from ball.web.desk.preview import desk_form_of, preview, reasons_of
 from ball.web.public.display import TIEBREAK_LABELS
 
 router = desk_router()
@@ -79,23 +75,17 @@ def _players_entry(request: Request, page, values: dict[str, str]) -> tuple[Any,
     entry = entries.get(page.pairing.table)
     if entry is None:
         return None, values
-    desk_form = game(page.event.game).desk_form
-    if desk_form is not None:
-        typed = {k: v for k, v in entry.document.get("form", {}).items() if k in desk_form.fields}
-        return entry, {**values, "kind": "sheet", **typed}
-    side = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
-    return entry, {**values, "kind": "sheet", **sheet_values(entry.document["sheet"], side)}
+    form = desk_form_of(game(page.event.game))
+    entered = form.values(entry.document["sheet"], page.pairing.a.name, page.pairing.b.name)
+    return entry, {**values, "kind": "sheet", **entered}
 
 
 def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) -> dict[str, Any]:
     plugin = game(page.event.game)
+    form = desk_form_of(plugin)
     recorded = _recorded(request, page)
     entry, values = _players_entry(
-        request,
-        page,
-        _offered(document_form_values(page.pairing, plugin.desk_form), recorded, plugin.desk_form)
-        if plugin.desk_form is not None
-        else form_values(page.pairing, page.steals),
+        request, page, _offered(form_values(page.pairing, form, page.steals), recorded, form)
     )
     return {
         "players_entry": entry,
@@ -113,7 +103,7 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
         "ladder": game(page.event.game).ladder.names,
         "reasons": reasons_of(plugin),
         "suggest": page.suggest,
-        "steal_rows": range(STEAL_ROWS),
+        "steal_rows": range(form.steal_rows),
         "sanction_rows": range(SANCTION_ROWS),
         "preview": None,
         "error": "",
@@ -122,24 +112,12 @@ def _result_context(request: Request, page, arbiter: security.Arbiter, **extra) 
     }
 
 
-def game_field_rules(plugin: Game) -> tuple[field_errors.Rule, ...]:
-    """Which of the game's result form's fields a refusal is located in
-    (`ball.web.desk.field_errors`): its own form's rules (`DeskForm.field_rules`), else
-    BALL's score sheet's, the full or the quick one; a table of four takes no such form."""
-    if plugin.seats != 2:
-        return ()
-    form = plugin.desk_form
-    if form is None:
-        return field_errors.BALL_SHEET_RULES
-    return tuple(load(form.field_rules)) if form.field_rules else ()
-
-
 def _fault(request: Request, plugin: Game, error: str, page) -> field_errors.Fault | None:
     """The refusal `error` as the game's result form shows it: beside its field, in words."""
     if not error:
         return None
     sides = {page.pairing.a.name: "A", page.pairing.b.name: "B"}
-    return field_errors.locate(error, game_field_rules(plugin), _t(request), sides)
+    return field_errors.locate(error, field_errors.game_rules(plugin), _t(request), sides)
 
 
 def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, Any]:
@@ -202,9 +180,9 @@ async def record_game(
 
 
 def form_template(plugin: Game) -> str:
-    """The game's result form: its own (Xiangqi's arbiter's document, ...), else BALL's
-    half sheet."""
-    return "desk/result.html" if plugin.desk_form is None else plugin.desk_form.template
+    """The template of the game's result form (BALL's score sheet, Xiangqi's arbiter's
+    document, ...)."""
+    return desk_form_of(plugin).template
 
 
 def _result_template(page) -> str:
@@ -228,17 +206,17 @@ async def check_result(
     pairing = _found(svc.desk.table, event_id, number, table)
     assert pairing.b is not None  # `table` answers only tables that take a result
     a, b = pairing.a.name, pairing.b.name
-    pb_required = form.get("entry") != QUICK or bool(svc.desk.pb_tiebreaks(event_id))
+    required = form.get("entry") != QUICK or bool(svc.desk.pb_tiebreaks(event_id))
     checked, _late = ruled_preview(
         svc,
         event_id,
         form,
         {"A": a, "B": b},
         _t(request),
-        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
+        lambda: preview(request, form, a, b, plugin, figures_required=required),
     )
     if not checked["ok"]:
-        rules = game_field_rules(plugin)
+        rules = field_errors.game_rules(plugin)
         located = field_errors.locate(checked["error"], rules, _t(request), {a: "A", b: "B"})
         checked |= located.as_dict()
     return JSONResponse(checked)
@@ -262,14 +240,14 @@ async def save_result(
     assert pairing.b is not None
     a, b = pairing.a.name, pairing.b.name
     quick = form.get("entry") == QUICK and plugin.quick_form is not None
-    pb_required = not quick or bool(svc.desk.pb_tiebreaks(event_id))
+    required = not quick or bool(svc.desk.pb_tiebreaks(event_id))
     checked, late = ruled_preview(
         svc,
         event_id,
         form,
         {"A": a, "B": b},
         _,
-        lambda: preview(request, form, a, b, plugin, pb_required=pb_required),
+        lambda: preview(request, form, a, b, plugin, figures_required=required),
     )
 
     def again(status: int, **extra):
@@ -293,14 +271,14 @@ async def save_result(
             number,
             table,
             **(
-                {"sheet": plugin.desk_form.read(form, a, b)}
-                if plugin.desk_form is not None and checked["kind"] == "sheet"
-                else {}  # the lateness ruling decides the forfeit (21.1, 21.3)
+                {}  # the lateness ruling decides the forfeit (21.1, 21.3)
                 if checked["kind"] == "lateness"
-                else result_args(checked["kind"], form, a, b, pb_required=pb_required)
+                else result_args(
+                    checked["kind"], form, a, b, desk_form_of(plugin), figures_required=required
+                )
             ),
             late=late or None,
-            steals=steals_from_form(form),
+            steals=steals_from_form(form, desk_form_of(plugin).steal_rows),
             sanctions=sanctions_from_form(form),
             reason=form.get("reason") or "",
             expected_version=loaded,

@@ -15,7 +15,15 @@ from ball.tournament.errors import TournamentError
 from ball.tournament.pairing_check import reference
 from ball.tournament.signals import clock_round_label
 from ball.web.core import security
-from ball.web.core.deps import desk_reader, desk_writer, gap_of, now_of, read_form, tournament
+from ball.web.core.deps import (
+    desk_gap,
+    desk_reader,
+    desk_writer,
+    gap_of,
+    now_of,
+    read_form,
+    tournament,
+)
 from ball.web.core.templating import N_, render
 from ball.web.core.timefmt import hms, mmss
 from ball.web.desk import field_errors
@@ -76,10 +84,18 @@ def round_page(
     )
 
 
+def _gap(request: Request, svc: Service, event_id: int) -> float:
+    """The rest before signal 2 of the event's game (`gap_of`): its game is read only when
+    the app sets no gap of its own; an unknown event is the page's 404."""
+    own = desk_gap(request)
+    return own if own is not None else gap_of(request, _found(svc.desk.game_of, event_id).name)
+
+
 def round_context(
     request: Request, svc: Service, event_id: int, number: int, arbiter
 ) -> dict[str, Any]:
-    page = _found(svc.desk.round_page, event_id, number, now_of(request), gap_of(request))
+    gap = _gap(request, svc, event_id)
+    page = _found(svc.desk.round_page, event_id, number, now_of(request), gap)
     return {
         "quick": game(page.event.game).quick_form,
         "pair_next": _pair_next(svc, event_id, page.round),
@@ -123,7 +139,8 @@ def round_control_json(
     sessions = request.app.state.sessions
     if security.arbiter_of(sessions, request, event_id, now_of(request)) is None:
         raise HTTPException(401, "the arbiter desk needs the event PIN")
-    control = _found(svc.desk.round_control, event_id, number, now_of(request), gap_of(request))
+    gap = _gap(request, svc, event_id)
+    control = _found(svc.desk.round_control, event_id, number, now_of(request), gap)
     return control.as_dict()
 
 
@@ -216,8 +233,9 @@ async def give_signal(
     back = f"/desk/{event_id}/rounds/{number}"
     _found(svc.desk.round_view, event_id, number)
     try:
+        # the app's own gap, else the service asks the event's game
         svc.arbiter.give_signal(
-            number, which, at=now_of(request), gap=gap_of(request), event=event_id
+            number, which, at=now_of(request), gap=desk_gap(request), event=event_id
         )
     except TournamentError as exc:
         return refused_control(request, svc, event_id, number, str(exc), {}, 409)
@@ -293,5 +311,3 @@ async def round_clocks(
             continue
         store.create(str(p.table), control, None, [p.a.name, p.b.name], label, event_id)
     return _see(f"/clock/desk?round={quote(label)}&event={event_id}")
-
-

@@ -4,12 +4,13 @@ the phone page `/t/TOKEN`, and the desk's side of it (approve, the event's setti
 A link opens one side of one table of one round (`ball.tournament.table_links`: the
 token's model, its states, why a link is dead). No account: the token is the key.
 
-- The page shows the table's pairing and the result form of the event's game: BALL's quick
-  sheet (who scored in each half, each coach's PBATK per half), read by the desk's own
-  form reader (`desk_forms.sheet_from_form`) and checked by the desk's own `preview` (the
-  event's game decides, as for the desk's save); refusals are shown beside their field
-  (`field_errors`). Once one side entered, the other side's page shows that result with
-  *Confirm* and *Not right*, and the form to enter its own.
+- The page shows the table's pairing and the players' result form of the event's game
+  (`Game.players_form`: BALL's quick sheet, who scored in each half and each coach's
+  PBATK per half), read by the game's desk form (`DeskForm`, as a quick entry) and
+  checked by the desk's own `preview` (the event's game decides, as for the desk's save);
+  refusals are shown beside their field (`field_errors`). Once one side entered, the
+  other side's page shows that result with *Confirm* and *Not right*, and the form to
+  enter its own.
 - A stranger's token: every request with a token that opens nothing is counted against the
   client address (`security.PinThrottle`, scope `table-link`, stored): after
   `security.MAX_FAILURES` in a row the address gets 429 for `security.LOCK_SECONDS`, and
@@ -25,14 +26,13 @@ token's model, its states, why a link is dead). No account: the token is the key
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ball.games import GAMES, game, load
-from ball.games.ball.match.result import SheetError
+from ball.games.forms import QUICK
 from ball.storage.ids import is_digits
 from ball.tournament import table_links
 from ball.tournament.errors import TournamentError
@@ -43,10 +43,10 @@ from ball.web.core.deps import desk_writer, now_of, read_form, tournament
 from ball.web.core.language import gettext_for
 from ball.web.core.templating import render
 from ball.web.desk import field_errors
-from ball.web.desk.forms import QUICK, sheet_from_form
+from ball.web.desk.forms import read_result
 from ball.web.desk.link_states import CLOSED, STATES
 from ball.web.desk.pages import found, see
-from ball.web.desk.preview import preview, reasons_of
+from ball.web.desk.preview import desk_form_of, preview, reasons_of
 
 router = APIRouter(
     default_response_class=HTMLResponse,
@@ -55,8 +55,6 @@ router = APIRouter(
 
 SCOPE = "table-link"  # the throttle's scope (`desk_pin_throttle`)
 TARGET = 0  # one count per address, whatever table a guess aimed at
-# The fields a player's form may hold (stored with the entry, to show it again).
-FIELDS = re.compile(r"^(entry|kind|h[12]_td|h[12]_[AB]_atk|xq_result|xq_reason|xq_moves)$")
 
 
 def _throttle(request: Request) -> security.PinThrottle:
@@ -105,7 +103,7 @@ def _text(
 ) -> str:
     """An entry's result in the reader's words (the desk's own preview of its form)."""
     plugin = found(svc.desk.game_of, linked.event_id)
-    checked = preview(request, form, linked.a, linked.b, plugin, pb_required=False)
+    checked = preview(request, form, linked.a, linked.b, plugin, figures_required=False)
     return str(checked.get("text") or checked.get("error") or "")
 
 
@@ -123,7 +121,8 @@ def _page(
     entry = linked.entry
     mine = entry is not None and entry.side == linked.side
     sides = {linked.a: "A", linked.b: "B"}
-    fault = field_errors.locate(error, field_errors.BALL_SHEET_RULES, _, sides) if error else None
+    rules = field_errors.game_rules(game(linked.game))
+    fault = field_errors.locate(error, rules, _, sides) if error else None
     if values is None:
         values = dict(entry.document.get("form", {})) if entry is not None and mine else {}
     players_form = game(linked.game).players_form
@@ -170,32 +169,32 @@ async def enter_result(token: str, request: Request, svc: TournamentService = De
     linked, own = _open(request, svc, token)
     if own is not None:
         return own.enter(request, svc, token, linked, await read_form(request))
-    form = {k: v for k, v in (await read_form(request)).items() if FIELDS.match(k)}
-    form |= {"entry": QUICK, "kind": "sheet"}
     if linked.closed:
         return _page(request, svc, token, linked)
     players_form = game(linked.game).players_form
     if players_form is None:
         raise HTTPException(400, f"a {linked.game} table's result is entered at the desk")
+    # The fields a player's form may hold (stored with the entry, to show it again).
+    posted = await read_form(request)
+    form = {k: v for k, v in posted.items() if k in players_form.fields}
+    form |= {"entry": QUICK, "kind": "sheet"}
     refusal = players_form.refuse(form)
     if refusal is not None:
         error = gettext_for(getattr(request.state, "lang", "en"))(refusal)
         return _page(request, svc, token, linked, status=400, values=form, error=error)
     plugin = found(svc.desk.game_of, linked.event_id)
-    pb_required = bool(svc.desk.pb_tiebreaks(linked.event_id))
-    checked = preview(request, form, linked.a, linked.b, plugin, pb_required=pb_required)
+    required = bool(svc.desk.pb_tiebreaks(linked.event_id))
+    checked = preview(request, form, linked.a, linked.b, plugin, figures_required=required)
     if not checked["ok"]:
         return _page(request, svc, token, linked, status=400, values=form, error=checked["error"])
     try:
-        sheet = (
-            plugin.desk_form.read(form, linked.a, linked.b)
-            if plugin.desk_form is not None
-            else sheet_from_form(form, linked.a, linked.b, pb_required=pb_required)
+        sheet = read_result(
+            desk_form_of(plugin), form, linked.a, linked.b, figures_required=required
         )
         svc.table_links.enter_by_link(token, sheet, form, now_of(request))
     except table_links.LinkClosed:
         return _page(request, svc, token, svc.table_links.open_table_link(token))
-    except (SheetError, TournamentError) as exc:
+    except TournamentError as exc:
         return _page(request, svc, token, linked, status=400, values=form, error=str(exc))
     return see(f"/t/{token}")
 

@@ -24,7 +24,7 @@ from ball.tournament.service import TournamentService
 from ball.tournament.standings import Standing, known_tiebreaks
 from ball.tournament.views import EventView, RoundView, published_only
 from ball.web.api.openapi import TEMPORARY_REDIRECT, json_errors
-from ball.web.core.deps import gap_of, not_found, now_of, service_for, tournament
+from ball.web.core.deps import desk_gap, gap_of, not_found, now_of, service_for, tournament
 from ball.web.core.language import LANGUAGES, gettext_for, js_message_ids
 from ball.web.core.templating import N_, render, request_language, templates
 from ball.web.core.timefmt import hms
@@ -360,7 +360,9 @@ async def public_pairings(
         svc,
         event_id,
         lambda: _pairings(event_id, request, round, refresh, svc),
-        extra=f"gap={gap_of(request)}",  # the round's state line names signal 2's earliest
+        # the round's state line names signal 2's earliest: the page depends on the app's
+        # own gap (the one the event's game sets is the same for every rendering of it)
+        extra=f"gap={desk_gap(request)}",
     )
 
 
@@ -379,7 +381,7 @@ def _pairings(
         raise not_found(NotFound(f"round {number} is not paired"))
     # the round's tables as the event's read has them (not read again for the control)
     control = (
-        svc.desk.control_of_round(event_id, rnd, now_of(request), gap_of(request))
+        svc.desk.control_of_round(event_id, rnd, now_of(request), gap_of(request, event.game))
         if rnd
         else None
     )
