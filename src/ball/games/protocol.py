@@ -35,7 +35,11 @@ class Decided:
 @dataclass(frozen=True)
 class GameTieBreak:
     """A tie-break computed from one entrant's per-match figures (forfeits already excluded
-    by the game where the rules say so). `higher_is_better` orders the standings."""
+    by the game where the rules say so). `higher_is_better` orders the standings.
+
+    Its words on the standings (message ids): `description` (the tooltip and the legend),
+    `label` (the column's heading; "" shows `name`) and `short` (the projector's heading;
+    "" shows `label`)."""
 
     name: str
     description: str
@@ -44,6 +48,8 @@ class GameTieBreak:
     # A tie-break computed from the entrant's sanctions instead (the steps given, oldest
     # first, from the event's sanction log): Xiangqi's 18.4. `compute` is then unused.
     from_sanctions: Callable[[Sequence[str]], float] | None = None
+    label: str = ""
+    short: str = ""
 
 
 def _result(decision: Mapping[str, Any], _a: str, _b: str) -> str:

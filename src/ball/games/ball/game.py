@@ -151,16 +151,26 @@ class BallGame(GameBase):
     )
     tiebreaks: dict[str, GameTieBreak] = {
         "td-difference": GameTieBreak(
-            "td-difference", "touchdowns scored minus conceded (forfeits count 0-2)", _td_difference
+            "td-difference",
+            N_("touchdowns scored minus conceded (forfeits count 0-2)"),
+            _td_difference,
+            label=N_("TD difference"),
+            short=N_("TD±"),
         ),
         "total-sd": GameTieBreak(
-            "total-sd", "sum of SD = PBDEF - PBATK over played matches", _total_sd
+            "total-sd",
+            N_("sum of SD = PBDEF - PBATK over played matches"),
+            _total_sd,
+            label=N_("Total SD"),
+            short=N_("ΣSD"),
         ),
         "pbatk-per-td": GameTieBreak(
             "pbatk-per-td",
-            "PBATK of the scoring halves per touchdown scored (lower is better)",
+            N_("PBATK of the scoring halves per touchdown scored (lower is better)"),
             _pbatk_per_td,
             higher_is_better=False,
+            label=N_("PBATK per TD"),
+            short=N_("PB/TD"),
         ),
     }
 

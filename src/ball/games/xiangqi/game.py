@@ -264,22 +264,34 @@ class XiangqiGame(GameBase):
     tiebreaks: dict[str, GameTieBreak] = {
         "sanctions": GameTieBreak(
             "sanctions",
-            "18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)",
+            N_("18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)"),
             lambda _matches: 0.0,
             higher_is_better=False,
             from_sanctions=_sanction_weight,
+            label=N_("Sanctions (18.4)"),
+            short=N_("Sanc"),
         ),
         "fouls": GameTieBreak(
             "fouls",
-            "fouls over the event (fewer is better, 15.1)",
+            N_("fouls over the event (fewer is better, 15.1)"),
             lambda m: _sum(m, "fouls"),
             higher_is_better=False,
+            label=N_("Fouls"),
+            short=N_("Fouls"),
         ),  # fmt: skip
         "black-games": GameTieBreak(
-            "black-games", "games played with Black", lambda m: _sum(m, "black")
+            "black-games",
+            N_("games played with Black"),
+            lambda m: _sum(m, "black"),
+            label=N_("Games with Black"),
+            short=N_("Blk"),
         ),
         "black-wins": GameTieBreak(
-            "black-wins", "games won with Black", lambda m: _sum(m, "black_win")
+            "black-wins",
+            N_("games won with Black"),
+            lambda m: _sum(m, "black_win"),
+            label=N_("Wins with Black"),
+            short=N_("BlkW"),
         ),
     }
     # 15.1 (round robin): small points (Sonneborn-Berger), wins, direct encounter, fouls;

@@ -33,7 +33,7 @@ from ball.web.desk.pages import found as _found
 from ball.web.desk.pages import see as _see
 from ball.web.desk.pages import translator as _t
 from ball.web.desk.preview import desk_form_of, preview, reasons_of
-from ball.web.public.display import TIEBREAK_LABELS
+from ball.web.public.display import tiebreak_words
 
 router = desk_router()
 
@@ -124,7 +124,8 @@ def _quick_context(request: Request, svc: Service, event_id: int) -> dict[str, A
     """What the quick result form asks besides the touchdowns: the PB always when the
     event's tie-breaks read them (named, so the form can say why)."""
     _ = _t(request)
-    names = [_(TIEBREAK_LABELS.get(tb, tb)) for tb in svc.desk.pb_tiebreaks(event_id)]
+    plugin = _found(svc.desk.game_of, event_id)
+    names = [_(tiebreak_words(tb, plugin)[0]) for tb in svc.desk.pb_tiebreaks(event_id)]
     return {"pb_tiebreaks": ", ".join(names)}
 
 

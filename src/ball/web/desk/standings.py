@@ -14,7 +14,6 @@ from fastapi.responses import HTMLResponse
 from ball.games import game
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.tournament.standings import known_tiebreaks
 from ball.web.api.openapi import SEE_OTHER, page_errors
 from ball.web.core import security
 from ball.web.core.deps import desk_reader, tournament
@@ -49,7 +48,7 @@ def desk_standings(
             "event": event,
             "csrf": arbiter.csrf,
             "rows": [standing_row(s, table.tiebreaks) for s in table.standings],
-            "tiebreaks": tiebreak_columns(table.tiebreaks, known_tiebreaks(game(event.game))),
+            "tiebreaks": tiebreak_columns(table.tiebreaks, game(event.game)),
             "after": table.rounds,
             "in_progress": table.in_progress,
             "rules": table.rules,

@@ -15,7 +15,6 @@ from fastapi.responses import HTMLResponse
 from ball.games import game
 from ball.tournament.errors import TournamentError
 from ball.tournament.service import TournamentService
-from ball.tournament.standings import known_tiebreaks
 from ball.tournament.whatif import Hypothesis
 from ball.web.api.openapi import SEE_OTHER, page_errors
 from ball.web.core import security
@@ -74,7 +73,7 @@ def desk_what_if(
             "number": number,
             "table": table,
             "rows": rows,
-            "tiebreaks": tiebreak_columns(table_if.tiebreaks, known_tiebreaks(game(event.game))),
+            "tiebreaks": tiebreak_columns(table_if.tiebreaks, game(event.game)),
             "after": table_if.rounds,
             "after_now": now.rounds,
             "in_progress": table_if.in_progress,

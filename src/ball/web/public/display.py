@@ -17,11 +17,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
 
 from ball.games import game, load, runs_sessions
+from ball.games.protocol import Game
 from ball.tournament.errors import NotFound, TournamentError
 from ball.tournament.names import search_key
 from ball.tournament.outcomes import StandingsTable
 from ball.tournament.service import TournamentService
-from ball.tournament.standings import Standing, known_tiebreaks
+from ball.tournament.standings import Standing
 from ball.tournament.views import EventView, RoundView, published_only
 from ball.web.api.openapi import TEMPORARY_REDIRECT, json_errors
 from ball.web.core.deps import desk_gap, gap_of, not_found, now_of, service_for, tournament
@@ -38,7 +39,8 @@ router = APIRouter(
 
 DEFAULT_REFRESH = 30
 
-# Column headings of the tie-breaks (message ids; unknown names are shown as they are).
+# Column headings of the systems' tie-breaks (message ids); a game's own tie-breaks carry
+# their words (`GameTieBreak.label`, `short`, `description`).
 TIEBREAK_LABELS = {
     "direct-encounter": N_("Direct encounter"),
     "buchholz": N_("Buchholz"),
@@ -49,13 +51,6 @@ TIEBREAK_LABELS = {
     "won": N_("Games won"),
     "progressive": N_("Progressive score"),
     "koya": N_("Koya"),
-    "td-difference": N_("TD difference"),
-    "total-sd": N_("Total SD"),
-    "pbatk-per-td": N_("PBATK per TD"),
-    "sanctions": N_("Sanctions (18.4)"),
-    "fouls": N_("Fouls"),
-    "black-games": N_("Games with Black"),
-    "black-wins": N_("Wins with Black"),
 }
 
 # Short column headings for a projector (issue 13: eight tie-breaks at 1366x768); the
@@ -70,13 +65,6 @@ TIEBREAK_SHORT = {
     "won": N_("Won"),
     "progressive": N_("Prog"),
     "koya": N_("Koya"),
-    "td-difference": N_("TD±"),
-    "total-sd": N_("ΣSD"),
-    "pbatk-per-td": N_("PB/TD"),
-    "sanctions": N_("Sanc"),
-    "fouls": N_("Fouls"),
-    "black-games": N_("Blk"),
-    "black-wins": N_("BlkW"),
 }
 # Rows of standings on one page of a phone or a laptop; a longer table has page links
 # (`?page=N`). The projector view has its own, fitted to the screen (`ball.web.public.projector`).
@@ -87,9 +75,9 @@ MAX_QUERY = 80  # a name search longer than any name is cut, not refused
 WARM_EVENTS = 4
 WARM_TEMPLATES = ("public/standings.html", "public/pairings.html", "public/results.html")
 
-# What each tie-break means, shown as a tooltip and in the legend (message ids). The
-# tournament core owns the rule; these are its words for the page, in the page's language,
-# and tests/web/test_plain_language.py checks they cover every tie-break a game knows.
+# What each of the systems' tie-breaks means, shown as a tooltip and in the legend (message
+# ids). The tournament core owns the rule; these are its words for the page, in the page's
+# language, and tests/web/test_loose_ends.py checks they say what the core says.
 TIEBREAK_DESCRIPTIONS = {
     "direct-encounter": N_(
         "rank inside the tied group by the games between its entrants (1 = best)"
@@ -102,15 +90,6 @@ TIEBREAK_DESCRIPTIONS = {
     "won": N_("games won over the board"),
     "progressive": N_("sum of the running score after each round"),
     "koya": N_("points scored against opponents who made at least half the maximum"),
-    "td-difference": N_("touchdowns scored minus conceded (forfeits count 0-2)"),
-    "total-sd": N_("sum of SD = PBDEF - PBATK over played matches"),
-    "pbatk-per-td": N_("PBATK of the scoring halves per touchdown scored (lower is better)"),
-    "sanctions": N_(
-        "18.4: sanctioned under 18.1/18.2 ranks last among equals (severity, then number)"
-    ),
-    "fouls": N_("fouls over the event (fewer is better, 15.1)"),
-    "black-games": N_("games played with Black"),
-    "black-wins": N_("games won with Black"),
 }
 
 
@@ -281,7 +260,7 @@ def _standings(
         found=found,
         # a search is read on a phone: no refresh pulling the answer away
         refresh=0 if query else context["refresh"],
-        tiebreaks=tiebreak_columns(table.tiebreaks, known_tiebreaks(game(event.game))),
+        tiebreaks=tiebreak_columns(table.tiebreaks, game(event.game)),
         after=table.rounds,
         in_progress=table.in_progress,
         rules=table.rules,
@@ -318,20 +297,21 @@ def found_rows(table: StandingsTable, query: str, per_page: int) -> list[dict]:
     ]
 
 
-def tiebreak_columns(
-    tiebreaks: list[str], descriptions: dict[str, str]
-) -> list[tuple[str, str, str, str]]:
+def tiebreak_words(tb: str, plugin: Game) -> tuple[str, str, str]:
+    """(heading, description, short heading) of tie-break `tb` (message ids): the game's own
+    words (`GameTieBreak`), else the systems' tables; an unknown name is shown as it is."""
+    own = plugin.tiebreaks.get(tb)
+    if own is not None:
+        label = own.label or tb
+        return label, own.description, own.short or label
+    label = TIEBREAK_LABELS.get(tb, tb)
+    return label, TIEBREAK_DESCRIPTIONS.get(tb, ""), TIEBREAK_SHORT.get(tb, label)
+
+
+def tiebreak_columns(tiebreaks: list[str], plugin: Game) -> list[tuple[str, str, str, str]]:
     """(name, heading, description, short heading) of each tie-break column (message ids),
-    for the public standings and the desk's; `descriptions` the game's (`known_tiebreaks`)."""
-    return [
-        (
-            tb,
-            TIEBREAK_LABELS.get(tb, tb),
-            TIEBREAK_DESCRIPTIONS.get(tb, descriptions.get(tb, "")),
-            TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)),
-        )
-        for tb in tiebreaks
-    ]
+    for the public standings and the desk's, in the event's game's words."""
+    return [(tb, *tiebreak_words(tb, plugin)) for tb in tiebreaks]
 
 
 def standing_row(s: Standing, tiebreaks: list[str], hit: bool = False) -> dict:
@@ -454,8 +434,7 @@ def groups_context(svc: TournamentService, event: EventView) -> dict:
         "final": rows(section["final"]["standings"]) if section and section["final"] else None,
         "final_system": section["final"]["system"] if section and section["final"] else "",
         "tiebreaks": [
-            (tb, TIEBREAK_LABELS.get(tb, tb), TIEBREAK_SHORT.get(tb, TIEBREAK_LABELS.get(tb, tb)))
-            for tb in chain
+            (tb, label, short) for tb, label, _d, short in tiebreak_columns(chain, game(event.game))
         ],
     }
 

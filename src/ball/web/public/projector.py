@@ -15,7 +15,6 @@ from fastapi.responses import HTMLResponse
 
 from ball.games import game, load
 from ball.tournament.service import TournamentService
-from ball.tournament.standings import known_tiebreaks
 from ball.web.api.openapi import json_errors
 from ball.web.core.deps import service_for
 from ball.web.core.templating import N_, render
@@ -94,7 +93,7 @@ def _projector(
 
 def _chain_table(svc: TournamentService, event_id: int, game_name: str, request: Request) -> dict:
     ranked = ranking(svc, event_id, request)
-    columns = tiebreak_columns(ranked.tiebreaks, known_tiebreaks(game(game_name)))
+    columns = tiebreak_columns(ranked.tiebreaks, game(game_name))
     return {
         "unit": "round",
         "after": ranked.rounds,
