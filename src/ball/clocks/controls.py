@@ -11,6 +11,9 @@ A control combines optional parts, each off when absent:
 - `half_timer`: one real-time timer per period shared by both sides (BALL halves), with the
   Final Drive when it expires;
 - `release`: BALL's release-phase windows (mover, then opponent, then the referee).
+
+Each game brings its own controls (`Game.clock_controls`): made from its rules, or shipped as
+files in its folder (`ShippedControls`).
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -213,23 +218,55 @@ def control_from(raw: Any, origin: str) -> TimeControl:
         raise ControlError(f"{origin}: {_message(exc)}") from exc
 
 
+@dataclass(frozen=True)
+class ShippedControls:
+    """A game's controls shipped as files (one TOML or JSON file each in `folder`), with
+    their titles as message ids (`titles`, each file's `title` word for word) so the clock
+    pages show them in the reader's language: what `Game.clock_controls` names for a game
+    whose controls are data (Xiangqi's art. 6 schemes, Mahjong's WMC clock)."""
+
+    folder: Path
+    titles: tuple[str, ...]
+
+    def controls(self) -> dict[str, TimeControl]:
+        """The folder's controls by name."""
+        found: dict[str, TimeControl] = {}
+        for entry in sorted(self.folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith((".toml", ".json")):
+                control = parse_control(entry.read_text(encoding="utf-8"), entry.name)
+                found[control.name] = control
+        return found
+
+    def title(self, title: str, gettext: Callable[[str], str]) -> str | None:
+        """`title` in the reader's words if it is one of these controls', else None."""
+        return gettext(title) if title in self.titles else None
+
+
 @cache
 def builtin_controls() -> dict[str, TimeControl]:
-    """The controls the registered games make from their rules (`Game.clock_controls`:
-    BALL's `ball-standard`, from its standard ruleset's `[time]` table), then those shipped
-    in `ball/clocks/controls/`, by name."""
+    """The registered games' controls (`Game.clock_controls`: BALL's `ball-standard`, made
+    from its standard ruleset's `[time]` table; the control files Xiangqi and Mahjong
+    ship), by name."""
     from ball.games import GAMES, load
 
     found: dict[str, TimeControl] = {}
     for game in GAMES.values():
         if game.clock_controls is not None:
-            found |= load(game.clock_controls)()
-    folder = resources.files("ball.clocks").joinpath("controls")
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith((".toml", ".json")):
-            control = parse_control(entry.read_text(encoding="utf-8"), entry.name)
-            found[control.name] = control
-    return found
+            found |= load(game.clock_controls).controls()
+    return dict(sorted(found.items()))
+
+
+def control_title(title: str, gettext: Callable[[str], str]) -> str:
+    """A control's title in the reader's words (`gettext`): the game whose control it is
+    words it (`title` of its `Game.clock_controls`); an organiser's own title is kept."""
+    from ball.games import GAMES, load
+
+    for game in GAMES.values():
+        if game.clock_controls is not None:
+            shown = load(game.clock_controls).title(title, gettext)
+            if shown is not None:
+                return str(shown)
+    return title
 
 
 def get_control(name: str) -> TimeControl:

@@ -251,8 +251,10 @@ class Game(Protocol):
     # The game's own public views (`/public/{id}/VIEW`, from its routers), which `ball
     # publish` writes as files beside the shared ones (Mahjong's seating and tables).
     public_views: tuple[str, ...]
-    # "module:function" giving the game's own table-clock controls by name, made from its
-    # rules (BALL's `ball-standard`), which the clocks list before the shipped ones; or None.
+    # The game's table-clock controls, named as a module or "module:attribute" holding
+    # `controls()` (by name: made from its rules, as BALL's `ball-standard`, or shipped as
+    # files, `ball.clocks.controls.ShippedControls`, as Xiangqi's) and `title(title,
+    # gettext)` (one of its controls' titles in the reader's words, else None); or None.
     clock_controls: str | None
     # "module:function" giving the minutes of rest between a round's last first-half end
     # and its second-half signal (R-signal, spec 15) as the game's rules set them (BALL's

@@ -126,7 +126,7 @@ class BallGame(GameBase):
     quick_form: str | None = "desk/result_quick.html"
     forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
-    clock_controls: str | None = "ball.games.ball.clocks.control:controls"
+    clock_controls: str | None = "ball.games.ball.clocks.control"
     table_board: str | None = "ball.games.ball.web.tables"
     paper: Paper | None = Paper(
         score_sheets="ball.games.ball.paper.score_sheets",

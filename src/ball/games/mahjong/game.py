@@ -28,6 +28,8 @@ class MahjongGame(GameBase):
         blank="ball.games.mahjong.paper.forms:blank_set",
         labels="ball.games.mahjong.printed_labels:LABELS",
     )
+    # the WMC clock (turn limit, hand budget, penalty points), shipped as a file
+    clock_controls: str | None = "ball.games.mahjong.clocks:CONTROLS"
     templates: Path | None = Path(__file__).with_name("templates")
     static: Path | None = Path(__file__).with_name("static")
     commands: tuple[Commands, ...] = (

@@ -226,6 +226,8 @@ class XiangqiGame(GameBase):
     sides: tuple[str, str] = (N_("Red"), N_("Black"))
     card_sides: tuple[str, str] = sides
     table_board: str | None = "ball.games.xiangqi.web.table_board"
+    # art. 6's schemes and the organiser's options, shipped as files
+    clock_controls: str | None = "ball.games.xiangqi.clocks:CONTROLS"
     paper: Paper | None = Paper(
         tables="ball.games.xiangqi.paper.forms:from_round",
         blank="ball.games.xiangqi.paper.forms:blank_set",

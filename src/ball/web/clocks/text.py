@@ -7,8 +7,7 @@ the catalogue (`ball.i18n`) holds their translations.
 
 from __future__ import annotations
 
-import re
-
+from ball.clocks import controls
 from ball.i18n import N_, translate
 
 # key the scripts use -> message id
@@ -64,30 +63,7 @@ def clock_words(lang: str) -> dict[str, str]:
     return {key: translate(lang, message) for key, message in CLOCK_WORDS.items()}
 
 
-# The shipped controls' titles (their TOML `title`, word for word) as message ids, so the
-# clock pages show them in the page's language; an organiser's own control keeps its title.
-CONTROL_TITLES: tuple[str, ...] = (
-    N_("Mahjong (WMC): 15 s per turn, 3 min per player per hand, 5 points per started 15 s"),
-    N_("Xiangqi: 40 moves in 90 min, then 10 moves every 15 min"),
-    N_("Xiangqi: 30 moves in 60 min, then 10 moves every 10 min"),
-    N_("Xiangqi rapid: 40 moves in 10 min, then 30 moves every 5 min"),
-    N_("Xiangqi rapid: 30 moves every 5 min"),
-    N_("Xiangqi: sudden death, 30 min for the whole game"),
-    N_("Xiangqi: 20 min, 5 s Bronstein delay per move"),
-    N_("Xiangqi: 20 min, 5 s simple delay per move"),
-    N_("Xiangqi: 15 min + 10 s increment per move"),
-)
-# The BALL clock's title is made from its ruleset's figures
-# (ball.games.ball.clocks.control.ball_control).
-_BALL_TITLE = re.compile(
-    r"BALL: (\d+)-minute halves, (\d+) s per action phase, release-phase protocol"
-)
-BALL_TITLE = N_("BALL: %(half)s-minute halves, %(turn)s s per action phase, release-phase protocol")
-
-
 def control_title(lang: str, title: str) -> str:
-    """A time control's title in `lang`: shipped titles are translated, others kept."""
-    ball = _BALL_TITLE.fullmatch(title)
-    if ball:
-        return translate(lang, BALL_TITLE) % {"half": ball.group(1), "turn": ball.group(2)}
-    return translate(lang, title) if title in CONTROL_TITLES else title
+    """A time control's title in `lang`: a game's own controls' titles are translated
+    (`ball.clocks.controls.control_title`), an organiser's kept."""
+    return controls.control_title(title, lambda message: translate(lang, message))

@@ -4,13 +4,30 @@ the desk, the printed rules and the table clock all read the same figures."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from ball.clocks.controls import TimeControl, control_from
 from ball.games.ball.engine import load_ruleset
+from ball.i18n import N_
+
+# The title `ball_control` writes, as the clock pages find it again to show it in the
+# reader's words with the ruleset's figures.
+_TITLE = re.compile(r"BALL: (\d+)-minute halves, (\d+) s per action phase, release-phase protocol")
+TITLE = N_("BALL: %(half)s-minute halves, %(turn)s s per action phase, release-phase protocol")
 
 
 def controls() -> dict[str, TimeControl]:
     """BALL's built-in controls by name: the clock of the standard ruleset."""
     return {"ball-standard": ball_control("standard")}
+
+
+def title(text: str, gettext: Callable[[str], str]) -> str | None:
+    """The title of a BALL clock (of any ruleset) in the reader's words, else None."""
+    found = _TITLE.fullmatch(text)
+    if found is None:
+        return None
+    return gettext(TITLE) % {"half": found.group(1), "turn": found.group(2)}
 
 
 def ball_control(ruleset_name: str = "standard") -> TimeControl:
