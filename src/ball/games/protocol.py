@@ -302,9 +302,10 @@ class Game(Protocol):
 
 
 class GameBase:
-    """The defaults of `Game`: a two-player game with no tie-breaks of its own, BALL's
-    sanction ladder, the systems' generic chains, no result form at the desk, no quick
-    form, no recorded boards. A game overrides what its rules say otherwise."""
+    """The defaults of `Game`: a two-player game with no tie-breaks of its own, the default
+    sanction ladder (the one BALL plays), the systems' generic chains, no result form at
+    the desk, no quick form, no recorded boards, players A and B. A game overrides what its
+    rules say otherwise."""
 
     name = ""
     label = ""
@@ -316,7 +317,7 @@ class GameBase:
     default_chains: dict[str, list[str]] | None = None
     desk_form: DeskForm | None = None
     quick_form: str | None = None
-    sides: tuple[str, str] = (N_("Coach A (ATK first)"), N_("Coach B"))
+    sides: tuple[str, str] = (N_("Player A"), N_("Player B"))
     card_sides: tuple[str, str] = (N_("first colour"), N_("second colour"))
     forfeit_marks = True
     clock_control: str | None = None
@@ -325,8 +326,8 @@ class GameBase:
     paper: Paper | None = None
     paper_sides: tuple[tuple[str, str], tuple[str, str]] | None = None
     players_form: PlayersForm | None = None
-    tie_form = "ball/_tie_game.html"  # BALL's half sheet, as for every game without its own
-    tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))
+    tie_form = "desk/_tie_fields.html"  # the fields of the game's desk form, as text boxes
+    tie_sides: tuple[str, str] = (N_("Player A"), N_("Player B"))
     live_board: LiveBoard | None = None
     commands: tuple[Commands, ...] = ()
     routers: tuple[str, ...] = ()

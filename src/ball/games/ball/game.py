@@ -124,6 +124,11 @@ class BallGame(GameBase):
     # The desk's quick result form of this game (the winner's figures only); a game
     # without one has only its full result form.
     quick_form: str | None = "desk/result_quick.html"
+    # The two coaches: A is ATK first in half 1 (the tournament's convention); a knockout
+    # tie's game is entered on the half sheet.
+    sides: tuple[str, str] = (N_("Coach A (ATK first)"), N_("Coach B"))
+    tie_form = "ball/_tie_game.html"
+    tie_sides: tuple[str, str] = (N_("coach A, ATK first"), N_("coach B"))
     forfeit_marks = False  # a forfeit is lost 0-2 (R-forfeit)
     clock_control: str | None = "ball-standard"  # the desk's table clocks of a round
     clock_controls: str | None = "ball.games.ball.clocks.control"
