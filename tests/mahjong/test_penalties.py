@@ -194,9 +194,8 @@ def test_entries_carry_time_seat_article_points():
 
 def test_shipped_amounts_match_the_mahjong_clock():
     """One rule, two readers: the event file's time amounts are the clock control's."""
-    clock = tomllib.loads(
-        resources.files("ball.clocks").joinpath("controls", "mahjong-wmc.toml").read_text()
-    )
+    shipped = resources.files("ball.games.mahjong").joinpath("clocks", "controls")
+    clock = tomllib.loads(shipped.joinpath("mahjong-wmc.toml").read_text())
     t = event_rules().time
     assert t.turn_seconds == 15 and clock["turn_limit"]["time"] == "15s"
     assert t.hand_seconds == 180 and clock["period_budget"]["time"] == "3m"
