@@ -14,7 +14,7 @@ Cases: `regulation` = regulation + blank forms (what `ball pdf regulation` write
 
 prints the pre-filled forms of one table (the yardstick) and of a 64-table round, each in a
 fresh process (HTML and PDF, wall and CPU), and the cost per table beyond the first. The
-round's alike score sheets are laid out once and stamped per table (ball.printing.stamp);
+round's alike score sheets are laid out once and stamped per table (ball.games.ball.paper.stamp);
 `--flow` also measures the round with every sheet laid out in full (the way before it).
 """
 
@@ -33,28 +33,23 @@ import time
 
 
 def _round_of(tables: int):
-    from ball.printing.forms import (
-        ControlRow,
-        FormSet,
-        Header,
-        PairingRow,
-        Pairings,
-        RoundControl,
-        ScoreSheet,
-    )
+    from ball.games.ball.paper.forms import BallForms, ControlRow, RoundControl, ScoreSheet
+    from ball.printing.forms import FormSet, Header, PairingRow, Pairings
 
     header = Header(event="Bench Open", round="3", date="2026-11-30")
     names = [(f"Coach {2 * i + 1}", f"Coach {2 * i + 2}") for i in range(tables)]
     return FormSet(
-        score_sheets=[
-            ScoreSheet(header=header, table=str(i + 1), coach_a=a, coach_b=b)
-            for i, (a, b) in enumerate(names)
-        ],
         pairings=Pairings(header, [PairingRow(str(i + 1), a, b) for i, (a, b) in enumerate(names)]),
-        round_control=RoundControl(
-            header, "10:00", rows=[ControlRow(str(i + 1)) for i in range(tables)]
-        ),
         prefilled=True,
+        game=BallForms(
+            score_sheets=[
+                ScoreSheet(header=header, table=str(i + 1), coach_a=a, coach_b=b)
+                for i, (a, b) in enumerate(names)
+            ],
+            round_control=RoundControl(
+                header, "10:00", rows=[ControlRow(str(i + 1)) for i in range(tables)]
+            ),
+        ),
     )
 
 
@@ -82,7 +77,7 @@ def one(lang: str, case: str, subsetter: str) -> dict:
         edition = render_html("regulation", lang=lang)
     else:
         edition = render_html("forms", lang=lang, forms=_round_of(int(case.split("-")[1])))
-    if case.endswith("-flow"):  # every sheet laid out in full, as before ball.printing.stamp
+    if case.endswith("-flow"):  # every sheet laid out in full, not stamped
         edition = dataclasses.replace(edition, context=None)
     t_html = time.perf_counter() - t1
     t2, c2 = time.perf_counter(), time.process_time()

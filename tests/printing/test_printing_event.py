@@ -79,9 +79,9 @@ def test_round_forms_from_the_event(event_db):
         "Varna Cup", "1", "2026-12-01", "Ivanova",
     )  # fmt: skip
     assert [(r.coach_a, r.coach_b) for r in forms.pairings.rows] == [
-        (s.coach_a, s.coach_b) for s in forms.score_sheets
+        (s.coach_a, s.coach_b) for s in forms.game.score_sheets
     ]
-    played, forfeited = forms.score_sheets
+    played, forfeited = forms.game.score_sheets
     # the entered sheet: tally, touchdown, decision by touchdowns
     assert played.halves[0].pb == {"A": {"atk": 5, "def": 1}, "B": {"atk": 1, "def": 5}}
     assert played.halves[0].touchdown == "A" and played.halves[0].td_pbatk == 5
@@ -94,11 +94,11 @@ def test_round_forms_from_the_event(event_db):
     ]
     # the forfeit: administrative 0-2 and a forfeit record
     assert forfeited.result.criterion == "forfeit" and forfeited.result.winner == "A"
-    assert [(f.forfeiting, f.opponent) for f in forms.forfeits] == [
+    assert [(f.forfeiting, f.opponent) for f in forms.game.forfeits] == [
         (forfeited.coach_b, forfeited.coach_a)
     ]
     # the desk: signal 1 and the one playing table's first-half end (the forfeit plays none)
-    control = forms.round_control
+    control = forms.game.round_control
     assert control.signal_1 == "10:00"
     assert [(r.table, r.first_half_end) for r in control.rows] == [(played.table, "10:23")]
     assert control.earliest_signal_2 == "10:33"
@@ -119,10 +119,11 @@ def test_round_forms_from_the_event(event_db):
 
 def test_unplayed_round_has_names_and_previous_standings(event_db):
     forms = forms_for_round(event_db, 2)
-    assert all(s.result.td is None for s in forms.score_sheets)
-    assert all(s.coach_a and s.coach_b for s in forms.score_sheets)
+    assert all(s.result.td is None for s in forms.game.score_sheets)
+    assert all(s.coach_a and s.coach_b for s in forms.game.score_sheets)
     assert forms.standings.after_round == "1"
-    assert forms.round_control.signal_1 == "" and forms.round_control.earliest_signal_2 == ""
+    control = forms.game.round_control
+    assert control.signal_1 == "" and control.earliest_signal_2 == ""
     html = render_html("forms", lang="ko", forms=forms).html
     assert html.count('data-form="score_sheet"') == 2
 

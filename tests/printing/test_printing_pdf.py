@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
+from ball.games.ball.paper.forms import APPENDICES
 from ball.printing import render_html
-from ball.printing.forms import APPENDICES
 from ball.printing.render import labels, regulation_html
 
 from .conftest import EVENT, needs_poppler, pdffonts, pdfinfo, render_to, squash

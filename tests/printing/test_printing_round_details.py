@@ -89,7 +89,7 @@ def forms(event):
 
 
 def _sheet_html(html: str, index: int) -> str:
-    """The score sheet at `index` (the order of `forms.score_sheets`) in a rendered edition."""
+    """The score sheet at `index` (the order of `forms.game.score_sheets`) in a rendered edition."""
     sections = html.split('<section class="form form-score-sheet"')[1:]
     return sections[index].split("</section>")[0]
 
@@ -100,7 +100,7 @@ def _ticked(html: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_one_all_decided_by_sd_ticks_its_own_criterion(event, forms, lang):
-    one_all = forms.score_sheets[0]
+    one_all = forms.game.score_sheets[0]
     assert one_all.result.criterion == "efficiency_sd" and one_all.result.winner == "B"
     L = labels(lang)["forms"]["score_sheet"]
     ticked = _ticked(_sheet_html(render_html("forms", lang=lang, forms=forms).html, 0))
@@ -110,24 +110,24 @@ def test_one_all_decided_by_sd_ticks_its_own_criterion(event, forms, lang):
 
 def test_dual_entry_checks_are_ticked_when_the_counters_agree(forms):
     html = render_html("forms", lang="en", forms=forms).html
-    for sheet in forms.score_sheets:
+    for sheet in forms.game.score_sheets:
         for half in sheet.halves:
             assert half.dual_entry_ok == {"a_atk": True, "b_atk": True}
     checks = re.findall(r'<span class="check">(.*?)</span></h3>', html, re.S)
-    filled = checks[: 2 * len(forms.score_sheets)]
+    filled = checks[: 2 * len(forms.game.score_sheets)]
     assert filled and all(c.count('class="cb on"') == 2 for c in filled)
     blank = render_html("forms", lang="en").html
     assert 'class="cb on"' not in "".join(re.findall(r'<span class="check">.*?</h3>', blank, re.S))
 
 
 def test_a_forfeit_after_a_played_half_prints_its_tallies_and_keeps_the_data(event, forms):
-    sheet = forms.score_sheets[1]
+    sheet = forms.game.score_sheets[1]
     first, second = sheet.halves
     assert first.pb == {"A": {"atk": 5, "def": 2}, "B": {"atk": 2, "def": 5}}
     assert second.pb == {"A": {"atk": 0, "def": 3}, "B": {"atk": 3, "def": 0}}
     assert (first.research_only, second.research_only) == (False, True)
     assert sheet.result.criterion == "forfeit" and sheet.result.td == {"A": 2, "B": 0}
-    (record,) = forms.forfeits
+    (record,) = forms.game.forfeits
     assert (record.half, record.how, record.kept) == (2, "abandoned", True)
     t = labels("ko")
     html = render_html("forms", lang="ko", forms=forms).html
@@ -151,10 +151,10 @@ def test_a_bye_is_named_in_the_forms_language(event, forms, lang):
 
 def test_sanctions_and_signals_from_the_desks_tables(event, forms):
     # a sanction logged without a table lands on the offender's table of that round
-    assert [(s.coach, s.level, s.reason, s.time) for s in forms.score_sheets[0].sanctions] == [
+    assert [(s.coach, s.level, s.reason, s.time) for s in forms.game.score_sheets[0].sanctions] == [
         ("B", "warning", "slow play", "10:05")
     ]
-    control = forms.round_control
+    control = forms.game.round_control
     assert control.signal_1 == "10:00"
     assert [(r.first_half_end, r.second_half_start) for r in control.rows] == [
         ("10:22", "10:35")
@@ -178,7 +178,7 @@ def test_contents_list_every_form_and_each_appendix_once(lang):
 
 def test_a_half_over_thirty_pb_has_room_on_the_sheet(event, forms):
     boxes = parameters()["blank"]["tally_boxes"]
-    sheet = forms.score_sheets[2]
+    sheet = forms.game.score_sheets[2]
     assert sheet.halves[0].tally_lines(boxes) == 2
     html = render_html("forms", lang="en", forms=forms).html
     section = _sheet_html(html, 2)
@@ -240,6 +240,6 @@ def test_a_forfeit_stored_before_d35_still_prints(tmp_path):
     _, sessions = open_database(db)
     with sessions.begin() as s:
         s.query(Result).one().sheet = json.dumps(legacy)
-    (sheet,) = forms_for_round(db, 1).score_sheets
+    (sheet,) = forms_for_round(db, 1).game.score_sheets
     assert sheet.result.criterion == "forfeit" and sheet.result.winner == "A"
     assert sheet.halves[1].pb == {"A": {"atk": 4, "def": 0}, "B": {"atk": 0, "def": 4}}

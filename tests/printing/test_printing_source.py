@@ -9,20 +9,17 @@ import re
 import pytest
 
 from ball.games.ball.match.timing import load_timing
-from ball.printing import PrintingError, render_html
-from ball.printing.forms import (
+from ball.games.ball.paper.forms import (
+    BallForms,
     ControlRow,
-    FormSet,
     HalfSheet,
-    Header,
     MatchResult,
-    PairingRow,
-    Pairings,
     RoundControl,
     ScoreSheet,
     StealRow,
-    blank_forms,
 )
+from ball.printing import PrintingError, render_html
+from ball.printing.forms import FormSet, Header, PairingRow, Pairings, blank_forms
 from ball.printing.render import LANGUAGES, labels, parameters, regulation_html
 
 from .conftest import needs_poppler, render_to, squash
@@ -112,10 +109,12 @@ def _filled() -> FormSet:
     )
     pairs = [("7", "Kim Minjun", "Petar Petrov"), ("8", "Lee Seo-yeon", "Maria Georgieva")]
     return FormSet(
-        score_sheets=[sheet],
         pairings=Pairings(header, [PairingRow(t, a, b) for t, a, b in pairs]),
-        round_control=RoundControl(header, "10:00", rows=[ControlRow("7", "10:31")]),
         prefilled=True,
+        game=BallForms(
+            score_sheets=[sheet],
+            round_control=RoundControl(header, "10:00", rows=[ControlRow("7", "10:31")]),
+        ),
     )
 
 
@@ -149,7 +148,7 @@ def test_filled_forms_pdf(tmp_path):
 
 def test_blank_forms_carry_the_event_name():
     forms = blank_forms("Seoul Cup")
-    assert forms.score_sheets[0].header.event == "Seoul Cup"
+    assert forms.game.score_sheets[0].header.event == "Seoul Cup"
     assert "Seoul Cup" in render_html("forms", lang="en", forms=forms).html
 
 
@@ -174,3 +173,27 @@ def test_weasyprint_accepts_the_whole_stylesheet(caplog):
     caplog.set_level("WARNING", logger="weasyprint")
     render_pdf(render_html("forms", lang="ko", forms=_filled()))
     assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+
+
+def test_the_regulation_prints_only_with_its_games_forms():
+    """BALL's blank set is the regulation's appendices; another game's forms, or the shared
+    forms alone, are refused with it, in words that name the game."""
+    from ball.games import GAMES, load
+
+    regulation = render_html("regulation", lang="en").html
+    assert 'data-form="score_sheet"' in regulation and 'data-form="release_log"' in regulation
+    xiangqi = load(GAMES["xiangqi"].paper.blank)("Cup")
+    with pytest.raises(PrintingError) as refused:
+        render_html("regulation", lang="en", forms=xiangqi)
+    assert str(refused.value) == "the regulation is BALL's; a Xiangqi event prints its forms"
+    shared = FormSet(pairings=Pairings(Header(event="Cup"), [PairingRow("1", "X", "O", "1-0")]))
+    with pytest.raises(PrintingError, match="the regulation is BALL's; this event prints"):
+        render_html("regulation", lang="en", forms=shared)
+
+
+def test_forms_without_a_games_own_print_the_shared_pairing_list_and_standings():
+    shared = FormSet(pairings=Pairings(Header(event="Cup"), [PairingRow("1", "X", "O", "1-0")]))
+    html = render_html("forms", lang="en", forms=shared).html
+    forms = re.findall(r'data-form="([^"]+)"', html)
+    assert forms == ["pairings", "table_cards", "standings"]
+    assert "Cup" in html

@@ -1,4 +1,4 @@
-"""A round's score sheets laid out once and stamped per table (ball.printing.stamp, issue 15
+"""A round's score sheets laid out once and stamped per table (ball.games.ball.paper.stamp, issue 15
 target 4): the fast PDF must be the full layout, pixel for pixel, read the same (names,
 tables, outline), and send a sheet whose field does not fit back to the ordinary layout."""
 
@@ -14,17 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ball.games.ball.paper.forms import BallForms, HalfSheet, MatchResult, ScoreSheet
+from ball.games.ball.paper.stamp import MIN_GROUP, full_stamped_pdf, groups
 from ball.printing import render_html, render_pdf
-from ball.printing.forms import (
-    FormSet,
-    HalfSheet,
-    Header,
-    MatchResult,
-    PairingRow,
-    Pairings,
-    ScoreSheet,
-)
-from ball.printing.stamp import MIN_GROUP, full_stamped_pdf, groups
+from ball.printing.forms import FormSet, Header, PairingRow, Pairings
 
 from .conftest import needs_poppler, pdftotext, squash
 
@@ -37,7 +30,8 @@ def _round(names: list[tuple[str, str]], **sheet: object) -> FormSet:
         for i, (a, b) in enumerate(names)
     ]
     rows = [PairingRow(str(i + 1), a, b) for i, (a, b) in enumerate(names)]
-    return FormSet(score_sheets=sheets, pairings=Pairings(HEADER, rows), prefilled=True)
+    own = BallForms(score_sheets=sheets)
+    return FormSet(pairings=Pairings(HEADER, rows), prefilled=True, game=own)
 
 
 def _played() -> ScoreSheet:
@@ -52,17 +46,17 @@ def _played() -> ScoreSheet:
 
 def test_sheets_alike_but_for_names_and_table_group_a_played_one_stays_alone():
     forms = _round([("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo")])
-    forms.score_sheets.insert(1, _played())
-    assert groups(forms.score_sheets) == [[0, 2, 3]]
+    forms.game.score_sheets.insert(1, _played())
+    assert groups(forms.game.score_sheets) == [[0, 2, 3]]
     # a sheet alone is not worth a template: laying it out is the cost either way
-    assert groups(forms.score_sheets[:2]) == []
+    assert groups(forms.game.score_sheets[:2]) == []
 
 
 def test_a_header_that_differs_keeps_sheets_apart():
     forms = _round([("Ann", "Bo"), ("Cy", "Di")])
     other = dataclasses.replace(HEADER, round="3")
-    forms.score_sheets[1] = dataclasses.replace(forms.score_sheets[1], header=other)
-    assert groups(forms.score_sheets) == []
+    forms.game.score_sheets[1] = dataclasses.replace(forms.game.score_sheets[1], header=other)
+    assert groups(forms.game.score_sheets) == []
 
 
 _SIDE = st.sampled_from(["", "Ann", "Bo", "이서연"])

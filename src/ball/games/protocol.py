@@ -154,27 +154,30 @@ class PlayersForm:
 @dataclass(frozen=True)
 class Paper:
     """How the game's rounds print (`ball.printing.from_event`), beside the shared forms
-    (pairing list, round control, standings, ...). `score_sheets`: the module of the game's
-    score sheets (BALL's), filled from the entered sheets: its `score_sheet(header, table,
-    sanctions)` prints a played table's sheet and `result_text(table)` writes its result on
-    the pairing list as the sheet's score; None: no score sheets, results in points.
-    `tables`: "module:function" of the game's own forms of a round's tables
-    (`(session, event info, tables, header, desk=...)`), printed instead of BALL's match
-    forms with the shared standings (Xiangqi). `round`: "module:function" printing a whole
-    round itself (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions).
-    `blank`: "module:function" of its blank forms (`ball pdf forms --game NAME`), or None
-    for the shared blank forms (BALL's). `labels`: "module:attribute" of the printed texts
-    of its own forms (message ids, a tree its templates read as `t.forms.NAME`; named, so a
-    command that prints nothing does not load them), or None. `regulation`: "module:function"
-    giving the figures the printed regulation quotes from the game's rules (`{name: number}`:
-    BALL's match times and signal gap; the regulation is BALL's), or None."""
+    (pairing list, standings, a knockout's or a team round's forms). `tables`:
+    "module:function" of the game's own forms of a round's tables (`(session, event info,
+    tables, header, desk=...)` -> `ball.printing.forms.GameForms`, whose `tables` get the
+    table links' QR codes: BALL's appendices, Xiangqi's forms). `results`: "module:function"
+    writing a played table's result on the pairing list (`(table)` -> text: BALL's score
+    sheet's score); None: in points. `round`: "module:function" printing a whole round itself
+    (`(service, event, number, desk=..., link_base=...)`: Mahjong's sessions). `blank`:
+    "module:function" of its blank forms (`ball pdf forms --game NAME`; the regulation's game's
+    are the regulation's appendices), or None. `labels`: "module:attribute" of the printed
+    texts of its own forms (message ids, a tree its templates read as `t.forms.NAME`; named,
+    so a command that prints nothing does not load them), or None. `regulation`:
+    "module:function" giving the figures the printed regulation quotes from the game's rules
+    (`{name: number}`: BALL's match times and signal gap; the regulation is BALL's, and only
+    its game prints it), or None. `pdf`: "module:function" making the PDF of an edition of
+    its forms its own way (`(edition)` -> bytes, or None to print the HTML as it is: BALL's
+    alike score sheets laid out once and stamped per table), or None."""
 
-    score_sheets: str | None = None
     tables: str | None = None
+    results: str | None = None
     round: str | None = None
     blank: str | None = None
     labels: str | None = None
     regulation: str | None = None
+    pdf: str | None = None
 
 
 class Game(Protocol):

@@ -1,7 +1,9 @@
-"""Printed edition of BALL: the tournament regulation and its forms from one source.
+"""Printed edition: BALL's tournament regulation and every game's forms from one source.
 
 `render_html` gives the document (screen and print CSS), `render_pdf` the PDF made from the
-same HTML; `forms` holds the view models that print blank or pre-filled.
+same HTML; `forms` holds the shared view models that print blank or pre-filled, and the
+`GameForms` hook through which each game prints its own (its `paper/` folder);
+`blank_forms` is the regulation's appendices, blank.
 """
 
 from ball.printing.forms import FormSet, blank_forms

@@ -1,10 +1,11 @@
 """Fill the forms of one round from the tournament database (the printing side's only reader
-of it): pairings, score sheets already entered, sanctions, forfeits, the common signals and
-the standings with their crosstable.
+of it): the shared pairing list and standings with their crosstable, a knockout's or a team
+round's forms, and the game's own forms as its `Paper` says (BALL's score sheets and desk
+forms, Xiangqi's: `Paper.tables`; Mahjong's sessions: `Paper.round`).
 
 Everything is read through `ball.tournament` (the service, and the signal and sanction logs
-of the arbiter's desk); the result is plain view models (`ball.printing.forms`), so the same
-templates print it as they print blank forms.
+of the arbiter's desk); the result is plain view models (`ball.printing.forms`, a game's
+own), so the same templates print it as they print blank forms.
 
 Fields are public or desk-only (issue 30; docs/security.md "Printed forms"): what the public
 pages show anyway (pairings, results and their figures, forfeits, signals, standings, a
@@ -16,24 +17,17 @@ caller says the reader is the event's desk (`desk`). The command line is the ope
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ball.games import Paper, load
 from ball.printing import event_formats
 from ball.printing.forms import (
-    ControlRow,
-    Forfeit,
     FormSet,
+    GameForms,
     Header,
-    Incident,
     PairingRow,
     Pairings,
-    ReleaseLog,
-    RoundControl,
-    SanctionRow,
-    ScoreSheet,
     StandingRow,
     Standings,
 )
@@ -43,14 +37,6 @@ if TYPE_CHECKING:
 
     from ball.tournament.check_service import RoundCheck
     from ball.tournament.outcomes import EventInfo, TableOutcome
-
-# Steps of the default sanction ladder (`ball.sanctions`) -> the score sheet's tick boxes.
-_LEVELS = {
-    "warning": "warning",
-    "loss-of-turn": "turn",
-    "loss-of-possession": "possession",
-    "loss-of-match": "match",
-}
 
 
 class EventDataError(ValueError):
@@ -64,21 +50,6 @@ DeskCheck = Callable[[int], bool] | bool
 
 def _is_desk(desk: DeskCheck, event_id: int) -> bool:
     return desk if isinstance(desk, bool) else bool(desk(event_id))
-
-
-class ScoreSheets(Protocol):
-    """The module of a game's score sheets (`Paper.score_sheets`: BALL's), which decides
-    what its sheets and its results on the pairing list say."""
-
-    def score_sheet(
-        self, header: Header, table: TableOutcome, sanctions: list[SanctionRow]
-    ) -> ScoreSheet:
-        """A played table's score sheet, filled from its entered result."""
-        ...
-
-    def result_text(self, table: TableOutcome) -> str:
-        """A table's result as its score sheet scores it."""
-        ...
 
 
 def forms_for_round(
@@ -149,46 +120,26 @@ def forms_from_sessions(
         referee=info.arbiter or "",
     )
     formats = event_formats.from_service(service, info.id, round_number, header)
-    desk_fields = _is_desk(desk, info.id)
-    if paper.tables is not None:  # the game's own forms of the tables (Xiangqi's)
-        with sessions() as session:
-            own = load(paper.tables)(session, info, tables, header, desk=desk_fields)
-        codes = _codes(service, info.id, round_number, link_base)
-        for x in own.tables:
-            _with_codes(x, codes.get(int(x.table)))
-        return FormSet(
-            standings=_standings(service, info, round_number),
-            game=own,
-            prefilled=True,
-            formats=formats,
-        )
-    with sessions() as session:
-        control = _round_control(session, info.id, round_number, header, name)
-        # Sanctions are the desk's: a public print leaves the score sheet's lines blank.
-        sanctions = _sanctions(session, info.id, round_number) if desk_fields else {}
-    played = [t for t in tables if t.b]
     codes = _codes(service, info.id, round_number, link_base)
-    # the game's score sheets (BALL's), else none and the results in points
-    sheets: ScoreSheets | None = load(paper.score_sheets) if paper.score_sheets else None
+    own: GameForms | None = None
+    if paper.tables is not None:  # the game's own forms of the tables (BALL's, Xiangqi's)
+        with sessions() as session:
+            made = load(paper.tables)(session, info, tables, header, desk=_is_desk(desk, info.id))
+        for x in made.tables:  # the forms that carry a table's links
+            _with_codes(x, codes.get(int(x.table)))
+        own = made
+    # a table's result on the pairing list: as the game's score sheet scores it, or in points
+    result_text: Callable[[TableOutcome], str] = (
+        load(paper.results) if paper.results is not None else _points_text
+    )
     return FormSet(
-        score_sheets=[
-            _with_codes(
-                sheets.score_sheet(header, t, sanctions.get(t.table, [])), codes.get(t.table)
-            )
-            for t in played
-        ]
-        if sheets is not None
-        else [],
         pairings=Pairings(
             header,
-            [_with_codes(_pairing_row(t, sheets), codes.get(t.table)) for t in tables],
+            [_with_codes(_pairing_row(t, result_text), codes.get(t.table)) for t in tables],
             _checked_by(checked),
         ),
-        round_control=control,
         standings=_standings(service, info, round_number),
-        incident=Incident(header=header),
-        forfeits=[_forfeit(header, t) for t in played if _kind(t) == "forfeit"],
-        release_log=ReleaseLog(header=header),
+        game=own,
         prefilled=True,
         formats=formats,
     )
@@ -221,18 +172,12 @@ def _with_codes(form: Any, codes: dict[str, str] | None) -> Any:
 # ---------------------------------------------------------------------------- one table
 
 
-def _kind(table: TableOutcome) -> str | None:
-    return table.result.kind if table.result else None
-
-
-def _pairing_row(table: TableOutcome, sheets: ScoreSheets | None) -> PairingRow:
-    """A table's row of the pairing list, its result as the game's score sheets score it
-    (`sheets`), else in points."""
+def _pairing_row(table: TableOutcome, result_text: Callable[[TableOutcome], str]) -> PairingRow:
+    """A table's row of the pairing list, its result written by `result_text`."""
     if not table.b:
         # the kind of bye is printed in the form's language (labels forms.pairings.bye)
         return PairingRow(str(table.table), table.a, bye=table.bye or "pab")
-    text = sheets.result_text(table) if sheets is not None else _points_text(table)
-    return PairingRow(str(table.table), table.a, table.b, text)
+    return PairingRow(str(table.table), table.a, table.b, result_text(table))
 
 
 # A game without score sheets of its own: the result in points, forfeits as + / - (TRF).
@@ -248,95 +193,6 @@ def _points_text(table: TableOutcome) -> str:
     if result.kind != "sheet":
         return "- / -"
     return POINTS.get(result.outcome or "", "")
-
-
-def unfinished_half(data: dict[str, Any]) -> int | None:
-    """The half a forfeit interrupted (R-forfeit, D-35): the last half listed, unless it was
-    played to its end (a touchdown, or `end: time`); None without a forfeit. The forfeit
-    record keeps that half's data, and a game's score sheet marks it research only."""
-    halves = [h for h in data.get("halves") or [] if h is not None]
-    if not data.get("forfeit") or not halves:
-        return None
-    last = halves[-1]
-    if last.get("td") or last.get("end") == "time":
-        return None
-    return len(halves)
-
-
-def _forfeit(header: Header, table: TableOutcome) -> Forfeit:
-    assert table.result is not None and table.b is not None  # a played table, forfeited
-    by = table.result.forfeit_by
-    forfeiting, opponent = (table.a, table.b) if by == "A" else (table.b, table.a)
-    record = Forfeit(header, str(table.table), forfeiting, opponent, result="0-2")
-    data = table.result.sheet
-    if not data:
-        return record  # a forfeit entered without a sheet: no half data was stored
-    unfinished = unfinished_half(data)
-    played = len([h for h in data.get("halves") or [] if h is not None])
-    if unfinished is not None:  # stopped during a half: that half's data is kept
-        record.half, record.how, record.kept = unfinished, "abandoned", True
-    elif played < 2:  # every half listed was played out: the next one was refused
-        record.half, record.how, record.kept = played + 1, "refused", False
-    return record
-
-
-# ---------------------------------------------------------------------------- the desk
-
-
-def _clock(at: float | None) -> str:
-    return time.strftime("%H:%M", time.localtime(at)) if at is not None else ""
-
-
-def _round_control(
-    session, event_id: int, number: int, header: Header, game_name: str
-) -> RoundControl:
-    from ball.tournament import signals
-
-    gap = signals.gap_seconds(game_name)  # the rest the event's game sets (R-signal)
-    state = signals.round_control(session, event_id, number, time.time(), gap)
-    return RoundControl(
-        header=header,
-        signal_1=_clock(state.signal1),
-        gap_minutes=int(gap // 60),
-        rows=[
-            # every table starts its second half on the common signal 2 (spec 15)
-            ControlRow(
-                str(t.table), _clock(t.first_half_end), second_half_start=_clock(state.signal2)
-            )
-            for t in state.tables
-        ],
-    )
-
-
-def _sanctions(session, event_id: int, number: int) -> dict[int, list[SanctionRow]]:
-    """Sanctions given in this round, by table, with the coach as A or B of that table."""
-    from ball.tournament import sanction_log
-    from ball.tournament.models import Round
-
-    rnd = session.query(Round).filter_by(event_id=event_id, number=number).one_or_none()
-    sides = {}
-    tables = {}  # entrant -> their table this round, for entries logged without a table
-    for p in rnd.pairings if rnd else []:
-        sides[(p.table, p.a_id)] = "A"
-        sides[(p.table, p.b_id)] = "B"
-        tables[p.a_id] = p.table
-        if p.b_id is not None:
-            tables[p.b_id] = p.table
-    by_table: dict[int, list[SanctionRow]] = {}
-    for entry in sanction_log.event_log(session, event_id):
-        table = entry.table if entry.table is not None else tables.get(entry.entrant_id)
-        if entry.round_number != number or table is None:
-            continue
-        by_table.setdefault(table, []).append(
-            SanctionRow(
-                coach=sides.get((table, entry.entrant_id)),  # type: ignore[arg-type]
-                level=_LEVELS.get(entry.step),  # type: ignore[arg-type]
-                # a step of an organiser's own ladder keeps its name in the reason column
-                reason=entry.reason if entry.step in _LEVELS else f"{entry.step}: {entry.reason}",
-                time=_clock(entry.at),
-            )
-        )
-    return by_table
 
 
 # ---------------------------------------------------------------------------- standings

@@ -1,11 +1,15 @@
 """One source, two outputs: the regulation (Markdown + Jinja) and the forms (Jinja templates)
 become one HTML document, which the browser shows and prints and WeasyPrint turns into PDF.
 
+The forms are a game's own (`FormSet.game`, from its `paper/` folder: BALL's appendices
+A-F, Xiangqi's, Mahjong's) beside the shared ones; the regulation is BALL's, printed only
+with the forms of the game whose `Paper.regulation` quotes its figures.
+
 The PDF is made from exactly the HTML the web page serves (controls included): the print
 stylesheet is what keeps navigation and buttons off paper, in the browser and in the PDF alike.
-One exception keeps a big round fast: score sheets alike but for their table, coaches and
-referee are laid out once and stamped per table (`ball.printing.stamp`), rendered again from
-the same template context; the tests hold that PDF to the full layout pixel for pixel.
+A game may make its round's PDF its own way from the same template context (`Paper.pdf`:
+BALL lays its alike score sheets out once and stamps each table's fields on,
+`ball.games.ball.paper.stamp`); the tests hold that PDF to the full layout pixel for pixel.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import jinja2
 from markdown_it import MarkdownIt
 
 from ball.games import GAMES, load
-from ball.printing.forms import APPENDICES, FormSet, blank_forms
+from ball.printing.forms import FormSet, GameForms, blank_forms, regulation_paper
 from ball.printing.labels import translated_labels
 
 LANGUAGES: tuple[str, ...] = ("en", "ko", "bg")
@@ -57,8 +61,8 @@ class Edition:
     lang: str
     paper: str
     title: str
-    # what the template was given: the PDF may lay the score sheets out once and stamp each
-    # table's fields (ball.printing.stamp), which renders the same context again
+    # what the template was given: a game's PDF may render the same context again
+    # (`Paper.pdf`: BALL's score sheets laid out once and stamped per table)
     context: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
 
@@ -79,11 +83,11 @@ def parameters() -> dict[str, Any]:
 def _rules_figures() -> dict[str, float]:
     """The figures the regulation quotes from its game's rules: the registry's game whose
     `Paper.regulation` names them (the regulation is BALL's)."""
-    for entry in GAMES.values():
-        if entry.paper is not None and entry.paper.regulation is not None:
-            figures: dict[str, float] = load(entry.paper.regulation)()
-            return figures
-    return {}
+    paper = regulation_paper()
+    if paper is None or paper.regulation is None:
+        return {}
+    figures: dict[str, float] = load(paper.regulation)()
+    return figures
 
 
 def _whole(value: float) -> int | float:
@@ -155,29 +159,6 @@ def regulation_html(lang: str, params: dict[str, Any] | None = None) -> tuple[st
     return md.renderer.render(tokens, md.options, {}), toc
 
 
-# Forms printed under another form's appendix letter: (letter, anchor, labels key, title key)
-_SECOND_FORMS = (
-    ("B", "appendix-b-cards", "pairings", "cards_title"),
-    ("E", "appendix-e-forfeit", "forfeit", "title"),
-)
-
-
-def _appendix_toc(t: dict[str, Any]) -> list[TocEntry]:
-    """One line per appendix letter, then its second form (if any) indented under it, so
-    every form is listed and no letter twice."""
-    word = t["doc"]["appendix"]
-    entries = []
-    for letter, key in APPENDICES:
-        title = t["forms"][key]["title"]
-        anchor = f"appendix-{letter.lower()}"
-        entries.append(TocEntry(anchor, f"{word} {letter} — {title}", "appendix"))
-        for of, sub_anchor, labels_key, title_key in _SECOND_FORMS:
-            if of == letter:
-                text = t["forms"][labels_key][title_key]
-                entries.append(TocEntry(sub_anchor, text, "appendix-form"))
-    return entries
-
-
 def _formats_toc(t: dict[str, Any], forms: FormSet) -> list[TocEntry]:
     """Issue 17's forms when the round has them: draw sheet (K), bracket (L), team cards (M)."""
     f, word, k = forms.formats, t["doc"]["appendix"], t["forms"]["formats"]
@@ -216,25 +197,20 @@ def render_html(
     p = params or parameters()
     t = labels(lang)
     forms = forms or blank_forms(event)
-    event = event or next((s.header.event for s in forms.score_sheets if s.header.event), "")
     own = forms.game
-    if own is not None:
-        if kind == "regulation":
-            raise PrintingError(f"the regulation is BALL's; a {own.label} event prints its forms")
-        event = event or own.event_name()
+    if kind == "regulation" and not _prints_regulation(own):
+        whose = f"a {own.label} event" if own is not None else "this event"
+        raise PrintingError(f"the regulation is BALL's; {whose} prints its forms")
+    event = event or (own.event_name() if own is not None else "")
     reg_html, toc = regulation_html(lang, p) if kind == "regulation" else ("", [])
     doc = t["doc"]
-    title = doc["regulation_title"] if kind == "regulation" else doc["forms_title"]
-    if own is None:
-        toc = toc + _appendix_toc(t) + _formats_toc(t, forms)
+    formats = _formats_toc(t, forms)
+    toc = toc + (own.contents(t, formats) if own is not None else formats)
+    if kind == "regulation":
+        title = doc["regulation_title"]
     else:
-        toc = own.contents(t, _formats_toc(t, forms))
-        title = own.title(t)
+        title = own.title(t) if own is not None else doc["forms_title"]
     subtitle = doc["regulation_subtitle"] if kind == "regulation" else doc["forms_subtitle"]
-    if not forms.score_sheets:
-        forms.score_sheets.append(blank_forms(event).score_sheets[0])
-    if not forms.forfeits:
-        forms.forfeits.append(blank_forms(event).forfeits[0])
     context = dict(
         kind=kind,
         lang=lang,
@@ -249,6 +225,7 @@ def render_html(
         toc=toc,
         regulation_html=reg_html,
         forms=forms,
+        event=event,  # the event's name ("" for none), on a game's blank copy of a form
         params=p,
         blank=p["blank"],
         default_tiebreaks=p["standings"]["tiebreaks"],
@@ -258,11 +235,24 @@ def render_html(
     return Edition(html=html, toc=toc, lang=lang, paper=paper, title=title, context=context)
 
 
+def _paper_of(own: GameForms | None) -> Any:
+    """The `Paper` of the game whose own forms `own` are, or None."""
+    entry = GAMES.get(own.game_name) if own is not None else None
+    return entry.paper if entry is not None else None
+
+
+def _prints_regulation(own: GameForms | None) -> bool:
+    """Whether the regulation prints with these forms: its own game's (`Paper.regulation`)."""
+    paper = _paper_of(own)
+    return paper is not None and paper.regulation is not None
+
+
 def edition_html(
     context: dict[str, Any], stamp_plan: Any = None, template: str = "edition.html.j2"
 ) -> str:
-    """The edition's HTML from its template context; `stamp_plan` (ball.printing.stamp) asks
-    for the score sheets stamped rather than in the flow (the PDF of a round)."""
+    """The edition's HTML from its template context (`template` from the printing's or the
+    game's own folder); `stamp_plan` (`ball.games.ball.paper.stamp`) asks for BALL's score
+    sheets stamped rather than in the flow (the PDF of a round)."""
     forms = context.get("forms")
     own = forms.game if forms is not None else None
     folders = (str(own.folder),) if own is not None else ()
@@ -274,10 +264,9 @@ def render_pdf(edition: Edition) -> bytes:
     installed WeasyPrint subsets through HarfBuzz, which is much faster than fontTools."""
     from weasyprint import HTML  # imported late: loading Pango costs time the CLI may not need
 
-    if edition.context is not None:
-        from ball.printing.stamp import stamped_pdf  # a round: alike score sheets laid out once
-
-        stamped = stamped_pdf(edition)
-        if stamped is not None:
-            return stamped
+    paper = _paper_of(edition.context["forms"].game) if edition.context is not None else None
+    if paper is not None and paper.pdf is not None:  # the game's own way (BALL's stamping)
+        made: bytes | None = load(paper.pdf)(edition)
+        if made is not None:
+            return made
     return HTML(string=edition.html, base_url=".").write_pdf()

@@ -134,8 +134,11 @@ class BallGame(GameBase):
     clock_controls: str | None = "ball.games.ball.clocks.control"
     table_board: str | None = "ball.games.ball.web.tables"
     paper: Paper | None = Paper(
-        score_sheets="ball.games.ball.paper.score_sheets",
+        tables="ball.games.ball.paper.round_forms:from_round",
+        results="ball.games.ball.paper.score_sheets:result_text",
+        blank="ball.games.ball.paper.forms:blank_set",
         regulation="ball.games.ball.paper.regulation:figures",
+        pdf="ball.games.ball.paper.stamp:stamped_pdf",
     )
     # R-signal: the rest before a round's second-half signal, from the standard ruleset
     signal_gap: str | None = "ball.games.ball.signal_gap:gap_minutes"

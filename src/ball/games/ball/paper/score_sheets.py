@@ -3,9 +3,10 @@ spec 13's score sheet, filled from the sheet the desk entered and decided by
 `ball.games.ball.match.result.decide` (halves, PB, touchdowns, SD, the deciding criterion,
 R-forfeit's 0-2), and a table's result written as the sheet's score on the pairing list.
 
-The view models (`ScoreSheet`, `HalfSheet`, `MatchResult`) are the printing's; this module
-only decides what BALL writes on them. `ball.printing.from_event` calls it for an event of
-BALL, so the shared printing never decides a BALL sheet itself.
+The view models (`ScoreSheet`, `HalfSheet`, `MatchResult`) are BALL's printed forms
+(`forms`); this module decides what BALL writes on them, for its round's forms
+(`round_forms`) and for the shared pairing list (`Paper.results`), so the shared printing
+never decides a BALL sheet itself.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ball.games.ball.match.result import Decision, SheetError, decide
-from ball.printing.forms import HalfSheet, Header, MatchResult, SanctionRow, ScoreSheet, Side
-from ball.printing.from_event import unfinished_half
+from ball.games.ball.paper.forms import HalfSheet, MatchResult, SanctionRow, ScoreSheet, Side
+from ball.printing.forms import Header
 
 if TYPE_CHECKING:
     from ball.tournament.outcomes import TableOutcome
@@ -27,6 +28,19 @@ _CRITERIA = {
     "draw": "draw",
     "forfeit": "forfeit",
 }
+
+
+def unfinished_half(data: dict[str, Any]) -> int | None:
+    """The half a forfeit interrupted (R-forfeit, D-35): the last half listed, unless it was
+    played to its end (a touchdown, or `end: time`); None without a forfeit. The forfeit
+    record keeps that half's data, and the score sheet marks it research only."""
+    halves = [h for h in data.get("halves") or [] if h is not None]
+    if not data.get("forfeit") or not halves:
+        return None
+    last = halves[-1]
+    if last.get("td") or last.get("end") == "time":
+        return None
+    return len(halves)
 
 
 def result_text(table: TableOutcome) -> str:

@@ -63,6 +63,7 @@ class MahjongForms:
     templates: tuple[str, ...] = ("forms/mahjong.html.j2",)
     # the folder of its own templates, searched after the printing's shared ones
     folder: ClassVar[Path] = Path(__file__).with_name("templates")
+    game_name: ClassVar[str] = "mahjong"  # its game in the registry (`ball.games`)
     label: str = "Mahjong"
 
     def event_name(self) -> str:

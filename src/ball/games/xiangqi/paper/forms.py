@@ -74,6 +74,7 @@ class XiangqiForms:
     templates: tuple[str, ...] = ("forms/xiangqi.html.j2", "forms/standings.html.j2")
     # the folder of its own templates, searched after the printing's shared ones
     folder: ClassVar[Path] = Path(__file__).with_name("templates")
+    game_name: ClassVar[str] = "xiangqi"  # its game in the registry (`ball.games`)
     label: str = "Xiangqi"
 
     def event_name(self) -> str:

@@ -1,6 +1,8 @@
-"""A round's score sheets laid out once, each table's fields stamped on (issue 15, target 4).
+"""BALL's round PDF (`Paper.pdf`): its score sheets laid out once, each table's fields stamped
+on (issue 15, target 4).
 
-Owns the PDF of a round whose score sheets differ only in their stamp fields: the table
+Owns the PDF of a BALL round whose score sheets (`BallForms.score_sheets`) differ only in
+their stamp fields: the table
 number, the coaches, the referee and the winner line that names the coaches. Laying out a
 score sheet (about 1,000 boxes) is what a round's PDF costs, so WeasyPrint lays out ONE sheet
 per group of such sheets (the template: the fields hidden, no running header). Each table's
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from io import BytesIO
 from typing import Any, Literal
 
-from ball.printing.forms import ScoreSheet
+from ball.games.ball.paper.forms import BallForms, ScoreSheet
 from ball.printing.render import Edition, edition_html
 
 Mode = Literal["flow", "stamped", "template"]
@@ -53,7 +55,7 @@ class Stamp:
 
 @dataclass(frozen=True)
 class StampPlan:
-    """What the score sheet template prints (templates/forms/score_sheet.html.j2): the
+    """What the score sheet template prints (paper/templates/forms/score_sheet.html.j2): the
     fields' mode, and the sheets printed as overlays (index -> the stamps of each page)."""
 
     mode: Mode = "flow"
@@ -142,9 +144,9 @@ def _layout_templates(edition: Edition, plan: list[list[int]]) -> tuple[Any, dic
     assert edition.context is not None
     context = dict(edition.context)
     forms = context["forms"]
-    context["forms"] = dataclasses.replace(
-        forms, score_sheets=[forms.score_sheets[group[0]] for group in plan]
-    )
+    sheets = forms.game.score_sheets
+    own = dataclasses.replace(forms.game, score_sheets=[sheets[group[0]] for group in plan])
+    context["forms"] = dataclasses.replace(forms, game=own)
     html = edition_html(context, StampPlan("template"), "stamp_template.html.j2")
     document = HTML(string=html, base_url=".").render()
     pages: dict[int, list[tuple[int, list[Stamp], bool]]] = {}
@@ -213,10 +215,10 @@ def _stampable(edition: Edition) -> list[list[int]]:
     context = edition.context
     if context is None:
         return []
-    forms = context["forms"]
-    if forms.game is not None:
-        return []  # a game's own sheets (its `GameForms.templates`)
-    return groups(forms.score_sheets)
+    own = context["forms"].game
+    if not isinstance(own, BallForms):
+        return []  # not BALL's forms: no score sheets to stamp
+    return groups(own.score_sheets)
 
 
 def stamped_pdf(edition: Edition) -> bytes | None:
