@@ -1,2 +1,4 @@
-"""BALL's printed forms (`BallGame.paper`): its score sheets filled from the entered sheets,
-and the figures its printed regulation quotes from its rules."""
+"""BALL's printed edition (`BallGame.paper`): the regulation's appendices A-F as its own forms
+(`forms.BallForms`, printed through `FormSet.game` like every game's), a round's forms filled
+from the database, its score sheets decided, its round's PDF stamped, and the figures its
+printed regulation quotes from its rules."""
