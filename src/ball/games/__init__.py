@@ -27,11 +27,12 @@ from ball.games.protocol import (
     LiveBoard,
     Paper,
     PlayersForm,
+    Regulation,
 )  # fmt: skip
 
 __all__ = [
     "GAMES", "Commands", "Decided", "DeskForm", "Figures", "Game", "GameBase", "GameTieBreak",
-    "LiveBoard", "Paper", "PlayersForm",
+    "LiveBoard", "Paper", "PlayersForm", "Regulation",
     "game", "load", "pairs_players", "register", "runs_sessions", "unregister",
 ]  # fmt: skip
 

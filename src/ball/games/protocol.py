@@ -151,6 +151,22 @@ class PlayersForm:
     fields: tuple[str, ...] = ()
 
 
+class Regulation(Protocol):
+    """A game's printed regulation (`Paper.regulation`), which `ball.printing.render` prints
+    before the game's forms."""
+
+    def text(self, lang: str) -> str:
+        """The regulation in `lang` (one of `ball.printing.render.LANGUAGES`): Markdown whose
+        Jinja placeholders `{{ p.NAME }}` take `parameters()`'s values."""
+        ...
+
+    def parameters(self) -> dict[str, Any]:
+        """The figures the text quotes (from the game's rules where it has them), `blank`:
+        the blank forms' sizes (rows, boxes; over the shared forms' defaults) and
+        `standings.tiebreaks`: a blank standings' tie-break columns (tie-break names)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Paper:
     """How the game's rounds print (`ball.printing.from_event`), beside the shared forms
@@ -164,12 +180,13 @@ class Paper:
     "module:function" of its blank forms (`ball pdf forms --game NAME`; the regulation's game's
     are the regulation's appendices), or None. `labels`: "module:attribute" of the printed
     texts of its own forms (message ids, a tree its templates read as `t.forms.NAME`; named,
-    so a command that prints nothing does not load them), or None. `regulation`:
-    "module:function" giving the figures the printed regulation quotes from the game's rules
-    (`{name: number}`: BALL's match times and signal gap; the regulation is BALL's, and only
-    its game prints it), or None. `pdf`: "module:function" making the PDF of an edition of
-    its forms its own way (`(edition)` -> bytes, or None to print the HTML as it is: BALL's
-    alike score sheets laid out once and stamped per table), or None."""
+    so a command that prints nothing does not load them), or None. `regulation`: the module
+    (or "module:attribute") of the game's printed regulation, a `Regulation`: its text per
+    language and the parameters it and the printed forms read (BALL's; only its game prints
+    it, and its parameters size the shared blank forms), or None. `pdf`: "module:function"
+    making the PDF of an edition of its forms its own way (`(edition)` -> bytes, or None to
+    print the HTML as it is: BALL's alike score sheets laid out once and stamped per table),
+    or None."""
 
     tables: str | None = None
     results: str | None = None

@@ -123,7 +123,7 @@ class GameForms(Protocol):
 
 def regulation_paper() -> Paper | None:
     """The `Paper` of the game the printed regulation is of: the registry's game whose
-    `Paper.regulation` names the figures it quotes (BALL's); None without one."""
+    `Paper.regulation` names one (BALL's); None without one."""
     for entry in GAMES.values():
         if entry.paper is not None and entry.paper.regulation is not None:
             return entry.paper

@@ -2,8 +2,10 @@
 become one HTML document, which the browser shows and prints and WeasyPrint turns into PDF.
 
 The forms are a game's own (`FormSet.game`, from its `paper/` folder: BALL's appendices
-A-F, Xiangqi's, Mahjong's) beside the shared ones; the regulation is BALL's, printed only
-with the forms of the game whose `Paper.regulation` quotes its figures.
+A-F, Xiangqi's, Mahjong's) beside the shared ones; the regulation is a game's
+(`Paper.regulation`: BALL's text and figures, in its `paper/` folder), printed only with that
+game's forms. The printing keeps what every edition shares: languages, paper sizes, the
+shared forms' blank sizes, the edition's template and stylesheet.
 
 The PDF is made from exactly the HTML the web page serves (controls included): the print
 stylesheet is what keeps navigation and buttons off paper, in the browser and in the PDF alike.
@@ -14,7 +16,6 @@ BALL lays its alike score sheets out once and stamps each table's fields on,
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -23,7 +24,7 @@ from typing import Any, Literal
 import jinja2
 from markdown_it import MarkdownIt
 
-from ball.games import GAMES, load
+from ball.games import GAMES, Regulation, load
 from ball.printing.forms import FormSet, GameForms, blank_forms, regulation_paper
 from ball.printing.labels import translated_labels
 
@@ -70,28 +71,31 @@ def _package_file(*parts: str) -> str:
     return resources.files("ball.printing").joinpath(*parts).read_text(encoding="utf-8")
 
 
-@cache
-def parameters() -> dict[str, Any]:
-    """The figures the regulation quotes and the blank forms' sizes (regulation.toml), with
-    the figures taken from the rules of the game the regulation is of (its match times and
-    signal gap), so the paper never states a figure the game does not play by."""
-    params = tomllib.loads(_package_file("regulation.toml"))
-    params.update({name: _whole(value) for name, value in _rules_figures().items()})
-    return params
+# The shared forms' blank sizes (the pairing list's and the standings' rows) and a blank
+# standings' tie-break columns, where the regulation's parameters do not give them.
+SHARED_BLANK: dict[str, int] = {"pairing_rows": 16, "standings_rows": 10}
+SHARED_TIEBREAKS: list[str] = []
 
 
-def _rules_figures() -> dict[str, float]:
-    """The figures the regulation quotes from its game's rules: the registry's game whose
-    `Paper.regulation` names them (the regulation is BALL's)."""
+def regulation() -> Regulation | None:
+    """The printed regulation: the registry's game's whose `Paper.regulation` names one
+    (BALL's), or None."""
     paper = regulation_paper()
     if paper is None or paper.regulation is None:
-        return {}
-    figures: dict[str, float] = load(paper.regulation)()
-    return figures
+        return None
+    found: Regulation = load(paper.regulation)
+    return found
 
 
-def _whole(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+@cache
+def parameters() -> dict[str, Any]:
+    """What the edition's text and forms read: the regulation's parameters (the figures it
+    quotes, its game's forms' sizes `blank`, a blank standings' tie-breaks
+    `standings.tiebreaks`: `Regulation.parameters`) over the shared forms' defaults."""
+    own = regulation()
+    params = own.parameters() if own is not None else {}
+    standings = {"tiebreaks": SHARED_TIEBREAKS, **params.get("standings", {})}
+    return {**params, "blank": {**SHARED_BLANK, **params.get("blank", {})}, "standings": standings}
 
 
 def labels(lang: str) -> dict[str, Any]:
@@ -138,10 +142,11 @@ def regulation_html(lang: str, params: dict[str, Any] | None = None) -> tuple[st
     Headings of level 2 and 3 get stable anchors (`reg-1`, …) and make the table of contents.
     """
     check_language(lang)
+    own = regulation()
+    if own is None:
+        raise PrintingError("no game of the registry prints a regulation")
     source = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    text = source.from_string(_package_file("content", lang, "regulation.md")).render(
-        p=params or parameters()
-    )
+    text = source.from_string(own.text(lang)).render(p=params or parameters())
     md = _markdown()
     tokens = md.parse(text)
     toc: list[TocEntry] = []

@@ -137,7 +137,7 @@ class BallGame(GameBase):
         tables="ball.games.ball.paper.round_forms:from_round",
         results="ball.games.ball.paper.score_sheets:result_text",
         blank="ball.games.ball.paper.forms:blank_set",
-        regulation="ball.games.ball.paper.regulation:figures",
+        regulation="ball.games.ball.paper.regulation",
         pdf="ball.games.ball.paper.stamp:stamped_pdf",
     )
     # R-signal: the rest before a round's second-half signal, from the standard ruleset
