@@ -33,13 +33,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
+from ball.play.errors import ComputerBusy
+
 SEARCHES_AT_ONCE = 1  # worker processes: the other core answers requests (2-core machine)
 QUEUED_PER_CLIENT = 2  # a player's reply and a hint, say; more is a client hammering
 QUEUED_IN_ALL = 16  # each waiting request holds a server thread: keep well under its pool
 
 
-class SearchesBusy(Exception):
-    """The queue of this client, or of everyone, is full: try again after a search."""
+class SearchesBusy(ComputerBusy):
+    """The queue of this client, or of everyone, is full: try again after a search. It is
+    the games' `ComputerBusy` (a 429), so a game's store lets it through as it is."""
 
 
 def _follow_parent(parent: int) -> None:

@@ -15,8 +15,8 @@ from sqlalchemy.orm import sessionmaker
 
 from ball.games.ball.ai import agent_name, turn
 from ball.games.ball.play.store import GameStore
-from ball.play import search_jobs, search_work, searches
-from ball.play.errors import ComputerBusy, ComputerThinking
+from ball.play import search_jobs, search_work
+from ball.play.errors import ComputerThinking
 
 
 def computer_turns(store: GameStore, game_id: str) -> None:
@@ -25,7 +25,7 @@ def computer_turns(store: GameStore, game_id: str) -> None:
     job = _job(store, game_id)
     if job is None:
         return
-    job = _settled(store, job, search_work.QUICK_WAIT)
+    job = search_work.settle(store.sessions, job, store.client, search_work.QUICK_WAIT)
     if not job.finished:
         raise ComputerThinking(_view(store, game_id, job))
 
@@ -36,7 +36,7 @@ def computer(store: GameStore, game_id: str, wait: float) -> dict[str, Any]:
     first, waiting at most `wait` seconds for a job another process holds."""
     job = _job(store, game_id)
     if job is not None and not job.finished:
-        job = _settled(store, job, wait)
+        job = search_work.settle(store.sessions, job, store.client, wait)
     return _view(store, game_id, job)
 
 
@@ -51,27 +51,17 @@ def _job(store: GameStore, game_id: str) -> search_jobs.Job | None:
         return None
     engine = search_work.engine_of(store.sessions)
     search_work.tidy_now_and_then(engine)
-    try:
-        return search_jobs.enqueue(
-            engine,
-            kind="ball",
-            game_id=game_id,
-            version=state["version"],
-            level=agent_name(state["computer_level"] or "greedy"),
-            seed=len(state["log"]),  # the same game gets the same replies
-            side=side,
-            position=json.dumps(state["position"]),
-            client=store.client,
-        )
-    except searches.SearchesBusy as exc:
-        raise ComputerBusy(str(exc)) from None
-
-
-def _settled(store: GameStore, job: search_jobs.Job, wait: float) -> search_jobs.Job:
-    try:
-        return search_work.settle(store.sessions, job, store.client, wait)
-    except searches.SearchesBusy as exc:
-        raise ComputerBusy(str(exc)) from None
+    return search_jobs.enqueue(
+        engine,
+        kind="ball",
+        game_id=game_id,
+        version=state["version"],
+        level=agent_name(state["computer_level"] or "greedy"),
+        seed=len(state["log"]),  # the same game gets the same replies
+        side=side,
+        position=json.dumps(state["position"]),
+        client=store.client,
+    )
 
 
 def _view(store: GameStore, game_id: str, job: search_jobs.Job | None) -> dict[str, Any]:

@@ -42,8 +42,8 @@ from ball.games.ball.play.replay import (
     start_game,
     time_up,
 )
-from ball.play import search_work, searches, signals
-from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
+from ball.play import search_work, signals
+from ball.play.errors import GameConflict, GameError, GameNotFound
 from ball.play.models import WebGame
 from ball.play.write_locks import write_lock
 from ball.storage.text import bad_character, too_long
@@ -371,10 +371,7 @@ class GameStore:
     def _searchable(self) -> None:
         """429 before a player's action is stored if the computer could not answer it now
         (this client's searches, here or in the database's queue, are at their limit)."""
-        try:
-            search_work.check(self.sessions, self.client)
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        search_work.check(self.sessions, self.client)  # `SearchesBusy` is a ComputerBusy
 
     def _computer_turns(self, game_id: str) -> None:
         """The computer's actions while it is its turn: a job of the database's search

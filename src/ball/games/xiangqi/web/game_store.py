@@ -34,7 +34,7 @@ from ball.games.xiangqi.engine.game import DOCUMENT_FORMAT
 from ball.games.xiangqi.web import notation as xiangqi_notation
 from ball.play import search_work, searches
 from ball.play import signals as game_signals
-from ball.play.errors import ComputerBusy, GameConflict, GameError, GameNotFound
+from ball.play.errors import GameConflict, GameError, GameNotFound
 from ball.play.write_locks import write_lock
 from ball.storage.ids import in_range, parse_id
 from ball.storage.text import bad_character, too_long
@@ -362,20 +362,14 @@ class XiangqiStore:
 
     def _searchable(self) -> None:
         """429 before a move is stored if the computer could not answer it now."""
-        try:
-            search_work.check(self.sessions, self.client)
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        search_work.check(self.sessions, self.client)  # `SearchesBusy` is a ComputerBusy
 
     def _search(self, game: Game, level: str) -> str:
         """The computer's move in `game` at `level`, searched in the search pool on the
         position's FEN, holding no lock (`ball.play.searches`)."""
-        try:
-            move = searches.pool.run(
-                self.client, move_text, game.position.fen(), level, len(game.moves)
-            )
-        except searches.SearchesBusy as exc:
-            raise ComputerBusy(str(exc)) from None
+        move = searches.pool.run(  # `SearchesBusy` when the pool is full: a ComputerBusy
+            self.client, move_text, game.position.fen(), level, len(game.moves)
+        )
         if move is None:  # the game is over on the board; outcome() said so already
             raise GameConflict("the side to move has no legal move")
         return move

@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ball.games.xiangqi.ai.search import move_text
 from ball.games.xiangqi.web.game_store import XiangqiStore
-from ball.play import search_jobs, search_work, searches
-from ball.play.errors import ComputerBusy, ComputerThinking
+from ball.play import search_jobs, search_work
+from ball.play.errors import ComputerThinking
 
 
 def computer_reply(store: XiangqiStore, text: str) -> None:
@@ -23,7 +23,7 @@ def computer_reply(store: XiangqiStore, text: str) -> None:
     job = _job(store, text)
     if job is None:
         return
-    job = _settled(store, job, search_work.QUICK_WAIT)
+    job = search_work.settle(store.sessions, job, store.client, search_work.QUICK_WAIT)
     if not job.finished:
         raise ComputerThinking(_view(store, text, job))
 
@@ -32,7 +32,7 @@ def reply(store: XiangqiStore, text: str, wait: float) -> dict[str, Any]:
     """Is the computer's move ready: a search nobody holds is run here first."""
     job = _job(store, text)
     if job is not None and not job.finished:
-        job = _settled(store, job, wait)
+        job = search_work.settle(store.sessions, job, store.client, wait)
     return _view(store, text, job)
 
 
@@ -43,27 +43,17 @@ def _job(store: XiangqiStore, text: str) -> search_jobs.Job | None:
         return None
     if state["turn"] != state["computer"]:
         return None
-    try:
-        return search_jobs.enqueue(
-            search_work.engine_of(store.sessions),
-            kind="xiangqi",
-            game_id=str(state["id"]),
-            version=state["version"],
-            level=state["level"],
-            seed=len(state["moves"]),  # the same game gets the same replies
-            side=state["computer"],
-            position=state["fen"],
-            client=store.client,
-        )
-    except searches.SearchesBusy as exc:
-        raise ComputerBusy(str(exc)) from None
-
-
-def _settled(store: XiangqiStore, job: search_jobs.Job, wait: float) -> search_jobs.Job:
-    try:
-        return search_work.settle(store.sessions, job, store.client, wait)
-    except searches.SearchesBusy as exc:
-        raise ComputerBusy(str(exc)) from None
+    return search_jobs.enqueue(
+        search_work.engine_of(store.sessions),
+        kind="xiangqi",
+        game_id=str(state["id"]),
+        version=state["version"],
+        level=state["level"],
+        seed=len(state["moves"]),  # the same game gets the same replies
+        side=state["computer"],
+        position=state["fen"],
+        client=store.client,
+    )
 
 
 def _view(store: XiangqiStore, text: str, job: search_jobs.Job | None) -> dict[str, Any]:
